@@ -1,0 +1,3 @@
+import 'reflect-metadata';
+import { x } from '@canton-scan/domain';
+console.log('x', x);

@@ -1,0 +1,22 @@
+// Shared jest settings: @swc/jest (with decorator metadata, from .swcrc) and the workspace path aliases.
+const path = require('node:path');
+const fs = require('node:fs');
+
+const swcrc = JSON.parse(fs.readFileSync(path.join(__dirname, '.swcrc'), 'utf8'));
+delete swcrc.$schema;
+// swc resolves `paths` itself at build time; in jest the moduleNameMapper below does it.
+delete swcrc.jsc.paths;
+delete swcrc.jsc.baseUrl;
+
+module.exports = {
+  testEnvironment: 'node',
+  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  moduleFileExtensions: ['ts', 'js', 'json'],
+  moduleNameMapper: {
+    '^@canton-scan/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
+    '^@canton-scan/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
+    '^@canton-scan/http$': path.join(__dirname, 'libs/http/src/index.ts'),
+    '^@canton-scan/testing$': path.join(__dirname, 'libs/testing/src/index.ts'),
+  },
+  testTimeout: 60000,
+};
