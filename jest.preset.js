@@ -19,4 +19,6 @@ module.exports = {
     '^@canton-scan/testing$': path.join(__dirname, 'libs/testing/src/index.ts'),
   },
   testTimeout: 60000,
+  globalSetup: path.join(__dirname, 'libs/testing/src/global-setup.ts'),
+  globalTeardown: path.join(__dirname, 'libs/testing/src/global-teardown.ts'),
 };

@@ -1,0 +1,104 @@
+import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
+import { UpdateEntity } from '../history/update.entity';
+
+/**
+ * One row per contract per migration. The row id follows creation order, so it orders the ACS
+ * and serves as the ACS page token. The ACS at record time T is: created before T and not
+ * archived before T.
+ */
+@Entity({ name: 'contracts' })
+@Index('ux_contracts_migration_contract', ['migrationId', 'contractId'], { unique: true })
+@Index('ix_contracts_template', ['packageName', 'moduleName', 'entityName', 'migrationId', 'rowId'])
+// ACS scans: (migration_id, row_id) with the lifetime columns included (declared in the migration).
+@Index('ix_contracts_acs', { synchronize: false })
+// GIN over stakeholders for party filters (declared in the migration).
+@Index('ix_contracts_stakeholders', { synchronize: false })
+// Active contracts by template, for "current X" lookups (partial; declared in the migration).
+@Index('ix_contracts_active_template', { synchronize: false })
+@ForeignKey(() => UpdateEntity, ['createdUpdateRowId'], ['rowId'], { name: 'fk_contracts_created_update' })
+@ForeignKey(() => UpdateEntity, ['archivedUpdateRowId'], ['rowId'], { name: 'fk_contracts_archived_update' })
+export class ContractEntity {
+  @PrimaryGeneratedColumn('identity', { name: 'row_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'pk_contracts' })
+  rowId: string;
+
+  @Column('bigint', { name: 'migration_id' })
+  migrationId: string;
+
+  @Column('text', { name: 'contract_id' })
+  contractId: string;
+
+  @Column('text', { name: 'template_id' })
+  templateId: string;
+
+  @Column('text', { name: 'package_id' })
+  packageId: string;
+
+  @Column('text', { name: 'package_name' })
+  packageName: string;
+
+  @Column('text', { name: 'module_name' })
+  moduleName: string;
+
+  @Column('text', { name: 'entity_name' })
+  entityName: string;
+
+  /** Lossless typed payload. */
+  @Column('jsonb', { name: 'payload' })
+  payload: DamlValue;
+
+  /** Compact JSON payload, derived from `payload` on write (the form most endpoints return). */
+  @Column('jsonb', { name: 'payload_compact' })
+  payloadCompact: CompactValue;
+
+  @Column('text', { name: 'created_event_blob' })
+  createdEventBlob: string;
+
+  /** Ledger effective time of the creating transaction. */
+  @Column('timestamptz', { name: 'created_at' })
+  createdAt: string;
+
+  @Column('text', { name: 'signatories', array: true })
+  signatories: string[];
+
+  @Column('text', { name: 'observers', array: true })
+  observers: string[];
+
+  @Column('text', { name: 'stakeholders', array: true })
+  stakeholders: string[];
+
+  @Column('bigint', { name: 'created_update_row_id' })
+  createdUpdateRowId: string;
+
+  @Column('integer', { name: 'created_node_id' })
+  createdNodeId: number;
+
+  @Column('bigint', { name: 'created_offset', nullable: true })
+  createdOffset: string | null;
+
+  @Column('timestamptz', { name: 'created_record_time' })
+  createdRecordTime: string;
+
+  @Column('bigint', { name: 'archived_update_row_id', nullable: true })
+  archivedUpdateRowId: string | null;
+
+  @Column('integer', { name: 'archived_node_id', nullable: true })
+  archivedNodeId: number | null;
+
+  @Column('bigint', { name: 'archived_offset', nullable: true })
+  archivedOffset: string | null;
+
+  @Column('timestamptz', { name: 'archived_record_time', nullable: true })
+  archivedRecordTime: string | null;
+
+  /** Synchronizer the contract is assigned to now (the source while in flight). */
+  @Column('text', { name: 'synchronizer_id' })
+  synchronizerId: string;
+
+  /** Unassigned from one synchronizer and not yet assigned to another. */
+  @Column('boolean', { name: 'in_flight', default: false })
+  inFlight: boolean;
+
+  @Column('bigint', { name: 'reassignment_counter', default: 0 })
+  reassignmentCounter: string;
+}

@@ -1,0 +1,50 @@
+import { DataSource } from 'typeorm';
+import type { DatabaseConfig } from '../config/app-config';
+import { ContractEntity } from '../contracts/contract.entity';
+import { ValidatorLicenseEntity } from '../faucets/validator-license.entity';
+import { VoteResultEntity } from '../governance/vote-result.entity';
+import { EventEntity } from '../history/event.entity';
+import { UpdateEntity } from '../history/update.entity';
+import { AmuletHoldingEntity } from '../holdings/amulet-holding.entity';
+import { AppActivityRecordEntity } from '../rewards/app-activity-record.entity';
+import { MiningRoundEntity } from '../rounds/mining-round.entity';
+import { AcsSnapshotEntity } from '../snapshots/acs-snapshot.entity';
+import { MIGRATIONS } from './migrations';
+import { installPgTypeParsers } from './timestamps';
+
+export const ENTITIES = [
+  UpdateEntity,
+  EventEntity,
+  ContractEntity,
+  AmuletHoldingEntity,
+  ValidatorLicenseEntity,
+  VoteResultEntity,
+  AppActivityRecordEntity,
+  MiningRoundEntity,
+  AcsSnapshotEntity,
+];
+
+export const MIGRATIONS_TABLE = 'schema_migrations';
+
+/** The one DataSource of a process, built from the validated configuration. */
+export function createDataSource(url: string, config: Pick<DatabaseConfig, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'>): DataSource {
+  installPgTypeParsers();
+  return new DataSource({
+    type: 'postgres',
+    url,
+    entities: ENTITIES,
+    migrations: MIGRATIONS,
+    migrationsTableName: MIGRATIONS_TABLE,
+    migrationsTransactionMode: 'each',
+    synchronize: false,
+    migrationsRun: false,
+    logging: false,
+    extra: {
+      max: config.poolSize,
+      connectionTimeoutMillis: config.connectTimeoutMs,
+      statement_timeout: config.statementTimeoutMs || undefined,
+      // UTC sessions: timestamps render with +00, which the parser turns into ...Z.
+      options: '-c TimeZone=UTC',
+    },
+  });
+}

@@ -1,0 +1,45 @@
+import { mkdirSync } from 'node:fs';
+import { resolve } from 'node:path';
+
+export interface EmbeddedPostgres {
+  /** A `postgres://` URL for the ordinary `pg` driver. */
+  readonly url: string;
+  readonly port: number;
+  stop(): Promise<void>;
+}
+
+export interface EmbeddedPostgresOptions {
+  /** Data directory, or `memory` for a throw-away in-memory database. */
+  dataDir: string;
+  /** Loopback port; 0 picks a free one. */
+  port: number;
+  maxConnections?: number;
+}
+
+/**
+ * Starts PGlite (PostgreSQL compiled to WebAssembly) behind pglite-socket on a loopback port,
+ * so the apps reach it through the same `pg` driver and SQL as a real server.
+ */
+export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): Promise<EmbeddedPostgres> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const inMemory = options.dataDir === 'memory';
+  if (!inMemory) mkdirSync(resolve(options.dataDir), { recursive: true });
+  const db = await PGlite.create(inMemory ? undefined : resolve(options.dataDir));
+  const server = new PGLiteSocketServer({
+    db,
+    host: '127.0.0.1',
+    port: options.port,
+    maxConnections: options.maxConnections ?? 32,
+  });
+  await server.start();
+  const port = Number(server.getServerConn().split(':').pop());
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    port,
+    async stop() {
+      await server.stop();
+      await db.close();
+    },
+  };
+}

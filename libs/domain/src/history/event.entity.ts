@@ -1,0 +1,78 @@
+import { Check, Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
+import type { DamlValue } from '../daml-value/daml-value.types';
+import { UpdateEntity } from './update.entity';
+
+export type EventKind = 'created' | 'exercised';
+
+/**
+ * One row per node of a transaction tree (and the created event of an assignment), with
+ * every field of the scan node shapes plus what the ledger filters need.
+ */
+@Entity({ name: 'events' })
+@Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
+@ForeignKey(() => UpdateEntity, ['updateRowId'], ['rowId'], { name: 'fk_events_update', onDelete: 'CASCADE' })
+export class EventEntity {
+  @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_events' })
+  updateRowId: string;
+
+  /** Node id within the transaction, pre-order from 0. */
+  @PrimaryColumn('integer', { name: 'node_id', primaryKeyConstraintName: 'pk_events' })
+  nodeId: number;
+
+  @Column('text', { name: 'event_type' })
+  eventType: EventKind;
+
+  @Column('text', { name: 'contract_id' })
+  contractId: string;
+
+  @Column('text', { name: 'template_id' })
+  templateId: string;
+
+  @Column('text', { name: 'package_name' })
+  packageName: string;
+
+  @Column('jsonb', { name: 'create_arguments', nullable: true })
+  createArguments: DamlValue | null;
+
+  @Column('timestamptz', { name: 'created_at', nullable: true })
+  createdAt: string | null;
+
+  @Column('text', { name: 'signatories', array: true, nullable: true })
+  signatories: string[] | null;
+
+  @Column('text', { name: 'observers', array: true, nullable: true })
+  observers: string[] | null;
+
+  @Column('text', { name: 'choice', nullable: true })
+  choice: string | null;
+
+  @Column('jsonb', { name: 'choice_argument', nullable: true })
+  choiceArgument: DamlValue | null;
+
+  @Column('jsonb', { name: 'exercise_result', nullable: true })
+  exerciseResult: DamlValue | null;
+
+  @Column('boolean', { name: 'consuming', nullable: true })
+  consuming: boolean | null;
+
+  @Column('text', { name: 'acting_parties', array: true, nullable: true })
+  actingParties: string[] | null;
+
+  @Column('text', { name: 'interface_id', nullable: true })
+  interfaceId: string | null;
+
+  /** Immediate children, in order. */
+  @Column('integer', { name: 'child_node_ids', array: true, nullable: true })
+  childNodeIds: number[] | null;
+
+  @Column('integer', { name: 'last_descendant_node_id' })
+  lastDescendantNodeId: number;
+
+  /** Parties that see this node (ledger-effects filters). */
+  @Column('text', { name: 'witnesses', array: true })
+  witnesses: string[];
+
+  /** Stakeholders of the node's contract (flat transaction filters). */
+  @Column('text', { name: 'stakeholders', array: true })
+  stakeholders: string[];
+}

@@ -1,0 +1,77 @@
+import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+
+export type UpdateKind = 'transaction' | 'assignment' | 'unassignment';
+
+/** One row per update: transactions (with their events in `events`) and reassignments. */
+@Entity({ name: 'updates' })
+@Check('ck_updates_kind', `"kind" IN ('transaction', 'assignment', 'unassignment')`)
+@Index('ux_updates_update_id', ['updateId'], { unique: true })
+@Index('ux_updates_ledger_offset', ['ledgerOffset'], { unique: true })
+// Update history pages by (migration_id, record_time) ascending.
+@Index('ix_updates_migration_record_time', ['migrationId', 'recordTime', 'rowId'])
+// Import updates of a migration, paged by update id (partial; declared in the migration).
+@Index('ix_updates_import', { synchronize: false })
+export class UpdateEntity {
+  @PrimaryGeneratedColumn('identity', { name: 'row_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'pk_updates' })
+  rowId: string;
+
+  @Column('text', { name: 'update_id' })
+  updateId: string;
+
+  @Column('bigint', { name: 'migration_id' })
+  migrationId: string;
+
+  @Column('text', { name: 'kind' })
+  kind: UpdateKind;
+
+  @Column('boolean', { name: 'is_import', default: false })
+  isImport: boolean;
+
+  @Column('timestamptz', { name: 'record_time' })
+  recordTime: string;
+
+  @Column('timestamptz', { name: 'effective_at', nullable: true })
+  effectiveAt: string | null;
+
+  @Column('text', { name: 'synchronizer_id' })
+  synchronizerId: string;
+
+  @Column('text', { name: 'workflow_id', default: '' })
+  workflowId: string;
+
+  @Column('text', { name: 'command_id', default: '' })
+  commandId: string;
+
+  /** Ledger node offset (int64); null for import updates, which have no offset. */
+  @Column('bigint', { name: 'ledger_offset', nullable: true })
+  ledgerOffset: string | null;
+
+  @Column('text', { name: 'external_transaction_hash', nullable: true })
+  externalTransactionHash: string | null;
+
+  @Column('integer', { name: 'root_node_ids', array: true, nullable: true })
+  rootNodeIds: number[] | null;
+
+  @Column('text', { name: 'submitter', nullable: true })
+  submitter: string | null;
+
+  @Column('text', { name: 'source_synchronizer', nullable: true })
+  sourceSynchronizer: string | null;
+
+  @Column('text', { name: 'target_synchronizer', nullable: true })
+  targetSynchronizer: string | null;
+
+  @Column('text', { name: 'unassign_id', nullable: true })
+  unassignId: string | null;
+
+  @Column('bigint', { name: 'reassignment_counter', nullable: true })
+  reassignmentCounter: string | null;
+
+  /** Contract moved by an unassignment (assignments carry theirs in `events`). */
+  @Column('text', { name: 'reassigned_contract_id', nullable: true })
+  reassignedContractId: string | null;
+
+  /** sha256 of the canonical JSON of the update as appended: re-appending it is a no-op. */
+  @Column('text', { name: 'content_hash' })
+  contentHash: string;
+}

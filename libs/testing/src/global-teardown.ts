@@ -1,0 +1,17 @@
+import { Client } from 'pg';
+import { realServerUrl } from './test-backend';
+
+/** Jest global teardown: drops the per-worker databases this run created on the real server. */
+export default async function globalTeardown(): Promise<void> {
+  if (process.env.TEST_DATABASE_BACKEND !== 'postgres') return;
+  const client = new Client({ connectionString: realServerUrl() });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
+      `css_test_${process.env.CSS_TEST_RUN_ID ?? process.pid}_%`,
+    ]);
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

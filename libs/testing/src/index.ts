@@ -1,0 +1,2 @@
+export * from './test-backend';
+export * from './test-database';
