@@ -6,3 +6,4 @@ export * from './database/database';
 export * from './database/data-source';
 export * from './database/embedded-postgres';
 export * from './database/timestamps';
+export * from './errors/domain-error';

@@ -14,6 +14,8 @@ export interface DatabaseConfig {
   /** How long a request waits for a connection before it fails (the database is down). */
   readonly connectTimeoutMs: number;
   readonly statementTimeoutMs: number;
+  /** Apply pending migrations when an app starts (default: only for the embedded database). */
+  readonly migrateOnStart: boolean | undefined;
 }
 
 export interface AppConfig {
@@ -44,6 +46,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       poolSize: r.int('DB_POOL_SIZE', 10, { min: 1, max: 200 }),
       connectTimeoutMs: r.int('DB_CONNECT_TIMEOUT_MS', 5000, { min: 100 }),
       statementTimeoutMs: r.int('DB_STATEMENT_TIMEOUT_MS', 30000, { min: 0 }),
+      migrateOnStart: r.optionalBool('DB_MIGRATE_ON_START'),
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     bodyLimitBytes: r.bytes('BODY_LIMIT', 1024 * 1024),

@@ -38,6 +38,11 @@ export class EnvReader {
     return fallback;
   }
 
+  optionalBool(name: string): boolean | undefined {
+    const raw = this.env[name];
+    return raw === undefined || raw === '' ? undefined : this.bool(name, false);
+  }
+
   oneOf<T extends string>(name: string, allowed: readonly T[], fallback: T): T {
     const raw = this.env[name];
     if (raw === undefined || raw === '') return fallback;

@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+import { runApp } from '@canton-scan/http';
+import { createLedgerApp } from './app.factory';
+
+void runApp(
+  'ledger-api',
+  ({ config, database, logger }) => createLedgerApp(config, database.dataSource, logger),
+  (config) => config.ledger.port,
+  (config, port) => [`ledger node group: http://localhost:${port}${config.ledger.prefix} (docs http://localhost:${port}/docs)`],
+);

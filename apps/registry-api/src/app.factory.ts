@@ -1,0 +1,20 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { registrySpec } from '@canton-scan/contracts';
+import type { AppConfig } from '@canton-scan/domain';
+import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import { RegistryAppModule } from './app.module';
+
+/** The registry-api app (token registry group), configured but not listening. */
+export async function createRegistryApp(config: AppConfig, dataSource: DataSource, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(RegistryAppModule.forRoot(config, dataSource), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureGroups(app, logger, config.bodyLimitBytes, [
+    { prefix: config.registry.prefix, document: registrySpec, respond: jsonErrorResponder, docsPath: 'docs' },
+  ]);
+  return app;
+}

@@ -1,0 +1,10 @@
+import 'reflect-metadata';
+import { runApp } from '@canton-scan/http';
+import { createRegistryApp } from './app.factory';
+
+void runApp(
+  'registry-api',
+  ({ config, database, logger }) => createRegistryApp(config, database.dataSource, logger),
+  (config) => config.registry.port,
+  (config, port) => [`token registry group: http://localhost:${port}${config.registry.prefix} (docs http://localhost:${port}/docs)`],
+);

@@ -1,0 +1,21 @@
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { DataSource } from 'typeorm';
+import type { Logger } from 'pino';
+import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
+import type { AppConfig } from '@canton-scan/domain';
+import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import { ScanAppModule } from './app.module';
+
+/** The scan-api app (scan group + validator proxy group), configured but not listening. */
+export async function createScanApp(config: AppConfig, dataSource: DataSource, logger: Logger): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(ScanAppModule.forRoot(config, dataSource), {
+    bodyParser: false,
+    logger: new PinoNestLogger(logger),
+  });
+  configureGroups(app, logger, config.bodyLimitBytes, [
+    { prefix: config.scan.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
+    { prefix: config.scan.validatorPrefix, document: scanProxySpec, respond: jsonErrorResponder, docsPath: 'docs/scan-proxy' },
+  ]);
+  return app;
+}

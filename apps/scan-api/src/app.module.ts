@@ -1,0 +1,25 @@
+import { type DynamicModule, Module } from '@nestjs/common';
+import { RouterModule } from '@nestjs/core';
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '@canton-scan/domain';
+import { DatabaseModule } from '@canton-scan/http';
+import { ProxyGroupModule } from './proxy/proxy-group.module';
+import { ScanGroupModule } from './scan/scan-group.module';
+
+@Module({})
+export class ScanAppModule {
+  static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
+    return {
+      module: ScanAppModule,
+      imports: [
+        DatabaseModule.forDataSource(dataSource),
+        ScanGroupModule,
+        ProxyGroupModule,
+        RouterModule.register([
+          { path: config.scan.prefix, module: ScanGroupModule },
+          { path: config.scan.validatorPrefix, module: ProxyGroupModule },
+        ]),
+      ],
+    };
+  }
+}

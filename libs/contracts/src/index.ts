@@ -1,0 +1,2 @@
+export * from './generated';
+export type { OpenApiDocument } from './openapi-document';

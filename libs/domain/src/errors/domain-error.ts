@@ -1,0 +1,45 @@
+/** What went wrong, in domain terms; each app maps these to its group's status and body. */
+export enum DomainErrorCode {
+  NotFound = 'NOT_FOUND',
+  InvalidArgument = 'INVALID_ARGUMENT',
+  /** A contract to disclose is being reassigned between synchronizers. */
+  ContractInFlight = 'CONTRACT_IN_FLIGHT',
+  /** The request reaches below the ledger's pruning offset. */
+  PrunedDataAccessed = 'PARTICIPANT_PRUNED_DATA_ACCESSED',
+  /** More results than the configured list limit. */
+  ListLimitExceeded = 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED',
+  Unauthenticated = 'UNAUTHENTICATED',
+  PermissionDenied = 'PERMISSION_DENIED',
+  /** The database cannot be reached. */
+  Unavailable = 'UNAVAILABLE',
+  /** An update contradicts the stored history (write path). */
+  InconsistentHistory = 'INCONSISTENT_HISTORY',
+}
+
+export class DomainError extends Error {
+  constructor(
+    readonly code: DomainErrorCode,
+    message: string,
+    readonly context: Record<string, string> = {},
+  ) {
+    super(message);
+    this.name = 'DomainError';
+  }
+}
+
+export const notFound = (message: string, context?: Record<string, string>) =>
+  new DomainError(DomainErrorCode.NotFound, message, context);
+export const invalidArgument = (message: string, context?: Record<string, string>) =>
+  new DomainError(DomainErrorCode.InvalidArgument, message, context);
+
+/** Errors that mean "the database is not reachable right now" rather than a bug. */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: string }).code;
+  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08003'].includes(code)) {
+    return true;
+  }
+  return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(
+    error.message,
+  );
+}

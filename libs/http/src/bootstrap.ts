@@ -1,0 +1,44 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Logger } from 'pino';
+import { loadConfig, openDatabase, type AppConfig, type Database, ConfigError } from '@canton-scan/domain';
+import { createLogger } from './logging/logger';
+
+export interface AppDeps {
+  config: AppConfig;
+  database: Database;
+  logger: Logger;
+}
+
+/**
+ * Boots one app as its own process: validated config (fail fast), its database (the embedded
+ * one when DATABASE_URL is unset, migrated on start), the app on its port, graceful shutdown.
+ */
+export async function runApp(
+  name: string,
+  create: (deps: AppDeps) => Promise<INestApplication>,
+  port: (config: AppConfig) => number,
+  describeUrls: (config: AppConfig, port: number) => string[],
+): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  const logger = createLogger(name, config.logLevel);
+  const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
+  const database = await openDatabase(config.database, { migrate });
+  logger.info({ backend: database.backend, migrated: migrate }, 'database open');
+  const app = await create({ config, database, logger });
+  app.enableShutdownHooks();
+  await app.listen(port(config), '0.0.0.0');
+  for (const line of describeUrls(config, port(config))) logger.info(line);
+  const stop = async () => {
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void stop());
+  process.once('SIGINT', () => void stop());
+}

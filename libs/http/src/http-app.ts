@@ -1,0 +1,39 @@
+import type { INestApplication } from '@nestjs/common';
+import type { Request } from 'express';
+import type { Logger } from 'pino';
+import type { OpenApiDocument } from '@canton-scan/contracts';
+import { mountDocs } from './docs/docs';
+import type { ErrorResponder } from './errors/error-responder';
+import { GroupExceptionFilter } from './errors/group-exception-filter';
+import { requestLogger } from './logging/logger';
+import { jsonBody } from './validation/json-body';
+import { openApiValidationMiddleware } from './validation/openapi-validator';
+
+export interface GroupMount {
+  /** Base path of the group (`/api/scan`; empty for the root). */
+  prefix: string;
+  document: OpenApiDocument;
+  respond: ErrorResponder;
+  /** Where its docs live (`docs`, `docs/scan-proxy`). */
+  docsPath: string;
+}
+
+/**
+ * Wires the HTTP edge of an app, in order: request logging with request ids, docs, then per
+ * group JSON parsing and spec validation (unknown routes 404 there), and one exception filter
+ * that answers in the format of the group the request was addressed to.
+ */
+export function configureGroups(app: INestApplication, logger: Logger, bodyLimitBytes: number, groups: GroupMount[]): void {
+  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
+  app.use(requestLogger(logger));
+  mountDocs(app, groups.map((g) => ({ path: g.docsPath, document: g.document })));
+  // Longest prefix first, so `/api/scan` never swallows a longer sibling.
+  const ordered = [...groups].sort((a, b) => b.prefix.length - a.prefix.length);
+  for (const group of ordered) {
+    app.use(group.prefix || '/', ...jsonBody(bodyLimitBytes, group.respond), openApiValidationMiddleware(group.document, group.respond));
+  }
+  const responderFor = (req: Request): ErrorResponder =>
+    ordered.find((g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`))?.respond ??
+    ordered[ordered.length - 1].respond;
+  app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger));
+}

@@ -1,0 +1,268 @@
+import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { NextFunction, Request, RequestHandler, Response } from 'express';
+import type { OpenApiDocument } from '@canton-scan/contracts';
+import type { ErrorResponder } from '../errors/error-responder';
+
+/** What the validator leaves on the request for the controller: coerced, defaulted, checked. */
+export interface ValidatedInput {
+  operationId: string;
+  path: Record<string, unknown>;
+  query: Record<string, unknown>;
+  body: unknown;
+}
+
+declare module 'express-serve-static-core' {
+  interface Request {
+    validated?: ValidatedInput;
+  }
+}
+
+interface ParameterObject {
+  name: string;
+  in: 'path' | 'query' | 'header' | 'cookie';
+  required?: boolean;
+  schema?: Record<string, unknown>;
+}
+
+interface CompiledOperation {
+  method: string;
+  template: string;
+  operationId: string;
+  regex: RegExp;
+  pathParams: string[];
+  validatePath: ValidateFunction;
+  validateQuery: ValidateFunction;
+  validateBody?: ValidateFunction;
+  bodyRequired: boolean;
+  acceptsBody: boolean;
+}
+
+const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
+const INT64_MAX = 2n ** 63n - 1n;
+const INT64_MIN = -(2n ** 63n);
+
+function createAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    strict: false,
+    allErrors: false,
+    useDefaults: true,
+    coerceTypes: coerce ? 'array' : false,
+    discriminator: false,
+  });
+  addFormats(ajv);
+  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat('int64', {
+    type: 'number',
+    validate: (n: number) => Number.isSafeInteger(n) && BigInt(n) <= INT64_MAX && BigInt(n) >= INT64_MIN,
+  });
+  return ajv;
+}
+
+function escapePointer(segment: string): string {
+  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
+}
+
+function templateToRegex(template: string): { regex: RegExp; names: string[] } {
+  const names: string[] = [];
+  const pattern = template
+    .split('/')
+    .map((part) => {
+      const m = /^\{(.+)\}$/.exec(part);
+      if (m) {
+        names.push(m[1]);
+        return '([^/]+)';
+      }
+      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    })
+    .join('/');
+  return { regex: new RegExp(`^${pattern}/?$`), names };
+}
+
+function describe(error: ErrorObject, location: string): string {
+  const where = `${location}${error.instancePath.replace(/\//g, '.').replace(/\.(\d+)(?=\.|$)/g, '[$1]')}`;
+  switch (error.keyword) {
+    case 'required':
+      return `${where}.${(error.params as { missingProperty: string }).missingProperty} is required`;
+    case 'additionalProperties':
+      return `${where}.${(error.params as { additionalProperty: string }).additionalProperty} is not allowed`;
+    case 'enum':
+      return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'format':
+      return `${where} must be a valid ${(error.params as { format: string }).format}${formatHint((error.params as { format: string }).format)}`;
+    case 'type':
+      return `${where} must be of type ${(error.params as { type: string }).type}`;
+    default:
+      return `${where} ${error.message ?? 'is invalid'}`;
+  }
+}
+
+function formatHint(format: string): string {
+  switch (format) {
+    case 'date-time':
+      return ' (ISO-8601 with time zone, e.g. 2026-01-05T10:00:00.000000Z)';
+    case 'int64':
+      return ' (integer between -2^63 and 2^63-1)';
+    case 'int32':
+      return ' (integer between -2^31 and 2^31-1)';
+    default:
+      return '';
+  }
+}
+
+/** Operations of an OpenAPI document compiled into request validators. */
+export class OpenApiRequestValidator {
+  private readonly operations: CompiledOperation[] = [];
+
+  constructor(document: OpenApiDocument) {
+    const coercing = createAjv(true);
+    const strict = createAjv(false);
+    coercing.addSchema(document as object, 'spec');
+    strict.addSchema(document as object, 'spec');
+    for (const [template, item] of Object.entries(document.paths)) {
+      const shared = (item.parameters as ParameterObject[] | undefined) ?? [];
+      for (const method of HTTP_METHODS) {
+        const op = item[method] as
+          | { operationId?: string; parameters?: ParameterObject[]; requestBody?: { required?: boolean; content?: Record<string, unknown> } }
+          | undefined;
+        if (!op) continue;
+        const params = [...shared, ...(op.parameters ?? [])].map((p) => this.deref(document, p));
+        const { regex, names } = templateToRegex(template);
+        const toSchema = (where: 'path' | 'query') => {
+          const selected = params.filter((p) => p.in === where);
+          return {
+            type: 'object',
+            properties: Object.fromEntries(selected.map((p) => [p.name, p.schema ?? {}])),
+            required: selected.filter((p) => p.required || where === 'path').map((p) => p.name),
+          };
+        };
+        // Parameter schemas may $ref components: compile them in the document's scope.
+        const compileInScope = (ajv: Ajv, schema: object, where: string) =>
+          ajv.compile({ $id: `op:${method}:${template}:${where}`, ...rebase(schema) });
+        const operation: CompiledOperation = {
+          method: method.toUpperCase(),
+          template,
+          operationId: op.operationId ?? `${method} ${template}`,
+          regex,
+          pathParams: names,
+          validatePath: compileInScope(coercing, toSchema('path'), 'path'),
+          validateQuery: compileInScope(coercing, toSchema('query'), 'query'),
+          bodyRequired: op.requestBody?.required ?? false,
+          acceptsBody: op.requestBody !== undefined,
+        };
+        if (op.requestBody?.content?.['application/json']) {
+          const pointer = `spec#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema`;
+          operation.validateBody = strict.compile({ $ref: pointer });
+        }
+        this.operations.push(operation);
+      }
+    }
+  }
+
+  private deref(document: OpenApiDocument, value: ParameterObject | { $ref: string }): ParameterObject {
+    if ('$ref' in value) {
+      const path = value.$ref.replace(/^#\//, '').split('/');
+      let node: unknown = document;
+      for (const segment of path) node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
+      return node as ParameterObject;
+    }
+    return value;
+  }
+
+  /** Finds the operation for a method and a path relative to the group base. */
+  match(method: string, path: string): { operation?: CompiledOperation; pathExists: boolean; params: Record<string, string> } {
+    let pathExists = false;
+    for (const operation of this.operations) {
+      const m = operation.regex.exec(path);
+      if (!m) continue;
+      pathExists = true;
+      if (operation.method === method || (method === 'HEAD' && operation.method === 'GET')) {
+        const params: Record<string, string> = {};
+        operation.pathParams.forEach((name, i) => {
+          params[name] = safeDecode(m[i + 1]);
+        });
+        return { operation, pathExists, params };
+      }
+    }
+    return { pathExists, params: {} };
+  }
+
+  allowedMethods(path: string): string[] {
+    return this.operations.filter((o) => o.regex.test(path)).map((o) => o.method);
+  }
+
+  /** Validates one request; returns the validated input or a message naming the field and problem. */
+  validate(
+    operation: CompiledOperation,
+    params: Record<string, string>,
+    query: Record<string, unknown>,
+    body: unknown,
+    hasBody: boolean,
+  ): { input: ValidatedInput } | { error: string } {
+    const path: Record<string, unknown> = { ...params };
+    if (!operation.validatePath(path)) return { error: describe(operation.validatePath.errors![0], 'path') };
+    const q: Record<string, unknown> = { ...query };
+    if (!operation.validateQuery(q)) return { error: describe(operation.validateQuery.errors![0], 'query') };
+    if (operation.validateBody) {
+      if (!hasBody) {
+        if (operation.bodyRequired) return { error: 'request body is required (application/json)' };
+      } else if (!operation.validateBody(body)) {
+        return { error: describe(operation.validateBody.errors![0], 'body') };
+      }
+    }
+    return { input: { operationId: operation.operationId, path, query: q, body: hasBody ? body : undefined } };
+  }
+}
+
+/** `#/components/...` refs inside a standalone schema point into the registered document. */
+function rebase(schema: object): object {
+  return JSON.parse(JSON.stringify(schema), (key, value: unknown) =>
+    key === '$ref' && typeof value === 'string' && value.startsWith('#/') ? `spec${value}` : value,
+  ) as object;
+}
+
+function carriesBody(req: Request): boolean {
+  const length = req.headers['content-length'];
+  return (length !== undefined && length !== '0') || req.headers['transfer-encoding'] !== undefined;
+}
+
+function safeDecode(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * Express middleware for one group mounted at its base path: unknown routes are 404, wrong
+ * methods 405, and every request is checked against the spec before any controller runs.
+ */
+export function openApiValidationMiddleware(document: OpenApiDocument, respond: ErrorResponder): RequestHandler {
+  const validator = new OpenApiRequestValidator(document);
+  return (req: Request, res: Response, next: NextFunction) => {
+    const path = req.path;
+    const { operation, pathExists, params } = validator.match(req.method, path);
+    if (!operation) {
+      if (pathExists) {
+        res.setHeader('Allow', validator.allowedMethods(path).join(', '));
+        respond(res, 405, `method ${req.method} is not allowed on ${req.originalUrl.split('?')[0]}`);
+      } else {
+        respond(res, 404, `no route ${req.method} ${req.originalUrl.split('?')[0]}`);
+      }
+      return;
+    }
+    const hasBody = req.body !== undefined;
+    if (!hasBody && operation.acceptsBody && carriesBody(req)) {
+      respond(res, 415, `request body must be application/json, got ${req.headers['content-type'] ?? 'no content type'}`);
+      return;
+    }
+    const result = validator.validate(operation, params, req.query as Record<string, unknown>, req.body, hasBody);
+    if ('error' in result) {
+      respond(res, 400, result.error);
+      return;
+    }
+    req.validated = result.input;
+    next();
+  };
+}
