@@ -13,6 +13,8 @@ module.exports = {
   transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
   moduleFileExtensions: ['ts', 'js', 'json'],
   moduleNameMapper: {
+    // Generated clients import siblings with ESM-style .js suffixes.
+    '^(\\.{1,2}/.*)\\.js$': '$1',
     '^@canton-scan/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@canton-scan/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
     '^@canton-scan/http$': path.join(__dirname, 'libs/http/src/index.ts'),
