@@ -10,8 +10,10 @@ delete swcrc.jsc.baseUrl;
 
 module.exports = {
   testEnvironment: 'node',
-  transform: { '^.+\\.(t|j)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
-  moduleFileExtensions: ['ts', 'js', 'json'],
+  transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', { ...swcrc, swcrc: false }] },
+  // NestJS 12 and jose ship ES modules only; jest on Node 20 needs them compiled to CommonJS.
+  transformIgnorePatterns: ['/node_modules/(?!(@nestjs|jose)/)'],
+  moduleFileExtensions: ['ts', 'js', 'mjs', 'cjs', 'json'],
   moduleNameMapper: {
     // Generated clients import siblings with ESM-style .js suffixes.
     '^(\\.{1,2}/.*)\\.js$': '$1',

@@ -1,4 +1,4 @@
-import { detectBackend } from './test-backend';
+import { detectBackend } from './backend-detect';
 
 /** Jest global setup: decides (and says) which database backend this run uses. */
 export default async function globalSetup(): Promise<void> {

@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import { realServerUrl } from './test-backend';
+import { realServerUrl } from './backend-detect';
 
 /** Jest global teardown: drops the per-worker databases this run created on the real server. */
 export default async function globalTeardown(): Promise<void> {

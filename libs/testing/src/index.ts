@@ -1,2 +1,5 @@
 export * from './test-backend';
 export * from './test-database';
+export * from './spec-responses';
+export * from './test-app';
+export * from './bad-input';

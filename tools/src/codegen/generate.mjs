@@ -47,10 +47,19 @@ writeFileSync(
   header +
     GROUPS.map((g) => `export { ${g.constant} } from './specs/${g.name}.spec-document';`).join('\n') +
     '\n' +
-    GROUPS.map((g) => `export * as ${camel(g.name)}Api from './${g.name}';`).join('\n') +
+    GROUPS.map(
+      (g) =>
+        `export * as ${camel(g.name)}Api from './${g.name}';\n` +
+        `export { createClient as create${pascal(g.name)}Client } from './${g.name}/client';`,
+    ).join('\n') +
     '\n',
 );
 console.log(`generated ${GROUPS.map((g) => g.name).join(', ')} into ${outRoot}`);
+
+function pascal(name) {
+  const c = camel(name);
+  return c[0].toUpperCase() + c.slice(1);
+}
 
 function camel(name) {
   return name.replace(/-([a-z])/g, (_, c) => c.toUpperCase());

@@ -42,7 +42,8 @@ const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
 
-function createAjv(coerce: boolean): Ajv {
+/** Ajv set up for OpenAPI 3.0 schemas: formats (int32/int64 included), defaults, optional coercion. */
+export function createSpecAjv(coerce: boolean): Ajv {
   const ajv = new Ajv({
     strict: false,
     allErrors: false,
@@ -115,8 +116,8 @@ export class OpenApiRequestValidator {
   private readonly operations: CompiledOperation[] = [];
 
   constructor(document: OpenApiDocument) {
-    const coercing = createAjv(true);
-    const strict = createAjv(false);
+    const coercing = createSpecAjv(true);
+    const strict = createSpecAjv(false);
     coercing.addSchema(document as object, 'spec');
     strict.addSchema(document as object, 'spec');
     for (const [template, item] of Object.entries(document.paths)) {
@@ -150,9 +151,13 @@ export class OpenApiRequestValidator {
           bodyRequired: op.requestBody?.required ?? false,
           acceptsBody: op.requestBody !== undefined,
         };
-        if (op.requestBody?.content?.['application/json']) {
-          const pointer = `spec#/paths/${escapePointer(template)}/${method}/requestBody/content/application~1json/schema`;
-          operation.validateBody = strict.compile({ $ref: pointer });
+        // A request body may itself be a $ref into components/requestBodies.
+        const bodyRef = (op.requestBody as { $ref?: string } | undefined)?.$ref;
+        const requestBody = bodyRef ? (this.resolvePointer(document, bodyRef) as typeof op.requestBody) : op.requestBody;
+        const bodyBase = bodyRef ? `spec${bodyRef}` : `spec#/paths/${escapePointer(template)}/${method}/requestBody`;
+        operation.bodyRequired = requestBody?.required ?? false;
+        if (requestBody?.content?.['application/json']) {
+          operation.validateBody = strict.compile({ $ref: `${bodyBase}/content/application~1json/schema` });
         }
         this.operations.push(operation);
       }
@@ -160,13 +165,15 @@ export class OpenApiRequestValidator {
   }
 
   private deref(document: OpenApiDocument, value: ParameterObject | { $ref: string }): ParameterObject {
-    if ('$ref' in value) {
-      const path = value.$ref.replace(/^#\//, '').split('/');
-      let node: unknown = document;
-      for (const segment of path) node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
-      return node as ParameterObject;
+    return '$ref' in value ? (this.resolvePointer(document, value.$ref) as ParameterObject) : value;
+  }
+
+  private resolvePointer(document: OpenApiDocument, ref: string): unknown {
+    let node: unknown = document;
+    for (const segment of ref.replace(/^#\//, '').split('/')) {
+      node = (node as Record<string, unknown>)[segment.replace(/~1/g, '/').replace(/~0/g, '~')];
     }
-    return value;
+    return node;
   }
 
   /** Finds the operation for a method and a path relative to the group base. */
