@@ -1,0 +1,117 @@
+// npm start: the whole stack on one machine. Starts the embedded database (or uses
+// DATABASE_URL), migrates it, and runs the three apps as separate processes, printing each
+// group's base URL and docs URL.
+import { fork, type ChildProcess } from 'node:child_process';
+import { join } from 'node:path';
+import { ConfigError, loadConfig, openDatabase, startEmbeddedPostgres, type AppConfig, type EmbeddedPostgres } from '@canton-scan/domain';
+
+const APPS = [
+  { name: 'scan-api', entry: 'apps/scan-api/src/main.js' },
+  { name: 'registry-api', entry: 'apps/registry-api/src/main.js' },
+  { name: 'ledger-api', entry: 'apps/ledger-api/src/main.js' },
+];
+
+async function main(): Promise<void> {
+  let config: AppConfig;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+  let embedded: EmbeddedPostgres | undefined;
+  let url = config.database.url;
+  if (!url) {
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.database.embeddedDataDir,
+      port: config.database.embeddedPort,
+      maxConnections: 64,
+    });
+    url = embedded.url;
+    console.log(`embedded PostgreSQL (PGlite) at ${url}, data in ${config.database.embeddedDataDir}`);
+  } else {
+    console.log(`PostgreSQL at ${redact(url)}`);
+  }
+
+  const database = await openDatabase({ ...config.database, url });
+  const applied = await database.dataSource.runMigrations({ transaction: 'each' });
+  console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
+  await database.close();
+
+  const distRoot = join(__dirname, '../../..');
+  const children: ChildProcess[] = [];
+  let stopping = false;
+  const stop = async (code: number) => {
+    if (stopping) return;
+    stopping = true;
+    for (const child of children) child.kill('SIGTERM');
+    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve)))));
+    await embedded?.stop();
+    process.exit(code);
+  };
+  for (const app of APPS) {
+    const child = fork(join(distRoot, app.entry), [], {
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        DB_MIGRATE_ON_START: 'false',
+        // PGlite serves one query at a time: small pools are enough and keep it responsive.
+        ...(embedded && !process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: '4' } : {}),
+      },
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.once('exit', (code) => {
+      if (!stopping) {
+        console.error(`${app.name} exited (code ${code}); stopping the stack`);
+        void stop(1);
+      }
+    });
+    children.push(child);
+  }
+  process.once('SIGINT', () => void stop(0));
+  process.once('SIGTERM', () => void stop(0));
+
+  await Promise.all(APPS.map((_, i) => waitForReady(readyUrl(config, i))));
+  console.log('\ncanton-scan-stack is running:');
+  console.log(`  scan group             http://localhost:${config.scan.port}${config.scan.prefix}      docs http://localhost:${config.scan.port}/docs`);
+  console.log(`  validator proxy group  http://localhost:${config.scan.port}${config.scan.validatorPrefix} docs http://localhost:${config.scan.port}/docs/scan-proxy`);
+  console.log(`  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`);
+  console.log(`  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`);
+  console.log('Press Ctrl+C to stop.');
+}
+
+function readyUrl(config: AppConfig, index: number): string {
+  switch (index) {
+    case 0:
+      return `http://127.0.0.1:${config.scan.port}${config.scan.prefix}/readyz`;
+    case 1:
+      return `http://127.0.0.1:${config.registry.port}${config.registry.prefix}/readyz`;
+    default:
+      return `http://127.0.0.1:${config.ledger.port}${config.ledger.prefix}/readyz`;
+  }
+}
+
+async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      const res = await fetch(url);
+      if (res.status < 500) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error(`${url} did not become ready within ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+function redact(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
