@@ -58,7 +58,11 @@ function projectOf(file) {
   return workspace().projects.find((p) => file.startsWith(p.root));
 }
 
-function violation(source, target) {
+const TEST_FILE = /\.(spec|integration-spec|e2e-spec)\.ts$/;
+
+function violation(source, target, file) {
+  // Tests of any project may use the shared test harness.
+  if (TEST_FILE.test(file) && target.tags.includes('scope:testing')) return undefined;
   for (const c of DEP_CONSTRAINTS) {
     if (!source.tags.includes(c.sourceTag)) continue;
     if (c.onlyDependOnTags && !c.onlyDependOnTags.every((t) => target.tags.includes(t))) {
@@ -96,7 +100,7 @@ module.exports = {
         context.report({ node, messageId: 'relative', data: { target: target.name } });
         return;
       }
-      const reason = violation(source, target);
+      const reason = violation(source, target, file);
       if (reason) context.report({ node, messageId: 'forbidden', data: { target: target.name, source: source.name, reason } });
     };
     return {

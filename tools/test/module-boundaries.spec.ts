@@ -18,6 +18,7 @@ describe('workspace/module-boundaries', () => {
         { filename: path.join(root, 'libs/http/src/index.ts'), code: "import { x } from '@canton-scan/domain';" },
         { filename: path.join(root, 'tools/src/db/migrate.ts'), code: "import { x } from '@canton-scan/domain';" },
         { filename: path.join(root, 'libs/domain/src/index.ts'), code: "import { DataSource } from 'typeorm';" },
+        { filename: path.join(root, 'libs/domain/src/x/y.integration-spec.ts'), code: "import { useTestDatabase } from '@canton-scan/testing';" },
       ],
       invalid: [
         {
@@ -33,6 +34,11 @@ describe('workspace/module-boundaries', () => {
         {
           filename: path.join(root, 'libs/domain/src/index.ts'),
           code: "import { jsonBody } from '@canton-scan/http';",
+          errors: [{ messageId: 'forbidden' }],
+        },
+        {
+          filename: path.join(root, 'libs/domain/src/index.ts'),
+          code: "import { useTestDatabase } from '@canton-scan/testing';",
           errors: [{ messageId: 'forbidden' }],
         },
         {

@@ -1,8 +1,10 @@
 import { Client } from 'pg';
 import { realServerUrl } from './backend-detect';
 
-/** Jest global teardown: drops the per-worker databases this run created on the real server. */
+/** Jest global teardown: stops the embedded servers, or drops this run's per-worker databases. */
 export default async function globalTeardown(): Promise<void> {
+  for (const server of globalThis.__cssEmbeddedServers ?? []) await server.stop();
+  globalThis.__cssEmbeddedServers = undefined;
   if (process.env.TEST_DATABASE_BACKEND !== 'postgres') return;
   const client = new Client({ connectionString: realServerUrl() });
   await client.connect();

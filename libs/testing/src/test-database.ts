@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@canton-scan/domain';
-import { createScratchDatabase, detectBackend, type ScratchDatabase, type TestBackend } from './test-backend';
+import { createScratchDatabase, detectBackend, realServerUrl, type TestBackend } from './test-backend';
 
 export interface TestDatabase {
   readonly dataSource: DataSource;
@@ -13,39 +13,41 @@ export interface TestDatabase {
 const WORKER_FLAG = 'CSS_TEST_DATABASE_READY';
 
 /**
- * The worker's database. On the real server each jest worker gets its own database, created
- * and migrated by the first test file the worker runs and reused (tables truncated) by the
- * next ones; the embedded backend starts an in-memory database per test file.
+ * The worker's database: each jest worker has its own (on the real server a freshly created
+ * database, else an embedded server from the global setup), migrated by the first test file
+ * the worker runs and reused, tables truncated, by the next ones.
  */
 async function openWorkerDatabase(): Promise<{ dataSource: DataSource; url: string; backend: TestBackend; release(): Promise<void> }> {
   const backend = await detectBackend();
-  const name = `css_test_${process.env.CSS_TEST_RUN_ID ?? process.ppid}_${process.env.JEST_WORKER_ID ?? '1'}`;
-  let scratch: ScratchDatabase | undefined;
+  const worker = Number(process.env.JEST_WORKER_ID ?? '1');
+  const name = `css_test_${process.env.CSS_TEST_RUN_ID ?? process.ppid}_${worker}`;
   let url: string;
-  if (backend === 'postgres' && process.env[WORKER_FLAG] === name) {
-    const parsed = new URL(process.env.TEST_DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/postgres');
+  const fresh = process.env[WORKER_FLAG] !== name;
+  if (backend === 'embedded') {
+    // One embedded server per worker, started by the global setup.
+    const urls = (process.env.CSS_EMBEDDED_URLS ?? '').split(',').filter(Boolean);
+    if (urls.length === 0) throw new Error('no embedded test databases: run the tests through jest with the workspace preset');
+    url = urls[(worker - 1) % urls.length];
+  } else if (!fresh) {
+    const parsed = new URL(realServerUrl());
     parsed.pathname = `/${name}`;
     url = parsed.toString();
   } else {
-    scratch = await createScratchDatabase(name, backend);
-    url = scratch.url;
+    url = (await createScratchDatabase(name, 'postgres')).url;
   }
   const dataSource = createDataSource(url, { poolSize: 4, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
   await dataSource.initialize();
-  if (scratch) {
+  if (fresh) {
     await dataSource.runMigrations({ transaction: 'each' });
-    if (backend === 'postgres') process.env[WORKER_FLAG] = name;
+    process.env[WORKER_FLAG] = name;
   }
   return {
     dataSource,
     url,
     backend,
-    async release() {
-      await dataSource.destroy();
-      // Real-server databases outlive the file (the next file of this worker reuses them) and
-      // are dropped by the global teardown; embedded ones end with the file.
-      if (backend === 'embedded') await scratch?.drop();
-    },
+    // The database outlives the file: the worker's next file reuses it (tables truncated); the
+    // global teardown drops or stops it.
+    release: () => dataSource.destroy(),
   };
 }
 

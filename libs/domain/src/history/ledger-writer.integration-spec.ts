@@ -1,0 +1,199 @@
+import { DomainError, LedgerWriter, SpliceTemplates, type HistoryTransaction, type HistoryUpdate } from '@canton-scan/domain';
+import { createdEvents, HistoryBuilder, useTestDatabase } from '@canton-scan/testing';
+
+const amuletPayload = (dso: string, owner: string, amount: string) => ({
+  dso,
+  owner,
+  amount: { initialAmount: amount, createdAt: { number: '1' }, ratePerRound: { rate: '0.0000190259' } },
+});
+
+describe('LedgerWriter', () => {
+  const db = useTestDatabase();
+  let h: HistoryBuilder;
+  let writer: LedgerWriter;
+  const dso = () => h.party('dso');
+  const alice = () => h.party('alice');
+
+  beforeEach(() => {
+    h = new HistoryBuilder('2026-01-05T00:10:00.000000Z');
+    writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+  });
+
+  const count = async (table: string) => Number((await db.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const counts = async () => ({
+    updates: await count('updates'),
+    events: await count('events'),
+    contracts: await count('contracts'),
+    holdings: await count('amulet_holdings'),
+  });
+  const mint = (owner: string, amount: string) =>
+    h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amuletPayload(dso(), owner, amount), signatories: [dso(), owner] } }]);
+  const archiveOf = (tx: HistoryTransaction, children: Parameters<HistoryBuilder['tx']>[0] = []) => {
+    const created = createdEvents(tx)[0];
+    return h.tx([
+      { exercise: { contractId: created.contract_id, template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice()], children } },
+    ]);
+  };
+  const expectRejected = async (batch: HistoryUpdate[], message: RegExp) => {
+    const before = await counts();
+    await expect(writer.append(batch)).rejects.toThrow(message);
+    await expect(writer.append(batch)).rejects.toBeInstanceOf(DomainError);
+    expect(await counts()).toEqual(before);
+  };
+
+  it('stores transactions, their event trees, contracts and derived holdings', async () => {
+    const minted = mint(alice(), '100.0000000000');
+    const spent = archiveOf(minted, [
+      { create: { template: SpliceTemplates.Amulet, payload: amuletPayload(dso(), alice(), '60.0000000000'), signatories: [dso(), alice()] } },
+    ]);
+    const result = await writer.append([minted, spent]);
+    expect(result).toMatchObject({ appended: 2, skipped: 0, contractsCreated: 2, contractsArchived: 1 });
+    expect(await counts()).toEqual({ updates: 2, events: 3, contracts: 2, holdings: 2 });
+
+    const contracts = await db.dataSource.query(
+      `SELECT contract_id, package_name, module_name, entity_name, payload_compact->'amount'->>'initialAmount' AS amount,
+              created_offset::int, archived_offset::int, created_record_time, archived_record_time, stakeholders
+         FROM contracts ORDER BY row_id`,
+    );
+    expect(contracts[0]).toMatchObject({
+      contract_id: createdEvents(minted)[0].contract_id,
+      package_name: 'splice-amulet',
+      module_name: 'Splice.Amulet',
+      entity_name: 'Amulet',
+      amount: '100.0000000000',
+      created_offset: 1,
+      archived_offset: 2,
+      created_record_time: minted.record_time,
+      archived_record_time: spent.record_time,
+    });
+    expect(contracts[0].stakeholders).toEqual([alice(), dso()].sort());
+    expect(contracts[1]).toMatchObject({ amount: '60.0000000000', archived_offset: null });
+
+    const holdings = await db.dataSource.query(`SELECT owner, amount, locked, archived_record_time FROM amulet_holdings ORDER BY contract_row_id`);
+    expect(holdings).toEqual([
+      { owner: alice(), amount: '100.0000000000', locked: false, archived_record_time: spent.record_time },
+      { owner: alice(), amount: '60.0000000000', locked: false, archived_record_time: null },
+    ]);
+
+    const events = await db.dataSource.query(`SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`, [spent.update_id]);
+    expect(events).toEqual([
+      { node_id: 0, event_type: 'exercised', child_node_ids: [1], last_descendant_node_id: 1, witnesses: [alice(), dso()].sort() },
+      { node_id: 1, event_type: 'created', child_node_ids: null, last_descendant_node_id: 1, witnesses: [alice(), dso()].sort() },
+    ]);
+  });
+
+  it('treats re-appending identical updates as a no-op', async () => {
+    const batch = [mint(alice(), '1.0000000000'), mint(alice(), '2.0000000000')];
+    await writer.append(batch);
+    const before = await counts();
+    expect(await writer.append(batch)).toMatchObject({ appended: 0, skipped: 2 });
+    // Key order does not matter: the stored update is compared by content.
+    const reverseKeys = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(reverseKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+    const reordered = reverseKeys(batch[0]);
+    expect(Object.keys(reordered as object)[0]).not.toBe(Object.keys(batch[0])[0]);
+    expect(await writer.append([reordered])).toMatchObject({ appended: 0, skipped: 1 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('rejects an update id stored with different content', async () => {
+    const tx = mint(alice(), '1.0000000000');
+    await writer.append([tx]);
+    await expectRejected([{ ...tx, workflow_id: 'changed' }], /already stored with different content/);
+  });
+
+  it('rejects archiving an unknown contract, writing nothing of the batch', async () => {
+    const ok = mint(alice(), '1.0000000000');
+    const ghost = h.tx([{ exercise: { contractId: h.contractId(), template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice()] } }]);
+    await expectRejected([ok, ghost], new RegExp(`update ${ghost.update_id}: archives contract .* unknown`));
+  });
+
+  it('rejects archiving an archived contract', async () => {
+    const minted = mint(alice(), '1.0000000000');
+    await writer.append([minted, archiveOf(minted)]);
+    await expectRejected([archiveOf(minted)], /already archived/);
+  });
+
+  it('rejects offsets that do not increase', async () => {
+    const first = mint(alice(), '1.0000000000');
+    const second = mint(alice(), '2.0000000000');
+    await writer.append([second]);
+    await expectRejected([first], new RegExp(`update ${first.update_id}: offset 1 does not increase`));
+  });
+
+  it('rejects malformed items naming the update and the field', async () => {
+    const tx = mint(alice(), '1.0000000000');
+    const bad = JSON.parse(JSON.stringify(tx));
+    const node = bad.events_by_id[bad.root_event_ids[0]];
+    node.create_arguments.record.fields[2].value.record.fields[0].value = { numeric: 'lots' };
+    await expectRejected([mint(alice(), '3.0000000000'), bad], new RegExp(`update ${tx.update_id}: .*create_arguments.amount.initialAmount`));
+    await expectRejected([{ ...tx, root_event_ids: ['nope'] }], /is not a key of events_by_id/);
+    await expectRejected([{ ...tx, record_time: 'noon' }], /record_time must be an ISO-8601 timestamp/);
+    await expectRejected([{ ...tx, offset: '12' }], /malformed scan offset/);
+    await expectRejected([{ update_id: 'x', record_time: tx.record_time, offset: '' } as never], /update x: must have events_by_id/);
+  });
+
+  it('leaves the store as it was when the batch fails half-way through its writes', async () => {
+    await writer.append([mint(alice(), '1.0000000000')]);
+    const before = await counts();
+    // Fail the last statements of the write (derived holdings) after updates, events and contracts went in.
+    await db.dataSource.query(`CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
+    await db.dataSource.query(`CREATE TRIGGER fail_holdings BEFORE INSERT ON amulet_holdings FOR EACH ROW EXECUTE FUNCTION fail_insert()`);
+    try {
+      await expect(writer.append([mint(alice(), '2.0000000000')])).rejects.toThrow(/disk full/);
+      expect(await counts()).toEqual(before);
+    } finally {
+      await db.dataSource.query(`DROP TRIGGER fail_holdings ON amulet_holdings; DROP FUNCTION fail_insert()`);
+    }
+  });
+
+  it('records ACS snapshot times every N hours after the first update of a migration', async () => {
+    // First update at 00:10:01 → first snapshot at 03:00, then 06:00 once history reaches it.
+    const first = mint(alice(), '1.0000000000');
+    await writer.append([first]);
+    h.advance(2 * 3600);
+    expect((await writer.append([mint(alice(), '1.0000000000')])).snapshotsRecorded).toEqual([]);
+    h.advance(4 * 3600);
+    const late = mint(alice(), '1.0000000000');
+    expect((await writer.append([late])).snapshotsRecorded).toEqual(['2026-01-05T03:00:00.000000Z', '2026-01-05T06:00:00.000000Z']);
+    const rows = await db.dataSource.query(`SELECT migration_id::int, record_time FROM acs_snapshots ORDER BY record_time`);
+    expect(rows).toEqual([
+      { migration_id: 0, record_time: '2026-01-05T03:00:00.000000Z' },
+      { migration_id: 0, record_time: '2026-01-05T06:00:00.000000Z' },
+    ]);
+  });
+
+  it('re-creates the ACS of a migration from its import updates', async () => {
+    const a = mint(alice(), '5.0000000000');
+    const b = mint(alice(), '7.0000000000');
+    await writer.append([a, b, archiveOf(a)]);
+    const imports = [h.importOf(createdEvents(b)[0], 1)];
+    const next = mint(alice(), '9.0000000000');
+    const migration1 = { ...next, migration_id: 1 };
+    expect(await writer.append([...imports, migration1])).toMatchObject({ appended: 2 });
+    const rows = await db.dataSource.query(
+      `SELECT c.migration_id::int, c.contract_id, u.is_import, u.ledger_offset FROM contracts c JOIN updates u ON u.row_id = c.created_update_row_id
+        WHERE c.migration_id = 1 ORDER BY c.row_id`,
+    );
+    expect(rows).toEqual([
+      { migration_id: 1, contract_id: createdEvents(b)[0].contract_id, is_import: true, ledger_offset: null },
+      { migration_id: 1, contract_id: createdEvents(next)[0].contract_id, is_import: false, ledger_offset: String(next.offset ? parseInt(next.offset, 16) : 0) },
+    ]);
+    // The same contract is still active in migration 0's own history.
+    const m0 = await db.dataSource.query(`SELECT count(*)::int AS n FROM contracts WHERE migration_id = 0 AND archived_record_time IS NULL`);
+    expect(m0[0].n).toBe(1);
+  });
+
+  it('tracks a reassignment in flight until its assignment arrives', async () => {
+    const minted = mint(alice(), '1.0000000000');
+    const created = createdEvents(minted)[0];
+    await writer.append([minted, h.unassign(created.contract_id, 1)]);
+    const state = () => db.dataSource.query(`SELECT synchronizer_id, in_flight, reassignment_counter::int FROM contracts`);
+    expect(await state()).toEqual([{ synchronizer_id: h.synchronizer, in_flight: true, reassignment_counter: 1 }]);
+    await expectRejected([h.unassign(created.contract_id, 2)], /already unassigned/);
+    await writer.append([h.assign(created, 1)]);
+    expect(await state()).toEqual([{ synchronizer_id: h.otherSynchronizer, in_flight: false, reassignment_counter: 1 }]);
+    const kinds = await db.dataSource.query(`SELECT kind FROM updates ORDER BY row_id`);
+    expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(['transaction', 'unassignment', 'assignment']);
+  });
+});

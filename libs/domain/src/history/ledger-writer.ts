@@ -1,0 +1,499 @@
+import type { DataSource, QueryRunner } from 'typeorm';
+import { toCompact } from '../daml-value/compact';
+import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
+import { dueSnapshotTimes } from '../snapshots/snapshot-schedule';
+import { canonicalJson, sha256Hex } from './canonical-json';
+import {
+  activityOf,
+  closedRoundOf,
+  holdingOf,
+  licenseOf,
+  openRoundOf,
+  Q,
+  qualifiedName,
+  rewardConfigAt,
+  voteResultOf,
+} from './derived-rows';
+import { HistoryWriteRepository, type ContractRow, type EventRow, type UpdateRow } from './history-write.repository';
+import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
+import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
+
+export interface AppendResult {
+  /** Updates written by this call. */
+  appended: number;
+  /** Updates already stored with identical content (re-appending is a no-op). */
+  skipped: number;
+  contractsCreated: number;
+  contractsArchived: number;
+  snapshotsRecorded: string[];
+}
+
+export interface LedgerWriterOptions {
+  snapshotIntervalHours: number;
+}
+
+/** What the writer knows of a contract while it processes a batch. */
+interface ContractState {
+  migrationId: number;
+  contractId: string;
+  /** Row id when stored before this batch. */
+  rowId?: string;
+  /** Index into the batch's new contract rows when created in this batch. */
+  newIndex?: number;
+  signatories: string[];
+  stakeholders: string[];
+  archived: boolean;
+  inFlight: boolean;
+}
+
+const key = (migrationId: number, contractId: string) => `${migrationId}|${contractId}`;
+
+function union(...lists: string[][]): string[] {
+  return [...new Set(lists.flat())].sort();
+}
+
+/** The serialized created event, as the ledger would hand it out (stable for the same event). */
+export function deriveCreatedEventBlob(e: HistoryCreatedEvent): string {
+  const canonical = canonicalJson({
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_name: e.package_name,
+    create_arguments: e.create_arguments,
+    created_at: e.created_at,
+    signatories: e.signatories,
+    observers: e.observers,
+  });
+  return Buffer.from(canonical, 'utf8').toString('base64');
+}
+
+/**
+ * The one write path into the ledger history. `append` checks a batch of updates against
+ * itself and the stored history and writes it in one transaction with set-based inserts
+ * (one statement per table), maintaining the derived rows and the ACS snapshot schedule.
+ * Nothing of a rejected batch is written.
+ */
+export class LedgerWriter {
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: LedgerWriterOptions,
+  ) {}
+
+  async append(updates: readonly unknown[]): Promise<AppendResult> {
+    const parsed = updates.map((u, i) => parseUpdate(u, i));
+    const seenIds = new Set<string>();
+    for (const p of parsed) {
+      if (seenIds.has(p.update.update_id)) throw rejectUpdate(p.update.update_id, 'appears twice in the batch');
+      seenIds.add(p.update.update_id);
+    }
+    const runner = this.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.startTransaction();
+      const result = await this.appendIn(runner, parsed);
+      await runner.commitTransaction();
+      return result;
+    } catch (error) {
+      if (runner.isTransactionActive) await runner.rollbackTransaction();
+      throw error;
+    } finally {
+      await runner.release();
+    }
+  }
+
+  private async appendIn(runner: QueryRunner, all: ParsedUpdate[]): Promise<AppendResult> {
+    const repo = new HistoryWriteRepository(runner);
+    await repo.lockWriter();
+
+    // Idempotency: identical updates already stored are skipped; a different one is an error.
+    const hashes = new Map(all.map((p) => [p.update.update_id, sha256Hex(canonicalJson(p.update))]));
+    const stored = await repo.storedHashes([...hashes.keys()]);
+    const fresh: ParsedUpdate[] = [];
+    for (const p of all) {
+      const storedHash = stored.get(p.update.update_id);
+      if (storedHash === undefined) fresh.push(p);
+      else if (storedHash !== hashes.get(p.update.update_id)) {
+        throw rejectUpdate(p.update.update_id, 'is already stored with different content');
+      }
+    }
+    const empty: AppendResult = { appended: 0, skipped: all.length, contractsCreated: 0, contractsArchived: 0, snapshotsRecorded: [] };
+    if (fresh.length === 0) return empty;
+
+    let lastOffset = await repo.maxLedgerOffset();
+    const migrations = [...new Set(fresh.map((p) => p.migrationId))];
+    const lastRecordTimes = await repo.lastRecordTimes(migrations);
+
+    // The contracts this batch touches, as stored.
+    const touched: { migrationId: number; contractId: string }[] = [];
+    for (const p of fresh) {
+      if (p.kind === 'transaction') for (const n of p.nodes) touched.push({ migrationId: p.migrationId, contractId: n.event.contract_id });
+      else if (p.kind === 'assignment') touched.push({ migrationId: p.migrationId, contractId: (p.update as { event: HistoryAssignment }).event.created_event.contract_id });
+      else touched.push({ migrationId: p.migrationId, contractId: (p.update as { event: HistoryUnassignment }).event.contract_id });
+    }
+    const contracts = new Map<string, ContractState>();
+    for (const c of await repo.contractsByKey(touched)) contracts.set(key(c.migrationId, c.contractId), c);
+    let amuletRules = await repo.latestAmuletRules();
+
+    const updateRows: UpdateRow[] = [];
+    const eventRows: EventRow[] = [];
+    const newContracts: ContractRow[] = [];
+    const archivesOfStored: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[] = [];
+    const reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[] = [];
+    const voteResults: (ReturnType<typeof voteResultOf> & { updateId: string; nodeId: number })[] = [];
+    const miningRounds: { round: string; migrationId: number; opensAt: string; openedRecordTime: string; pool: string | null; threshold: string | null; cap: string | null }[] = [];
+    const closedRounds: { round: string; recordTime: string }[] = [];
+    let archivedCount = 0;
+
+    const createContract = (
+      p: ParsedUpdate,
+      e: HistoryCreatedEvent,
+      nodeId: number,
+      synchronizerId: string,
+      counter: number,
+    ): ContractState => {
+      const updateId = p.update.update_id;
+      const k = key(p.migrationId, e.contract_id);
+      const existing = contracts.get(k);
+      if (existing && !existing.archived) throw rejectUpdate(updateId, `creates contract ${e.contract_id}, which is already active in migration ${p.migrationId}`);
+      if (existing) throw rejectUpdate(updateId, `re-creates contract ${e.contract_id}, archived earlier in migration ${p.migrationId}`);
+      const compact = toCompact(e.create_arguments);
+      const [packageId, moduleName, entityName] = e.template_id.split(':');
+      const stakeholders = union(e.signatories, e.observers);
+      const row: ContractRow = {
+        migration_id: p.migrationId,
+        contract_id: e.contract_id,
+        template_id: e.template_id,
+        package_id: packageId,
+        package_name: e.package_name,
+        module_name: moduleName,
+        entity_name: entityName,
+        payload: e.create_arguments,
+        payload_compact: compact,
+        created_event_blob: e.created_event_blob ?? deriveCreatedEventBlob(e),
+        created_at: e.created_at,
+        signatories: e.signatories,
+        observers: e.observers,
+        stakeholders,
+        created_update_id: updateId,
+        created_node_id: nodeId,
+        created_offset: p.ledgerOffset === null ? null : p.ledgerOffset.toString(),
+        created_record_time: p.recordTime,
+        archived_update_id: null,
+        archived_node_id: null,
+        archived_offset: null,
+        archived_record_time: null,
+        synchronizer_id: synchronizerId,
+        in_flight: false,
+        reassignment_counter: counter,
+      };
+      const state: ContractState = {
+        migrationId: p.migrationId,
+        contractId: e.contract_id,
+        newIndex: newContracts.length,
+        signatories: e.signatories,
+        stakeholders,
+        archived: false,
+        inFlight: false,
+      };
+      newContracts.push(row);
+      contracts.set(k, state);
+      const name = qualifiedName(e.package_name, e.template_id);
+      if (name === Q.AmuletRules) amuletRules = compact as unknown as AmuletRulesPayload;
+      const open = openRoundOf(name, compact);
+      if (open) {
+        const reward = amuletRules ? rewardConfigAt(amuletRules, open.opensAt) : undefined;
+        miningRounds.push({
+          round: open.round,
+          migrationId: p.migrationId,
+          opensAt: open.opensAt,
+          openedRecordTime: p.recordTime,
+          pool: reward?.pool ?? null,
+          threshold: reward?.threshold ?? null,
+          cap: reward?.capPerWeight ?? null,
+        });
+      }
+      const closed = closedRoundOf(name, compact);
+      if (closed) closedRounds.push({ round: closed, recordTime: p.recordTime });
+      return state;
+    };
+
+    const archive = (p: ParsedUpdate, contractId: string, nodeId: number): ContractState => {
+      const updateId = p.update.update_id;
+      const state = contracts.get(key(p.migrationId, contractId));
+      if (!state) throw rejectUpdate(updateId, `archives contract ${contractId}, which is unknown in migration ${p.migrationId}`);
+      if (state.archived) throw rejectUpdate(updateId, `archives contract ${contractId}, which is already archived`);
+      state.archived = true;
+      archivedCount++;
+      const offset = p.ledgerOffset === null ? null : p.ledgerOffset.toString();
+      if (state.newIndex !== undefined) {
+        const row = newContracts[state.newIndex];
+        row.archived_update_id = updateId;
+        row.archived_node_id = nodeId;
+        row.archived_offset = offset;
+        row.archived_record_time = p.recordTime;
+      } else {
+        archivesOfStored.push({ rowId: state.rowId!, updateId, nodeId, offset, recordTime: p.recordTime });
+      }
+      return state;
+    };
+
+    for (const p of fresh) {
+      const updateId = p.update.update_id;
+      if (p.ledgerOffset !== null) {
+        if (lastOffset !== null && p.ledgerOffset <= lastOffset) {
+          throw rejectUpdate(updateId, `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${lastOffset})`);
+        }
+        lastOffset = p.ledgerOffset;
+        const lastTime = lastRecordTimes.get(p.migrationId);
+        if (lastTime !== undefined && p.recordTime < lastTime) {
+          throw rejectUpdate(updateId, `record time ${p.recordTime} is before ${lastTime}, already recorded for migration ${p.migrationId}`);
+        }
+        lastRecordTimes.set(p.migrationId, p.recordTime);
+      }
+      const base = {
+        update_id: updateId,
+        migration_id: p.migrationId,
+        record_time: p.recordTime,
+        ledger_offset: p.ledgerOffset === null ? null : p.ledgerOffset.toString(),
+        content_hash: hashes.get(updateId)!,
+      };
+      if (p.kind === 'transaction') {
+        const tx = p.update as ParsedTransaction['update'];
+        updateRows.push({
+          ...base,
+          kind: 'transaction',
+          is_import: p.isImport,
+          effective_at: p.effectiveAt,
+          synchronizer_id: tx.synchronizer_id,
+          workflow_id: tx.workflow_id,
+          command_id: tx.command_id ?? '',
+          external_transaction_hash: tx.external_transaction_hash ?? null,
+          root_node_ids: p.rootNodeIds,
+          submitter: null,
+          source_synchronizer: null,
+          target_synchronizer: null,
+          unassign_id: null,
+          reassignment_counter: null,
+          reassigned_contract_id: null,
+        });
+        for (const node of p.nodes) {
+          const e = node.event;
+          if (e.event_type === 'created_event') {
+            const state = createContract(p, e, node.nodeId, tx.synchronizer_id, 0);
+            eventRows.push({
+              update_id: updateId,
+              node_id: node.nodeId,
+              event_type: 'created',
+              contract_id: e.contract_id,
+              template_id: e.template_id,
+              package_name: e.package_name,
+              create_arguments: e.create_arguments,
+              created_at: e.created_at,
+              signatories: e.signatories,
+              observers: e.observers,
+              choice: null,
+              choice_argument: null,
+              exercise_result: null,
+              consuming: null,
+              acting_parties: null,
+              interface_id: null,
+              child_node_ids: null,
+              last_descendant_node_id: node.lastDescendantNodeId,
+              witnesses: state.stakeholders,
+              stakeholders: state.stakeholders,
+            });
+          } else {
+            const state = e.consuming ? archive(p, e.contract_id, node.nodeId) : contracts.get(key(p.migrationId, e.contract_id));
+            const stakeholders = state?.stakeholders ?? [];
+            // Informees: a consuming exercise is seen by all stakeholders, a non-consuming one by
+            // the signatories; the actors always see their exercise.
+            const witnesses = union(e.consuming ? stakeholders : (state?.signatories ?? []), e.acting_parties);
+            eventRows.push({
+              update_id: updateId,
+              node_id: node.nodeId,
+              event_type: 'exercised',
+              contract_id: e.contract_id,
+              template_id: e.template_id,
+              package_name: e.package_name,
+              create_arguments: null,
+              created_at: null,
+              signatories: null,
+              observers: null,
+              choice: e.choice,
+              choice_argument: e.choice_argument,
+              exercise_result: e.exercise_result,
+              consuming: e.consuming,
+              acting_parties: e.acting_parties,
+              interface_id: e.interface_id ?? null,
+              child_node_ids: node.childNodeIds,
+              last_descendant_node_id: node.lastDescendantNodeId,
+              witnesses,
+              stakeholders: stakeholders.length ? stakeholders : union(e.acting_parties),
+            });
+            const vote = voteResultOf(e.choice, toCompact(e.exercise_result));
+            if (vote) voteResults.push({ ...vote, updateId, nodeId: node.nodeId });
+          }
+        }
+      } else if (p.kind === 'unassignment') {
+        const ev = (p.update as { event: HistoryUnassignment }).event;
+        const state = contracts.get(key(p.migrationId, ev.contract_id));
+        if (!state || state.archived) throw rejectUpdate(updateId, `unassigns contract ${ev.contract_id}, which is not active in migration ${p.migrationId}`);
+        if (state.inFlight) throw rejectUpdate(updateId, `unassigns contract ${ev.contract_id}, which is already unassigned`);
+        state.inFlight = true;
+        this.reassign(state, newContracts, reassignedStored, ev.source_synchronizer, true, ev.reassignment_counter);
+        updateRows.push({
+          ...base,
+          kind: 'unassignment',
+          is_import: false,
+          effective_at: null,
+          synchronizer_id: ev.source_synchronizer,
+          workflow_id: '',
+          command_id: '',
+          external_transaction_hash: null,
+          root_node_ids: null,
+          submitter: ev.submitter,
+          source_synchronizer: ev.source_synchronizer,
+          target_synchronizer: ev.target_synchronizer,
+          unassign_id: ev.unassign_id,
+          reassignment_counter: ev.reassignment_counter,
+          reassigned_contract_id: ev.contract_id,
+        });
+      } else {
+        const ev = (p.update as { event: HistoryAssignment }).event;
+        const ce = ev.created_event;
+        const state = contracts.get(key(p.migrationId, ce.contract_id));
+        let stakeholders: string[];
+        if (state && !state.archived) {
+          state.inFlight = false;
+          this.reassign(state, newContracts, reassignedStored, ev.target_synchronizer, false, ev.reassignment_counter);
+          stakeholders = state.stakeholders;
+        } else {
+          // First seen here: the contract enters this node's history through the assignment.
+          stakeholders = createContract(p, ce, 0, ev.target_synchronizer, ev.reassignment_counter).stakeholders;
+        }
+        updateRows.push({
+          ...base,
+          kind: 'assignment',
+          is_import: false,
+          effective_at: null,
+          synchronizer_id: ev.target_synchronizer,
+          workflow_id: '',
+          command_id: '',
+          external_transaction_hash: null,
+          root_node_ids: null,
+          submitter: ev.submitter,
+          source_synchronizer: ev.source_synchronizer,
+          target_synchronizer: ev.target_synchronizer,
+          unassign_id: ev.unassign_id,
+          reassignment_counter: ev.reassignment_counter,
+          reassigned_contract_id: ce.contract_id,
+        });
+        eventRows.push({
+          update_id: updateId,
+          node_id: 0,
+          event_type: 'created',
+          contract_id: ce.contract_id,
+          template_id: ce.template_id,
+          package_name: ce.package_name,
+          create_arguments: ce.create_arguments,
+          created_at: ce.created_at,
+          signatories: ce.signatories,
+          observers: ce.observers,
+          choice: null,
+          choice_argument: null,
+          exercise_result: null,
+          consuming: null,
+          acting_parties: null,
+          interface_id: null,
+          child_node_ids: null,
+          last_descendant_node_id: 0,
+          witnesses: stakeholders,
+          stakeholders,
+        });
+      }
+    }
+
+    // Set-based writes, one statement per table.
+    const updateRowIds = await repo.insertUpdates(updateRows);
+    await repo.insertEvents(eventRows, updateRowIds);
+    const contractRowIds = await repo.insertContracts(newContracts, updateRowIds);
+    await repo.archiveStored(archivesOfStored, updateRowIds);
+    await repo.applyReassignments(reassignedStored);
+
+    const holdings = [];
+    const licenses = [];
+    const activities = [];
+    for (let i = 0; i < newContracts.length; i++) {
+      const c = newContracts[i];
+      const name = `${c.package_name}:${c.module_name}:${c.entity_name}`;
+      const rowId = contractRowIds[i];
+      const holding = holdingOf(name, c.payload_compact);
+      if (holding) holdings.push({ contract_row_id: rowId, migration_id: c.migration_id, ...holding, created_record_time: c.created_record_time, archived_record_time: c.archived_record_time });
+      const license = licenseOf(name, c.payload_compact);
+      if (license) {
+        licenses.push({
+          contract_row_id: rowId,
+          migration_id: c.migration_id,
+          validator: license.validator,
+          first_received_round: license.faucet?.firstReceivedFor.number ?? null,
+          last_received_round: license.faucet?.lastReceivedFor.number ?? null,
+          num_rounds_missed: license.faucet?.numCouponsMissed ?? null,
+          created_record_time: c.created_record_time,
+          archived_record_time: c.archived_record_time,
+        });
+      }
+      const activity = activityOf(name, c.payload_compact);
+      if (activity) activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
+    }
+    await repo.insertHoldings(holdings);
+    await repo.insertLicenses(licenses);
+    await repo.insertActivities(activities);
+    await repo.archiveDerived(archivesOfStored);
+    await repo.insertMiningRounds(miningRounds);
+    await repo.closeMiningRounds(closedRounds);
+    await repo.insertVoteResults(voteResults, updateRowIds);
+
+    const snapshotsRecorded = await this.recordSnapshots(repo, migrations, lastRecordTimes);
+    return {
+      appended: fresh.length,
+      skipped: all.length - fresh.length,
+      contractsCreated: newContracts.length,
+      contractsArchived: archivedCount,
+      snapshotsRecorded,
+    };
+  }
+
+  private reassign(
+    state: ContractState,
+    newContracts: ContractRow[],
+    reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[],
+    synchronizerId: string,
+    inFlight: boolean,
+    counter: number,
+  ): void {
+    if (state.newIndex !== undefined) {
+      const row = newContracts[state.newIndex];
+      row.synchronizer_id = synchronizerId;
+      row.in_flight = inFlight;
+      row.reassignment_counter = counter;
+    } else {
+      reassignedStored.push({ rowId: state.rowId!, synchronizerId, inFlight, counter });
+    }
+  }
+
+  private async recordSnapshots(repo: HistoryWriteRepository, migrations: number[], reached: Map<number, string>): Promise<string[]> {
+    const recorded: string[] = [];
+    const facts = await repo.snapshotFacts(migrations);
+    for (const migrationId of migrations) {
+      const f = facts.get(migrationId);
+      const last = reached.get(migrationId);
+      if (!f?.firstNonImport || !last) continue;
+      const due = dueSnapshotTimes(f.firstNonImport, f.lastSnapshot, last, this.options.snapshotIntervalHours);
+      if (due.length) {
+        await repo.insertSnapshots(migrationId, due);
+        recorded.push(...due);
+      }
+    }
+    return recorded;
+  }
+}
+

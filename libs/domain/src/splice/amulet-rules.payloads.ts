@@ -1,0 +1,187 @@
+import { T, type CompactOf } from '../daml-value/daml-type';
+import {
+  issuanceConfigType,
+  relTimeType,
+  roundType,
+  transferConfigType,
+  type IssuanceConfig,
+  type RelTime,
+  type Round,
+  type TransferConfig,
+} from './mining-round.payloads';
+import type { Expect, SameShape } from './splice-payload.check';
+
+// Compact payload shapes of AmuletRules, its configuration, the external-party rules and the
+// validator licence (package splice-amulet).
+
+export const rewardAccountingConfigType = T.record({
+  appRewardPoolPerRound: T.numeric,
+  appRewardThreshold: T.numeric,
+  appRewardCapPerWeight: T.numeric,
+});
+/**
+ * CIP-0104 reward accounting configuration. A round's app reward pool is shared among providers
+ * in proportion to their activity weight; an allowance above `appRewardCapPerWeight` x weight is
+ * not attributed (unclaimed), and one below `appRewardThreshold` is burned (thresholded).
+ */
+export interface RewardAccountingConfig {
+  /** Amulet granted to app providers per round, before caps and thresholds. */
+  appRewardPoolPerRound: string;
+  appRewardThreshold: string;
+  appRewardCapPerWeight: string;
+}
+
+export const synchronizerFeesConfigType = T.record({
+  baseRateTrafficLimits: T.record({ burstAmount: T.int64, burstWindow: relTimeType }),
+  extraTrafficPrice: T.numeric,
+  readVsWriteScalingFactor: T.int64,
+  minTopupAmount: T.int64,
+});
+export interface SynchronizerFeesConfig {
+  baseRateTrafficLimits: { burstAmount: string; burstWindow: RelTime };
+  extraTrafficPrice: string;
+  readVsWriteScalingFactor: string;
+  minTopupAmount: string;
+}
+
+export const amuletDecentralizedSynchronizerConfigType = T.record({
+  requiredSynchronizers: T.set(T.text),
+  activeSynchronizer: T.text,
+  fees: synchronizerFeesConfigType,
+});
+/** `requiredSynchronizers` is a `DA.Set.Set`: compact `{map: [[synchronizerId, {}], ...]}`. */
+export interface AmuletDecentralizedSynchronizerConfig {
+  requiredSynchronizers: { map: [string, Record<string, never>][] };
+  activeSynchronizer: string;
+  fees: SynchronizerFeesConfig;
+}
+
+export const packageConfigType = T.record({
+  amulet: T.text,
+  amuletNameService: T.text,
+  dsoGovernance: T.text,
+  validatorLifecycle: T.text,
+  wallet: T.text,
+  walletPayments: T.text,
+});
+/** Package versions the network runs. */
+export interface PackageConfig {
+  amulet: string;
+  amuletNameService: string;
+  dsoGovernance: string;
+  validatorLifecycle: string;
+  wallet: string;
+  walletPayments: string;
+}
+
+export const amuletConfigType = T.record({
+  transferConfig: transferConfigType,
+  issuanceCurve: T.record({
+    initialValue: issuanceConfigType,
+    futureValues: T.list(T.tuple2(relTimeType, issuanceConfigType)),
+  }),
+  decentralizedSynchronizer: amuletDecentralizedSynchronizerConfigType,
+  tickDuration: relTimeType,
+  packageConfig: packageConfigType,
+  transferPreapprovalFee: T.optional(T.numeric),
+  featuredAppActivityMarkerAmount: T.optional(T.numeric),
+  rewardAccounting: rewardAccountingConfigType,
+});
+/** `Splice.AmuletConfig:AmuletConfig USD`, one entry of the AmuletRules config schedule. */
+export interface AmuletConfig {
+  transferConfig: TransferConfig;
+  /** Issuance by time since network start. */
+  issuanceCurve: { initialValue: IssuanceConfig; futureValues: { _1: RelTime; _2: IssuanceConfig }[] };
+  decentralizedSynchronizer: AmuletDecentralizedSynchronizerConfig;
+  tickDuration: RelTime;
+  packageConfig: PackageConfig;
+  transferPreapprovalFee: string | null;
+  featuredAppActivityMarkerAmount: string | null;
+  rewardAccounting: RewardAccountingConfig;
+}
+
+export const amuletConfigScheduleItemType = T.tuple2(T.timestamp, amuletConfigType);
+/** A future configuration: in force from `_1` (a Time) on. */
+export interface AmuletConfigScheduleItem {
+  _1: string;
+  _2: AmuletConfig;
+}
+
+export const amuletRulesType = T.record({
+  dso: T.party,
+  configSchedule: T.record({ initialValue: amuletConfigType, futureValues: T.list(amuletConfigScheduleItemType) }),
+  isDevNet: T.bool,
+});
+/**
+ * `Splice.AmuletRules:AmuletRules`. The configuration in force at time t is the `futureValues`
+ * entry with the latest `_1` at or before t, else `initialValue`. Replaced (archived and
+ * re-created) when a vote adds a future configuration.
+ */
+export interface AmuletRulesPayload {
+  dso: string;
+  configSchedule: { initialValue: AmuletConfig; futureValues: AmuletConfigScheduleItem[] };
+  isDevNet: boolean;
+}
+
+export const externalPartyAmuletRulesType = T.record({ dso: T.party });
+/** `Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules`: the amulet allocation/transfer factory. */
+export interface ExternalPartyAmuletRulesPayload {
+  dso: string;
+}
+
+export const externalPartyConfigStateType = T.record({ dso: T.party, targetArchiveAfter: T.timestamp });
+/**
+ * `Splice.ExternalPartyAmuletRules:ExternalPartyConfigState`: configuration snapshot external
+ * parties can disclose; rolled over (archived and re-created) periodically.
+ */
+export interface ExternalPartyConfigStatePayload {
+  dso: string;
+  targetArchiveAfter: string;
+}
+
+export const faucetStateType = T.record({ firstReceivedFor: roundType, lastReceivedFor: roundType, numCouponsMissed: T.int64 });
+/** Rounds collected = lastReceivedFor - firstReceivedFor - numCouponsMissed + 1. */
+export interface FaucetState {
+  firstReceivedFor: Round;
+  lastReceivedFor: Round;
+  numCouponsMissed: string;
+}
+
+export const validatorLicenseMetadataType = T.record({ lastUpdatedAt: T.timestamp, version: T.text, contactPoint: T.text });
+export interface ValidatorLicenseMetadata {
+  lastUpdatedAt: string;
+  version: string;
+  contactPoint: string;
+}
+
+export const validatorLicenseType = T.record({
+  validator: T.party,
+  sponsor: T.party,
+  dso: T.party,
+  faucetState: T.optional(faucetStateType),
+  metadata: T.optional(validatorLicenseMetadataType),
+  lastActiveAt: T.optional(T.timestamp),
+});
+/**
+ * `Splice.ValidatorLicense:ValidatorLicense`: an onboarded validator. Each round the validator
+ * records liveness, the licence is archived and re-created with the faucet state advanced.
+ * Withdrawn = archived with no successor.
+ */
+export interface ValidatorLicensePayload {
+  validator: string;
+  /** The SV that onboarded the validator. */
+  sponsor: string;
+  dso: string;
+  /** Null until the first round collected. */
+  faucetState: FaucetState | null;
+  metadata: ValidatorLicenseMetadata | null;
+  lastActiveAt: string | null;
+}
+
+type _AmuletRulesShapeChecks = [
+  Expect<SameShape<CompactOf<typeof amuletConfigType>, AmuletConfig>>,
+  Expect<SameShape<CompactOf<typeof amuletRulesType>, AmuletRulesPayload>>,
+  Expect<SameShape<CompactOf<typeof externalPartyAmuletRulesType>, ExternalPartyAmuletRulesPayload>>,
+  Expect<SameShape<CompactOf<typeof externalPartyConfigStateType>, ExternalPartyConfigStatePayload>>,
+  Expect<SameShape<CompactOf<typeof validatorLicenseType>, ValidatorLicensePayload>>,
+];

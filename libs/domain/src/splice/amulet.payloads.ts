@@ -1,0 +1,214 @@
+import { T, type CompactOf } from '../daml-value/daml-type';
+import { ratePerRoundType, roundType, type RatePerRound, type Round } from './mining-round.payloads';
+import type { Expect, SameShape } from './splice-payload.check';
+
+// Compact payload shapes of the holding-side templates of package splice-amulet, plus the
+// token-standard allocation. Decimal and Int fields are strings; Optional is the value or null.
+
+export const expiringAmountType = T.record({ initialAmount: T.numeric, createdAt: roundType, ratePerRound: ratePerRoundType });
+/**
+ * `Splice.Fees:ExpiringAmount`: the amount as of round `createdAt`; it shrinks by `ratePerRound`
+ * each round (holding fees). Holdings summaries add `initialAmount` and ignore the decay.
+ */
+export interface ExpiringAmount {
+  initialAmount: string;
+  createdAt: Round;
+  ratePerRound: RatePerRound;
+}
+
+export const amuletType = T.record({ dso: T.party, owner: T.party, amount: expiringAmountType });
+/** `Splice.Amulet:Amulet`, an unlocked holding. Signatories: dso, owner. */
+export interface AmuletPayload {
+  dso: string;
+  owner: string;
+  amount: ExpiringAmount;
+}
+
+export const timeLockType = T.record({ holders: T.list(T.party), expiresAt: T.timestamp, optContext: T.optional(T.text) });
+/** `Splice.Expiry:TimeLock`. */
+export interface TimeLock {
+  holders: string[];
+  expiresAt: string;
+  optContext: string | null;
+}
+
+export const lockedAmuletType = T.record({ amulet: amuletType, lock: timeLockType });
+/** `Splice.Amulet:LockedAmulet`: the amulet inside is the holding (owner = `amulet.owner`). */
+export interface LockedAmuletPayload {
+  amulet: AmuletPayload;
+  lock: TimeLock;
+}
+
+export const featuredAppRightType = T.record({ dso: T.party, provider: T.party });
+/** `Splice.Amulet:FeaturedAppRight`. Signatory dso; observer provider. */
+export interface FeaturedAppRightPayload {
+  dso: string;
+  provider: string;
+}
+
+export const unclaimedDevelopmentFundCouponType = T.record({
+  dso: T.party,
+  beneficiary: T.optional(T.party),
+  amount: T.numeric,
+});
+/**
+ * `Splice.Amulet:UnclaimedDevelopmentFundCoupon`: the development fund's share of a round.
+ * Claiming archives it (consuming `UnclaimedDevelopmentFundCoupon_Claim`) and mints an Amulet.
+ */
+export interface UnclaimedDevelopmentFundCouponPayload {
+  dso: string;
+  /** Set when the coupon was earmarked for a party; null while nobody is designated. */
+  beneficiary: string | null;
+  amount: string;
+}
+
+export const appActivityRecordType = T.record({
+  dso: T.party,
+  provider: T.party,
+  round: roundType,
+  activityWeight: T.int64,
+});
+/**
+ * `Splice.RewardAccounting:AppActivityRecord` (CIP-0104): one app provider's activity weight in
+ * one round. The round's app reward pool is shared among providers by weight.
+ */
+export interface AppActivityRecordPayload {
+  dso: string;
+  provider: string;
+  round: Round;
+  activityWeight: string;
+}
+
+export const metadataType = T.record({ values: T.textMap(T.text) });
+/** `Splice.Api.Token.MetadataV1:Metadata`. */
+export interface Metadata {
+  values: Record<string, string>;
+}
+
+export const instrumentIdType = T.record({ admin: T.party, id: T.text });
+/** `Splice.Api.Token.HoldingV1:InstrumentId`: for amulet, admin = DSO and id = "Amulet". */
+export interface InstrumentId {
+  admin: string;
+  id: string;
+}
+
+export const referenceType = T.record({ id: T.text, cid: T.optional(T.contractId) });
+export interface Reference {
+  id: string;
+  cid: string | null;
+}
+
+export const settlementInfoType = T.record({
+  executor: T.party,
+  settlementRef: referenceType,
+  requestedAt: T.timestamp,
+  allocateBefore: T.timestamp,
+  settleBefore: T.timestamp,
+  meta: metadataType,
+});
+/** `Splice.Api.Token.AllocationV1:SettlementInfo`. */
+export interface SettlementInfo {
+  executor: string;
+  settlementRef: Reference;
+  requestedAt: string;
+  allocateBefore: string;
+  settleBefore: string;
+  meta: Metadata;
+}
+
+export const transferLegType = T.record({
+  sender: T.party,
+  receiver: T.party,
+  amount: T.numeric,
+  instrumentId: instrumentIdType,
+  meta: metadataType,
+});
+/** `Splice.Api.Token.AllocationV1:TransferLeg`. */
+export interface TransferLeg {
+  sender: string;
+  receiver: string;
+  amount: string;
+  instrumentId: InstrumentId;
+  meta: Metadata;
+}
+
+export const allocationSpecificationType = T.record({
+  settlement: settlementInfoType,
+  transferLegId: T.text,
+  transferLeg: transferLegType,
+});
+export interface AllocationSpecification {
+  settlement: SettlementInfo;
+  transferLegId: string;
+  transferLeg: TransferLeg;
+}
+
+export const amuletAllocationType = T.record({ lockedAmulet: T.contractId, allocation: allocationSpecificationType });
+/**
+ * `Splice.AmuletAllocation:AmuletAllocation`: funds of one transfer leg locked in `lockedAmulet`.
+ * Ends by `Allocation_ExecuteTransfer` (receiver gets an Amulet) or `Allocation_Withdraw` (the
+ * sender's amulet is unlocked), both consuming and archiving the LockedAmulet.
+ */
+export interface AmuletAllocationPayload {
+  lockedAmulet: string;
+  allocation: AllocationSpecification;
+}
+
+export const transferSummaryType = T.record({
+  inputAppRewardAmount: T.numeric,
+  inputValidatorRewardAmount: T.numeric,
+  inputSvRewardAmount: T.numeric,
+  inputAmuletAmount: T.numeric,
+  holdingFees: T.numeric,
+  outputFees: T.list(T.numeric),
+  senderChangeFee: T.numeric,
+  senderChangeAmount: T.numeric,
+  amuletPrice: T.numeric,
+});
+/**
+ * Part of `AmuletRules_Transfer`'s result. Amounts balance exactly:
+ * inputAmuletAmount = holdingFees + sum(outputs) + sum(outputFees) + senderChangeFee + senderChangeAmount.
+ */
+export interface TransferSummary {
+  inputAppRewardAmount: string;
+  inputValidatorRewardAmount: string;
+  inputSvRewardAmount: string;
+  /** Sum of the input amulets' initial amounts. */
+  inputAmuletAmount: string;
+  holdingFees: string;
+  /** One fee per output, in output order. */
+  outputFees: string[];
+  /** Change below the create fee is burned here instead of becoming an amulet. */
+  senderChangeFee: string;
+  senderChangeAmount: string;
+  amuletPrice: string;
+}
+
+export const transferResultType = T.record({
+  round: roundType,
+  summary: transferSummaryType,
+  createdAmulets: T.list(
+    T.variant({ TransferResultAmulet: T.contractId, TransferResultLockedAmulet: T.contractId }),
+  ),
+  senderChangeAmulet: T.optional(T.contractId),
+  meta: T.optional(metadataType),
+});
+/** `AmuletRules_TransferResult`, the exercise result of `AmuletRules_Transfer`. */
+export interface TransferResult {
+  round: Round;
+  summary: TransferSummary;
+  /** The outputs, in order. */
+  createdAmulets: ({ tag: 'TransferResultAmulet'; value: string } | { tag: 'TransferResultLockedAmulet'; value: string })[];
+  senderChangeAmulet: string | null;
+  meta: Metadata | null;
+}
+
+type _AmuletShapeChecks = [
+  Expect<SameShape<CompactOf<typeof amuletType>, AmuletPayload>>,
+  Expect<SameShape<CompactOf<typeof lockedAmuletType>, LockedAmuletPayload>>,
+  Expect<SameShape<CompactOf<typeof featuredAppRightType>, FeaturedAppRightPayload>>,
+  Expect<SameShape<CompactOf<typeof unclaimedDevelopmentFundCouponType>, UnclaimedDevelopmentFundCouponPayload>>,
+  Expect<SameShape<CompactOf<typeof appActivityRecordType>, AppActivityRecordPayload>>,
+  Expect<SameShape<CompactOf<typeof amuletAllocationType>, AmuletAllocationPayload>>,
+  Expect<SameShape<CompactOf<typeof transferResultType>, TransferResult>>,
+];

@@ -1,0 +1,262 @@
+import { T, type CompactOf } from '../daml-value/daml-type';
+import { amuletConfigScheduleItemType, type AmuletConfigScheduleItem } from './amulet-rules.payloads';
+import { relTimeType, roundType, type RelTime, type Round } from './mining-round.payloads';
+import type { Expect, SameShape } from './splice-payload.check';
+
+// Compact payload shapes of package splice-dso-governance: DsoRules, SV node states, vote
+// requests and the result of closing one. Maps (`DA.Map`) are arrays of [key, value] pairs.
+
+export const svInfoType = T.record({ name: T.text, joinedAsOfRound: roundType, svRewardWeight: T.int64, participantId: T.text });
+export interface SvInfo {
+  name: string;
+  joinedAsOfRound: Round;
+  svRewardWeight: string;
+  participantId: string;
+}
+
+export const offboardedSvInfoType = T.record({ name: T.text, participantId: T.text });
+export interface OffboardedSvInfo {
+  name: string;
+  participantId: string;
+}
+
+export const synchronizerConfigType = T.record({
+  state: T.enum('DS_Bootstrapping', 'DS_Operational'),
+  cometBftGenesisJson: T.text,
+  acsCommitmentReconciliationInterval: T.optional(T.int64),
+});
+export interface SynchronizerConfig {
+  state: 'DS_Bootstrapping' | 'DS_Operational';
+  cometBftGenesisJson: string;
+  acsCommitmentReconciliationInterval: string | null;
+}
+
+export const dsoRulesConfigType = T.record({
+  numUnclaimedRewardsThreshold: T.int64,
+  numMemberTrafficContractsThreshold: T.int64,
+  actionConfirmationTimeout: relTimeType,
+  svOnboardingRequestTimeout: relTimeType,
+  svOnboardingConfirmedTimeout: relTimeType,
+  voteRequestTimeout: relTimeType,
+  dsoDelegateInactiveTimeout: relTimeType,
+  synchronizerNodeConfigLimits: T.record({
+    cometBft: T.record({
+      maxNumCometBftNodes: T.int64,
+      maxNumGovernanceKeys: T.int64,
+      maxNumSequencingKeys: T.int64,
+      maxNodeIdLength: T.int64,
+      maxPubKeyLength: T.int64,
+    }),
+  }),
+  maxTextLength: T.int64,
+  decentralizedSynchronizer: T.record({
+    synchronizers: T.genMap(T.text, synchronizerConfigType),
+    lastSynchronizerId: T.text,
+    activeSynchronizerId: T.text,
+  }),
+  nextScheduledSynchronizerUpgrade: T.optional(T.record({ time: T.timestamp, migrationId: T.int64 })),
+  voteCooldownTime: T.optional(relTimeType),
+});
+/** `Splice.DsoRulesConfig:DsoRulesConfig`. */
+export interface DsoRulesConfig {
+  numUnclaimedRewardsThreshold: string;
+  numMemberTrafficContractsThreshold: string;
+  actionConfirmationTimeout: RelTime;
+  svOnboardingRequestTimeout: RelTime;
+  svOnboardingConfirmedTimeout: RelTime;
+  voteRequestTimeout: RelTime;
+  dsoDelegateInactiveTimeout: RelTime;
+  synchronizerNodeConfigLimits: {
+    cometBft: {
+      maxNumCometBftNodes: string;
+      maxNumGovernanceKeys: string;
+      maxNumSequencingKeys: string;
+      maxNodeIdLength: string;
+      maxPubKeyLength: string;
+    };
+  };
+  maxTextLength: string;
+  decentralizedSynchronizer: {
+    synchronizers: [string, SynchronizerConfig][];
+    lastSynchronizerId: string;
+    activeSynchronizerId: string;
+  };
+  nextScheduledSynchronizerUpgrade: { time: string; migrationId: string } | null;
+  voteCooldownTime: RelTime | null;
+}
+
+export const dsoRulesType = T.record({
+  dso: T.party,
+  epoch: T.int64,
+  svs: T.genMap(T.party, svInfoType),
+  offboardedSvs: T.genMap(T.party, offboardedSvInfoType),
+  dsoDelegate: T.party,
+  config: dsoRulesConfigType,
+  isDevNet: T.bool,
+});
+/**
+ * `Splice.DsoRules:DsoRules`: the current SVs (`svs`, keyed by SV party) and governance
+ * configuration. Replaced (archived and re-created, `epoch` + 1 on membership changes) when an
+ * accepted vote changes it.
+ */
+export interface DsoRulesPayload {
+  dso: string;
+  epoch: string;
+  svs: [string, SvInfo][];
+  offboardedSvs: [string, OffboardedSvInfo][];
+  dsoDelegate: string;
+  config: DsoRulesConfig;
+  isDevNet: boolean;
+}
+
+export const synchronizerNodeConfigType = T.record({
+  cometBft: T.record({
+    nodes: T.textMap(T.record({ validatorPubKey: T.text, votingPower: T.int64 })),
+    governanceKeys: T.list(T.record({ pubKey: T.text })),
+    sequencingKeys: T.list(T.record({ pubKey: T.text })),
+  }),
+  sequencer: T.optional(T.record({ migrationId: T.int64, sequencerId: T.text, url: T.text, availableAfter: T.optional(T.timestamp) })),
+  mediator: T.optional(T.record({ mediatorId: T.text })),
+  scan: T.optional(T.record({ publicUrl: T.text })),
+});
+export interface SynchronizerNodeConfig {
+  cometBft: {
+    nodes: Record<string, { validatorPubKey: string; votingPower: string }>;
+    governanceKeys: { pubKey: string }[];
+    sequencingKeys: { pubKey: string }[];
+  };
+  sequencer: { migrationId: string; sequencerId: string; url: string; availableAfter: string | null } | null;
+  mediator: { mediatorId: string } | null;
+  scan: { publicUrl: string } | null;
+}
+
+export const svNodeStateType = T.record({
+  dso: T.party,
+  sv: T.party,
+  svName: T.text,
+  state: T.record({ synchronizerNodes: T.textMap(synchronizerNodeConfigType) }),
+});
+/**
+ * `Splice.DSO.SvState:SvNodeState`: one per SV, keyed in `synchronizerNodes` by synchronizer id.
+ * An offboarded SV's node state stays active; readers filter by the DsoRules `svs`.
+ */
+export interface SvNodeStatePayload {
+  dso: string;
+  sv: string;
+  svName: string;
+  state: { synchronizerNodes: Record<string, SynchronizerNodeConfig> };
+}
+
+export const dsoRulesActionType = T.variant({
+  SRARC_OffboardSv: T.record({ sv: T.party }),
+  SRARC_UpdateSvRewardWeight: T.record({ svParty: T.party, newRewardWeight: T.int64 }),
+  SRARC_GrantFeaturedAppRight: T.record({ provider: T.party }),
+  SRARC_RevokeFeaturedAppRight: T.record({ rightCid: T.contractId }),
+  SRARC_SetConfig: T.record({ newConfig: dsoRulesConfigType, baseConfig: T.optional(dsoRulesConfigType) }),
+});
+/** `DsoRules_ActionRequiringConfirmation` (the constructors this project uses). */
+export type DsoRulesAction =
+  | { tag: 'SRARC_OffboardSv'; value: { sv: string } }
+  | { tag: 'SRARC_UpdateSvRewardWeight'; value: { svParty: string; newRewardWeight: string } }
+  | { tag: 'SRARC_GrantFeaturedAppRight'; value: { provider: string } }
+  | { tag: 'SRARC_RevokeFeaturedAppRight'; value: { rightCid: string } }
+  | { tag: 'SRARC_SetConfig'; value: { newConfig: DsoRulesConfig; baseConfig: DsoRulesConfig | null } };
+
+export const amuletRulesActionType = T.variant({
+  CRARC_AddFutureAmuletConfigSchedule: T.record({ newScheduleItem: amuletConfigScheduleItemType }),
+  CRARC_RemoveFutureAmuletConfigSchedule: T.record({ scheduleTime: T.timestamp }),
+});
+/** `AmuletRules_ActionRequiringConfirmation` (the constructors this project uses). */
+export type AmuletRulesAction =
+  | { tag: 'CRARC_AddFutureAmuletConfigSchedule'; value: { newScheduleItem: AmuletConfigScheduleItem } }
+  | { tag: 'CRARC_RemoveFutureAmuletConfigSchedule'; value: { scheduleTime: string } };
+
+export const actionRequiringConfirmationType = T.variant({
+  ARC_DsoRules: T.record({ dsoAction: dsoRulesActionType }),
+  ARC_AmuletRules: T.record({ amuletRulesAction: amuletRulesActionType }),
+});
+/** The vote's action; its name for vote-result filters is the inner tag (`SRARC_...`, `CRARC_...`). */
+export type ActionRequiringConfirmation =
+  | { tag: 'ARC_DsoRules'; value: { dsoAction: DsoRulesAction } }
+  | { tag: 'ARC_AmuletRules'; value: { amuletRulesAction: AmuletRulesAction } };
+
+export const reasonType = T.record({ url: T.text, body: T.text });
+export interface Reason {
+  url: string;
+  body: string;
+}
+
+export const voteType = T.record({ sv: T.party, accept: T.bool, reason: reasonType, optCastAt: T.optional(T.timestamp) });
+export interface Vote {
+  sv: string;
+  accept: boolean;
+  reason: Reason;
+  optCastAt: string | null;
+}
+
+export const voteRequestType = T.record({
+  dso: T.party,
+  requester: T.text,
+  action: actionRequiringConfirmationType,
+  reason: reasonType,
+  voteBefore: T.timestamp,
+  votes: T.genMap(T.text, voteType),
+  trackingCid: T.optional(T.contractId),
+  targetEffectiveAt: T.optional(T.timestamp),
+});
+/**
+ * `Splice.DsoRules:VoteRequest`. Each cast vote archives the request and re-creates it with the
+ * vote added and `trackingCid` pointing at the original request.
+ */
+export interface VoteRequestPayload {
+  dso: string;
+  /** The requesting SV's name (not its party). */
+  requester: string;
+  action: ActionRequiringConfirmation;
+  reason: Reason;
+  voteBefore: string;
+  /** Keyed by SV name, as in Splice. */
+  votes: [string, Vote][];
+  /** The first incarnation of this request; null on it. */
+  trackingCid: string | null;
+  /** When the action should take effect; null means on acceptance. */
+  targetEffectiveAt: string | null;
+}
+
+export const voteRequestOutcomeType = T.variant({
+  VRO_Accepted: T.record({ effectiveAt: T.timestamp }),
+  VRO_Rejected: T.unit,
+  VRO_Expired: T.unit,
+});
+export type VoteRequestOutcome =
+  | { tag: 'VRO_Accepted'; value: { effectiveAt: string } }
+  | { tag: 'VRO_Rejected'; value: Record<string, never> }
+  | { tag: 'VRO_Expired'; value: Record<string, never> };
+
+export const closeVoteRequestResultType = T.record({
+  request: voteRequestType,
+  completedAt: T.timestamp,
+  offboarded: T.list(T.tuple2(T.party, offboardedSvInfoType)),
+  abstainingSvs: T.list(T.text),
+  outcome: voteRequestOutcomeType,
+});
+/**
+ * `DsoRules_CloseVoteRequestResult`, the exercise result of `DsoRules_CloseVoteRequest`: one vote
+ * result. Its effective time is the accepted outcome's `effectiveAt`, else `completedAt`.
+ */
+export interface CloseVoteRequestResult {
+  request: VoteRequestPayload;
+  completedAt: string;
+  /** SVs whose votes were dropped because they were offboarded meanwhile. */
+  offboarded: { _1: string; _2: OffboardedSvInfo }[];
+  /** Names of SVs that did not vote. */
+  abstainingSvs: string[];
+  outcome: VoteRequestOutcome;
+}
+
+type _DsoGovernanceShapeChecks = [
+  Expect<SameShape<CompactOf<typeof dsoRulesType>, DsoRulesPayload>>,
+  Expect<SameShape<CompactOf<typeof svNodeStateType>, SvNodeStatePayload>>,
+  Expect<SameShape<CompactOf<typeof voteRequestType>, VoteRequestPayload>>,
+  Expect<SameShape<CompactOf<typeof closeVoteRequestResultType>, CloseVoteRequestResult>>,
+];
