@@ -10,3 +10,4 @@ export * from './validation/openapi-validator';
 export * from './validation/validated-input.decorator';
 export * from './database.module';
 export * from './bootstrap';
+export * from './auth/jwt-verifier';

@@ -18,6 +18,24 @@ export interface DatabaseConfig {
   readonly migrateOnStart: boolean | undefined;
 }
 
+export interface AuthConfig {
+  /** HS256 shared secret (development only). */
+  readonly hs256Secret: string | undefined;
+  /** Path of a PEM certificate or SPKI public key for RS256/ES256 tokens. */
+  readonly publicKeyFile: string | undefined;
+  /** JWKS endpoint for RS256/ES256 tokens. */
+  readonly jwksUrl: string | undefined;
+  /** When set, a token whose `aud` holds it is accepted. */
+  readonly audience: string | undefined;
+  /** A token whose space-separated `scope` holds this is accepted. */
+  readonly scope: string;
+  readonly realm: string;
+  /** True when no verification method was configured and the development secret is in use. */
+  readonly usingDevelopmentSecret: boolean;
+}
+
+export const DEVELOPMENT_HS256_SECRET = 'canton-scan-stack-development-secret-do-not-use-in-production';
+
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
@@ -26,6 +44,15 @@ export interface AppConfig {
   readonly registry: { readonly port: number; readonly prefix: string };
   readonly ledger: { readonly port: number; readonly prefix: string };
   readonly snapshotIntervalHours: number;
+  readonly auth: AuthConfig;
+  readonly ledgerNode: {
+    readonly participantId: string;
+    /** http-list-max-elements-limit of the flats endpoint. */
+    readonly maxListElements: number;
+    readonly streamIdleTimeoutMs: number;
+  };
+  readonly sv: { readonly user: string; readonly partyId: string | undefined };
+  readonly registryMaxTransferLegs: number;
 }
 
 export class ConfigError extends Error {
@@ -64,9 +91,35 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       prefix: r.pathPrefix('LEDGER_PREFIX', ''),
     },
     snapshotIntervalHours: r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: 1, max: 24 }),
+    auth: authConfig(r),
+    ledgerNode: {
+      participantId: r.string('LEDGER_PARTICIPANT_ID', 'PAR::canton-scan-stack::12209f6a2e1c5b0f8d7a4c3b2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b'),
+      maxListElements: r.int('LEDGER_MAX_LIST_ELEMENTS', 200, { min: 1, max: 100_000 }),
+      streamIdleTimeoutMs: r.int('LEDGER_STREAM_IDLE_TIMEOUT_MS', 500, { min: 1, max: 600_000 }),
+    },
+    sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
+    registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
+}
+
+function authConfig(r: EnvReader): AuthConfig {
+  const hs256Secret = r.optionalString('AUTH_HS256_SECRET');
+  const publicKeyFile = r.optionalString('AUTH_PUBLIC_KEY_FILE');
+  const jwksUrl = r.url('AUTH_JWKS_URL', ['http:', 'https:']);
+  const configured = [hs256Secret, publicKeyFile, jwksUrl].filter((v) => v !== undefined).length;
+  if (configured > 1) r.problems.push('set only one of AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE and AUTH_JWKS_URL');
+  if (hs256Secret !== undefined && hs256Secret.length < 32) r.problems.push('AUTH_HS256_SECRET must be at least 32 characters');
+  return {
+    hs256Secret: configured === 0 ? DEVELOPMENT_HS256_SECRET : hs256Secret,
+    publicKeyFile,
+    jwksUrl,
+    audience: r.optionalString('AUTH_AUDIENCE'),
+    scope: r.string('AUTH_SCOPE', 'daml_ledger_api'),
+    realm: r.string('AUTH_REALM', 'canton-scan-stack'),
+    usingDevelopmentSecret: configured === 0,
+  };
 }
 
 function deepFreeze<T>(value: T): T {

@@ -5,6 +5,9 @@ import { ValidatorLicenseEntity } from '../faucets/validator-license.entity';
 import { VoteResultEntity } from '../governance/vote-result.entity';
 import { EventEntity } from '../history/event.entity';
 import { UpdateEntity } from '../history/update.entity';
+import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
+import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
+import { RewardAccountingTotalsEntity } from '../rewards/reward-accounting-totals.entity';
 import { AmuletHoldingEntity } from '../holdings/amulet-holding.entity';
 import { AppActivityRecordEntity } from '../rewards/app-activity-record.entity';
 import { MiningRoundEntity } from '../rounds/mining-round.entity';
@@ -22,6 +25,10 @@ export const ENTITIES = [
   AppActivityRecordEntity,
   MiningRoundEntity,
   AcsSnapshotEntity,
+  LedgerUserEntity,
+  LedgerUserRightEntity,
+  LedgerPruningEntity,
+  RewardAccountingTotalsEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -1,4 +1,5 @@
 import { HistoryStore1795316380631 } from './1795316380631-history-store';
+import { LedgerNodeAndRewards1795317495038 } from './1795317495038-ledger-node-and-rewards';
 
 /** Every migration, in order. A new migration is appended here. */
-export const MIGRATIONS = [HistoryStore1795316380631];
+export const MIGRATIONS = [HistoryStore1795316380631, LedgerNodeAndRewards1795317495038];
