@@ -17,3 +17,8 @@ export * from './history/scan-offset';
 export * from './history/update-validation';
 export * from './snapshots/snapshot-schedule';
 export * from './splice/splice-templates';
+export * from './contracts/active-contracts.repository';
+export * from './ledger';
+export * from './scan';
+export * from './registry';
+export { LEDGER_UPDATES_CHANNEL } from './history/history-write.repository';

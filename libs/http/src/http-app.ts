@@ -23,7 +23,13 @@ export interface GroupMount {
  * group JSON parsing and spec validation (unknown routes 404 there), and one exception filter
  * that answers in the format of the group the request was addressed to.
  */
-export function configureGroups(app: INestApplication, logger: Logger, bodyLimitBytes: number, groups: GroupMount[]): void {
+export function configureGroups(
+  app: INestApplication,
+  logger: Logger,
+  bodyLimitBytes: number,
+  groups: GroupMount[],
+  realm = 'canton-scan-stack',
+): void {
   (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
   app.use(requestLogger(logger));
   mountDocs(app, groups.map((g) => ({ path: g.docsPath, document: g.document })));
@@ -35,5 +41,5 @@ export function configureGroups(app: INestApplication, logger: Logger, bodyLimit
   const responderFor = (req: Request): ErrorResponder =>
     ordered.find((g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`))?.respond ??
     ordered[ordered.length - 1].respond;
-  app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger));
+  app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
 }

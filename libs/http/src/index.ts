@@ -11,3 +11,4 @@ export * from './validation/validated-input.decorator';
 export * from './database.module';
 export * from './bootstrap';
 export * from './auth/jwt-verifier';
+export * from './auth/bearer-auth.guard';

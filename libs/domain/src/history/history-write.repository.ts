@@ -86,6 +86,9 @@ export interface StoredContract {
   inFlight: boolean;
 }
 
+/** NOTIFY channel carrying the new ledger end (offset) after each committed append. */
+export const LEDGER_UPDATES_CHANNEL = 'ledger_updates';
+
 // An arbitrary constant: one writer at a time across every process sharing the database.
 const WRITER_LOCK = 7_301_946_102;
 
@@ -374,6 +377,10 @@ export class HistoryWriteRepository {
     return new Map(
       rows.map((r) => [Number(r.migration_id), { firstNonImport: r.first_non_import ?? undefined, lastSnapshot: r.last_snapshot ?? undefined }]),
     );
+  }
+
+  async notifyAppended(ledgerEnd: string): Promise<void> {
+    await this.q.query(`SELECT pg_notify($1, $2)`, [LEDGER_UPDATES_CHANNEL, ledgerEnd]);
   }
 
   async insertSnapshots(migrationId: number, times: string[]): Promise<void> {

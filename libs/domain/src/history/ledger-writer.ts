@@ -453,6 +453,8 @@ export class LedgerWriter {
     await repo.insertVoteResults(voteResults, updateRowIds);
 
     const snapshotsRecorded = await this.recordSnapshots(repo, migrations, lastRecordTimes);
+    // Delivered on commit: live readers (ledger streams) in any process learn of new updates.
+    if (lastOffset !== null) await repo.notifyAppended(lastOffset.toString());
     return {
       appended: fresh.length,
       skipped: all.length - fresh.length,

@@ -42,6 +42,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
   constructor(
     private readonly responderFor: (req: Request) => ErrorResponder,
     private readonly logger: Logger,
+    private readonly realm = 'canton-scan-stack',
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -51,7 +52,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const respond = this.responderFor(req);
     if (exception instanceof DomainError) {
-      if (exception.code === DomainErrorCode.Unauthenticated) res.setHeader('WWW-Authenticate', 'Bearer realm="canton-scan-stack"');
+      if (exception.code === DomainErrorCode.Unauthenticated) res.setHeader('WWW-Authenticate', `Bearer realm="${this.realm}"`);
       respond(res, statusOf(exception.code), exception.message, { code: ledgerCodeOf(exception.code), context: exception.context });
       return;
     }

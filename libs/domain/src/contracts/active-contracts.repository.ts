@@ -1,0 +1,127 @@
+import type { DataSource } from 'typeorm';
+import type { CompactValue } from '../daml-value/daml-value.types';
+
+/** A contract as the scan, proxy and registry groups return it (ContractWithState of interface.md). */
+export interface ContractWithState {
+  contract: {
+    template_id: string;
+    contract_id: string;
+    payload: CompactValue;
+    created_event_blob: string;
+    created_at: string;
+  };
+  /** The synchronizer the contract is assigned to now; absent while it is in flight. */
+  domain_id?: string;
+}
+
+export interface ActiveContract {
+  rowId: string;
+  migrationId: number;
+  contractId: string;
+  templateId: string;
+  packageName: string;
+  payload: CompactValue;
+  createdEventBlob: string;
+  createdAt: string;
+  synchronizerId: string;
+  inFlight: boolean;
+  reassignmentCounter: number;
+  signatories: string[];
+  observers: string[];
+}
+
+interface ContractRow {
+  row_id: string;
+  migration_id: string;
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  payload_compact: CompactValue;
+  created_event_blob: string;
+  created_at: string;
+  synchronizer_id: string;
+  in_flight: boolean;
+  reassignment_counter: string;
+  signatories: string[];
+  observers: string[];
+}
+
+const COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
+  c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
+
+function toActive(r: ContractRow): ActiveContract {
+  return {
+    rowId: r.row_id,
+    migrationId: Number(r.migration_id),
+    contractId: r.contract_id,
+    templateId: r.template_id,
+    packageName: r.package_name,
+    payload: r.payload_compact,
+    createdEventBlob: r.created_event_blob,
+    createdAt: r.created_at,
+    synchronizerId: r.synchronizer_id,
+    inFlight: r.in_flight,
+    reassignmentCounter: Number(r.reassignment_counter),
+    signatories: r.signatories,
+    observers: r.observers,
+  };
+}
+
+export function toContractWithState(c: ActiveContract): ContractWithState {
+  const result: ContractWithState = {
+    contract: {
+      template_id: c.templateId,
+      contract_id: c.contractId,
+      payload: c.payload,
+      created_event_blob: c.createdEventBlob,
+      created_at: c.createdAt,
+    },
+  };
+  if (!c.inFlight) result.domain_id = c.synchronizerId;
+  return result;
+}
+
+/**
+ * Current (not archived) contracts of the newest migration that holds them: the state "now"
+ * that the proxy, registry and some scan endpoints serve. Templates are matched by
+ * `package_name:Module:Entity` (facts.md), so any package version counts.
+ */
+export class ActiveContractsRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** Active contracts of a template, oldest first (ix_contracts_active_template). */
+  async listByTemplate(qualifiedName: string, limit = 10_000): Promise<ActiveContract[]> {
+    const [packageName, moduleName, entityName] = qualifiedName.split(':');
+    const rows: ContractRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM contracts c
+        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+          AND c.migration_id = (SELECT max(migration_id) FROM contracts)
+        ORDER BY c.row_id LIMIT $4`,
+      [packageName, moduleName, entityName, limit],
+    );
+    return rows.map(toActive);
+  }
+
+  /** The newest active contract of a template, if any. */
+  async lookupLatestByTemplate(qualifiedName: string): Promise<ActiveContract | undefined> {
+    const [packageName, moduleName, entityName] = qualifiedName.split(':');
+    const rows: ContractRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM contracts c
+        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+          AND c.migration_id = (SELECT max(migration_id) FROM contracts)
+        ORDER BY c.row_id DESC LIMIT 1`,
+      [packageName, moduleName, entityName],
+    );
+    return rows[0] ? toActive(rows[0]) : undefined;
+  }
+
+  /** An active contract by id in the newest migration that holds it, if any. */
+  async lookupActive(contractId: string): Promise<ActiveContract | undefined> {
+    const rows: ContractRow[] = await this.dataSource.query(
+      `SELECT ${COLUMNS} FROM contracts c WHERE c.contract_id = $1 AND c.archived_record_time IS NULL
+        ORDER BY c.migration_id DESC LIMIT 1`,
+      [contractId],
+    );
+    return rows[0] ? toActive(rows[0]) : undefined;
+  }
+}

@@ -1,0 +1,1 @@
+// Public API of the ledger read side (add exports here).

@@ -1,0 +1,1 @@
+// Public API of the registry read side (add exports here).

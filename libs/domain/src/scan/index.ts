@@ -1,0 +1,1 @@
+// Public API of the scan read side (add exports here).
