@@ -79,17 +79,11 @@ export class LedgerWriter {
   ) {}
 
   async append(updates: readonly unknown[]): Promise<AppendResult> {
-    const parsed = updates.map((u, i) => parseUpdate(u, i));
-    const seenIds = new Set<string>();
-    for (const p of parsed) {
-      if (seenIds.has(p.update.update_id)) throw rejectUpdate(p.update.update_id, 'appears twice in the batch');
-      seenIds.add(p.update.update_id);
-    }
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction();
-      const result = await this.appendIn(runner, parsed);
+      const result = await this.appendIn(runner, updates);
       await runner.commitTransaction();
       return result;
     } catch (error) {
@@ -100,21 +94,34 @@ export class LedgerWriter {
     }
   }
 
-  private async appendIn(runner: QueryRunner, all: ParsedUpdate[]): Promise<AppendResult> {
+  private async appendIn(runner: QueryRunner, all: readonly unknown[]): Promise<AppendResult> {
     const repo = new HistoryWriteRepository(runner);
     await repo.lockWriter();
 
-    // Idempotency: identical updates already stored are skipped; a different one is an error.
-    const hashes = new Map(all.map((p) => [p.update.update_id, sha256Hex(canonicalJson(p.update))]));
-    const stored = await repo.storedHashes([...hashes.keys()]);
-    const fresh: ParsedUpdate[] = [];
-    for (const p of all) {
-      const storedHash = stored.get(p.update.update_id);
-      if (storedHash === undefined) fresh.push(p);
-      else if (storedHash !== hashes.get(p.update.update_id)) {
-        throw rejectUpdate(p.update.update_id, 'is already stored with different content');
-      }
+    // Idempotency: identical updates already stored are skipped (without the full check, so a
+    // resumed ingest is cheap); the same id with different content is an error.
+    const ids = all.map((u, i) => {
+      const id = (u as { update_id?: unknown } | null)?.update_id;
+      if (typeof id !== 'string' || id === '') throw rejectUpdate(`#${i}`, 'update_id must be a non-empty string');
+      return id;
+    });
+    if (new Set(ids).size !== ids.length) {
+      const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
+      throw rejectUpdate(dup, 'appears twice in the batch');
     }
+    const stored = await repo.storedHashes(ids);
+    const hashes = new Map<string, string>();
+    const fresh: ParsedUpdate[] = [];
+    all.forEach((u, i) => {
+      const hash = sha256Hex(canonicalJson(u));
+      const storedHash = stored.get(ids[i]);
+      if (storedHash === undefined) {
+        hashes.set(ids[i], hash);
+        fresh.push(parseUpdate(u, i));
+      } else if (storedHash !== hash) {
+        throw rejectUpdate(ids[i], 'is already stored with different content');
+      }
+    });
     const empty: AppendResult = { appended: 0, skipped: all.length, contractsCreated: 0, contractsArchived: 0, snapshotsRecorded: [] };
     if (fresh.length === 0) return empty;
 

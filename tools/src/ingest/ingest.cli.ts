@@ -1,0 +1,80 @@
+// ingest --file FILE.jsonl: feeds a history file (one UpdateHistoryItem with lossless payloads
+// per line, e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable:
+// run it again after an interruption and it skips what is stored.
+import { createReadStream, statSync } from 'node:fs';
+import { createInterface } from 'node:readline';
+import { ConfigError, ingestUpdates, LedgerWriter, loadConfig, openDatabase, type IngestProgress } from '@canton-scan/domain';
+import { parseArgs } from './cli-args';
+
+const HELP = `usage: npm run ingest -- --file FILE.jsonl [--batch-size N]
+Appends the updates of FILE.jsonl to the store of DATABASE_URL (default: the embedded database
+in PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).`;
+
+async function* lines(file: string, onBytes: (n: number) => void): AsyncGenerator<unknown> {
+  const stream = createReadStream(file);
+  stream.on('data', (chunk) => onBytes(chunk.length));
+  let lineNo = 0;
+  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
+    lineNo++;
+    if (line.trim() === '') continue;
+    try {
+      yield JSON.parse(line);
+    } catch (error) {
+      throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message})`);
+    }
+  }
+}
+
+function formatDuration(seconds: number): string {
+  if (!Number.isFinite(seconds)) return '?';
+  const m = Math.floor(seconds / 60);
+  return m > 0 ? `${m}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${seconds.toFixed(0)}s`;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), { file: 'string', 'batch-size': 'int', help: 'flag' });
+  if (args.help || !args.file) {
+    console.log(HELP);
+    process.exit(args.help ? 0 : 2);
+  }
+  const file = String(args.file);
+  const total = statSync(file).size;
+  const config = loadConfig();
+  const db = await openDatabase(config.database, { migrate: config.database.url === undefined || config.database.migrateOnStart === true });
+  const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: config.snapshotIntervalHours });
+  const started = Date.now();
+  let bytes = 0;
+  const bar = (p: IngestProgress) => {
+    const elapsed = (Date.now() - started) / 1000;
+    const rate = p.read / Math.max(elapsed, 0.001);
+    const fraction = total > 0 ? bytes / total : 1;
+    const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : Infinity;
+    const width = 30;
+    const filled = Math.round(fraction * width);
+    process.stderr.write(
+      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1)}% ` +
+        `${p.read} updates (${p.appended} new, ${p.skipped} already stored) ${rate.toFixed(0)} updates/s ETA ${formatDuration(eta)}   `,
+    );
+  };
+  try {
+    const result = await ingestUpdates(writer, lines(file, (n) => (bytes += n)), {
+      batchSize: (args['batch-size'] as number | undefined) ?? 2000,
+      onProgress: bar,
+    });
+    const elapsed = (Date.now() - started) / 1000;
+    process.stderr.write('\n');
+    console.log(
+      `ingested ${file} into the ${db.backend} database: ${result.appended} updates appended, ${result.skipped} already stored, ` +
+        `${result.contractsCreated} contracts created, ${result.snapshotsRecorded} snapshot times recorded in ${elapsed.toFixed(1)} s ` +
+        `(${(result.read / Math.max(elapsed, 0.001)).toFixed(0)} updates/s)`,
+    );
+  } finally {
+    await db.close();
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write('\n');
+  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+  process.exit(1);
+});
