@@ -20,7 +20,7 @@ async function* lines(file: string, onBytes: (n: number) => void): AsyncGenerato
     try {
       yield JSON.parse(line);
     } catch (error) {
-      throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message})`);
+      throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message})`, { cause: error });
     }
   }
 }
