@@ -1,4 +1,6 @@
+import type { PoolClient } from 'pg';
 import type { QueryRunner } from 'typeorm';
+import { copyRows, insertRowsAsJson, type CopyColumn } from '../database/copy-rows';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import { Q } from './derived-rows';
@@ -76,6 +78,125 @@ export interface ContractRow {
   reassignment_counter: number;
 }
 
+export interface HoldingRow {
+  contract_row_id: string;
+  migration_id: number;
+  owner: string;
+  amount: string;
+  locked: boolean;
+  created_record_time: string;
+  archived_record_time: string | null;
+}
+
+export interface LicenseRow {
+  contract_row_id: string;
+  migration_id: number;
+  validator: string;
+  first_received_round: string | null;
+  last_received_round: string | null;
+  num_rounds_missed: string | null;
+  created_record_time: string;
+  archived_record_time: string | null;
+}
+
+type Kinds<R> = { [K in keyof R]?: CopyColumn<R>['kind'] };
+
+function columnsOf<R>(kinds: Kinds<R>): CopyColumn<R>[] {
+  return Object.entries(kinds).map(([name, kind]) => ({ name, kind: kind as CopyColumn<R>['kind'], get: (r: R) => r[name as keyof R] }));
+}
+
+const UPDATE_COLUMNS = columnsOf<UpdateRow & { row_id: string }>({
+  row_id: 'int',
+  update_id: 'text',
+  migration_id: 'int',
+  kind: 'text',
+  is_import: 'bool',
+  record_time: 'timestamp',
+  effective_at: 'timestamp',
+  synchronizer_id: 'text',
+  workflow_id: 'text',
+  command_id: 'text',
+  ledger_offset: 'int',
+  external_transaction_hash: 'text',
+  root_node_ids: 'intArray',
+  submitter: 'text',
+  source_synchronizer: 'text',
+  target_synchronizer: 'text',
+  unassign_id: 'text',
+  reassignment_counter: 'int',
+  reassigned_contract_id: 'text',
+  content_hash: 'text',
+});
+
+const EVENT_COLUMNS = columnsOf<EventRow>({
+  node_id: 'int',
+  event_type: 'text',
+  contract_id: 'text',
+  template_id: 'text',
+  package_name: 'text',
+  create_arguments: 'json',
+  created_at: 'timestamp',
+  signatories: 'textArray',
+  observers: 'textArray',
+  choice: 'text',
+  choice_argument: 'json',
+  exercise_result: 'json',
+  consuming: 'bool',
+  acting_parties: 'textArray',
+  interface_id: 'text',
+  child_node_ids: 'intArray',
+  last_descendant_node_id: 'int',
+  witnesses: 'textArray',
+  stakeholders: 'textArray',
+});
+
+const CONTRACT_COLUMNS = columnsOf<ContractRow>({
+  migration_id: 'int',
+  contract_id: 'text',
+  template_id: 'text',
+  package_id: 'text',
+  package_name: 'text',
+  module_name: 'text',
+  entity_name: 'text',
+  payload: 'json',
+  payload_compact: 'json',
+  created_event_blob: 'text',
+  created_at: 'timestamp',
+  signatories: 'textArray',
+  observers: 'textArray',
+  stakeholders: 'textArray',
+  created_node_id: 'int',
+  created_offset: 'int',
+  created_record_time: 'timestamp',
+  archived_node_id: 'int',
+  archived_offset: 'int',
+  archived_record_time: 'timestamp',
+  synchronizer_id: 'text',
+  in_flight: 'bool',
+  reassignment_counter: 'int',
+});
+
+const HOLDING_COLUMNS = columnsOf<HoldingRow>({
+  contract_row_id: 'int',
+  migration_id: 'int',
+  owner: 'text',
+  amount: 'text',
+  locked: 'bool',
+  created_record_time: 'timestamp',
+  archived_record_time: 'timestamp',
+});
+
+const LICENSE_COLUMNS = columnsOf<LicenseRow>({
+  contract_row_id: 'int',
+  migration_id: 'int',
+  validator: 'text',
+  first_received_round: 'int',
+  last_received_round: 'int',
+  num_rounds_missed: 'int',
+  created_record_time: 'timestamp',
+  archived_record_time: 'timestamp',
+});
+
 export interface StoredContract {
   migrationId: number;
   contractId: string;
@@ -97,7 +218,16 @@ const WRITER_LOCK = 7_301_946_102;
  * (`jsonb_to_recordset`), so a batch costs a handful of round trips whatever its size.
  */
 export class HistoryWriteRepository {
-  constructor(private readonly q: QueryRunner) {}
+  /** `copy` when the server takes COPY FROM STDIN; `json` for the embedded database. */
+  constructor(
+    private readonly q: QueryRunner,
+    private readonly bulkLoad: 'copy' | 'json' = 'copy',
+  ) {}
+
+  private async load<R>(table: string, columns: CopyColumn<R>[], rows: readonly R[]): Promise<void> {
+    if (this.bulkLoad === 'copy') await copyRows((await this.q.connect()) as PoolClient, table, columns, rows);
+    else await insertRowsAsJson((sql, params) => this.q.query(sql, params), table, columns, rows);
+  }
 
   async lockWriter(): Promise<void> {
     await this.q.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
@@ -158,79 +288,43 @@ export class HistoryWriteRepository {
     return rows[0]?.payload_compact;
   }
 
-  /** Inserts the updates; returns their row ids by update id. */
-  async insertUpdates(rows: UpdateRow[]): Promise<Map<string, string>> {
-    const out: { row_id: string; update_id: string }[] = await this.q.query(
-      `INSERT INTO updates (update_id, migration_id, kind, is_import, record_time, effective_at, synchronizer_id, workflow_id,
-                            command_id, ledger_offset, external_transaction_hash, root_node_ids, submitter, source_synchronizer,
-                            target_synchronizer, unassign_id, reassignment_counter, reassigned_contract_id, content_hash)
-       SELECT update_id, migration_id, kind, is_import, record_time, effective_at, synchronizer_id, workflow_id,
-              command_id, ledger_offset, external_transaction_hash, root_node_ids, submitter, source_synchronizer,
-              target_synchronizer, unassign_id, reassignment_counter, reassigned_contract_id, content_hash
-         FROM jsonb_to_recordset($1::jsonb) AS x(update_id text, migration_id bigint, kind text, is_import boolean,
-              record_time timestamptz, effective_at timestamptz, synchronizer_id text, workflow_id text, command_id text,
-              ledger_offset bigint, external_transaction_hash text, root_node_ids integer[], submitter text,
-              source_synchronizer text, target_synchronizer text, unassign_id text, reassignment_counter bigint,
-              reassigned_contract_id text, content_hash text)
-       RETURNING row_id, update_id`,
-      [JSON.stringify(rows)],
+  /** Reserves `count` ascending row ids of a table's identity column (rows are then COPYed with them). */
+  private async allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
+    if (count === 0) return [];
+    const rows: { id: string }[] = await this.q.query(
+      `SELECT nextval(pg_get_serial_sequence($1, 'row_id'))::text AS id FROM generate_series(1, $2)`,
+      [table, count],
     );
-    return new Map(out.map((r) => [r.update_id, r.row_id]));
+    return rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+  }
+
+  /** Inserts the updates (COPY); returns their row ids by update id. */
+  async insertUpdates(rows: UpdateRow[]): Promise<Map<string, string>> {
+    const ids = await this.allocateIds('updates', rows.length);
+    const byUpdate = new Map(rows.map((r, i) => [r.update_id, ids[i]]));
+    const withIds = rows.map((r, i) => ({ ...r, row_id: ids[i] }));
+    await this.load('updates', UPDATE_COLUMNS, withIds);
+    return byUpdate;
   }
 
   async insertEvents(rows: EventRow[], updateRowIds: Map<string, string>): Promise<void> {
-    if (rows.length === 0) return;
-    const withIds = rows.map(({ update_id, ...rest }) => ({ update_row_id: updateRowIds.get(update_id), ...rest }));
-    await this.q.query(
-      `INSERT INTO events (update_row_id, node_id, event_type, contract_id, template_id, package_name, create_arguments, created_at,
-                           signatories, observers, choice, choice_argument, exercise_result, consuming, acting_parties,
-                           interface_id, child_node_ids, last_descendant_node_id, witnesses, stakeholders)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(update_row_id bigint, node_id integer, event_type text, contract_id text,
-              template_id text, package_name text, create_arguments jsonb, created_at timestamptz, signatories text[],
-              observers text[], choice text, choice_argument jsonb, exercise_result jsonb, consuming boolean,
-              acting_parties text[], interface_id text, child_node_ids integer[], last_descendant_node_id integer,
-              witnesses text[], stakeholders text[])`,
-      [JSON.stringify(withIds)],
-    );
+    const columns: CopyColumn<EventRow>[] = [
+      { name: 'update_row_id', kind: 'int', get: (r) => updateRowIds.get(r.update_id) },
+      ...EVENT_COLUMNS,
+    ];
+    await this.load('events', columns, rows);
   }
 
-  /** Inserts the new contracts; returns their row ids in input order (row ids follow creation order). */
+  /** Inserts the new contracts (COPY) with row ids in input order, i.e. creation order. */
   async insertContracts(rows: ContractRow[], updateRowIds: Map<string, string>): Promise<string[]> {
-    if (rows.length === 0) return [];
-    const withIds = rows.map(({ created_update_id, archived_update_id, ...rest }, ord) => ({
-      ord,
-      created_update_row_id: updateRowIds.get(created_update_id),
-      archived_update_row_id: archived_update_id === null ? null : updateRowIds.get(archived_update_id),
-      ...rest,
-    }));
-    const out: { row_id: string; ord: number }[] = await this.q.query(
-      `WITH x AS (
-         SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(ord integer, migration_id bigint, contract_id text, template_id text,
-                package_id text, package_name text, module_name text, entity_name text, payload jsonb, payload_compact jsonb,
-                created_event_blob text, created_at timestamptz, signatories text[], observers text[], stakeholders text[],
-                created_update_row_id bigint, created_node_id integer, created_offset bigint, created_record_time timestamptz,
-                archived_update_row_id bigint, archived_node_id integer, archived_offset bigint, archived_record_time timestamptz,
-                synchronizer_id text, in_flight boolean, reassignment_counter bigint)
-         ORDER BY ord
-       ), ins AS (
-         INSERT INTO contracts (migration_id, contract_id, template_id, package_id, package_name, module_name, entity_name, payload,
-                                payload_compact, created_event_blob, created_at, signatories, observers, stakeholders,
-                                created_update_row_id, created_node_id, created_offset, created_record_time,
-                                archived_update_row_id, archived_node_id, archived_offset, archived_record_time,
-                                synchronizer_id, in_flight, reassignment_counter)
-         SELECT migration_id, contract_id, template_id, package_id, package_name, module_name, entity_name, payload,
-                payload_compact, created_event_blob, created_at, signatories, observers, stakeholders,
-                created_update_row_id, created_node_id, created_offset, created_record_time,
-                archived_update_row_id, archived_node_id, archived_offset, archived_record_time,
-                synchronizer_id, in_flight, reassignment_counter
-           FROM x ORDER BY ord
-         RETURNING row_id, migration_id, contract_id
-       )
-       SELECT ins.row_id, x.ord FROM ins JOIN x ON x.migration_id = ins.migration_id AND x.contract_id = ins.contract_id`,
-      [JSON.stringify(withIds)],
-    );
-    const ids: string[] = new Array(rows.length);
-    for (const r of out) ids[r.ord] = r.row_id;
+    const ids = await this.allocateIds('contracts', rows.length);
+    const columns: CopyColumn<ContractRow & { row_id: string }>[] = [
+      { name: 'row_id', kind: 'int', get: (r) => r.row_id },
+      { name: 'created_update_row_id', kind: 'int', get: (r) => updateRowIds.get(r.created_update_id) },
+      { name: 'archived_update_row_id', kind: 'int', get: (r) => (r.archived_update_id === null ? null : updateRowIds.get(r.archived_update_id)) },
+      ...CONTRACT_COLUMNS,
+    ];
+    await this.load('contracts', columns, rows.map((r, i) => ({ ...r, row_id: ids[i] })));
     return ids;
   }
 
@@ -279,27 +373,12 @@ export class HistoryWriteRepository {
     );
   }
 
-  async insertHoldings(rows: object[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.q.query(
-      `INSERT INTO amulet_holdings (contract_row_id, migration_id, owner, amount, locked, created_record_time, archived_record_time)
-       SELECT contract_row_id, migration_id, owner, amount, locked, created_record_time, archived_record_time
-         FROM jsonb_to_recordset($1::jsonb) AS x(contract_row_id bigint, migration_id bigint, owner text, amount numeric,
-              locked boolean, created_record_time timestamptz, archived_record_time timestamptz)`,
-      [JSON.stringify(rows)],
-    );
+  async insertHoldings(rows: HoldingRow[]): Promise<void> {
+    await this.load('amulet_holdings', HOLDING_COLUMNS, rows);
   }
 
-  async insertLicenses(rows: object[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.q.query(
-      `INSERT INTO validator_licenses (contract_row_id, migration_id, validator, first_received_round, last_received_round,
-                                      num_rounds_missed, created_record_time, archived_record_time)
-       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(contract_row_id bigint, migration_id bigint, validator text,
-              first_received_round bigint, last_received_round bigint, num_rounds_missed bigint,
-              created_record_time timestamptz, archived_record_time timestamptz)`,
-      [JSON.stringify(rows)],
-    );
+  async insertLicenses(rows: LicenseRow[]): Promise<void> {
+    await this.load('validator_licenses', LICENSE_COLUMNS, rows);
   }
 
   /** Activity records are keyed by contract id: a record re-created by an import counts once. */

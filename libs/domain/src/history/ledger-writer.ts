@@ -14,7 +14,7 @@ import {
   rewardConfigAt,
   voteResultOf,
 } from './derived-rows';
-import { HistoryWriteRepository, type ContractRow, type EventRow, type UpdateRow } from './history-write.repository';
+import { HistoryWriteRepository, type ContractRow, type EventRow, type HoldingRow, type LicenseRow, type UpdateRow } from './history-write.repository';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
 
@@ -94,8 +94,18 @@ export class LedgerWriter {
     }
   }
 
+  private bulkLoad?: Promise<'copy' | 'json'>;
+
+  /** PGlite's socket server does not speak COPY FROM STDIN; real servers load fastest with it. */
+  private bulkLoadMode(runner: QueryRunner): Promise<'copy' | 'json'> {
+    this.bulkLoad ??= (runner.query('SELECT version() AS v') as Promise<{ v: string }[]>).then(([row]) =>
+      /PGlite/i.test(row.v) ? 'json' : 'copy',
+    );
+    return this.bulkLoad;
+  }
+
   private async appendIn(runner: QueryRunner, all: readonly unknown[]): Promise<AppendResult> {
-    const repo = new HistoryWriteRepository(runner);
+    const repo = new HistoryWriteRepository(runner, await this.bulkLoadMode(runner));
     await repo.lockWriter();
 
     // Idempotency: identical updates already stored are skipped (without the full check, so a
@@ -426,8 +436,8 @@ export class LedgerWriter {
     await repo.archiveStored(archivesOfStored, updateRowIds);
     await repo.applyReassignments(reassignedStored);
 
-    const holdings = [];
-    const licenses = [];
+    const holdings: HoldingRow[] = [];
+    const licenses: LicenseRow[] = [];
     const activities = [];
     for (let i = 0; i < newContracts.length; i++) {
       const c = newContracts[i];

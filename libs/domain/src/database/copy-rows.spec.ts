@@ -1,0 +1,51 @@
+import { Writable } from 'node:stream';
+import { copyRows, type CopyColumn } from './copy-rows';
+
+/** A fake connection capturing what COPY would receive. */
+function capture(): { client: never; sql: () => string; data: () => string } {
+  let sql = '';
+  let data = '';
+  const client = {
+    query(stream: { text: string }) {
+      sql = stream.text;
+      return new Writable({
+        write(chunk: Buffer, _enc, cb) {
+          data += chunk.toString();
+          cb();
+        },
+      });
+    },
+  };
+  return { client: client as never, sql: () => sql, data: () => data };
+}
+
+describe('copyRows', () => {
+  interface Row {
+    id: number;
+    name: string | null;
+    ok: boolean;
+    doc: unknown;
+    parties: string[];
+    nodes: number[];
+  }
+  const columns: CopyColumn<Row>[] = [
+    { name: 'id', kind: 'int', get: (r) => r.id },
+    { name: 'name', kind: 'text', get: (r) => r.name },
+    { name: 'ok', kind: 'bool', get: (r) => r.ok },
+    { name: 'doc', kind: 'json', get: (r) => r.doc },
+    { name: 'parties', kind: 'textArray', get: (r) => r.parties },
+    { name: 'nodes', kind: 'intArray', get: (r) => r.nodes },
+  ];
+
+  it('renders the COPY text format with escapes, NULLs and array literals', async () => {
+    const fake = capture();
+    await copyRows(fake.client, 't', columns, [
+      { id: 1, name: 'a\tb\\c\nd', ok: true, doc: { x: 'q"\\' }, parties: ['p::1', 'we"ird'], nodes: [1, 2] },
+      { id: 2, name: null, ok: false, doc: null, parties: [], nodes: [] },
+    ]);
+    expect(fake.sql()).toBe('COPY t ("id", "name", "ok", "doc", "parties", "nodes") FROM STDIN');
+    expect(fake.data()).toBe(
+      '1\ta\\tb\\\\c\\nd\tt\t{"x":"q\\\\"\\\\\\\\"}\t{"p::1","we\\\\"ird"}\t{1,2}\n' + '2\t\\N\tf\t\\N\t{}\t{}\n',
+    );
+  });
+});
