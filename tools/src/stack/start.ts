@@ -3,7 +3,18 @@
 // group's base URL and docs URL.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
-import { ConfigError, loadConfig, openDatabase, startEmbeddedPostgres, type AppConfig, type EmbeddedPostgres } from '@canton-scan/domain';
+import {
+  ConfigError,
+  ingestUpdates,
+  LedgerWriter,
+  loadConfig,
+  openDatabase,
+  simulateNetwork,
+  startEmbeddedPostgres,
+  type AppConfig,
+  type Database,
+  type EmbeddedPostgres,
+} from '@canton-scan/domain';
 
 const APPS = [
   { name: 'scan-api', entry: 'apps/scan-api/src/main.js' },
@@ -36,6 +47,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...config.database, url });
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
+  await loadDefaultNetworkIfEmpty(database, config);
   await database.close();
 
   const distRoot = join(__dirname, '../../..');
@@ -78,6 +90,23 @@ async function main(): Promise<void> {
   console.log(`  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`);
   console.log(`  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`);
   console.log('Press Ctrl+C to stop.');
+}
+
+/** On an empty store, loads the default simulated network through the write path. */
+async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig): Promise<void> {
+  const [{ n }]: { n: number }[] = await database.dataSource.query('SELECT count(*)::int AS n FROM updates');
+  if (n > 0) {
+    console.log(`the store holds ${n} updates; not loading the simulated network`);
+    return;
+  }
+  const started = Date.now();
+  console.log('empty store: loading the default simulated network (seed 1) ...');
+  const writer = new LedgerWriter(database.dataSource, { snapshotIntervalHours: config.snapshotIntervalHours });
+  const result = await ingestUpdates(writer, simulateNetwork(), { batchSize: 1000 });
+  console.log(
+    `loaded the default simulated network: ${result.appended} updates, ${result.contractsCreated} contracts, ` +
+      `${result.snapshotsRecorded} ACS snapshot times in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  );
 }
 
 function readyUrl(config: AppConfig, index: number): string {

@@ -10,7 +10,8 @@ const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d{1,10}))?$/;
 /** Parses `"12.5"` or `"-0.0000000001"` into 10^-10 units; more than 10 fractional digits is an error. */
 export function parseDamlDecimal(text: string): bigint {
   const m = DECIMAL_TEXT.exec(text);
-  if (!m) throw new Error(`not a Daml decimal with at most ${DAML_DECIMAL_SCALE} fractional digits: "${text}"`);
+  if (!m)
+    throw new Error(`not a Daml decimal with at most ${DAML_DECIMAL_SCALE} fractional digits: "${text}"`);
   const [, sign, whole, fraction = ''] = m;
   const units = BigInt(whole) * UNITS_PER_ONE + BigInt(fraction.padEnd(DAML_DECIMAL_SCALE, '0'));
   return sign === '-' ? -units : units;

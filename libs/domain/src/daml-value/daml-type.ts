@@ -16,7 +16,8 @@ export type DamlType =
   | VariantType
   | EnumType;
 
-export type ScalarKind = 'party' | 'text' | 'numeric' | 'int64' | 'contractId' | 'timestamp' | 'date' | 'bool';
+export type ScalarKind =
+  'party' | 'text' | 'numeric' | 'int64' | 'contractId' | 'timestamp' | 'date' | 'bool';
 
 export interface ScalarType<K extends ScalarKind = ScalarKind> {
   readonly kind: K;
@@ -41,11 +42,15 @@ export interface GenMapType<K extends DamlType = DamlType, E extends DamlType = 
   readonly key: K;
   readonly value: E;
 }
-export interface RecordType<F extends Readonly<Record<string, DamlType>> = Readonly<Record<string, DamlType>>> {
+export interface RecordType<
+  F extends Readonly<Record<string, DamlType>> = Readonly<Record<string, DamlType>>,
+> {
   readonly kind: 'record';
   readonly fields: F;
 }
-export interface VariantType<C extends Readonly<Record<string, DamlType>> = Readonly<Record<string, DamlType>>> {
+export interface VariantType<
+  C extends Readonly<Record<string, DamlType>> = Readonly<Record<string, DamlType>>,
+> {
   readonly kind: 'variant';
   readonly constructors: C;
 }
@@ -55,27 +60,28 @@ export interface EnumType<C extends string = string> {
 }
 
 /** The compact JSON shape of a value of type `T`. */
-export type CompactOf<T extends DamlType> = T extends ScalarType<'bool'>
-  ? boolean
-  : T extends ScalarType
-    ? string
-    : T extends UnitType
-      ? Record<string, never>
-      : T extends ListType<infer E>
-        ? CompactOf<E>[]
-        : T extends OptionalType<infer E>
-          ? CompactSome<E> | null
-          : T extends TextMapType<infer E>
-            ? Record<string, CompactOf<E>>
-            : T extends GenMapType<infer K, infer E>
-              ? [CompactOf<K>, CompactOf<E>][]
-              : T extends RecordType<infer F>
-                ? { [L in keyof F]: CompactOf<F[L]> }
-                : T extends VariantType<infer C>
-                  ? { [K in keyof C & string]: { tag: K; value: CompactOf<C[K]> } }[keyof C & string]
-                  : T extends EnumType<infer C>
-                    ? C
-                    : never;
+export type CompactOf<T extends DamlType> =
+  T extends ScalarType<'bool'>
+    ? boolean
+    : T extends ScalarType
+      ? string
+      : T extends UnitType
+        ? Record<string, never>
+        : T extends ListType<infer E>
+          ? CompactOf<E>[]
+          : T extends OptionalType<infer E>
+            ? CompactSome<E> | null
+            : T extends TextMapType<infer E>
+              ? Record<string, CompactOf<E>>
+              : T extends GenMapType<infer K, infer E>
+                ? [CompactOf<K>, CompactOf<E>][]
+                : T extends RecordType<infer F>
+                  ? { [L in keyof F]: CompactOf<F[L]> }
+                  : T extends VariantType<infer C>
+                    ? { [K in keyof C & string]: { tag: K; value: CompactOf<C[K]> } }[keyof C & string]
+                    : T extends EnumType<infer C>
+                      ? C
+                      : never;
 
 type CompactSome<E extends DamlType> = E extends OptionalType<infer I> ? [] | [CompactSome<I>] : CompactOf<E>;
 
@@ -95,9 +101,16 @@ export const T = {
   list: <E extends DamlType>(element: E): ListType<E> => ({ kind: 'list', element }),
   optional: <E extends DamlType>(element: E): OptionalType<E> => ({ kind: 'optional', element }),
   textMap: <E extends DamlType>(value: E): TextMapType<E> => ({ kind: 'textMap', value }),
-  genMap: <K extends DamlType, E extends DamlType>(key: K, value: E): GenMapType<K, E> => ({ kind: 'genMap', key, value }),
+  genMap: <K extends DamlType, E extends DamlType>(key: K, value: E): GenMapType<K, E> => ({
+    kind: 'genMap',
+    key,
+    value,
+  }),
   /** Field order is the order of the object literal, which is the Daml declaration order. */
-  record: <F extends Readonly<Record<string, DamlType>>>(fields: F): RecordType<F> => ({ kind: 'record', fields }),
+  record: <F extends Readonly<Record<string, DamlType>>>(fields: F): RecordType<F> => ({
+    kind: 'record',
+    fields,
+  }),
   variant: <C extends Readonly<Record<string, DamlType>>>(constructors: C): VariantType<C> => ({
     kind: 'variant',
     constructors,
@@ -139,7 +152,9 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
       return { unit: {} };
     case 'list':
       if (!Array.isArray(compact)) fail(path, 'expected an array');
-      return { list: compact.map((item: unknown, i: number) => fromCompact(type.element, item, `${path}[${i}]`)) };
+      return {
+        list: compact.map((item: unknown, i: number) => fromCompact(type.element, item, `${path}[${i}]`)),
+      };
     case 'optional':
       return { optional: compact === null ? null : someFromCompact(type.element, compact, path) };
     case 'textMap':
@@ -154,7 +169,8 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
       if (!Array.isArray(compact)) fail(path, 'expected an array of [key, value] pairs');
       return {
         genMap: compact.map((pair: unknown, i: number) => {
-          if (!Array.isArray(pair) || pair.length !== 2) fail(`${path}[${i}]`, 'expected a [key, value] pair');
+          if (!Array.isArray(pair) || pair.length !== 2)
+            fail(`${path}[${i}]`, 'expected a [key, value] pair');
           return {
             key: fromCompact(type.key, pair[0], `${path}[${i}][0]`),
             value: fromCompact(type.value, pair[1], `${path}[${i}][1]`),
@@ -177,13 +193,16 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
     }
     case 'variant': {
       if (!isObject(compact) || typeof compact.tag !== 'string') fail(path, 'expected {tag, value}');
-      const valueType = Object.hasOwn(type.constructors, compact.tag) ? type.constructors[compact.tag] : undefined;
+      const valueType = Object.hasOwn(type.constructors, compact.tag)
+        ? type.constructors[compact.tag]
+        : undefined;
       if (!valueType) fail(`${path}.tag`, `unknown constructor ${compact.tag}`);
       const value = fromCompact(valueType, compact.value ?? {}, `${path}.${compact.tag}`);
       return { variant: { constructor: compact.tag, value } };
     }
     case 'enum':
-      if (typeof compact !== 'string' || !type.constructors.includes(compact)) fail(path, 'unknown enum constructor');
+      if (typeof compact !== 'string' || !type.constructors.includes(compact))
+        fail(path, 'unknown enum constructor');
       return { enum: { constructor: compact } };
   }
 }
@@ -191,7 +210,9 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
 function someFromCompact(element: DamlType, compact: unknown, path: string): DamlValue {
   if (element.kind !== 'optional') return fromCompact(element, compact, path);
   if (!Array.isArray(compact) || compact.length > 1) fail(path, 'nested optional must be [] or [value]');
-  return { optional: compact.length === 0 ? null : someFromCompact(element.element, compact[0], `${path}[0]`) };
+  return {
+    optional: compact.length === 0 ? null : someFromCompact(element.element, compact[0], `${path}[0]`),
+  };
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {

@@ -2,8 +2,6 @@ import type { DamlValue } from './daml-value.types';
 
 type Entries<K, V> = ReadonlyArray<readonly [K, V]>;
 
-const EMPTY_RECORD: Record<string, never> = Object.freeze({}) as Record<string, never>;
-
 /**
  * Builders for the lossless Daml value encoding, so code that produces payloads reads like the
  * Daml it mirrors: `V.record({ dso: V.party(dso), amount: V.numeric('1.0000000000') })`.
@@ -75,7 +73,7 @@ export const V = {
     return { bool };
   },
   unit(): DamlValue {
-    return { unit: EMPTY_RECORD };
+    return { unit: {} };
   },
   /** `DA.Types.Tuple2`, a record with fields `_1` and `_2`. */
   tuple(first: DamlValue, second: DamlValue): DamlValue {

@@ -4,8 +4,8 @@ const NUMERIC = /^-?\d+(\.\d+)?$/;
 const INT64 = /^-?\d+$/;
 const INT64_MIN = -(2n ** 63n);
 const INT64_MAX = 2n ** 63n - 1n;
-// Daml-LF PartyIdString: at most 255 characters out of this alphabet.
-const PARTY = /^[A-Za-z0-9:\-_ ]{1,255}$/;
+// Daml-LF PartyIdString (at most 255 of these characters) in Canton's `hint::fingerprint` form.
+const PARTY = /^(?=.{1,255}$)[A-Za-z0-9:\-_ ]+::[0-9a-f]+$/;
 const CONTRACT_ID = /^(?:[0-9a-f]{2})+$/;
 const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z$/;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
@@ -53,7 +53,8 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
       return assertDamlValue(inner.value, `${path}.${String(inner.constructor)}`);
     }
     case 'enum':
-      if (!isPlainObject(inner) || !isIdentifier(inner.constructor)) fail(path, 'enum needs a constructor name');
+      if (!isPlainObject(inner) || !isIdentifier(inner.constructor))
+        fail(path, 'enum needs a constructor name');
       return;
     case 'list':
       if (!Array.isArray(inner)) fail(path, 'list must be an array');
@@ -67,27 +68,36 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
     case 'genMap':
       if (!Array.isArray(inner)) fail(path, 'genMap must be an array of {key, value} entries');
       inner.forEach((entry: unknown, i: number) => {
-        if (!isPlainObject(entry) || !('key' in entry) || !('value' in entry)) fail(`${path}[${i}]`, 'expected {key, value}');
+        if (!isPlainObject(entry) || !('key' in entry) || !('value' in entry))
+          fail(`${path}[${i}]`, 'expected {key, value}');
         assertDamlValue(entry.key, `${path}[${i}].key`);
         assertDamlValue(entry.value, `${path}[${i}].value`);
       });
       return;
     case 'party':
-      if (typeof inner !== 'string' || !PARTY.test(inner)) fail(path, `malformed party id ${JSON.stringify(inner)}`);
+      if (typeof inner !== 'string' || !PARTY.test(inner))
+        fail(path, `malformed party id ${JSON.stringify(inner)}`);
       return;
     case 'numeric':
-      if (typeof inner !== 'string' || !NUMERIC.test(inner)) fail(path, `malformed numeric ${JSON.stringify(inner)}`);
+      if (typeof inner !== 'string' || !NUMERIC.test(inner))
+        fail(path, `malformed numeric ${JSON.stringify(inner)}`);
       return;
     case 'text':
       if (typeof inner !== 'string') fail(path, 'text must be a string');
       return;
     case 'int64':
-      if (typeof inner !== 'string' || !INT64.test(inner) || BigInt(inner) < INT64_MIN || BigInt(inner) > INT64_MAX) {
+      if (
+        typeof inner !== 'string' ||
+        !INT64.test(inner) ||
+        BigInt(inner) < INT64_MIN ||
+        BigInt(inner) > INT64_MAX
+      ) {
         fail(path, `malformed or out-of-range int64 ${JSON.stringify(inner)}`);
       }
       return;
     case 'contractId':
-      if (typeof inner !== 'string' || !CONTRACT_ID.test(inner)) fail(path, `malformed contract id ${JSON.stringify(inner)}`);
+      if (typeof inner !== 'string' || !CONTRACT_ID.test(inner))
+        fail(path, `malformed contract id ${JSON.stringify(inner)}`);
       return;
     case 'timestamp':
       if (typeof inner !== 'string' || !isTimestamp(inner)) {

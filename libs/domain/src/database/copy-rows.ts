@@ -4,7 +4,7 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** How a value is rendered into PostgreSQL's COPY text format. */
-export type CopyColumnKind = 'text' | 'int' | 'bool' | 'json' | 'textArray' | 'intArray' | 'timestamp';
+export type CopyColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'json' | 'textArray' | 'intArray' | 'timestamp';
 
 export interface CopyColumn<R> {
   name: string;
@@ -30,6 +30,7 @@ function encode(kind: CopyColumnKind, value: unknown): string {
     case 'timestamp':
       return escapeText(String(value));
     case 'int':
+    case 'numeric':
       return String(value);
     case 'bool':
       return value ? 't' : 'f';
@@ -76,6 +77,7 @@ export async function copyRows<R>(client: PoolClient, table: string, columns: Co
 const SQL_TYPES: Record<CopyColumnKind, string> = {
   text: 'text',
   int: 'bigint',
+  numeric: 'numeric',
   bool: 'boolean',
   json: 'jsonb',
   textArray: 'text[]',

@@ -180,7 +180,7 @@ const HOLDING_COLUMNS = columnsOf<HoldingRow>({
   contract_row_id: 'int',
   migration_id: 'int',
   owner: 'text',
-  amount: 'text',
+  amount: 'numeric',
   locked: 'bool',
   created_record_time: 'timestamp',
   archived_record_time: 'timestamp',

@@ -26,12 +26,16 @@ describe('scan offsets', () => {
     expect(() => encodeScanOffset(2n ** 63n)).toThrow(RangeError);
   });
 
-  it.each(['1', '0000000000000001', '00000000000000000g', '010000000000000001', '00FFFFFFFFFFFFFFFF', '0080000000000000000'])(
-    'rejects the malformed encoding %j',
-    (bad) => {
-      expect(() => decodeScanOffset(bad)).toThrow();
-    },
-  );
+  it.each([
+    '1',
+    '0000000000000001',
+    '00000000000000000g',
+    '010000000000000001',
+    '00FFFFFFFFFFFFFFFF',
+    '0080000000000000000',
+  ])('rejects the malformed encoding %j', (bad) => {
+    expect(() => decodeScanOffset(bad)).toThrow();
+  });
 
   it('rejects an encoding beyond int64', () => {
     expect(() => decodeScanOffset('008000000000000000')).toThrow(/beyond int64/);

@@ -14,7 +14,8 @@ export function encodeScanOffset(offset: bigint | number): string {
 /** Inverse of `encodeScanOffset`; rejects anything that is not exactly that encoding. */
 export function decodeScanOffset(encoded: string): bigint {
   if (encoded === '') return 0n;
-  if (!ENCODED.test(encoded)) throw new Error(`malformed scan offset "${encoded}" (want "" or 00 + 16 hex digits)`);
+  if (!ENCODED.test(encoded))
+    throw new Error(`malformed scan offset "${encoded}" (want "" or 00 + 16 hex digits)`);
   const n = BigInt(`0x${encoded.slice(2)}`);
   if (n > INT64_MAX) throw new RangeError(`scan offset beyond int64: "${encoded}"`);
   return n;

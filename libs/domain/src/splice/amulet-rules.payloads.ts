@@ -109,7 +109,10 @@ export interface AmuletConfigScheduleItem {
 
 export const amuletRulesType = T.record({
   dso: T.party,
-  configSchedule: T.record({ initialValue: amuletConfigType, futureValues: T.list(amuletConfigScheduleItemType) }),
+  configSchedule: T.record({
+    initialValue: amuletConfigType,
+    futureValues: T.list(amuletConfigScheduleItemType),
+  }),
   isDevNet: T.bool,
 });
 /**
@@ -139,7 +142,11 @@ export interface ExternalPartyConfigStatePayload {
   targetArchiveAfter: string;
 }
 
-export const faucetStateType = T.record({ firstReceivedFor: roundType, lastReceivedFor: roundType, numCouponsMissed: T.int64 });
+export const faucetStateType = T.record({
+  firstReceivedFor: roundType,
+  lastReceivedFor: roundType,
+  numCouponsMissed: T.int64,
+});
 /** Rounds collected = lastReceivedFor - firstReceivedFor - numCouponsMissed + 1. */
 export interface FaucetState {
   firstReceivedFor: Round;
@@ -147,7 +154,11 @@ export interface FaucetState {
   numCouponsMissed: string;
 }
 
-export const validatorLicenseMetadataType = T.record({ lastUpdatedAt: T.timestamp, version: T.text, contactPoint: T.text });
+export const validatorLicenseMetadataType = T.record({
+  lastUpdatedAt: T.timestamp,
+  version: T.text,
+  contactPoint: T.text,
+});
 export interface ValidatorLicenseMetadata {
   lastUpdatedAt: string;
   version: string;

@@ -5,7 +5,11 @@ import type { Expect, SameShape } from './splice-payload.check';
 // Compact payload shapes of the holding-side templates of package splice-amulet, plus the
 // token-standard allocation. Decimal and Int fields are strings; Optional is the value or null.
 
-export const expiringAmountType = T.record({ initialAmount: T.numeric, createdAt: roundType, ratePerRound: ratePerRoundType });
+export const expiringAmountType = T.record({
+  initialAmount: T.numeric,
+  createdAt: roundType,
+  ratePerRound: ratePerRoundType,
+});
 /**
  * `Splice.Fees:ExpiringAmount`: the amount as of round `createdAt`; it shrinks by `ratePerRound`
  * each round (holding fees). Holdings summaries add `initialAmount` and ignore the decay.
@@ -24,7 +28,11 @@ export interface AmuletPayload {
   amount: ExpiringAmount;
 }
 
-export const timeLockType = T.record({ holders: T.list(T.party), expiresAt: T.timestamp, optContext: T.optional(T.text) });
+export const timeLockType = T.record({
+  holders: T.list(T.party),
+  expiresAt: T.timestamp,
+  optContext: T.optional(T.text),
+});
 /** `Splice.Expiry:TimeLock`. */
 export interface TimeLock {
   holders: string[];
@@ -143,7 +151,10 @@ export interface AllocationSpecification {
   transferLeg: TransferLeg;
 }
 
-export const amuletAllocationType = T.record({ lockedAmulet: T.contractId, allocation: allocationSpecificationType });
+export const amuletAllocationType = T.record({
+  lockedAmulet: T.contractId,
+  allocation: allocationSpecificationType,
+});
 /**
  * `Splice.AmuletAllocation:AmuletAllocation`: funds of one transfer leg locked in `lockedAmulet`.
  * Ends by `Allocation_ExecuteTransfer` (receiver gets an Amulet) or `Allocation_Withdraw` (the
@@ -198,7 +209,9 @@ export interface TransferResult {
   round: Round;
   summary: TransferSummary;
   /** The outputs, in order. */
-  createdAmulets: ({ tag: 'TransferResultAmulet'; value: string } | { tag: 'TransferResultLockedAmulet'; value: string })[];
+  createdAmulets: (
+    { tag: 'TransferResultAmulet'; value: string } | { tag: 'TransferResultLockedAmulet'; value: string }
+  )[];
   senderChangeAmulet: string | null;
   meta: Metadata | null;
 }
@@ -207,7 +220,9 @@ type _AmuletShapeChecks = [
   Expect<SameShape<CompactOf<typeof amuletType>, AmuletPayload>>,
   Expect<SameShape<CompactOf<typeof lockedAmuletType>, LockedAmuletPayload>>,
   Expect<SameShape<CompactOf<typeof featuredAppRightType>, FeaturedAppRightPayload>>,
-  Expect<SameShape<CompactOf<typeof unclaimedDevelopmentFundCouponType>, UnclaimedDevelopmentFundCouponPayload>>,
+  Expect<
+    SameShape<CompactOf<typeof unclaimedDevelopmentFundCouponType>, UnclaimedDevelopmentFundCouponPayload>
+  >,
   Expect<SameShape<CompactOf<typeof appActivityRecordType>, AppActivityRecordPayload>>,
   Expect<SameShape<CompactOf<typeof amuletAllocationType>, AmuletAllocationPayload>>,
   Expect<SameShape<CompactOf<typeof transferResultType>, TransferResult>>,

@@ -6,7 +6,12 @@ import type { Expect, SameShape } from './splice-payload.check';
 // Compact payload shapes of package splice-dso-governance: DsoRules, SV node states, vote
 // requests and the result of closing one. Maps (`DA.Map`) are arrays of [key, value] pairs.
 
-export const svInfoType = T.record({ name: T.text, joinedAsOfRound: roundType, svRewardWeight: T.int64, participantId: T.text });
+export const svInfoType = T.record({
+  name: T.text,
+  joinedAsOfRound: roundType,
+  svRewardWeight: T.int64,
+  participantId: T.text,
+});
 export interface SvInfo {
   name: string;
   joinedAsOfRound: Round;
@@ -115,7 +120,14 @@ export const synchronizerNodeConfigType = T.record({
     governanceKeys: T.list(T.record({ pubKey: T.text })),
     sequencingKeys: T.list(T.record({ pubKey: T.text })),
   }),
-  sequencer: T.optional(T.record({ migrationId: T.int64, sequencerId: T.text, url: T.text, availableAfter: T.optional(T.timestamp) })),
+  sequencer: T.optional(
+    T.record({
+      migrationId: T.int64,
+      sequencerId: T.text,
+      url: T.text,
+      availableAfter: T.optional(T.timestamp),
+    }),
+  ),
   mediator: T.optional(T.record({ mediatorId: T.text })),
   scan: T.optional(T.record({ publicUrl: T.text })),
 });
@@ -186,7 +198,12 @@ export interface Reason {
   body: string;
 }
 
-export const voteType = T.record({ sv: T.party, accept: T.bool, reason: reasonType, optCastAt: T.optional(T.timestamp) });
+export const voteType = T.record({
+  sv: T.party,
+  accept: T.bool,
+  reason: reasonType,
+  optCastAt: T.optional(T.timestamp),
+});
 export interface Vote {
   sv: string;
   accept: boolean;

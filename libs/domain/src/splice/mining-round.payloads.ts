@@ -27,7 +27,10 @@ export interface FixedFee {
   fee: string;
 }
 
-export const steppedRateType = T.record({ initialRate: T.numeric, steps: T.list(T.tuple2(T.numeric, T.numeric)) });
+export const steppedRateType = T.record({
+  initialRate: T.numeric,
+  steps: T.list(T.tuple2(T.numeric, T.numeric)),
+});
 /** `Splice.Fees:SteppedRate`: `initialRate` up to the first step's amount, then each step's rate. */
 export interface SteppedRate {
   initialRate: string;

@@ -133,7 +133,12 @@ export const SpliceTemplates = {
     unclaimedDevelopmentFundCouponType,
   ),
   OpenMiningRound: template(amulet, 'Splice.Round', 'OpenMiningRound', openMiningRoundType),
-  SummarizingMiningRound: template(amulet, 'Splice.Round', 'SummarizingMiningRound', summarizingMiningRoundType),
+  SummarizingMiningRound: template(
+    amulet,
+    'Splice.Round',
+    'SummarizingMiningRound',
+    summarizingMiningRoundType,
+  ),
   IssuingMiningRound: template(amulet, 'Splice.Round', 'IssuingMiningRound', issuingMiningRoundType),
   ClosedMiningRound: template(amulet, 'Splice.Round', 'ClosedMiningRound', closedMiningRoundType),
   AmuletRules: template(amulet, 'Splice.AmuletRules', 'AmuletRules', amuletRulesType),
@@ -189,7 +194,12 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'Amulet'>, SplicePayloads['Amulet']>>,
   Expect<SameShape<PayloadTypeOf<'LockedAmulet'>, SplicePayloads['LockedAmulet']>>,
   Expect<SameShape<PayloadTypeOf<'FeaturedAppRight'>, SplicePayloads['FeaturedAppRight']>>,
-  Expect<SameShape<PayloadTypeOf<'UnclaimedDevelopmentFundCoupon'>, SplicePayloads['UnclaimedDevelopmentFundCoupon']>>,
+  Expect<
+    SameShape<
+      PayloadTypeOf<'UnclaimedDevelopmentFundCoupon'>,
+      SplicePayloads['UnclaimedDevelopmentFundCoupon']
+    >
+  >,
   Expect<SameShape<PayloadTypeOf<'OpenMiningRound'>, SplicePayloads['OpenMiningRound']>>,
   Expect<SameShape<PayloadTypeOf<'SummarizingMiningRound'>, SplicePayloads['SummarizingMiningRound']>>,
   Expect<SameShape<PayloadTypeOf<'IssuingMiningRound'>, SplicePayloads['IssuingMiningRound']>>,
@@ -267,7 +277,11 @@ export function buildSplicePayload<E extends string>(
 }
 
 /** Splits `<package_id>:<Module.Path>:<Entity>` (or the package-name form) into its parts. */
-export function parseTemplateId(templateId: string): { packageRef: string; moduleName: string; entityName: string } {
+export function parseTemplateId(templateId: string): {
+  packageRef: string;
+  moduleName: string;
+  entityName: string;
+} {
   const parts = templateId.split(':');
   if (parts.length !== 3 || parts.some((p) => p === '')) {
     throw new Error(`template id must be PACKAGE:MODULE:ENTITY, got "${templateId}"`);

@@ -1,0 +1,215 @@
+import { formatDamlDecimal, mulDamlDecimal, parseDamlDecimal } from '../daml-value/daml-decimal';
+import type { AmuletConfig, RewardAccountingConfig } from '../splice/amulet-rules.payloads';
+import type { DsoRulesConfig, SvNodeStatePayload } from '../splice/dso-governance.payloads';
+import type { IssuanceConfig, TransferConfig } from '../splice/mining-round.payloads';
+import { HOLDING_FEE_RATE } from './contract-store';
+import type { SimSv, SimulatedNetwork } from './network-identities';
+
+// Configuration values of the simulated network, modelled on DevNet defaults. Fees are charged
+// in amulet directly (the real network converts USD fees at the round's amulet price).
+
+const d = parseDamlDecimal;
+
+export const TRANSFER_FEES = {
+  createFee: d('0.03'),
+  lockHolderFee: d('0.005'),
+  initialRate: d('0.01'),
+  /** (amount threshold, rate above it) */
+  steps: [
+    [d('100'), d('0.001')],
+    [d('1000'), d('0.0001')],
+    [d('1000000'), d('0.00001')],
+  ] as const,
+  holdingFeeRate: d(HOLDING_FEE_RATE),
+};
+
+/** The stepped transfer fee on `amount`: `initialRate` up to the first step, each step's rate above it. */
+export function steppedTransferFee(amount: bigint): bigint {
+  let fee = 0n;
+  let lower = 0n;
+  let rate = TRANSFER_FEES.initialRate;
+  for (const [threshold, nextRate] of TRANSFER_FEES.steps) {
+    if (amount <= threshold) break;
+    fee += mulDamlDecimal(threshold - lower, rate);
+    lower = threshold;
+    rate = nextRate;
+  }
+  return fee + mulDamlDecimal(amount - lower, rate);
+}
+
+export const TRANSFER_CONFIG: TransferConfig = {
+  createFee: { fee: formatDamlDecimal(TRANSFER_FEES.createFee) },
+  holdingFee: { rate: HOLDING_FEE_RATE },
+  transferFee: {
+    initialRate: formatDamlDecimal(TRANSFER_FEES.initialRate),
+    steps: TRANSFER_FEES.steps.map(([threshold, rate]) => ({
+      _1: formatDamlDecimal(threshold),
+      _2: formatDamlDecimal(rate),
+    })),
+  },
+  lockHolderFee: { fee: formatDamlDecimal(TRANSFER_FEES.lockHolderFee) },
+  extraFeaturedAppRewardAmount: '1.0000000000',
+  maxNumInputs: '100',
+  maxNumOutputs: '100',
+  maxNumLockHolders: '50',
+};
+
+export const ISSUANCE_CONFIG: IssuanceConfig = {
+  amuletToIssuePerYear: '40000000000.0000000000',
+  validatorRewardPercentage: '0.0500000000',
+  appRewardPercentage: '0.1500000000',
+  validatorRewardCap: '0.2000000000',
+  featuredAppRewardCap: '100.0000000000',
+  unfeaturedAppRewardCap: '0.6000000000',
+  optValidatorFaucetCap: '2.8500000000',
+};
+
+const LATER_ISSUANCE_CONFIG: IssuanceConfig = {
+  ...ISSUANCE_CONFIG,
+  amuletToIssuePerYear: '20000000000.0000000000',
+  validatorRewardPercentage: '0.1200000000',
+  appRewardPercentage: '0.4000000000',
+};
+
+/**
+ * CIP-0104 reward configurations, all different so a reader can tell which one a round used:
+ * genesis (`initialValue`), the two future values the network starts with, the one an accepted
+ * vote adds, and one a rejected vote proposed (never in force).
+ */
+export const REWARD_ACCOUNTING = {
+  genesis: {
+    appRewardPoolPerRound: '500.0000000000',
+    appRewardThreshold: '2.5000000000',
+    appRewardCapPerWeight: '1.5000000000',
+  },
+  firstFuture: {
+    appRewardPoolPerRound: '750.0000000000',
+    appRewardThreshold: '3.0000000000',
+    appRewardCapPerWeight: '2.0000000000',
+  },
+  secondFuture: {
+    appRewardPoolPerRound: '1000.0000000000',
+    appRewardThreshold: '4.0000000000',
+    appRewardCapPerWeight: '2.5000000000',
+  },
+  votedIn: {
+    appRewardPoolPerRound: '1250.0000000000',
+    appRewardThreshold: '5.0000000000',
+    appRewardCapPerWeight: '3.0000000000',
+  },
+  rejected: {
+    appRewardPoolPerRound: '9999.0000000000',
+    appRewardThreshold: '0.0100000000',
+    appRewardCapPerWeight: '99.0000000000',
+  },
+} satisfies Record<string, RewardAccountingConfig>;
+
+export function amuletConfig(
+  network: SimulatedNetwork,
+  tickMicros: number,
+  rewardAccounting: RewardAccountingConfig,
+): AmuletConfig {
+  const [global] = network.synchronizers;
+  return {
+    transferConfig: TRANSFER_CONFIG,
+    issuanceCurve: {
+      initialValue: ISSUANCE_CONFIG,
+      futureValues: [{ _1: { microseconds: String(365 * 86_400 * 1_000_000) }, _2: LATER_ISSUANCE_CONFIG }],
+    },
+    decentralizedSynchronizer: {
+      requiredSynchronizers: { map: [[global, {}]] },
+      activeSynchronizer: global,
+      fees: {
+        baseRateTrafficLimits: { burstAmount: '400000', burstWindow: { microseconds: '1200000000' } },
+        extraTrafficPrice: '16.6700000000',
+        readVsWriteScalingFactor: '4',
+        minTopupAmount: '200000',
+      },
+    },
+    tickDuration: { microseconds: String(tickMicros) },
+    packageConfig: {
+      amulet: '0.1.14',
+      amuletNameService: '0.1.14',
+      dsoGovernance: '0.1.20',
+      validatorLifecycle: '0.1.5',
+      wallet: '0.1.14',
+      walletPayments: '0.1.14',
+    },
+    transferPreapprovalFee: null,
+    featuredAppActivityMarkerAmount: '1.0000000000',
+    rewardAccounting,
+  };
+}
+
+const DAY_MICROS = 86_400 * 1_000_000;
+
+export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
+  const [global] = network.synchronizers;
+  const relTime = (micros: number): { microseconds: string } => ({ microseconds: String(micros) });
+  return {
+    numUnclaimedRewardsThreshold: '10',
+    numMemberTrafficContractsThreshold: '5',
+    actionConfirmationTimeout: relTime(3_600_000_000),
+    svOnboardingRequestTimeout: relTime(3_600_000_000),
+    svOnboardingConfirmedTimeout: relTime(3_600_000_000),
+    voteRequestTimeout: relTime(7 * DAY_MICROS),
+    dsoDelegateInactiveTimeout: relTime(70_000_000),
+    synchronizerNodeConfigLimits: {
+      cometBft: {
+        maxNumCometBftNodes: '2',
+        maxNumGovernanceKeys: '2',
+        maxNumSequencingKeys: '2',
+        maxNodeIdLength: '50',
+        maxPubKeyLength: '256',
+      },
+    },
+    maxTextLength: '1024',
+    decentralizedSynchronizer: {
+      synchronizers: [
+        [
+          global,
+          { state: 'DS_Operational', cometBftGenesisJson: '', acsCommitmentReconciliationInterval: '1800' },
+        ],
+      ],
+      lastSynchronizerId: global,
+      activeSynchronizerId: global,
+    },
+    nextScheduledSynchronizerUpgrade: null,
+    voteCooldownTime: { microseconds: String(60_000_000) },
+  };
+}
+
+export function svNodeStatePayload(network: SimulatedNetwork, sv: SimSv, index: number): SvNodeStatePayload {
+  const [global] = network.synchronizers;
+  const slug = sv.name.toLowerCase();
+  const key = (kind: string): string => Buffer.from(`${kind}:${sv.party.id}`).toString('base64').slice(0, 44);
+  return {
+    dso: network.dso.id,
+    sv: sv.party.id,
+    svName: sv.name,
+    state: {
+      synchronizerNodes: {
+        [global]: {
+          cometBft: {
+            nodes: {
+              [`${index.toString(16).padStart(2, '0')}${slug.slice(0, 38)}`]: {
+                validatorPubKey: key('cometbft'),
+                votingPower: '1',
+              },
+            },
+            governanceKeys: [{ pubKey: key('governance') }],
+            sequencingKeys: [],
+          },
+          sequencer: {
+            migrationId: '0',
+            sequencerId: `SEQ::${slug}::${sv.party.id.split('::')[1]}`,
+            url: `https://sequencer-0.sv.${slug}.example.com`,
+            availableAfter: null,
+          },
+          mediator: { mediatorId: `MED::${slug}::${sv.party.id.split('::')[1]}` },
+          scan: { publicUrl: `https://scan.sv-1.${slug}.example.com` },
+        },
+      },
+    },
+  };
+}

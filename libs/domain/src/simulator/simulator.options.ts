@@ -1,0 +1,152 @@
+import { createHash } from 'node:crypto';
+import { parseMicros } from './sim-clock';
+
+/**
+ * Knobs of the simulated network. Every field is optional; see `DEFAULT_SIMULATION_OPTIONS`.
+ *
+ * Size: the active set at the end is roughly
+ *   rounds x (transfersPerRound x outputsPerTransfer + tapsPerRound + appProvidersPerRound)
+ * (defaults: 432 x 9 = 3.9k, measured 4.2k). About 1,000,000 active contracts:
+ * `rounds: 1008, transfersPerRound: 50, outputsPerTransfer: 20` (7 days of 10-minute rounds;
+ * measured 1.06M). Add `migrationRound: 20` to keep the import updates few (otherwise the late
+ * migration re-creates nearly all of them). Memory holds only the active contract set (about
+ * 0.5 KB per active contract including garbage), never the history.
+ */
+export interface SimulationOptions {
+  /** PRNG seed (uint32). Same seed and options give byte-identical output. */
+  seed?: number;
+  /** SVs in DsoRules at the end. One more SV is onboarded at genesis and offboarded by a vote. */
+  svCount?: number;
+  /** Validators, including one onboarded late and one whose licence is withdrawn (at least 4). */
+  validatorCount?: number;
+  /** Ordinary parties holding amulet (at least 4); every fourth is an external party. */
+  partyCount?: number;
+  /** Mining rounds (ticks) to simulate, at least 24. */
+  rounds?: number;
+  /** `AmuletRules_Transfer`s per round. */
+  transfersPerRound?: number;
+  /** Receivers per transfer; each gets a new Amulet (the main lever for the active set). */
+  outputsPerTransfer?: number;
+  /** DevNet taps per round, each minting one Amulet. */
+  tapsPerRound?: number;
+  /** AppActivityRecords per round (distinct providers; capped by the provider pool). */
+  appProvidersPerRound?: number;
+  /** Allocations created per round (fractions accumulate: 0.5 = one every other round). */
+  allocationsPerRound?: number;
+  /** Length of a mining round in seconds (production: 600). */
+  tickSeconds?: number;
+  /** Record time of the first update, ISO-8601 UTC with at most microseconds. */
+  startTime?: string;
+  /** The global synchronizer and a second one contracts are reassigned to. */
+  synchronizerIds?: readonly [string, string];
+  /**
+   * Round at which migration 0 ends and migration 1 starts with import updates (one per active
+   * contract). Default: a tenth of the run before the end. An early migration keeps the import
+   * updates of a large run few.
+   */
+  migrationRound?: number;
+  /** A contract is reassigned (and an amulet sent on a round trip) every this many rounds. */
+  reassignEveryRounds?: number;
+  /** A routine vote request is made every this many rounds, besides the scripted ones. */
+  voteEveryRounds?: number;
+}
+
+export type ResolvedSimulationOptions = Required<SimulationOptions> & {
+  readonly startMicros: number;
+  readonly tickMicros: number;
+};
+
+export const DEFAULT_SIMULATION_OPTIONS = {
+  seed: 1,
+  svCount: 4,
+  validatorCount: 6,
+  partyCount: 20,
+  rounds: 432,
+  transfersPerRound: 3,
+  outputsPerTransfer: 1,
+  tapsPerRound: 2,
+  appProvidersPerRound: 4,
+  allocationsPerRound: 0.5,
+  tickSeconds: 600,
+  startTime: '2026-01-05T00:00:00.000000Z',
+  reassignEveryRounds: 36,
+  voteEveryRounds: 72,
+} as const;
+
+export const MIN_SIMULATED_ROUNDS = 24;
+/** The scripted allocations the in-flight contracts come from are created in rounds 2 and 3. */
+const MIN_MIGRATION_ROUND = 4;
+
+/** Fills defaults and checks every knob, naming each bad one. */
+export function resolveSimulationOptions(options: SimulationOptions = {}): ResolvedSimulationOptions {
+  const o = { ...DEFAULT_SIMULATION_OPTIONS, ...stripUndefined(options) };
+  const problems: string[] = [];
+  const integer = (
+    name: keyof SimulationOptions,
+    value: number,
+    min: number,
+    max = Number.MAX_SAFE_INTEGER,
+  ): void => {
+    if (!Number.isInteger(value) || value < min || value > max)
+      problems.push(`${name} must be an integer in [${min}, ${max}], got ${value}`);
+  };
+  integer('seed', o.seed, 0, 0xffff_ffff);
+  integer('svCount', o.svCount, 1, 200);
+  integer('validatorCount', o.validatorCount, 4, 100_000);
+  integer('partyCount', o.partyCount, 4, 1_000_000);
+  integer('rounds', o.rounds, MIN_SIMULATED_ROUNDS, 10_000_000);
+  integer('transfersPerRound', o.transfersPerRound, 0, 1_000_000);
+  integer('outputsPerTransfer', o.outputsPerTransfer, 1, 100);
+  integer('tapsPerRound', o.tapsPerRound, 0, 1_000_000);
+  integer('appProvidersPerRound', o.appProvidersPerRound, 1, 10_000);
+  integer('tickSeconds', o.tickSeconds, 1, 86_400);
+  integer('reassignEveryRounds', o.reassignEveryRounds, 1, 10_000_000);
+  integer('voteEveryRounds', o.voteEveryRounds, 1, 10_000_000);
+  if (!(
+    Number.isFinite(o.allocationsPerRound) &&
+    o.allocationsPerRound >= 0 &&
+    o.allocationsPerRound <= 10_000
+  )) {
+    problems.push(`allocationsPerRound must be a number in [0, 10000], got ${o.allocationsPerRound}`);
+  }
+  let startMicros = 0;
+  try {
+    startMicros = parseMicros(o.startTime);
+  } catch (e) {
+    problems.push(`startTime: ${(e as Error).message}`);
+  }
+  const rounds = o.rounds;
+  const migrationRound = options.migrationRound ?? rounds - Math.max(2, Math.floor(rounds / 10));
+  if (Number.isInteger(rounds) && rounds >= MIN_SIMULATED_ROUNDS) {
+    integer('migrationRound', migrationRound, MIN_MIGRATION_ROUND, rounds - 2);
+  }
+  const synchronizerIds = options.synchronizerIds ?? defaultSynchronizerIds(o.seed);
+  if (synchronizerIds.length !== 2 || synchronizerIds[0] === synchronizerIds[1]) {
+    problems.push('synchronizerIds must be two distinct synchronizer ids');
+  }
+  for (const id of synchronizerIds) {
+    if (!/^[A-Za-z0-9_-]+::1220[0-9a-f]{64}$/.test(id))
+      problems.push(`synchronizerIds: malformed synchronizer id "${id}"`);
+  }
+  if (problems.length > 0) throw new RangeError(`invalid simulation options: ${problems.join('; ')}`);
+  return {
+    ...o,
+    migrationRound,
+    synchronizerIds,
+    startMicros,
+    tickMicros: o.tickSeconds * 1_000_000,
+  };
+}
+
+function defaultSynchronizerIds(seed: number): readonly [string, string] {
+  const fingerprint = (name: string): string =>
+    createHash('sha256').update(`${seed}:synchronizer:${name}`).digest('hex');
+  return [
+    `global-domain::1220${fingerprint('global-domain')}`,
+    `app-synchronizer::1220${fingerprint('app-synchronizer')}`,
+  ];
+}
+
+function stripUndefined(options: SimulationOptions): SimulationOptions {
+  return Object.fromEntries(Object.entries(options).filter(([, v]) => v !== undefined)) as SimulationOptions;
+}

@@ -1,0 +1,139 @@
+import type { HistoryUpdate } from '../history/update-history.types';
+import { AllocationFlow } from './allocation.flow';
+import { AmuletFlow } from './amulet.flow';
+import { AppActivityFlow } from './app-activity.flow';
+import { GovernanceFlow } from './governance.flow';
+import {
+  describeSimulatedNetwork,
+  type SimParty,
+  type SimSv,
+  type SimulatedNetwork,
+} from './network-identities';
+import { ReassignmentFlow, type InFlightContract } from './reassignment.flow';
+import { RoundFlow } from './round.flow';
+import { SimContext, type SimulationStats } from './simulator.context';
+import {
+  resolveSimulationOptions,
+  type ResolvedSimulationOptions,
+  type SimulationOptions,
+} from './simulator.options';
+import { ValidatorFlow } from './validator.flow';
+import { VoteFlow } from './vote.flow';
+
+/** What a run produced, for the CLI and for tests that look for particular contracts. */
+export interface SimulationSummary {
+  readonly options: ResolvedSimulationOptions;
+  readonly network: SimulatedNetwork;
+  readonly stats: SimulationStats;
+  readonly landmarks: {
+    readonly offboardedSv: SimSv;
+    readonly lateValidator: { readonly party: SimParty; readonly onboardedInRound: number };
+    readonly withdrawnValidator: { readonly party: SimParty; readonly withdrawnInRound: number };
+    /** LockedAmulets of open allocations left unassigned: first in migration 0, then in migration 1. */
+    readonly inFlight: readonly InFlightContract[];
+    readonly migration: {
+      readonly fromMigrationId: 0;
+      readonly toMigrationId: 1;
+      readonly atRound: number;
+      readonly importUpdates: number;
+    };
+  };
+}
+
+/**
+ * Generates the history of a simulated Amulet network, one update at a time, in the order a
+ * scan would record it (see the flows for what happens each round). Deterministic: the same
+ * options give byte-identical updates. Memory holds the active contract set, never the history,
+ * so the generator streams at any scale; the summary is the generator's return value.
+ *
+ * Each round (tick) k: mining rounds advance; validators record liveness; votes are requested,
+ * cast and closed; taps, transfers and a coupon claim; allocations are created and settled; the
+ * round's app activity is recorded; contracts are reassigned. Round 0 bootstraps the network
+ * instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
+ * re-create the active contracts, then migration 1 carries on.
+ */
+export function* simulateNetwork(
+  options: SimulationOptions = {},
+): Generator<HistoryUpdate, SimulationSummary, undefined> {
+  const resolved = resolveSimulationOptions(options);
+  const network = describeSimulatedNetwork(resolved);
+  const ctx = new SimContext(resolved, network);
+  const governance = new GovernanceFlow(ctx);
+  const votes = new VoteFlow(ctx, governance);
+  const rounds = new RoundFlow(ctx, governance);
+  const validators = new ValidatorFlow(ctx, governance, rounds);
+  const amulets = new AmuletFlow(ctx, governance, rounds);
+  const activity = new AppActivityFlow(ctx, governance);
+  const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
+  const reassignments = new ReassignmentFlow(ctx, amulets, activity, allocations);
+  const expectedPerRound =
+    12 +
+    resolved.validatorCount +
+    2 * resolved.tapsPerRound +
+    2 * resolved.transfersPerRound +
+    3 * Math.ceil(resolved.allocationsPerRound) +
+    resolved.svCount;
+  let importUpdates = 0;
+
+  for (let round = 0; round < resolved.rounds; round++) {
+    ctx.round = round;
+    ctx.clock.startTick(
+      round,
+      round === 0 ? expectedPerRound + resolved.partyCount + resolved.validatorCount : expectedPerRound,
+    );
+    if (round === resolved.migrationRound) importUpdates = yield* migrate(ctx);
+    if (round === 0) {
+      yield ctx.transaction({ command: 'bootstrap-network' }, (tx) => {
+        governance.bootstrap(tx);
+        rounds.bootstrap(tx);
+      });
+      for (const provider of network.appProviders.slice(0, 2))
+        yield* governance.grantFeaturedAppRight(provider);
+      yield* validators.onboardGenesisValidators();
+      yield* amulets.genesisTaps();
+    } else {
+      yield* rounds.advance(round);
+    }
+    yield* validators.tick(round);
+    yield* votes.tick(round);
+    yield* amulets.tick(round);
+    yield* allocations.tick(round);
+    yield* activity.recordActivity(round);
+    yield* reassignments.tick(round);
+  }
+
+  return {
+    options: resolved,
+    network,
+    stats: ctx.stats(),
+    landmarks: {
+      offboardedSv: network.offboardedSv,
+      lateValidator: network.lateValidator,
+      withdrawnValidator: network.withdrawnValidator,
+      inFlight: reassignments.inFlight,
+      migration: { fromMigrationId: 0, toMigrationId: 1, atRound: resolved.migrationRound, importUpdates },
+    },
+  };
+}
+
+/**
+ * A synchronizer migration: the next migration starts with one import update per active
+ * contract (contracts in flight are not active anywhere and are left behind), in ascending
+ * update id (= contract id) order, as `/v0/backfilling/import-updates` pages them.
+ */
+function* migrate(ctx: SimContext): Generator<HistoryUpdate, number> {
+  ctx.migrationId += 1;
+  ctx.store.leaveInFlightBehind();
+  const contracts = Array.from(ctx.store.activeContracts(), (contract) => ({
+    id: ctx.contractId(contract),
+    contract,
+  }));
+  contracts.sort((a, b) => (a.id < b.id ? -1 : a.id > b.id ? 1 : 0));
+  for (const { id, contract } of contracts) yield ctx.importUpdate(contract, id);
+  return contracts.length;
+}
+
+/** Who is who in the network `simulateNetwork(options)` generates, without generating it. */
+export function simulatedNetworkOf(options: SimulationOptions = {}): SimulatedNetwork {
+  return describeSimulatedNetwork(resolveSimulationOptions(options));
+}

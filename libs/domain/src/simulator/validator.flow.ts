@@ -1,0 +1,162 @@
+import { V } from '../daml-value/daml-value.builders';
+import type { HistoryUpdate } from '../history/update-history.types';
+import type { ValidatorLicensePayload } from '../splice/amulet-rules.payloads';
+import { buildSplicePayload, SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
+import type { GenericContract } from './contract-store';
+import type { GovernanceFlow } from './governance.flow';
+import type { SimParty } from './network-identities';
+import type { RoundFlow } from './round.flow';
+import type { SimContext } from './simulator.context';
+import type { TxBuilder } from './transaction.builder';
+
+interface ValidatorState {
+  readonly party: SimParty;
+  contract?: GenericContract;
+  payload?: ValidatorLicensePayload;
+  withdrawn: boolean;
+}
+
+/** Chance that an ordinary validator misses a round. */
+const MISS_PROBABILITY = 0.03;
+
+/**
+ * Validator licences and liveness. Every validator but the late one is onboarded at genesis;
+ * each round a validator collects, its licence is archived and re-created with the faucet state
+ * advanced. Validator 1 misses every fourth round, the others occasionally; validator 2's licence
+ * is withdrawn half-way; the last validator is onboarded a quarter of the way in.
+ */
+export class ValidatorFlow {
+  private readonly validators: ValidatorState[];
+
+  constructor(
+    private readonly ctx: SimContext,
+    private readonly governance: GovernanceFlow,
+    private readonly rounds: RoundFlow,
+  ) {
+    this.validators = ctx.network.validators.map((party) => ({ party, withdrawn: false }));
+  }
+
+  *onboardGenesisValidators(): Generator<HistoryUpdate> {
+    const late = this.ctx.network.lateValidator.party;
+    for (const v of this.validators) if (v.party !== late) yield this.onboard(v);
+  }
+
+  *tick(round: number): Generator<HistoryUpdate> {
+    const { lateValidator, withdrawnValidator } = this.ctx.network;
+    for (const v of this.validators) {
+      if (v.party === lateValidator.party && round === lateValidator.onboardedInRound) yield this.onboard(v);
+      if (!v.contract || v.withdrawn) continue;
+      if (v.party === withdrawnValidator.party && round === withdrawnValidator.withdrawnInRound) {
+        yield this.withdraw(v);
+        continue;
+      }
+      if (this.misses(v, round)) continue;
+      yield this.recordLiveness(v, round);
+    }
+  }
+
+  private misses(v: ValidatorState, round: number): boolean {
+    if (v.party.index === 1) return round % 4 === 2;
+    return this.ctx.rng.chance(MISS_PROBABILITY);
+  }
+
+  private onboard(v: ValidatorState): HistoryUpdate {
+    const svs = this.governance.currentSvs;
+    const sponsor = svs[v.party.index % svs.length];
+    return this.ctx.transaction({ command: 'onboard-validator' }, (tx) => {
+      const payload: ValidatorLicensePayload = {
+        validator: v.party.id,
+        sponsor: sponsor.party.id,
+        dso: this.ctx.dso.id,
+        faucetState: null,
+        metadata: {
+          lastUpdatedAt: tx.effectiveAt,
+          version: '0.4.19',
+          contactPoint: `ops@${v.party.hint}.example.com`,
+        },
+        lastActiveAt: null,
+      };
+      tx.exercise(
+        this.governance.dsoRules,
+        {
+          choice: SpliceChoices.DsoRulesOnboardValidator,
+          argument: V.record({
+            sponsor: V.party(sponsor.party.id),
+            validator: V.party(v.party.id),
+            version: V.optional(V.text('0.4.19')),
+            contactPoint: V.optional(V.text(payload.metadata?.contactPoint ?? '')),
+          }),
+          consuming: false,
+          actingParties: [sponsor.party.id],
+        },
+        () => V.record({ validatorLicense: V.contractId(tx.contractId(this.createLicense(tx, v, payload))) }),
+      );
+    });
+  }
+
+  private recordLiveness(v: ValidatorState, round: number): HistoryUpdate {
+    const license = required(v.contract);
+    const previous = required(v.payload).faucetState;
+    const faucetState =
+      previous === null
+        ? {
+            firstReceivedFor: { number: String(round) },
+            lastReceivedFor: { number: String(round) },
+            numCouponsMissed: '0',
+          }
+        : {
+            firstReceivedFor: previous.firstReceivedFor,
+            lastReceivedFor: { number: String(round) },
+            numCouponsMissed: String(
+              Number(previous.numCouponsMissed) + (round - Number(previous.lastReceivedFor.number) - 1),
+            ),
+          };
+    return this.ctx.transaction({ command: 'record-validator-liveness' }, (tx) => {
+      tx.exercise(
+        license,
+        {
+          choice: SpliceChoices.ValidatorLicenseRecordValidatorLivenessActivity,
+          argument: V.record({ openRoundCid: V.contractId(tx.contractId(this.rounds.openRound(round))) }),
+          consuming: true,
+          actingParties: [v.party.id],
+        },
+        () => {
+          const next = this.createLicense(tx, v, {
+            ...required(v.payload),
+            faucetState,
+            lastActiveAt: tx.effectiveAt,
+          });
+          return V.record({ licenseCid: V.contractId(tx.contractId(next)) });
+        },
+      );
+    });
+  }
+
+  private withdraw(v: ValidatorState): HistoryUpdate {
+    v.withdrawn = true;
+    return this.ctx.transaction({ command: 'withdraw-validator-license' }, (tx) => {
+      tx.exercise(required(v.contract), {
+        choice: SpliceChoices.ValidatorLicenseWithdraw,
+        argument: V.record({ reason: V.text('Validator left the network.') }),
+        consuming: true,
+        actingParties: [this.ctx.dso.id],
+      });
+    });
+  }
+
+  private createLicense(tx: TxBuilder, v: ValidatorState, payload: ValidatorLicensePayload): GenericContract {
+    v.payload = payload;
+    v.contract = tx.create(
+      SpliceTemplates.ValidatorLicense,
+      buildSplicePayload(SpliceTemplates.ValidatorLicense, payload),
+      [this.ctx.dso.id],
+      [v.party.id, payload.sponsor],
+    );
+    return v.contract;
+  }
+}
+
+function required<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error('simulator bug: validator without a licence');
+  return value;
+}

@@ -1,0 +1,210 @@
+import type { ActionRequiringConfirmation } from '../splice/dso-governance.payloads';
+import type { SimSv } from './network-identities';
+import { amuletConfig, REWARD_ACCOUNTING } from './network-config';
+import { formatMicros } from './sim-clock';
+import type { SimContext } from './simulator.context';
+
+export type VoteOutcome = 'accepted' | 'rejected' | 'expired';
+
+/** A vote request to make, and how it will end. */
+export interface VotePlan {
+  readonly requestRound: number;
+  readonly outcome: VoteOutcome;
+  /** Builds the action from the state at request time; undefined skips the vote. */
+  readonly action: () => ActionRequiringConfirmation | undefined;
+  readonly summary: string;
+  /** Name of the requesting SV; by default the SVs take turns. */
+  readonly requester?: string;
+  /** Ask for the action to take effect this many rounds after the request. */
+  readonly effectiveAfterRounds?: number;
+}
+
+/**
+ * Votes at fixed fractions of the run, so every outcome and action kind appears whatever the
+ * seed: the SV offboarding (accepted), a reward-accounting config added to the AmuletRules
+ * schedule (accepted), a featured app right granted, and rejected and expired requests.
+ */
+export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): VotePlan[] {
+  const { network, options } = ctx;
+  const rounds = options.rounds;
+  const at = (fraction: number): number => Math.max(1, Math.floor(rounds * fraction));
+  const svAt = (i: number): SimSv => {
+    const svs = currentSvs();
+    return svs[Math.min(i, svs.length - 1)];
+  };
+  const configAt = (
+    round: number,
+    accounting: typeof REWARD_ACCOUNTING.votedIn,
+  ): ActionRequiringConfirmation => ({
+    tag: 'ARC_AmuletRules',
+    value: {
+      amuletRulesAction: {
+        tag: 'CRARC_AddFutureAmuletConfigSchedule',
+        value: {
+          newScheduleItem: {
+            _1: formatMicros(ctx.clock.tickStart(round)),
+            _2: amuletConfig(network, options.tickMicros, accounting),
+          },
+        },
+      },
+    },
+  });
+  return [
+    {
+      requestRound: at(0.08),
+      outcome: 'accepted',
+      summary: 'Feature a busy application provider.',
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: {
+          dsoAction: {
+            tag: 'SRARC_GrantFeaturedAppRight',
+            value: { provider: network.appProviders[2].id },
+          },
+        },
+      }),
+    },
+    {
+      requestRound: at(0.15),
+      outcome: 'rejected',
+      summary: 'Raise the reward weight of an SV.',
+      requester: network.offboardedSv.name,
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: {
+          dsoAction: {
+            tag: 'SRARC_UpdateSvRewardWeight',
+            value: { svParty: svAt(1).party.id, newRewardWeight: '12000' },
+          },
+        },
+      }),
+    },
+    {
+      requestRound: at(0.2),
+      outcome: 'accepted',
+      summary: 'Schedule the next reward accounting configuration.',
+      action: () => configAt(Math.floor(rounds * 0.9), REWARD_ACCOUNTING.votedIn),
+    },
+    {
+      requestRound: at(0.25),
+      outcome: 'accepted',
+      summary: `Offboard ${network.offboardedSv.name}.`,
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: { dsoAction: { tag: 'SRARC_OffboardSv', value: { sv: network.offboardedSv.party.id } } },
+      }),
+    },
+    {
+      requestRound: at(0.35),
+      outcome: 'rejected',
+      summary: 'Quadruple the app reward pool.',
+      action: () => configAt(Math.floor(rounds * 0.95), REWARD_ACCOUNTING.rejected),
+    },
+    {
+      requestRound: at(0.45),
+      outcome: 'expired',
+      summary: 'Offboard an inactive SV.',
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: { dsoAction: { tag: 'SRARC_OffboardSv', value: { sv: svAt(2).party.id } } },
+      }),
+    },
+    {
+      requestRound: at(0.55),
+      outcome: 'accepted',
+      summary: 'Adjust the reward weight of the delegate.',
+      effectiveAfterRounds: 4,
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: {
+          dsoAction: {
+            tag: 'SRARC_UpdateSvRewardWeight',
+            value: { svParty: svAt(0).party.id, newRewardWeight: '15000' },
+          },
+        },
+      }),
+    },
+    {
+      requestRound: at(0.65),
+      outcome: 'expired',
+      summary: 'Lower the reward weight of an SV.',
+      action: () => ({
+        tag: 'ARC_DsoRules',
+        value: {
+          dsoAction: {
+            tag: 'SRARC_UpdateSvRewardWeight',
+            value: { svParty: svAt(1).party.id, newRewardWeight: '8000' },
+          },
+        },
+      }),
+    },
+  ];
+}
+
+/** Routine votes cycle through action kinds whose execution can repeat without harm. */
+export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n: number): VotePlan {
+  const target = svs[n % svs.length];
+  const network = ctx.network;
+  switch (n % 4) {
+    case 0:
+      return {
+        requestRound: round,
+        outcome: 'accepted',
+        summary: 'Routine reward weight review.',
+        action: () => ({
+          tag: 'ARC_DsoRules',
+          value: {
+            dsoAction: {
+              tag: 'SRARC_UpdateSvRewardWeight',
+              value: { svParty: target.party.id, newRewardWeight: String(9000 + (n % 7) * 250) },
+            },
+          },
+        }),
+      };
+    case 1:
+      return {
+        requestRound: round,
+        outcome: 'rejected',
+        summary: 'Feature another application.',
+        action: () => ({
+          tag: 'ARC_DsoRules',
+          value: {
+            dsoAction: {
+              tag: 'SRARC_GrantFeaturedAppRight',
+              value: { provider: network.appProviders[n % network.appProviders.length].id },
+            },
+          },
+        }),
+      };
+    case 2:
+      return {
+        requestRound: round,
+        outcome: 'expired',
+        summary: 'Tweak the reward accounting configuration.',
+        action: () => ({
+          tag: 'ARC_AmuletRules',
+          value: {
+            amuletRulesAction: {
+              tag: 'CRARC_AddFutureAmuletConfigSchedule',
+              value: {
+                newScheduleItem: {
+                  _1: formatMicros(ctx.clock.tickStart(round + 30)),
+                  _2: amuletConfig(network, ctx.options.tickMicros, REWARD_ACCOUNTING.rejected),
+                },
+              },
+            },
+          },
+        }),
+      };
+    default:
+      return {
+        requestRound: round,
+        outcome: 'rejected',
+        summary: 'Offboard an SV over missed rounds.',
+        action: () => ({
+          tag: 'ARC_DsoRules',
+          value: { dsoAction: { tag: 'SRARC_OffboardSv', value: { sv: target.party.id } } },
+        }),
+      };
+  }
+}
