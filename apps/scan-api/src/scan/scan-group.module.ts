@@ -1,6 +1,35 @@
 import { Module } from '@nestjs/common';
 import { HealthController, HealthService } from '@canton-scan/http';
+import { DsoController } from '../dso/dso.controller';
+import { DsoModule } from '../dso/dso.module';
+import { AcsController } from './acs/acs.controller';
+import { BackfillingController } from './backfilling/backfilling.controller';
+import { DevelopmentFundController } from './development-fund/development-fund.controller';
+import { VoteResultsController } from './governance/vote-results.controller';
+import { HoldingsController } from './holdings/holdings.controller';
+import { RewardAccountingController } from './rewards/reward-accounting.controller';
+import { SCAN_SERVICE_PROVIDERS } from './scan-services';
+import { UpdatesController } from './updates/updates.controller';
+import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
 
-/** The scan group, served at SCAN_PREFIX (default /api/scan). */
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/**
+ * The scan group, served at SCAN_PREFIX (default /api/scan). Public: no authentication.
+ * Each resource has its own controller file; add new ones (and their modules) here.
+ */
+@Module({
+  imports: [DsoModule],
+  controllers: [
+    HealthController,
+    UpdatesController,
+    BackfillingController,
+    AcsController,
+    HoldingsController,
+    ValidatorFaucetsController,
+    DevelopmentFundController,
+    VoteResultsController,
+    RewardAccountingController,
+    DsoController,
+  ],
+  providers: [HealthService, ...SCAN_SERVICE_PROVIDERS],
+})
 export class ScanGroupModule {}

@@ -248,12 +248,16 @@ export class HistoryWriteRepository {
 
   /** Newest non-import record time per migration. */
   async lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>> {
-    const rows: { migration_id: string; t: string }[] = await this.q.query(
-      `SELECT u.migration_id, max(u.record_time) AS t FROM updates u
-        WHERE u.migration_id = ANY($1::bigint[]) AND u.record_time > '0001-01-01T00:00:00Z' GROUP BY u.migration_id`,
+    // One backward index probe per migration (ix_updates_migration_record_time), not a scan.
+    const rows: { migration_id: string; t: string | null }[] = await this.q.query(
+      `SELECT m.migration_id,
+              (SELECT u.record_time FROM updates u
+                WHERE u.migration_id = m.migration_id AND u.record_time > '0001-01-01T00:00:00Z'
+                ORDER BY u.record_time DESC LIMIT 1) AS t
+         FROM unnest($1::bigint[]) AS m(migration_id)`,
       [migrationIds],
     );
-    return new Map(rows.map((r) => [Number(r.migration_id), r.t]));
+    return new Map(rows.filter((r) => r.t !== null).map((r) => [Number(r.migration_id), r.t!]));
   }
 
   async contractsByKey(keys: { migrationId: number; contractId: string }[]): Promise<StoredContract[]> {

@@ -1,1 +1,21 @@
-// Public API of the scan read side (add exports here).
+// Public API of the scan read side.
+export * from './time/request-time';
+export * from './updates/update-history.mapper';
+export * from './updates/update-history.repository';
+export * from './updates/update-history.service';
+export * from './backfilling/backfilling.repository';
+export * from './backfilling/backfilling.service';
+export * from './acs/acs.repository';
+export * from './acs/acs-snapshots.repository';
+export * from './acs/snapshot-resolution';
+export * from './acs/acs.service';
+export * from './holdings/holdings.repository';
+export * from './holdings/holdings.service';
+export * from './faucets/validator-faucets.repository';
+export * from './faucets/validator-faucets.service';
+export * from './development-fund/development-fund.service';
+export * from './governance/vote-results.repository';
+export * from './governance/vote-results.service';
+export * from './rewards/reward-accounting.repository';
+export * from './rewards/reward-accounting.process';
+export * from './rewards/reward-accounting.service';

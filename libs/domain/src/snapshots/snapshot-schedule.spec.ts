@@ -29,5 +29,6 @@ describe('timestamp micros', () => {
     const t = '2026-01-05T10:00:00.123456Z';
     expect(microsToTimestamp(timestampToMicros(t))).toBe(t);
     expect(timestampToMicros('1970-01-01T00:00:01Z')).toBe(1_000_000n);
+    expect(microsToTimestamp(timestampToMicros('0001-01-01T00:00:00.000000Z'))).toBe('0001-01-01T00:00:00.000000Z');
   });
 });

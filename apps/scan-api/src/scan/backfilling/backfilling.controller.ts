@@ -1,0 +1,21 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import type { scanApi } from '@canton-scan/contracts';
+import { BackfillingService } from '@canton-scan/domain';
+import { ValidInput } from '@canton-scan/http';
+
+@Controller('v0/backfilling')
+export class BackfillingController {
+  constructor(private readonly backfilling: BackfillingService) {}
+
+  @Post('import-updates')
+  @HttpCode(200)
+  importUpdates(@ValidInput() { body }: scanApi.GetImportUpdatesData): Promise<scanApi.ImportUpdatesResponse> {
+    return this.backfilling.importUpdates(body.migration_id, body.after_update_id, body.limit);
+  }
+
+  @Post('migration-info')
+  @HttpCode(200)
+  migrationInfo(@ValidInput() { body }: scanApi.GetMigrationInfoData): Promise<scanApi.MigrationInfoResponse> {
+    return this.backfilling.migrationInfo(body.migration_id);
+  }
+}

@@ -1,0 +1,15 @@
+import { Controller, HttpCode, Post } from '@nestjs/common';
+import type { scanApi } from '@canton-scan/contracts';
+import { VoteResultsService } from '@canton-scan/domain';
+import { ValidInput } from '@canton-scan/http';
+
+@Controller('v0/admin/sv/voteresults')
+export class VoteResultsController {
+  constructor(private readonly voteResults: VoteResultsService) {}
+
+  @Post('count')
+  @HttpCode(200)
+  count(@ValidInput() { body }: scanApi.CountVoteResultsData): Promise<scanApi.VoteResultsCountResponse> {
+    return this.voteResults.count(body);
+  }
+}

@@ -1,0 +1,20 @@
+import { Controller, Get } from '@nestjs/common';
+import type { scanApi } from '@canton-scan/contracts';
+import { UpdateHistoryService } from '@canton-scan/domain';
+import { ValidInput } from '@canton-scan/http';
+
+@Controller()
+export class UpdatesController {
+  constructor(private readonly updates: UpdateHistoryService) {}
+
+  /** Deprecated; answers exactly as v2. */
+  @Get('v0/updates/:update_id')
+  getUpdateV0(@ValidInput() input: scanApi.GetUpdateByIdV0Data): Promise<scanApi.UpdateHistoryItem> {
+    return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
+  }
+
+  @Get('v2/updates/:update_id')
+  getUpdateV2(@ValidInput() input: scanApi.GetUpdateByIdV2Data): Promise<scanApi.UpdateHistoryItem> {
+    return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
+  }
+}

@@ -1,0 +1,94 @@
+import type { DataSource } from 'typeorm';
+import { invalidArgument, notFound } from '../../errors/domain-error';
+import { eventIdOf, type ScanCreatedEvent } from '../updates/update-history.mapper';
+import { requireRequestTime } from '../time/request-time';
+import { AcsRepository, type AcsContractRow, type AcsSelection, type TemplateName } from './acs.repository';
+import { AcsSnapshotsRepository } from './acs-snapshots.repository';
+import { resolveSnapshot, type RecordTimeMatch } from './snapshot-resolution';
+
+export interface AcsPageRequest {
+  migration_id: number;
+  record_time: string;
+  record_time_match?: RecordTimeMatch;
+  after?: number;
+  page_size: number;
+  party_ids?: string[];
+  templates?: string[];
+}
+
+export interface AcsPage {
+  /** Time of the snapshot served. */
+  record_time: string;
+  migration_id: number;
+  created_events: ScanCreatedEvent[];
+  next_page_token?: number;
+}
+
+/** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (facts.md: matched on the package name). */
+export function parseTemplateName(value: string, field = 'templates'): TemplateName {
+  const parts = value.split(':');
+  if (parts.length !== 3 || parts.some((p) => p.length === 0)) {
+    throw invalidArgument(`${field}: "${value}" is not of the form PACKAGE_NAME:MODULE_NAME:ENTITY_NAME`);
+  }
+  return { packageName: parts[0], moduleName: parts[1], entityName: parts[2] };
+}
+
+function toCreatedEvent(r: AcsContractRow): ScanCreatedEvent {
+  return {
+    event_type: 'created_event',
+    event_id: eventIdOf(r.created_update_id, r.created_node_id),
+    contract_id: r.contract_id,
+    template_id: r.template_id,
+    package_name: r.package_name,
+    create_arguments: r.payload_compact,
+    created_at: r.created_at,
+    signatories: r.signatories,
+    observers: r.observers,
+  };
+}
+
+/**
+ * ACS snapshots (`/v0/state/acs`, `/v0/state/acs/snapshot-timestamp`).
+ *
+ * Pages follow creation order; `next_page_token` is the row id of the page's last contract and
+ * is given only when the page is full. A token is accepted when it names a contract of the same
+ * selection (same migration, active at the snapshot time, matching the party and template
+ * filters); anything else is an InvalidArgument. A token from another snapshot whose contract
+ * is also in this one names a valid position in it and is accepted.
+ */
+export class AcsService {
+  private readonly acs: AcsRepository;
+  private readonly snapshots: AcsSnapshotsRepository;
+
+  constructor(dataSource: DataSource) {
+    this.acs = new AcsRepository(dataSource);
+    this.snapshots = new AcsSnapshotsRepository(dataSource);
+  }
+
+  async getPage(request: AcsPageRequest): Promise<AcsPage> {
+    const snapshotTime = await resolveSnapshot(this.snapshots, request.migration_id, request.record_time, request.record_time_match ?? 'exact');
+    const selection: AcsSelection = {
+      migrationId: request.migration_id,
+      snapshotTime,
+      partyIds: request.party_ids,
+      templates: request.templates?.map((t) => parseTemplateName(t)),
+    };
+    const after = request.after === undefined ? undefined : String(request.after);
+    if (after !== undefined && !(await this.acs.isRowOf(selection, after))) {
+      throw invalidArgument(`after: ${after} is not a page token of this snapshot and query (pass next_page_token unchanged, with the same other parameters)`);
+    }
+    const rows = await this.acs.page(selection, after, request.page_size);
+    const page: AcsPage = { record_time: snapshotTime, migration_id: request.migration_id, created_events: rows.map(toCreatedEvent) };
+    if (rows.length === request.page_size) page.next_page_token = Number(rows[rows.length - 1].row_id);
+    return page;
+  }
+
+  /** The most recent snapshot strictly before `before` (compared at microsecond precision). */
+  async getSnapshotTimestampBefore(migrationId: number, before: string): Promise<{ record_time: string }> {
+    // snapshot < before  <=>  snapshot < before rounded up to a microsecond (snapshots are whole microseconds).
+    const bound = requireRequestTime('before', before).ceil;
+    const found = await this.snapshots.lookupBefore(migrationId, bound);
+    if (found === undefined) throw notFound(`no ACS snapshot of migration ${migrationId} before ${before}`);
+    return { record_time: found };
+  }
+}

@@ -1,0 +1,68 @@
+import type { DataSource } from 'typeorm';
+import { sqlOf, type Sql } from '../sql';
+
+/** Import updates carry this record time; regular updates are strictly later. */
+const IMPORT_TIME = `'0001-01-01T00:00:00Z'::timestamptz`;
+
+export interface MigrationFacts {
+  previousMigrationId: number | undefined;
+  lastImportUpdateId: string | undefined;
+  hasImportUpdates: boolean;
+  hasRegularUpdates: boolean;
+}
+
+export interface SynchronizerRange {
+  synchronizerId: string;
+  /** Oldest and newest non-import record time; undefined when the synchronizer only has import updates. */
+  min: string | undefined;
+  max: string | undefined;
+}
+
+/** What this node holds of each synchronizer migration (ix_updates_migration_record_time, ix_updates_import). */
+export class BackfillingRepository {
+  private readonly sql: Sql;
+
+  constructor(dataSource: DataSource) {
+    this.sql = sqlOf(dataSource);
+  }
+
+  async hasMigration(migrationId: number): Promise<boolean> {
+    const [row]: { held: boolean }[] = await this.sql(
+      `SELECT EXISTS (SELECT 1 FROM updates WHERE migration_id = $1) AS held`,
+      [migrationId],
+    );
+    return row.held;
+  }
+
+  /** Index probes only: the previous migration, the last import update and whether regular updates exist. */
+  async migrationFacts(migrationId: number): Promise<MigrationFacts> {
+    const [row]: { previous: string | null; last_import: string | null; has_regular: boolean }[] = await this.sql(
+      `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
+              (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
+              EXISTS (SELECT 1 FROM updates WHERE migration_id = $1 AND record_time > ${IMPORT_TIME}) AS has_regular`,
+      [migrationId],
+    );
+    return {
+      previousMigrationId: row.previous === null ? undefined : Number(row.previous),
+      lastImportUpdateId: row.last_import ?? undefined,
+      hasImportUpdates: row.last_import !== null,
+      hasRegularUpdates: row.has_regular,
+    };
+  }
+
+  /**
+   * Record time range per synchronizer of the migration's regular updates. One aggregate over
+   * the migration's updates (there is no index by synchronizer; the call is rare).
+   */
+  async synchronizerRanges(migrationId: number): Promise<SynchronizerRange[]> {
+    const rows: { synchronizer_id: string; min: string | null; max: string | null }[] = await this.sql(
+      `SELECT synchronizer_id,
+              min(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS min,
+              max(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS max
+         FROM updates WHERE migration_id = $1
+        GROUP BY synchronizer_id ORDER BY synchronizer_id`,
+      [migrationId],
+    );
+    return rows.map((r) => ({ synchronizerId: r.synchronizer_id, min: r.min ?? undefined, max: r.max ?? undefined }));
+  }
+}

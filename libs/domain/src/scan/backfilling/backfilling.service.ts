@@ -1,0 +1,67 @@
+import type { DataSource } from 'typeorm';
+import { notFound } from '../../errors/domain-error';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+import { canonicalTimestamp } from '../../database/timestamps';
+import { toScanUpdates, type ScanUpdateItem } from '../updates/update-history.mapper';
+import { UpdateHistoryRepository } from '../updates/update-history.repository';
+import { BackfillingRepository } from './backfilling.repository';
+
+export interface MigrationInfo {
+  previous_migration_id?: number;
+  record_time_range: { synchronizer_id: string; min: string; max: string }[];
+  last_import_update_id?: string;
+  complete: boolean;
+  import_updates_complete: boolean;
+}
+
+const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
+
+/**
+ * What a peer needs to backfill its history from this node (`/v0/backfilling/*`).
+ *
+ * This node's history enters only through the LedgerWriter, in ledger order, from the first
+ * update of the history it was given; a migration starts with its import updates. Hence:
+ * - `complete` (all regular updates of the migration are here): the node holds the migration
+ *   from its start, i.e. it is migration 0 (its start is the network's genesis), or the node
+ *   holds the previous migration, or the migration's import updates (which open it).
+ * - `import_updates_complete`: migration 0 has none to miss; a later migration's import updates
+ *   all precede its first regular update, so they are complete once a regular update is held.
+ */
+export class BackfillingService {
+  private readonly updates: UpdateHistoryRepository;
+  private readonly backfilling: BackfillingRepository;
+
+  constructor(dataSource: DataSource) {
+    this.updates = new UpdateHistoryRepository(dataSource);
+    this.backfilling = new BackfillingRepository(dataSource);
+  }
+
+  /**
+   * Import updates of a migration with update id > `afterUpdateId`, ascending, at most `limit`,
+   * payloads in the lossless encoding (peers re-ingest them as recorded). NotFound when this
+   * node holds nothing of the migration.
+   */
+  async importUpdates(migrationId: number, afterUpdateId: string, limit: number): Promise<{ transactions: ScanUpdateItem[] }> {
+    const rows = await this.updates.findImportPageRows(migrationId, afterUpdateId, limit);
+    if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId))) throw this.unknown(migrationId);
+    return { transactions: toScanUpdates(rows, 'lossless') };
+  }
+
+  async migrationInfo(migrationId: number): Promise<MigrationInfo> {
+    const ranges = await this.backfilling.synchronizerRanges(migrationId);
+    if (ranges.length === 0) throw this.unknown(migrationId);
+    const facts = await this.backfilling.migrationFacts(migrationId);
+    return {
+      ...(facts.previousMigrationId !== undefined ? { previous_migration_id: facts.previousMigrationId } : {}),
+      // A synchronizer with only import updates reports their record time as its range.
+      record_time_range: ranges.map((r) => ({ synchronizer_id: r.synchronizerId, min: r.min ?? IMPORT_TIME, max: r.max ?? IMPORT_TIME })),
+      ...(facts.lastImportUpdateId !== undefined ? { last_import_update_id: facts.lastImportUpdateId } : {}),
+      complete: migrationId === 0 || facts.previousMigrationId !== undefined || facts.hasImportUpdates,
+      import_updates_complete: migrationId === 0 || facts.hasRegularUpdates,
+    };
+  }
+
+  private unknown(migrationId: number) {
+    return notFound(`this node holds no data for migration ${migrationId}`);
+  }
+}

@@ -1,0 +1,36 @@
+import type { DataSource } from 'typeorm';
+import { requireRequestTime } from '../time/request-time';
+import { VoteResultsRepository } from './vote-results.repository';
+
+export interface VoteResultsCountRequest {
+  actionName?: string;
+  accepted?: boolean;
+  requester?: string;
+  effectiveFrom?: string;
+  effectiveTo?: string;
+}
+
+/**
+ * `/v0/admin/sv/voteresults/count`. A result's effective date is the accepted vote's
+ * `effectiveAt`, else the time the request completed (facts.md). Bounds compare at microsecond
+ * precision: as stored dates are whole microseconds, `date >= from` and `date < to` hold exactly
+ * when they hold against the bounds rounded up to a microsecond.
+ */
+export class VoteResultsService {
+  private readonly results: VoteResultsRepository;
+
+  constructor(dataSource: DataSource) {
+    this.results = new VoteResultsRepository(dataSource);
+  }
+
+  async count(request: VoteResultsCountRequest): Promise<{ count: number }> {
+    const count = await this.results.count({
+      actionName: request.actionName,
+      accepted: request.accepted,
+      requester: request.requester,
+      effectiveFrom: request.effectiveFrom === undefined ? undefined : requireRequestTime('effectiveFrom', request.effectiveFrom).ceil,
+      effectiveTo: request.effectiveTo === undefined ? undefined : requireRequestTime('effectiveTo', request.effectiveTo).ceil,
+    });
+    return { count };
+  }
+}

@@ -1,0 +1,54 @@
+import type { DataSource } from 'typeorm';
+import { AcsSnapshotsRepository } from '../acs/acs-snapshots.repository';
+import { resolveSnapshot, type RecordTimeMatch } from '../acs/snapshot-resolution';
+import { HoldingsRepository } from './holdings.repository';
+
+export interface HoldingsSummaryRequest {
+  migration_id: number;
+  record_time: string;
+  record_time_match?: RecordTimeMatch;
+  owner_party_ids: string[];
+}
+
+export interface HoldingsSummary {
+  party_id: string;
+  total_unlocked_coin: string;
+  total_locked_coin: string;
+  total_coin_holdings: string;
+}
+
+export interface HoldingsSummaryResponse {
+  record_time: string;
+  migration_id: number;
+  summaries: HoldingsSummary[];
+}
+
+/**
+ * `/v1/holdings/summary`: per requested owner, the initial amounts of the snapshot's Amulet and
+ * LockedAmulet contracts (holding fees not deducted). One summary per distinct owner, in the
+ * order of first request; owners without holdings get zeros.
+ */
+export class HoldingsService {
+  private readonly holdings: HoldingsRepository;
+  private readonly snapshots: AcsSnapshotsRepository;
+
+  constructor(dataSource: DataSource) {
+    this.holdings = new HoldingsRepository(dataSource);
+    this.snapshots = new AcsSnapshotsRepository(dataSource);
+  }
+
+  async getSummary(request: HoldingsSummaryRequest): Promise<HoldingsSummaryResponse> {
+    const snapshotTime = await resolveSnapshot(this.snapshots, request.migration_id, request.record_time, request.record_time_match ?? 'exact');
+    const rows = await this.holdings.summaries(request.migration_id, snapshotTime, request.owner_party_ids);
+    return {
+      record_time: snapshotTime,
+      migration_id: request.migration_id,
+      summaries: rows.map((r) => ({
+        party_id: r.owner,
+        total_unlocked_coin: r.unlocked,
+        total_locked_coin: r.locked,
+        total_coin_holdings: r.total,
+      })),
+    };
+  }
+}

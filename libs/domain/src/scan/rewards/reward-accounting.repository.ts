@@ -1,0 +1,139 @@
+import type { DataSource } from 'typeorm';
+import { sqlOf, type Sql } from '../sql';
+
+export interface RewardTotalsRow {
+  round: string;
+  total_app_activity_weight: string;
+  active_parties_count: string;
+  activity_records_count: string;
+  total_app_reward_minting_allowance: string;
+  total_app_reward_thresholded: string;
+  total_app_reward_unclaimed: string;
+  rewarded_app_provider_parties_count: string;
+}
+
+/** What the store knows of one round, and the range of rounds it knows. */
+export interface RoundState {
+  totals: RewardTotalsRow | undefined;
+  known: boolean;
+  closed: boolean;
+  /** The round's reward configuration was recorded when it opened. */
+  configured: boolean;
+  firstKnownRound: string | undefined;
+  lastKnownRound: string | undefined;
+}
+
+/**
+ * The CIP-0104 reward arithmetic, for every round the CTE `rounds` selects, as ONE statement
+ * inserting into reward_accounting_totals. All amounts are SQL numeric; nothing is rounded but
+ * the per-provider allowance, which is floored to 10 decimals.
+ *
+ * With the round's configuration (pool P, threshold H, cap per weight C, from the AmuletRules
+ * schedule in force at the round's opensAt, recorded in mining_rounds) and its activity records:
+ *   w_p  = sum of provider p's activity weights;  W = sum of all w_p
+ *   rate = min(P / W, C)                          (C caps what one unit of weight can earn)
+ *   a_p  = floor10(w_p x rate)                    (floor10: round down to 10 decimals)
+ *          computed exactly: if P <= C x W then div(w_p x P x 10^10, W) x 10^-10, else w_p x C
+ *   minting allowance = sum of a_p with a_p >= H; rewarded providers = their count
+ *   thresholded       = sum of a_p with a_p <  H (burned)
+ *   unclaimed         = P - sum of all a_p (the cap's excess plus rounding dust)
+ * so P = minting + thresholded + unclaimed exactly. W = 0 (no activity): every a_p is 0 and the
+ * whole pool is unclaimed. active_parties_count = number of distinct providers,
+ * activity_records_count = number of records, total_app_activity_weight = W.
+ */
+const COMPUTE_TOTALS = (rounds: string) => `
+  WITH rounds AS MATERIALIZED (${rounds}),
+  providers AS (
+    SELECT a.round, a.provider, sum(a.activity_weight) AS weight, count(*) AS records
+      FROM app_activity_records a JOIN rounds r ON r.round = a.round
+     GROUP BY a.round, a.provider
+  ),
+  round_weights AS (
+    SELECT r.round, coalesce(sum(p.weight), 0) AS total_weight, count(p.provider) AS parties, coalesce(sum(p.records), 0) AS records
+      FROM rounds r LEFT JOIN providers p ON p.round = r.round
+     GROUP BY r.round
+  ),
+  allowances AS (
+    SELECT p.round,
+           CASE WHEN w.total_weight = 0 THEN 0::numeric
+                WHEN r.pool <= r.cap * w.total_weight THEN div(p.weight * r.pool * 10000000000, w.total_weight) * 0.0000000001
+                ELSE p.weight * r.cap
+           END AS allowance
+      FROM providers p JOIN rounds r ON r.round = p.round JOIN round_weights w ON w.round = p.round
+  )
+  INSERT INTO reward_accounting_totals (round, total_app_activity_weight, active_parties_count, activity_records_count,
+                                        total_app_reward_minting_allowance, total_app_reward_thresholded,
+                                        total_app_reward_unclaimed, rewarded_app_provider_parties_count)
+  SELECT r.round, w.total_weight, w.parties, w.records,
+         coalesce(sum(a.allowance) FILTER (WHERE a.allowance >= r.threshold), 0),
+         coalesce(sum(a.allowance) FILTER (WHERE a.allowance < r.threshold), 0),
+         r.pool - coalesce(sum(a.allowance), 0),
+         count(a.allowance) FILTER (WHERE a.allowance >= r.threshold)
+    FROM rounds r JOIN round_weights w ON w.round = r.round LEFT JOIN allowances a ON a.round = r.round
+   GROUP BY r.round, r.pool, r.threshold, w.total_weight, w.parties, w.records
+  ON CONFLICT (round) DO NOTHING
+  RETURNING round::text AS round`;
+
+/** Closed rounds with a recorded configuration and no totals yet. */
+const COMPUTABLE = `SELECT m.round, m.app_reward_pool AS pool, m.app_reward_threshold AS threshold, m.app_reward_cap_per_weight AS cap
+    FROM mining_rounds m
+   WHERE m.closed_record_time IS NOT NULL
+     AND m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL
+     AND NOT EXISTS (SELECT 1 FROM reward_accounting_totals t WHERE t.round = m.round)`;
+
+const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::text AS total_app_activity_weight,
+  t.active_parties_count::text AS active_parties_count, t.activity_records_count::text AS activity_records_count,
+  t.total_app_reward_minting_allowance::text AS total_app_reward_minting_allowance,
+  t.total_app_reward_thresholded::text AS total_app_reward_thresholded,
+  t.total_app_reward_unclaimed::text AS total_app_reward_unclaimed,
+  t.rewarded_app_provider_parties_count::text AS rewarded_app_provider_parties_count`;
+
+/** mining_rounds (pk_mining_rounds), app_activity_records (ix_app_activity_records_round), reward_accounting_totals. */
+export class RewardAccountingRepository {
+  private readonly sql: Sql;
+
+  constructor(dataSource: DataSource) {
+    this.sql = sqlOf(dataSource);
+  }
+
+  /** Computes the oldest `limit` computable rounds; returns the rounds computed. */
+  async computePending(limit: number): Promise<string[]> {
+    const rows: { round: string }[] = await this.sql(COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round LIMIT $1`), [limit]);
+    return rows.map((r) => r.round);
+  }
+
+  /** Computes one round when it is computable; returns whether it was computed by this call. */
+  async computeRound(round: string): Promise<boolean> {
+    const rows: { round: string }[] = await this.sql(COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = $1::bigint`), [round]);
+    return rows.length > 0;
+  }
+
+  async roundState(round: string): Promise<RoundState> {
+    const [row]: (Partial<RewardTotalsRow> & {
+      has_totals: boolean;
+      known: boolean;
+      closed: boolean;
+      configured: boolean;
+      first_round: string | null;
+      last_round: string | null;
+    })[] = await this.sql(
+      `SELECT ${TOTALS_COLUMNS}, t.round IS NOT NULL AS has_totals,
+              m.round IS NOT NULL AS known, m.closed_record_time IS NOT NULL AS closed,
+              (m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL) AS configured,
+              (SELECT min(round)::text FROM mining_rounds) AS first_round, (SELECT max(round)::text FROM mining_rounds) AS last_round
+         FROM (SELECT $1::bigint AS round) q
+         LEFT JOIN mining_rounds m ON m.round = q.round
+         LEFT JOIN reward_accounting_totals t ON t.round = q.round`,
+      [round],
+    );
+    const { has_totals, known, closed, configured, first_round, last_round, ...totals } = row;
+    return {
+      totals: has_totals ? (totals as RewardTotalsRow) : undefined,
+      known,
+      closed,
+      configured,
+      firstKnownRound: first_round ?? undefined,
+      lastKnownRound: last_round ?? undefined,
+    };
+  }
+}

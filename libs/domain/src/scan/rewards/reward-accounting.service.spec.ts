@@ -1,0 +1,23 @@
+import type { RoundState } from './reward-accounting.repository';
+import { statusWithoutTotals } from './reward-accounting.service';
+
+const known = { totals: undefined, known: true, closed: false, configured: true, firstKnownRound: '10', lastKnownRound: '20' };
+const unknown: RoundState = { ...known, known: false, closed: false, configured: false };
+
+describe('statusWithoutTotals', () => {
+  it('computes a known closed round with its configuration', () => {
+    expect(statusWithoutTotals({ ...known, closed: true }, 15n)).toBe('Computable');
+  });
+
+  it('answers Undetermined for a round not closed, not reached yet, or while no round is known', () => {
+    expect(statusWithoutTotals(known, 15n)).toBe('Undetermined');
+    expect(statusWithoutTotals(unknown, 21n)).toBe('Undetermined');
+    expect(statusWithoutTotals({ ...unknown, firstKnownRound: undefined, lastKnownRound: undefined }, 3n)).toBe('Undetermined');
+  });
+
+  it('answers CannotProvide before the history, in a gap, or without the round’s configuration', () => {
+    expect(statusWithoutTotals(unknown, 9n)).toBe('CannotProvide');
+    expect(statusWithoutTotals(unknown, 15n)).toBe('CannotProvide');
+    expect(statusWithoutTotals({ ...known, closed: true, configured: false }, 15n)).toBe('CannotProvide');
+  });
+});

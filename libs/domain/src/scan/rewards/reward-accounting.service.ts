@@ -1,0 +1,67 @@
+import type { DataSource } from 'typeorm';
+import { RewardAccountingRepository, type RewardTotalsRow, type RoundState } from './reward-accounting.repository';
+
+export interface ActivityTotalsOk {
+  status: 'Ok';
+  round_number: number;
+  total_app_activity_weight: number;
+  active_parties_count: number;
+  activity_records_count: number;
+  total_app_reward_minting_allowance: string;
+  total_app_reward_thresholded: string;
+  total_app_reward_unclaimed: string;
+  rewarded_app_provider_parties_count: number;
+}
+
+export type ActivityTotals = ActivityTotalsOk | { status: 'Undetermined' } | { status: 'CannotProvide' };
+
+function ok(t: RewardTotalsRow): ActivityTotalsOk {
+  return {
+    status: 'Ok',
+    round_number: Number(t.round),
+    total_app_activity_weight: Number(t.total_app_activity_weight),
+    active_parties_count: Number(t.active_parties_count),
+    activity_records_count: Number(t.activity_records_count),
+    total_app_reward_minting_allowance: t.total_app_reward_minting_allowance,
+    total_app_reward_thresholded: t.total_app_reward_thresholded,
+    total_app_reward_unclaimed: t.total_app_reward_unclaimed,
+    rewarded_app_provider_parties_count: Number(t.rewarded_app_provider_parties_count),
+  };
+}
+
+/**
+ * Status of a round's activity totals when its totals are not computed yet:
+ * - a known round (it has an OpenMiningRound in this history) that is not closed: Undetermined;
+ * - a known closed round without a recorded reward configuration (the AmuletRules in force when
+ *   it opened are not in this history): CannotProvide;
+ * - an unknown round above the newest known one (not reached yet, so not closed), or any round
+ *   while no round is known yet: Undetermined;
+ * - an unknown round below the first known one (before this history begins) or between known
+ *   rounds (a gap in this history): CannotProvide.
+ * A known, closed, configured round is computed on demand and answered Ok.
+ */
+export function statusWithoutTotals(s: RoundState, round: bigint): 'Undetermined' | 'CannotProvide' | 'Computable' {
+  if (s.known) return !s.closed ? 'Undetermined' : s.configured ? 'Computable' : 'CannotProvide';
+  if (s.lastKnownRound === undefined || round > BigInt(s.lastKnownRound)) return 'Undetermined';
+  return 'CannotProvide';
+}
+
+/** `/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals` (CIP-0104). */
+export class RewardAccountingService {
+  private readonly repository: RewardAccountingRepository;
+
+  constructor(dataSource: DataSource) {
+    this.repository = new RewardAccountingRepository(dataSource);
+  }
+
+  async getActivityTotals(roundNumber: number): Promise<ActivityTotals> {
+    const round = String(roundNumber);
+    const state = await this.repository.roundState(round);
+    if (state.totals) return ok(state.totals);
+    const status = statusWithoutTotals(state, BigInt(round));
+    if (status !== 'Computable') return { status };
+    await this.repository.computeRound(round);
+    const computed = await this.repository.roundState(round);
+    return computed.totals ? ok(computed.totals) : { status: 'Undetermined' };
+  }
+}

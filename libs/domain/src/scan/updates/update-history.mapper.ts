@@ -1,0 +1,206 @@
+import { toCompact } from '../../daml-value/compact';
+import type { CompactValue, DamlValue } from '../../daml-value/daml-value.types';
+import { encodeScanOffset } from '../../history/scan-offset';
+import type { UpdateEventRow } from './update-history.repository';
+
+/** How Daml values (create arguments, choice arguments, exercise results) are encoded. */
+export type PayloadEncoding = 'lossless' | 'compact';
+export type ScanPayload = DamlValue | CompactValue;
+/** A Daml record (create arguments): a lossless value or a compact JSON object. */
+export type ScanRecordPayload = DamlValue | CompactRecord;
+export type CompactRecord = { [key: string]: CompactValue };
+
+// The UpdateHistoryItem of interface.md as scan answers it; payloads in the chosen encoding.
+
+export interface ScanCreatedEvent {
+  event_type: 'created_event';
+  event_id: string;
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  create_arguments: ScanRecordPayload;
+  created_at: string;
+  signatories: string[];
+  observers: string[];
+}
+
+export interface ScanExercisedEvent {
+  event_type: 'exercised_event';
+  event_id: string;
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  choice: string;
+  choice_argument: ScanRecordPayload;
+  child_event_ids: string[];
+  exercise_result: ScanPayload;
+  consuming: boolean;
+  acting_parties: string[];
+  interface_id?: string;
+}
+
+export type ScanTreeEvent = ScanCreatedEvent | ScanExercisedEvent;
+
+export interface ScanTransaction {
+  update_id: string;
+  migration_id: number;
+  workflow_id: string;
+  record_time: string;
+  synchronizer_id: string;
+  effective_at: string;
+  offset: string;
+  root_event_ids: string[];
+  events_by_id: Record<string, ScanTreeEvent>;
+  external_transaction_hash?: string;
+}
+
+export interface ScanAssignment {
+  submitter: string;
+  source_synchronizer: string;
+  target_synchronizer: string;
+  migration_id: number;
+  unassign_id: string;
+  created_event: ScanCreatedEvent;
+  reassignment_counter: number;
+}
+
+export interface ScanUnassignment {
+  submitter: string;
+  source_synchronizer: string;
+  migration_id: number;
+  target_synchronizer: string;
+  unassign_id: string;
+  reassignment_counter: number;
+  contract_id: string;
+}
+
+export interface ScanReassignment {
+  update_id: string;
+  offset: string;
+  record_time: string;
+  event: ScanAssignment | ScanUnassignment;
+}
+
+export type ScanUpdateItem = ScanTransaction | ScanReassignment;
+
+/** Event ids are `<update_id>:<node_id>` (facts.md). */
+export const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;
+
+/** Scan offset of a stored ledger offset: import updates (no ledger offset) are at offset 0, `""`. */
+export const scanOffsetOf = (ledgerOffset: string | null): string => (ledgerOffset === null ? '' : encodeScanOffset(BigInt(ledgerOffset)));
+
+function payload(value: DamlValue, encoding: PayloadEncoding): ScanPayload {
+  return encoding === 'lossless' ? value : toCompact(value);
+}
+
+function recordPayload(value: DamlValue, encoding: PayloadEncoding): ScanRecordPayload {
+  // Create arguments are records, whose compact form is an object.
+  return encoding === 'lossless' ? value : (toCompact(value) as CompactRecord);
+}
+
+function createdEvent(updateId: string, r: UpdateEventRow, encoding: PayloadEncoding): ScanCreatedEvent {
+  return {
+    event_type: 'created_event',
+    event_id: eventIdOf(updateId, r.node_id!),
+    contract_id: r.contract_id!,
+    template_id: r.template_id!,
+    package_name: r.package_name!,
+    create_arguments: recordPayload(r.create_arguments!, encoding),
+    created_at: r.created_at!,
+    signatories: r.signatories!,
+    observers: r.observers!,
+  };
+}
+
+function exercisedEvent(updateId: string, r: UpdateEventRow, encoding: PayloadEncoding): ScanExercisedEvent {
+  const event: ScanExercisedEvent = {
+    event_type: 'exercised_event',
+    event_id: eventIdOf(updateId, r.node_id!),
+    contract_id: r.contract_id!,
+    template_id: r.template_id!,
+    package_name: r.package_name!,
+    choice: r.choice!,
+    choice_argument: recordPayload(r.choice_argument!, encoding),
+    child_event_ids: (r.child_node_ids ?? []).map((n) => eventIdOf(updateId, n)),
+    exercise_result: payload(r.exercise_result!, encoding),
+    consuming: r.consuming!,
+    acting_parties: r.acting_parties!,
+  };
+  if (r.interface_id !== null) event.interface_id = r.interface_id;
+  return event;
+}
+
+/** Rebuilds one UpdateHistoryItem from its rows (all of the same update, in node order). */
+export function toScanUpdate(rows: readonly UpdateEventRow[], encoding: PayloadEncoding): ScanUpdateItem {
+  const u = rows[0];
+  const offset = scanOffsetOf(u.ledger_offset);
+  switch (u.kind) {
+    case 'transaction': {
+      const events: Record<string, ScanTreeEvent> = {};
+      for (const r of rows) {
+        if (r.node_id === null) continue;
+        const event = r.event_type === 'created' ? createdEvent(u.update_id, r, encoding) : exercisedEvent(u.update_id, r, encoding);
+        events[event.event_id] = event;
+      }
+      const tx: ScanTransaction = {
+        update_id: u.update_id,
+        migration_id: Number(u.migration_id),
+        workflow_id: u.workflow_id,
+        record_time: u.record_time,
+        synchronizer_id: u.synchronizer_id,
+        effective_at: u.effective_at!,
+        offset,
+        root_event_ids: (u.root_node_ids ?? []).map((n) => eventIdOf(u.update_id, n)),
+        events_by_id: events,
+      };
+      if (u.external_transaction_hash !== null) tx.external_transaction_hash = u.external_transaction_hash;
+      return tx;
+    }
+    case 'assignment': {
+      const created = rows.find((r) => r.node_id === 0);
+      if (!created) throw new Error(`assignment ${u.update_id} has no created event stored`);
+      return {
+        update_id: u.update_id,
+        offset,
+        record_time: u.record_time,
+        event: {
+          submitter: u.submitter!,
+          source_synchronizer: u.source_synchronizer!,
+          target_synchronizer: u.target_synchronizer!,
+          migration_id: Number(u.migration_id),
+          unassign_id: u.unassign_id!,
+          created_event: createdEvent(u.update_id, created, encoding),
+          reassignment_counter: Number(u.reassignment_counter),
+        },
+      };
+    }
+    case 'unassignment':
+      return {
+        update_id: u.update_id,
+        offset,
+        record_time: u.record_time,
+        event: {
+          submitter: u.submitter!,
+          source_synchronizer: u.source_synchronizer!,
+          migration_id: Number(u.migration_id),
+          target_synchronizer: u.target_synchronizer!,
+          unassign_id: u.unassign_id!,
+          reassignment_counter: Number(u.reassignment_counter),
+          contract_id: u.reassigned_contract_id!,
+        },
+      };
+  }
+}
+
+/** Groups rows of several updates (each update's rows contiguous) into items, in row order. */
+export function toScanUpdates(rows: readonly UpdateEventRow[], encoding: PayloadEncoding): ScanUpdateItem[] {
+  const items: ScanUpdateItem[] = [];
+  let start = 0;
+  for (let i = 1; i <= rows.length; i++) {
+    if (i === rows.length || rows[i].row_id !== rows[start].row_id) {
+      items.push(toScanUpdate(rows.slice(start, i), encoding));
+      start = i;
+    }
+  }
+  return items;
+}

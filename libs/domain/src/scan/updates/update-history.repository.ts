@@ -1,0 +1,83 @@
+import type { DataSource } from 'typeorm';
+import { sqlOf, type Sql } from '../sql';
+import type { DamlValue } from '../../daml-value/daml-value.types';
+
+/** One row per (update, event) pair; the update columns repeat on each of its event rows. */
+export interface UpdateEventRow {
+  row_id: string;
+  update_id: string;
+  migration_id: string;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  record_time: string;
+  effective_at: string | null;
+  synchronizer_id: string;
+  workflow_id: string;
+  ledger_offset: string | null;
+  external_transaction_hash: string | null;
+  root_node_ids: number[] | null;
+  submitter: string | null;
+  source_synchronizer: string | null;
+  target_synchronizer: string | null;
+  unassign_id: string | null;
+  reassignment_counter: string | null;
+  reassigned_contract_id: string | null;
+  /** Null only for an update without events (an unassignment). */
+  node_id: number | null;
+  event_type: 'created' | 'exercised' | null;
+  contract_id: string | null;
+  template_id: string | null;
+  package_name: string | null;
+  create_arguments: DamlValue | null;
+  created_at: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  choice_argument: DamlValue | null;
+  exercise_result: DamlValue | null;
+  consuming: boolean | null;
+  acting_parties: string[] | null;
+  interface_id: string | null;
+  child_node_ids: number[] | null;
+}
+
+const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
+  u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
+  u.unassign_id, u.reassignment_counter, u.reassigned_contract_id`;
+const EVENT_COLUMNS = `e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name, e.create_arguments, e.created_at,
+  e.signatories, e.observers, e.choice, e.choice_argument, e.exercise_result, e.consuming, e.acting_parties, e.interface_id,
+  e.child_node_ids`;
+
+/**
+ * Reads recorded updates with their event trees: `updates` joined with `events` in one
+ * statement (ux_updates_update_id / ix_updates_import, then pk_events), rows in node order.
+ */
+export class UpdateHistoryRepository {
+  private readonly sql: Sql;
+
+  constructor(dataSource: DataSource) {
+    this.sql = sqlOf(dataSource);
+  }
+
+  /** The rows of one update by id; empty when unknown. */
+  static readonly BY_ID_SQL = `SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
+      FROM updates u LEFT JOIN events e ON e.update_row_id = u.row_id
+     WHERE u.update_id = $1
+     ORDER BY e.node_id`;
+
+  async findRowsById(updateId: string): Promise<UpdateEventRow[]> {
+    return this.sql(UpdateHistoryRepository.BY_ID_SQL, [updateId], 'scan_update_by_id');
+  }
+
+  static readonly IMPORT_PAGE_SQL = `WITH page AS MATERIALIZED (
+        SELECT u.row_id FROM updates u
+         WHERE u.migration_id = $1 AND u.is_import AND u.update_id > $2
+         ORDER BY u.update_id LIMIT $3)
+      SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
+        FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
+       ORDER BY u.update_id, e.node_id`;
+
+  /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates. */
+  async findImportPageRows(migrationId: number, afterUpdateId: string, limit: number): Promise<UpdateEventRow[]> {
+    return this.sql(UpdateHistoryRepository.IMPORT_PAGE_SQL, [migrationId, afterUpdateId, limit]);
+  }
+}

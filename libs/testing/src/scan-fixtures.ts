@@ -1,0 +1,57 @@
+import type { DataSource } from 'typeorm';
+import {
+  LedgerWriter,
+  simulateNetwork,
+  timestampToMicros,
+  type HistoryCreatedEvent,
+  type HistoryUpdate,
+  type SimulationOptions,
+  type SimulationSummary,
+} from '@canton-scan/domain';
+
+export * from './tcp-proxy';
+
+/** Appends updates through the one write path, in batches. */
+export async function writeHistory(dataSource: DataSource, updates: readonly HistoryUpdate[], batchSize = 500): Promise<void> {
+  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
+  for (let i = 0; i < updates.length; i += batchSize) await writer.append(updates.slice(i, i + batchSize));
+}
+
+/** Generates a simulated network, stores it, and returns its updates and summary. */
+export async function loadSimulatedNetwork(
+  dataSource: DataSource,
+  options: SimulationOptions,
+): Promise<{ updates: HistoryUpdate[]; summary: SimulationSummary }> {
+  const updates: HistoryUpdate[] = [];
+  const generator = simulateNetwork(options);
+  let step = generator.next();
+  while (!step.done) {
+    updates.push(step.value);
+    step = generator.next();
+  }
+  await writeHistory(dataSource, updates);
+  return { updates, summary: step.value };
+}
+
+/**
+ * The ACS of a migration at record time T by replaying the history (independently of the
+ * store): contracts created before T and not archived before T, in creation order.
+ */
+export function replayAcs(updates: readonly HistoryUpdate[], migrationId: number, snapshotTime: string): HistoryCreatedEvent[] {
+  const t = timestampToMicros(snapshotTime);
+  const active = new Map<string, HistoryCreatedEvent>();
+  for (const u of updates) {
+    if (timestampToMicros(u.record_time) >= t) continue;
+    if ('events_by_id' in u) {
+      if (u.migration_id !== migrationId) continue;
+      for (const e of Object.values(u.events_by_id)) {
+        if (e.event_type === 'created_event') active.set(e.contract_id, e);
+        else if (e.consuming) active.delete(e.contract_id);
+      }
+    } else if ('created_event' in u.event && u.event.migration_id === migrationId && !active.has(u.event.created_event.contract_id)) {
+      // An assignment first seen by this node brings the contract into the history.
+      active.set(u.event.created_event.contract_id, u.event.created_event);
+    }
+  }
+  return [...active.values()];
+}
