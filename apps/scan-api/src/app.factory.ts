@@ -16,6 +16,6 @@ export async function createScanApp(config: AppConfig, dataSource: DataSource, l
   configureGroups(app, logger, config.bodyLimitBytes, [
     { prefix: config.scan.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
     { prefix: config.scan.validatorPrefix, document: scanProxySpec, respond: jsonErrorResponder, docsPath: 'docs/scan-proxy' },
-  ]);
+  ], config.auth.realm);
   return app;
 }

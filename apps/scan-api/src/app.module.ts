@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '@canton-scan/domain';
-import { DatabaseModule } from '@canton-scan/http';
+import { AppConfigModule, DatabaseModule } from '@canton-scan/http';
 import { ProxyGroupModule } from './proxy/proxy-group.module';
 import { ScanGroupModule } from './scan/scan-group.module';
 
@@ -13,6 +13,7 @@ export class ScanAppModule {
       module: ScanAppModule,
       imports: [
         DatabaseModule.forDataSource(dataSource),
+        AppConfigModule.forConfig(config),
         ScanGroupModule,
         ProxyGroupModule,
         RouterModule.register([

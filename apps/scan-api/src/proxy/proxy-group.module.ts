@@ -1,6 +1,19 @@
 import { Module } from '@nestjs/common';
 import { HealthController, HealthService } from '@canton-scan/http';
+import { DsoModule } from '../dso/dso.module';
+import { jwtVerifierProvider } from './proxy-auth.provider';
+import { ProxyDsoController } from './proxy-dso.controller';
+import { ProxyRegistryController } from './proxy-registry.controller';
+import { tokenRegistryProvider } from './token-registry.provider';
 
-/** The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator). */
-@Module({ controllers: [HealthController], providers: [HealthService] })
+/**
+ * The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator): DSO info,
+ * amulet rules and the token registry under `/v0/scan-proxy`, each behind a bearer token; the
+ * health probes stay public.
+ */
+@Module({
+  imports: [DsoModule],
+  controllers: [HealthController, ProxyDsoController, ProxyRegistryController],
+  providers: [HealthService, jwtVerifierProvider, tokenRegistryProvider],
+})
 export class ProxyGroupModule {}

@@ -115,11 +115,11 @@ export class ActiveContractsRepository {
     return rows[0] ? toActive(rows[0]) : undefined;
   }
 
-  /** An active contract by id in the newest migration that holds it, if any. */
+  /** A contract by id, active in the newest migration, if any (ux_contracts_migration_contract). */
   async lookupActive(contractId: string): Promise<ActiveContract | undefined> {
     const rows: ContractRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM contracts c WHERE c.contract_id = $1 AND c.archived_record_time IS NULL
-        ORDER BY c.migration_id DESC LIMIT 1`,
+      `SELECT ${COLUMNS} FROM contracts c
+        WHERE c.migration_id = (SELECT max(migration_id) FROM contracts) AND c.contract_id = $1 AND c.archived_record_time IS NULL`,
       [contractId],
     );
     return rows[0] ? toActive(rows[0]) : undefined;

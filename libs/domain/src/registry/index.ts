@@ -1,1 +1,7 @@
-// Public API of the registry read side (add exports here).
+// Public API of the registry read side.
+export * from './allocation-arguments';
+export * from './choice-context';
+export * from './network-contracts.cache';
+export * from './prepared-statements';
+export * from './token-registry.repository';
+export * from './token-registry.service';

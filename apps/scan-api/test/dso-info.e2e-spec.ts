@@ -1,0 +1,93 @@
+import { createScanClient, createScanProxyClient, scanApi, scanProxyApi, scanProxySpec, scanSpec } from '@canton-scan/contracts';
+import { LedgerWriter, simulateNetwork, SpliceTemplates, votingThreshold, type DsoRulesPayload, type HistoryUpdate, type SimulationSummary } from '@canton-scan/domain';
+import { callChecked, signDevelopmentToken, startTestApp, TokenNetworkFixture, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
+
+/** A small simulated network (24 rounds, a migration, an offboarded SV), ingested. */
+async function ingestSimulation(writer: LedgerWriter): Promise<SimulationSummary> {
+  const generator = simulateNetwork({ rounds: 24 });
+  let batch: HistoryUpdate[] = [];
+  for (let next = generator.next(); ; next = generator.next()) {
+    if (next.done) {
+      await writer.append(batch);
+      return next.value;
+    }
+    batch.push(next.value);
+    if (batch.length === 500) {
+      await writer.append(batch);
+      batch = [];
+    }
+  }
+}
+
+describe('DSO info on the scan group (GET /v0/dso)', () => {
+  const db = useTestDatabase();
+  let running: RunningTestApp;
+  let scan: ReturnType<typeof createScanClient>;
+
+  beforeAll(async () => {
+    running = await startTestApp(createScanApp, db.dataSource);
+    scan = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+  });
+  afterAll(() => running.close());
+
+  const writer = () => new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+  const publicDsoInfo = () => callChecked(scanSpec, 'getDsoInfo', scanApi.getDsoInfo({ client: scan }));
+
+  it('is public and answers the same body as the validator proxy', async () => {
+    await writer().append([new TokenNetworkFixture().genesis()]);
+    const res = await publicDsoInfo();
+    expect(res.status).toBe(200);
+    const token = await signDevelopmentToken();
+    const proxy = createScanProxyClient({ baseUrl: running.origin + running.config.scan.validatorPrefix, auth: () => token });
+    const proxied = await callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client: proxy }));
+    expect(proxied.status).toBe(200);
+    expect(res.body).toEqual(proxied.body);
+  });
+
+  it('is not found on an empty store', async () => {
+    const res = await publicDsoInfo();
+    expect(res.status).toBe(404);
+    expect(res.body).toEqual({ error: 'no DsoRules contract has been ingested yet' });
+  });
+
+  it('holds its invariants on a simulated network', async () => {
+    const summary = await ingestSimulation(writer());
+    const res = await publicDsoInfo();
+    expect(res.status).toBe(200);
+    const info = res.body;
+    const rules = info.dso_rules.contract.payload as DsoRulesPayload;
+    const svs = rules.svs.map(([party]) => party);
+
+    // One node state per SV listed in DsoRules; the offboarded SV's state is still active but left out.
+    expect(info.sv_node_states.map((s: { contract: { payload: { sv: string } } }) => s.contract.payload.sv)).toEqual(svs);
+    expect(svs).not.toContain(summary.landmarks.offboardedSv.party.id);
+    const [{ n: activeStates }] = await db.dataSource.query(
+      `SELECT count(*)::int AS n FROM contracts WHERE entity_name = 'SvNodeState' AND archived_record_time IS NULL AND migration_id = (SELECT max(migration_id) FROM contracts)`,
+    );
+    expect(activeStates).toBe(svs.length + 1);
+
+    // Threshold by the formula of facts.md.
+    const n = svs.length;
+    expect(info.voting_threshold).toBe(Math.ceil((n + Math.floor((n - 1) / 3) + 1) / 2));
+    expect(info.voting_threshold).toBe(votingThreshold(n));
+
+    // The latest mining round is the highest active OpenMiningRound of the DSO, open or not.
+    const [{ highest }] = await db.dataSource.query(
+      `SELECT max((payload_compact->'round'->>'number')::bigint)::text AS highest FROM contracts
+        WHERE package_name = $1 AND module_name = $2 AND entity_name = $3 AND archived_record_time IS NULL
+          AND migration_id = (SELECT max(migration_id) FROM contracts) AND $4 = ANY (signatories)`,
+      [SpliceTemplates.OpenMiningRound.packageName, SpliceTemplates.OpenMiningRound.moduleName, SpliceTemplates.OpenMiningRound.entityName, info.dso_party_id],
+    );
+    expect(info.latest_mining_round.contract.payload.round.number).toBe(highest);
+    expect(Number(highest)).toBe(summary.options.rounds + 1);
+
+    expect(info.dso_party_id).toBe(summary.network.dso.id);
+    expect(info.sv_party_id).toBe(svs[0]);
+    expect(info.initial_round).toBe('0');
+    expect(info.amulet_rules.contract.payload.configSchedule.futureValues.length).toBeGreaterThan(0);
+    for (const c of [info.latest_mining_round, info.amulet_rules, info.dso_rules, ...info.sv_node_states]) {
+      expect(c.domain_id).toBe(summary.options.synchronizerIds[0]);
+    }
+  });
+});

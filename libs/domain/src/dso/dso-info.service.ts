@@ -1,0 +1,79 @@
+import type { DataSource } from 'typeorm';
+import type { AppConfig } from '../config/app-config';
+import { toContractWithState, type ContractWithState } from '../contracts/active-contracts.repository';
+import { notFound } from '../errors/domain-error';
+import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
+import { DsoRepository } from './dso.repository';
+import { votingThreshold } from './voting-threshold';
+
+/** DSO info (interface.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
+export interface DsoInfo {
+  sv_user: string;
+  sv_party_id: string;
+  dso_party_id: string;
+  voting_threshold: number;
+  latest_mining_round: ContractWithState;
+  amulet_rules: ContractWithState;
+  dso_rules: ContractWithState;
+  sv_node_states: ContractWithState[];
+  initial_round?: string;
+}
+
+export interface AmuletRulesInfo {
+  amulet_rules: ContractWithState;
+}
+
+/** Who operates this node: `SV_USER`, and `SV_PARTY_ID` when set. */
+export interface SvIdentity {
+  readonly user: string;
+  readonly partyId: string | undefined;
+}
+
+/**
+ * Network information served by the validator proxy and, publicly, by the scan group. Everything
+ * comes from the current contracts; only the operating SV's identity comes from configuration.
+ */
+export class DsoInfoService {
+  constructor(
+    private readonly repository: DsoRepository,
+    private readonly sv: SvIdentity,
+  ) {}
+
+  /**
+   * `sv_party_id` is `SV_PARTY_ID` when configured, else the first SV listed in DsoRules (the
+   * founding SV, which bootstrapped the network). `initial_round` is the lowest mining round the
+   * node knows of; it is omitted while no round has been recorded.
+   */
+  async getDsoInfo(): Promise<DsoInfo> {
+    const [contracts, initialRound] = await Promise.all([this.repository.loadDsoContracts(), this.repository.lookupInitialRound()]);
+    const { dsoRules, amuletRules, latestMiningRound, svNodeStates } = contracts;
+    if (!dsoRules) throw notFound('no DsoRules contract has been ingested yet');
+    if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
+    const rules = dsoRules.payload as unknown as DsoRulesPayload;
+    if (!latestMiningRound) throw notFound(`no OpenMiningRound signed by the DSO party ${rules.dso} has been ingested yet`);
+    const svs = rules.svs.map(([party]) => party);
+    const info: DsoInfo = {
+      sv_user: this.sv.user,
+      sv_party_id: this.sv.partyId ?? svs[0] ?? rules.dsoDelegate,
+      dso_party_id: rules.dso,
+      voting_threshold: votingThreshold(Math.max(1, svs.length)),
+      latest_mining_round: toContractWithState(latestMiningRound),
+      amulet_rules: toContractWithState(amuletRules),
+      dso_rules: toContractWithState(dsoRules),
+      sv_node_states: svNodeStates.map(toContractWithState),
+    };
+    if (initialRound !== undefined) info.initial_round = initialRound;
+    return info;
+  }
+
+  /** The current AmuletRules with its whole config schedule. */
+  async getAmuletRules(): Promise<AmuletRulesInfo> {
+    const amuletRules = await this.repository.lookupAmuletRules();
+    if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
+    return { amulet_rules: toContractWithState(amuletRules) };
+  }
+}
+
+export function createDsoInfoService(dataSource: DataSource, config: Pick<AppConfig, 'sv'>): DsoInfoService {
+  return new DsoInfoService(new DsoRepository(dataSource), config.sv);
+}

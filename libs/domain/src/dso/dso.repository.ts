@@ -1,0 +1,92 @@
+import type { DataSource } from 'typeorm';
+import { ActiveContractsRepository, type ActiveContract } from '../contracts/active-contracts.repository';
+import { SpliceTemplates } from '../splice/splice-templates';
+import { CONTRACT_COLUMNS, NEWEST_MIGRATION, SqlParams, toActiveContract, type ContractRow } from './current-contracts.sql';
+
+/** The contracts DSO info is made of, as they stand now (newest migration, not archived). */
+export interface DsoContracts {
+  dsoRules?: ActiveContract;
+  amuletRules?: ActiveContract;
+  /** The OpenMiningRound signed by the DsoRules' DSO party with the highest round number. */
+  latestMiningRound?: ActiveContract;
+  /** One SvNodeState per SV listed in DsoRules (newest if several), in the DsoRules' SV order. */
+  svNodeStates: ActiveContract[];
+}
+
+type Role = 'dso_rules' | 'amulet_rules' | 'latest_mining_round' | 'sv_node_state';
+
+const params = new SqlParams();
+const T = SpliceTemplates;
+const current = `c.archived_record_time IS NULL AND c.migration_id = (SELECT id FROM m)`;
+// One statement, one round trip; every branch is served by ix_contracts_active_template. SV node
+// states are matched to DsoRules' `svs` (a genMap: [[party, info], ...]), which leaves out
+// offboarded SVs whose node state is still active.
+const DSO_CONTRACTS_SQL = `
+  WITH m AS (SELECT ${NEWEST_MIGRATION} AS id),
+  dso_rules AS (
+    SELECT ${CONTRACT_COLUMNS}, 0::bigint AS ord FROM contracts c
+     WHERE ${params.template(T.DsoRules)} AND ${current} ORDER BY c.row_id DESC LIMIT 1),
+  svs AS (
+    SELECT e.pair->>0 AS sv, e.ord FROM dso_rules d, jsonb_array_elements(d.payload_compact->'svs') WITH ORDINALITY AS e(pair, ord)),
+  amulet_rules AS (
+    SELECT ${CONTRACT_COLUMNS}, 0::bigint AS ord FROM contracts c
+     WHERE ${params.template(T.AmuletRules)} AND ${current} ORDER BY c.row_id DESC LIMIT 1),
+  latest_round AS (
+    SELECT ${CONTRACT_COLUMNS}, 0::bigint AS ord FROM contracts c
+     WHERE ${params.template(T.OpenMiningRound)} AND ${current}
+       AND (SELECT d.payload_compact->>'dso' FROM dso_rules d) = ANY (c.signatories)
+     ORDER BY (c.payload_compact->'round'->>'number')::numeric DESC, c.row_id DESC LIMIT 1),
+  node_states AS (
+    SELECT DISTINCT ON (s.sv) ${CONTRACT_COLUMNS}, s.ord FROM contracts c JOIN svs s ON s.sv = c.payload_compact->>'sv'
+     WHERE ${params.template(T.SvNodeState)} AND ${current}
+       AND c.payload_compact->>'dso' = (SELECT d.payload_compact->>'dso' FROM dso_rules d)
+     ORDER BY s.sv, c.row_id DESC)
+  SELECT 'dso_rules' AS role, x.* FROM dso_rules x
+  UNION ALL SELECT 'amulet_rules', x.* FROM amulet_rules x
+  UNION ALL SELECT 'latest_mining_round', x.* FROM latest_round x
+  UNION ALL SELECT 'sv_node_state', x.* FROM node_states x
+  ORDER BY role, ord`;
+const DSO_CONTRACTS_PARAMS = params.values;
+
+/** Reads of the DSO's governance and configuration contracts. */
+export class DsoRepository {
+  private readonly active: ActiveContractsRepository;
+
+  constructor(private readonly dataSource: DataSource) {
+    this.active = new ActiveContractsRepository(dataSource);
+  }
+
+  /** The current AmuletRules, if any. */
+  lookupAmuletRules(): Promise<ActiveContract | undefined> {
+    return this.active.lookupLatestByTemplate(SpliceTemplates.AmuletRules.qualifiedName);
+  }
+
+  async loadDsoContracts(): Promise<DsoContracts> {
+    const rows: (ContractRow & { role: Role })[] = await this.dataSource.query(DSO_CONTRACTS_SQL, DSO_CONTRACTS_PARAMS);
+    const result: DsoContracts = { svNodeStates: [] };
+    for (const row of rows) {
+      const contract = toActiveContract(row);
+      switch (row.role) {
+        case 'dso_rules':
+          result.dsoRules = contract;
+          break;
+        case 'amulet_rules':
+          result.amuletRules = contract;
+          break;
+        case 'latest_mining_round':
+          result.latestMiningRound = contract;
+          break;
+        case 'sv_node_state':
+          result.svNodeStates.push(contract);
+          break;
+      }
+    }
+    return result;
+  }
+
+  /** The lowest mining round this node knows of (the round its history starts from), if any. */
+  async lookupInitialRound(): Promise<string | undefined> {
+    const rows: { round: string | null }[] = await this.dataSource.query(`SELECT min(round)::text AS round FROM mining_rounds`);
+    return rows[0]?.round ?? undefined;
+  }
+}

@@ -1,0 +1,3 @@
+export * from './voting-threshold';
+export * from './dso.repository';
+export * from './dso-info.service';
