@@ -1,20 +1,34 @@
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
+import type { Server } from 'node:http';
 import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { ledgerSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
 import { configureGroups, ledgerErrorResponder, PinoNestLogger } from '@canton-scan/http';
 import { LedgerAppModule } from './app.module';
+import { UpdatesWebSocketGateway } from './ledger/updates-websocket.gateway';
 
 /** The ledger-api app (ledger node group), configured but not listening. */
-export async function createLedgerApp(config: AppConfig, dataSource: DataSource, logger: Logger): Promise<NestExpressApplication> {
+export async function createLedgerApp(
+  config: AppConfig,
+  dataSource: DataSource,
+  logger: Logger,
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(LedgerAppModule.forRoot(config, dataSource), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(app, logger, config.bodyLimitBytes, [
-    { prefix: config.ledger.prefix, document: ledgerSpec, respond: ledgerErrorResponder, docsPath: 'docs' },
-  ]);
+  configureGroups(
+    app,
+    logger,
+    config.bodyLimitBytes,
+    [{ prefix: config.ledger.prefix, document: ledgerSpec, respond: ledgerErrorResponder, docsPath: 'docs' }],
+    config.auth.realm,
+  );
+  // The WebSocket form of the updates stream shares the HTTP port (upgrade of the flats path).
+  app
+    .get(UpdatesWebSocketGateway)
+    .attach(app.getHttpServer() as Server, `${config.ledger.prefix}/v2/updates/flats`);
   return app;
 }

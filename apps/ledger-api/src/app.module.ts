@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { RouterModule } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '@canton-scan/domain';
-import { DatabaseModule } from '@canton-scan/http';
+import { AppConfigModule, DatabaseModule } from '@canton-scan/http';
 import { LedgerGroupModule } from './ledger/ledger-group.module';
 
 @Module({})
@@ -12,6 +12,7 @@ export class LedgerAppModule {
       module: LedgerAppModule,
       imports: [
         DatabaseModule.forDataSource(dataSource),
+        AppConfigModule.forConfig(config),
         LedgerGroupModule,
         RouterModule.register([{ path: config.ledger.prefix, module: LedgerGroupModule }]),
       ],

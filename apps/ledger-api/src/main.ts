@@ -6,5 +6,7 @@ void runApp(
   'ledger-api',
   ({ config, database, logger }) => createLedgerApp(config, database.dataSource, logger),
   (config) => config.ledger.port,
-  (config, port) => [`ledger node group: http://localhost:${port}${config.ledger.prefix} (docs http://localhost:${port}/docs)`],
+  (config, port) => [
+    `ledger node group: http://localhost:${port}${config.ledger.prefix} (docs http://localhost:${port}/docs)`,
+  ],
 );

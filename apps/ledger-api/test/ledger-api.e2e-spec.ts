@@ -1,5 +1,14 @@
 import { createLedgerClient, ledgerApi, ledgerSpec } from '@canton-scan/contracts';
-import { badInputCases, expectResponseMatchesSpec, sendRaw, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import { DEVELOPMENT_ADMIN_USER, ensureDevelopmentAdmin } from '@canton-scan/domain';
+import {
+  badInputCases,
+  expectResponseMatchesSpec,
+  ledgerTestToken,
+  sendRaw,
+  startTestApp,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createLedgerApp } from '../src/app.factory';
 
 describe('ledger-api edge', () => {
@@ -13,7 +22,12 @@ describe('ledger-api edge', () => {
   afterAll(() => running.close());
 
   it('answers livez with an empty 200 through the generated client', async () => {
-    const client = createLedgerClient({ baseUrl: base() });
+    await ensureDevelopmentAdmin(db.dataSource);
+    const token = await ledgerTestToken(DEVELOPMENT_ADMIN_USER);
+    const client = createLedgerClient({
+      baseUrl: base(),
+      auth: (scheme) => (scheme.type === 'http' ? token : undefined),
+    });
     const live = await ledgerApi.getLivez({ client, parseAs: 'text' });
     expect(live.response.status).toBe(200);
     expect(live.data).toBe('');
@@ -27,8 +41,17 @@ describe('ledger-api edge', () => {
   });
 
   describe('refuses bad input: 400 as text/plain naming the field', () => {
-    const flats = (body: string, query = '') => sendRaw(base(), { method: 'POST', path: `/v2/updates/flats${query}`, body, contentType: 'application/json' });
-    const expectText = async (res: Promise<{ status: number; contentType: string | null; text: string }>, mentions: string) => {
+    const flats = (body: string, query = '') =>
+      sendRaw(base(), {
+        method: 'POST',
+        path: `/v2/updates/flats${query}`,
+        body,
+        contentType: 'application/json',
+      });
+    const expectText = async (
+      res: Promise<{ status: number; contentType: string | null; text: string }>,
+      mentions: string,
+    ) => {
       const r = await res;
       expect(r.status).toBe(400);
       expect(r.contentType).toMatch(/^text\/plain/);
@@ -37,26 +60,51 @@ describe('ledger-api edge', () => {
 
     it('malformed JSON', () => expectText(flats('{"beginExclusive": '), 'not valid JSON'));
     it('missing required fields', () => expectText(flats('{}'), 'body.beginExclusive is required'));
-    it('wrong types', () => expectText(flats('{"beginExclusive": "zero"}'), 'body.beginExclusive must be of type integer'));
-    it('negative offsets', () => expectText(flats('{"beginExclusive": -1}'), 'body.beginExclusive must be >= 0'));
+    it('wrong types', () =>
+      expectText(flats('{"beginExclusive": "zero"}'), 'body.beginExclusive must be of type integer'));
+    it('negative offsets', () =>
+      expectText(flats('{"beginExclusive": -1}'), 'body.beginExclusive must be >= 0'));
     it('zero or negative limits', async () => {
       await expectText(flats('{"beginExclusive": 0}', '?limit=0'), 'query.limit must be >= 1');
       await expectText(flats('{"beginExclusive": 0}', '?limit=-5'), 'query.limit must be >= 1');
     });
     it('unknown enum values', () =>
       expectText(
-        flats(JSON.stringify({ beginExclusive: 0, updateFormat: { includeTransactions: { eventFormat: {}, transactionShape: 'TRANSACTION_SHAPE_SIDEWAYS' } } })),
+        flats(
+          JSON.stringify({
+            beginExclusive: 0,
+            updateFormat: {
+              includeTransactions: { eventFormat: {}, transactionShape: 'TRANSACTION_SHAPE_SIDEWAYS' },
+            },
+          }),
+        ),
         'transactionShape must be one of',
       ));
     it('a non-positive transaction offset', () =>
-      expectText(sendRaw(base(), { method: 'POST', path: '/v2/updates/transaction-by-offset', body: '{"offset": 0}', contentType: 'application/json' }), 'body.offset must be >= 1'));
+      expectText(
+        sendRaw(base(), {
+          method: 'POST',
+          path: '/v2/updates/transaction-by-offset',
+          body: '{"offset": 0}',
+          contentType: 'application/json',
+        }),
+        'body.offset must be >= 1',
+      ));
 
     it('bodies over the configured limit are 413 with the ledger error body', async () => {
       const res = await flats(JSON.stringify({ beginExclusive: 0, pad: 'x'.repeat(5000) }));
       expect(res.status).toBe(413);
       const body = JSON.parse(res.text);
-      expect(body).toMatchObject({ cause: expect.stringContaining('exceeds the limit of 4096 bytes'), errorCategory: expect.any(Number), context: {} });
-      expectResponseMatchesSpec(ledgerSpec, 'getUpdatesFlat', { status: 413, contentType: res.contentType, body });
+      expect(body).toMatchObject({
+        cause: expect.stringContaining('exceeds the limit of 4096 bytes'),
+        errorCategory: expect.any(Number),
+        context: {},
+      });
+      expectResponseMatchesSpec(ledgerSpec, 'getUpdatesFlat', {
+        status: 413,
+        contentType: res.contentType,
+        body,
+      });
     });
 
     it('unknown routes are 404 with the ledger error body', async () => {
@@ -73,7 +121,12 @@ describe('ledger-api edge', () => {
       const res = await sendRaw(base(), c);
       expect({ case: c.name, status: res.status }).toEqual({ case: c.name, status: c.expectedStatus });
       if (res.status === 400) expect(res.contentType).toMatch(/^text\/plain/);
-      else expect(JSON.parse(res.text)).toMatchObject({ code: expect.any(String), cause: expect.any(String), errorCategory: expect.any(Number) });
+      else
+        expect(JSON.parse(res.text)).toMatchObject({
+          code: expect.any(String),
+          cause: expect.any(String),
+          errorCategory: expect.any(Number),
+        });
     }
   });
 });

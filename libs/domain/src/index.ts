@@ -21,6 +21,7 @@ export * from './contracts/active-contracts.repository';
 export * from './ledger';
 export * from './scan';
 export * from './registry';
+export * from './dso';
 export { LEDGER_UPDATES_CHANNEL } from './history/history-write.repository';
 export * from './daml-value/daml-decimal';
 export { T as DamlTypes, fromCompact, type CompactOf, type DamlType } from './daml-value/daml-type';

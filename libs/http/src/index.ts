@@ -12,3 +12,4 @@ export * from './database.module';
 export * from './bootstrap';
 export * from './auth/jwt-verifier';
 export * from './auth/bearer-auth.guard';
+export * from './app-config.module';

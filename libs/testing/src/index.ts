@@ -4,3 +4,7 @@ export * from './spec-responses';
 export * from './test-app';
 export * from './bad-input';
 export * from './history-fixtures';
+export * from './token-network-fixtures';
+export * from './scan-fixtures';
+export * from './spec-checked-call';
+export * from './ledger-tokens';

@@ -1,8 +1,13 @@
-import { Controller, Get, HttpCode } from '@nestjs/common';
+import { Controller, Get, HttpCode, UseGuards } from '@nestjs/common';
 import { HealthService, type HealthStatus } from '@canton-scan/http';
+import { LedgerAuthGuard } from './ledger-auth';
 
-/** Ledger node liveness: `/livez` answers 200 with an empty body (facts.md); `/readyz` as elsewhere. */
+/**
+ * Ledger node health. `/livez` answers 200 with an empty body (facts.md); `/readyz` as in the
+ * other apps. Both require a valid token of a known user, like every ledger endpoint.
+ */
 @Controller()
+@UseGuards(LedgerAuthGuard)
 export class LedgerHealthController {
   constructor(private readonly health: HealthService) {}
 

@@ -42,6 +42,8 @@ const CATEGORY_BY_STATUS: Record<number, LedgerErrorCategory> = {
   503: 'UNAVAILABLE',
 };
 
+const LIST_LIMIT_CODE = 'JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED';
+
 export interface LedgerErrorBody {
   code: string;
   cause: string;
@@ -74,7 +76,12 @@ export const ledgerErrorResponder: ErrorResponder = (res, status, message, detai
     return;
   }
   const category: LedgerErrorCategory =
-    status === 400 ? 'FAILED_PRECONDITION' : (CATEGORY_BY_STATUS[status] ?? 'INTERNAL');
+    status === 400
+      ? 'FAILED_PRECONDITION'
+      : // The list limit is an ABORTED error answered with 413 (facts.md), unlike an oversized body.
+        details.code === LIST_LIMIT_CODE
+        ? 'ABORTED'
+        : (CATEGORY_BY_STATUS[status] ?? 'INTERNAL');
   const code = details.code ?? defaultLedgerCode(category);
   res.status(status).type('application/json').send(JSON.stringify(ledgerErrorBody(category, code, message, details)));
 };

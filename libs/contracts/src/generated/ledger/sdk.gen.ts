@@ -86,7 +86,9 @@ export const getLatestPrunedOffsets = <ThrowOnError extends boolean = false>(opt
  * The parties are given either with `transactionFormat` or with the
  * deprecated `requestingParties` (which implies the default format:
  * those parties with a wildcard filter without created-event blobs, ACS
- * delta shape). Setting both, or neither, is a 400.
+ * delta shape, verbose). Setting both, or neither, is a 400; so is a
+ * `transactionFormat` without `transactionShape` (or
+ * `TRANSACTION_SHAPE_UNSPECIFIED`).
  *
  * 404 (NOT_FOUND) when there is no transaction at that offset or none of
  * its events is visible to the requested parties. 403 when the token's
@@ -125,7 +127,9 @@ export const getTransactionByOffset = <ThrowOnError extends boolean = false>(opt
  * none has arrived for `stream_idle_timeout_ms` (default 500 ms),
  * returning whatever it collected, including updates recorded while it
  * waited. `descendingOrder` requires `endInclusive`; without it the
- * answer is 400.
+ * answer is 400. `beginExclusive` or `endInclusive` beyond the ledger
+ * end, or `endInclusive` below `beginExclusive`, is a 400
+ * (`OFFSET_AFTER_LEDGER_END` in the text).
  *
  * **Size limit.** The node setting `http-list-max-elements-limit`
  * (default 200) bounds the result. The server collects at most
@@ -144,10 +148,19 @@ export const getTransactionByOffset = <ThrowOnError extends boolean = false>(opt
  * returned. The deprecated form (`filter` and `verbose` instead of
  * `updateFormat`) returns flat transactions (ACS delta shape) and
  * reassignments for the filter's parties; the two forms must not be
- * mixed. Offset checkpoints report the record time reached on each
- * synchronizer. Flat transactions select events by stakeholder (see
- * `EventFormat`). 403 when the token's user may not read a requested
- * party.
+ * mixed, and one of them is required. A transaction or reassignment
+ * with nothing visible to the requested parties is left out.
+ * Participant authorization events are not recorded by this node, so
+ * none are returned.
+ *
+ * **Offset checkpoints.** An ascending list ends with an
+ * `OffsetCheckpoint` at the offset of the last update scanned when
+ * that update was not itself returned (it was filtered out), and there
+ * is room for one more element under both `limit` and the list limit;
+ * the client resumes from its offset. Descending lists carry none.
+ *
+ * Flat transactions select events by stakeholder (see `EventFormat`).
+ * 403 when the token's user may not read a requested party.
  *
  * **WebSocket.** The same path also accepts a WebSocket upgrade
  * (authenticated through `Sec-WebSocket-Protocol`: `daml.ws.auth` and
@@ -155,8 +168,15 @@ export const getTransactionByOffset = <ThrowOnError extends boolean = false>(opt
  * first message; the server then sends one JSON message per update (a
  * `GetUpdatesResponse`), keeps pushing new updates as they are recorded
  * when the range is open-ended, and closes the connection after the last
- * update of a bounded range. Errors are sent as a `JsCantonError`
- * message before closing. Slow consumers are handled with backpressure.
+ * update of a bounded range (close code 1000). An open-ended stream sends
+ * an `OffsetCheckpoint` each time it caught up with the ledger past
+ * updates it did not show. A token that fails authentication, or an
+ * unknown user, refuses the upgrade itself (HTTP 401/403 with the
+ * `JsCantonError` body). A request error (invalid message, permission,
+ * pruning, range) is sent as one `JsCantonError` message, then the
+ * connection closes with 1008 (1011 for internal errors). Slow consumers
+ * are handled with backpressure: the server stops reading the ledger
+ * while about 1 MiB waits to be sent to the client.
  *
  *
  * @deprecated

@@ -75,6 +75,9 @@ export type GetParticipantIdResponse = {
     participantId: string;
 };
 
+/**
+ * Both offsets are always returned; 0 when not pruned yet.
+ */
 export type GetLatestPrunedOffsetsResponse = {
     /**
      * Offset up to which (inclusive) the ledger has been pruned; 0 means
@@ -180,9 +183,9 @@ export type Update = {
 };
 
 /**
- * Marks that the stream has reached `offset`, with the record time reached
- * on each synchronizer; it lets a client advance its position when no
- * update matched its filters.
+ * Marks that the stream has reached `offset` (the last update it scanned),
+ * with the newest record time it saw on each synchronizer; it lets a
+ * client advance its position when no update matched its filters.
  *
  */
 export type OffsetCheckpoint = {
@@ -215,7 +218,21 @@ export type SynchronizerTime = {
  * created events are filled, not which templates or interfaces are
  * selected.
  * * `verbose`: render values with more information than strictly needed,
- * notably record field labels.
+ * notably record field labels. Accepted for compatibility: the JSON
+ * encoding of values always carries record field labels, so the
+ * output is the same either way.
+ *
+ * Template and interface references: `#<package-name>:<Module>:<Entity>`
+ * matches every version of the package; `<package-id>:<Module>:<Entity>`
+ * (64 hex digits) one package; a reference whose package part is not a
+ * package id is read as a package name. An unknown template or
+ * interface matches nothing. Interfaces are matched through the
+ * interface instances of the Splice packages (token standard v1):
+ * Amulet and LockedAmulet implement `HoldingV1.Holding`,
+ * ExternalPartyAmuletRules implements
+ * `TransferInstructionV1.TransferFactory` and
+ * `AllocationInstructionV1.AllocationFactory`, AmuletAllocation
+ * implements `AllocationV1.Allocation`.
  *
  */
 export type EventFormat = {
@@ -396,6 +413,10 @@ export type Transaction = {
     updateId: string;
     /**
      * Command id of the submission; empty unless the reader submitted it.
+     * The store does not record submitters, so it is shown when a
+     * requested party authorized a root node (acted in a root exercise or
+     * signs a root create), and to readers of any party.
+     *
      */
     commandId: string;
     /**
@@ -525,7 +546,7 @@ export type ArchivedEvent = {
     witnessParties: Array<string>;
     packageName: string;
     /**
-     * Interfaces implemented by the contract that a filter asked about.
+     * Interfaces implemented by the contract whose interface filter asked for views (`includeInterfaceView`).
      */
     implementedInterfaces?: Array<string>;
 };
@@ -696,7 +717,9 @@ export type GetLivezErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**
@@ -734,7 +757,9 @@ export type GetReadyzErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**
@@ -778,7 +803,9 @@ export type GetParticipantIdErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**
@@ -818,7 +845,9 @@ export type GetLatestPrunedOffsetsErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**
@@ -865,7 +894,9 @@ export type GetTransactionByOffsetErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**
@@ -931,7 +962,9 @@ export type GetUpdatesFlatErrors = {
      */
     401: JsCantonError;
     /**
-     * The user may not read a requested party or use this endpoint (category PERMISSION_DENIED).
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
      */
     403: JsCantonError;
     /**

@@ -51,8 +51,12 @@ export type GetFactoryRequest = {
  */
 export type GetChoiceContextRequest = {
     /**
-     * Metadata that the wallet will pass to the choice; the registry takes
-     * it into account when building the context.
+     * Metadata that the wallet will pass to the choice. It is incorporated
+     * into the context: each entry becomes an `AV_Text` value under the
+     * same key of `choiceContextData.values`, after the registry's own
+     * keys. The registry's keys (`amulet-rules`, `open-round`,
+     * `featured-app-right`, `expire-lock`, `external-party-config-state`)
+     * may not be used (400).
      *
      */
     meta?: {
@@ -185,15 +189,33 @@ export type AllocationFactoryAllocateArguments = {
 };
 
 /**
- * What is to be allocated, and for which settlement.
+ * What is to be allocated, and for which settlement. The legs come in one
+ * of two forms (exactly one must be given, else 400):
+ *
+ * * one leg, as in token standard v1: `transferLegId` and `transferLeg`;
+ * * several legs, as the newest registry spec asks (at least 100 legs and
+ * 25 distinct accounts, parties and instruments per allocation):
+ * `transferLegs`, a map (Daml `TextMap`, a JSON object) from transfer-leg
+ * id to leg. It must hold at least one leg and at most the configured
+ * bound (`REGISTRY_MAX_TRANSFER_LEGS`, default 200); above it the answer
+ * is 400 naming the bound.
+ *
  */
 export type AllocationSpecification = {
     settlement: SettlementInfo;
     /**
-     * Identifier of the leg within the settlement.
+     * Identifier of the leg within the settlement (single-leg form).
      */
-    transferLegId: string;
-    transferLeg: TransferLeg;
+    transferLegId?: string;
+    transferLeg?: TransferLeg;
+    /**
+     * Multi-leg form: the legs keyed by their transfer-leg id (non-empty,
+     * at most 255 characters).
+     *
+     */
+    transferLegs?: {
+        [key: string]: TransferLeg;
+    };
 };
 
 /**
@@ -234,23 +256,48 @@ export type Reference = {
 };
 
 /**
- * One transfer of an instrument from a sender to a receiver.
+ * One transfer of an instrument from a sender to a receiver. Sender and
+ * receiver are each a party id or, to tell several accounts of one party
+ * apart, an `Account`.
+ *
  */
 export type TransferLeg = {
+    sender: AccountRef;
+    receiver: AccountRef;
     /**
-     * Party id of the sender.
-     */
-    sender: string;
-    /**
-     * Party id of the receiver.
-     */
-    receiver: string;
-    /**
-     * Amount as a Daml decimal string with at most 10 fractional digits.
+     * Positive amount as a Daml decimal string with at most 28 integer and
+     * 10 fractional digits.
+     *
      */
     amount: string;
     instrumentId: InstrumentId;
     meta: Metadata;
+};
+
+/**
+ * A party id (the party's default account) or an `Account`.
+ */
+export type AccountRef = string | Account;
+
+/**
+ * An account of a party: its owner, optionally the party providing the
+ * account, and an id telling the owner's accounts apart. Accounts with the
+ * same owner but another provider or id are distinct.
+ *
+ */
+export type Account = {
+    /**
+     * Party id of the account owner.
+     */
+    owner: string;
+    /**
+     * Party id of the account provider; absent or `null` for none.
+     */
+    provider?: string | null;
+    /**
+     * Identifier of the account within its owner; empty by default.
+     */
+    id?: string;
 };
 
 /**
@@ -359,9 +406,10 @@ export type GetAllocationFactoryV1Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -405,9 +453,10 @@ export type GetAllocationFactoryV2Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -456,9 +505,10 @@ export type GetAllocationWithdrawContextV1Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -507,9 +557,10 @@ export type GetAllocationCancelContextV1Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -558,9 +609,10 @@ export type GetAllocationTransferContextV1Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -609,9 +661,10 @@ export type GetAllocationWithdrawContextV2Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -660,9 +713,10 @@ export type GetAllocationCancelContextV2Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;
@@ -711,9 +765,10 @@ export type GetAllocationTransferContextV2Errors = {
      */
     404: ErrorResponse;
     /**
-     * A contract that must be disclosed is in flight between synchronizers
-     * (unassigned and not yet assigned), so no synchronizer can be named for
-     * it. Retry once the reassignment has completed.
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it. Retry once the reassignment has
+     * completed.
      *
      */
     409: ErrorResponse;

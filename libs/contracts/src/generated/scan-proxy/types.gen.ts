@@ -76,7 +76,10 @@ export type DsoInfo = {
      */
     sv_user: string;
     /**
-     * Party id of the SV operating this node.
+     * Party id of the SV operating this node (`SV_PARTY_ID`; when that is
+     * not configured, the first SV listed in the DSO rules, the network's
+     * founding SV).
+     *
      */
     sv_party_id: string;
     /**
@@ -97,7 +100,10 @@ export type DsoInfo = {
      */
     sv_node_states: Array<ContractWithState>;
     /**
-     * Round number the network bootstrapped from, as a decimal string.
+     * Round number the network bootstrapped from, as a decimal string: the
+     * lowest mining round in the history this node holds. Omitted while no
+     * round is known.
+     *
      */
     initial_round?: string;
 };
@@ -133,7 +139,11 @@ export type FactoryWithChoiceContext = {
 
 export type GetChoiceContextRequest = {
     /**
-     * Metadata passed to the choice, incorporated into the choice context.
+     * Metadata passed to the choice, incorporated into the choice context:
+     * each entry becomes an `AV_Text` value under the same key of
+     * `choiceContextData.values`, after the registry's own keys, which may
+     * not be used (400).
+     *
      */
     meta?: {
         [key: string]: string;
@@ -215,7 +225,7 @@ export type DisclosedContract = {
 };
 
 /**
- * Contract id of the allocation.
+ * Contract id of the allocation (lower-case hex, starting with `00`).
  */
 export type AllocationId = string;
 
@@ -395,7 +405,7 @@ export type ProxyGetAllocationWithdrawContextV1Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };
@@ -447,7 +457,7 @@ export type ProxyGetAllocationWithdrawContextV2Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };
@@ -499,7 +509,7 @@ export type ProxyGetAllocationCancelContextV1Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };
@@ -551,7 +561,7 @@ export type ProxyGetAllocationCancelContextV2Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };
@@ -603,7 +613,7 @@ export type ProxyGetAllocationExecuteTransferContextV1Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };
@@ -655,7 +665,7 @@ export type ProxyGetAllocationExecuteTransferContextV2Data = {
     body: GetChoiceContext;
     path: {
         /**
-         * Contract id of the allocation.
+         * Contract id of the allocation (lower-case hex, starting with `00`).
          */
         allocationId: string;
     };

@@ -47,7 +47,10 @@ export const getUpdateByIdV2 = <ThrowOnError extends boolean = false>(options: O
  * ordered by update id ascending and starting strictly after `after_update_id`.
  * Import updates have record time `0001-01-01T00:00:00Z`, offset `""` and an
  * update id equal to the contract id they re-create. Fewer than `limit` items may
- * be returned; an empty list means there are no more.
+ * be returned; an empty list means there are no more. Payloads are in the
+ * lossless encoding (see the `lossless` parameter of `GET /v2/updates/{update_id}`),
+ * so that a peer re-records them exactly. 404 when this node holds no update at
+ * all of the migration.
  *
  */
 export const getImportUpdates = <ThrowOnError extends boolean = false>(options: Options<GetImportUpdatesData, ThrowOnError>) => (options.client ?? client).post<GetImportUpdatesResponses, GetImportUpdatesErrors, ThrowOnError>({
@@ -67,6 +70,14 @@ export const getImportUpdates = <ThrowOnError extends boolean = false>(options: 
  * its regular and import updates are complete here. 404 when this node holds no
  * data for the migration.
  *
+ * This node records history in ledger order from the first update it was given,
+ * and a migration other than the first starts with its import updates. Hence
+ * `complete` is true when the node holds the migration from its start: it is
+ * migration 0, or the node holds the previous migration or the migration's import
+ * updates. `import_updates_complete` is true for migration 0 (it has none) and,
+ * for a later migration, once a regular update of it is held (its import updates
+ * all come before).
+ *
  */
 export const getMigrationInfo = <ThrowOnError extends boolean = false>(options: Options<GetMigrationInfoData, ThrowOnError>) => (options.client ?? client).post<GetMigrationInfoResponses, GetMigrationInfoErrors, ThrowOnError>({
     url: '/v0/backfilling/migration-info',
@@ -85,10 +96,19 @@ export const getMigrationInfo = <ThrowOnError extends boolean = false>(options: 
  * `record_time_match`: `exact` requires a snapshot time (as reported by
  * `GET /v0/state/acs/snapshot-timestamp`) and answers 404 otherwise;
  * `at_or_before` uses the latest snapshot at or before the given time (404 when
- * there is none). `create_arguments` are always compact-encoded. Pass the
- * `next_page_token` of a response as `after` of the next request, keeping all
- * other parameters but `page_size` unchanged; a token that does not belong to the
- * snapshot is a 400.
+ * there is none). Times are compared at microsecond precision (the store's
+ * resolution): an `exact` time with a non-zero digit beyond the microsecond is no
+ * snapshot time, and `at_or_before` rounds such a time down. A snapshot at time T
+ * holds every contract of the migration created before T and not archived before
+ * T (a contract in flight between synchronizers included). `create_arguments` are
+ * always compact-encoded. Empty `party_ids` or `templates` lists do not filter.
+ *
+ * Pass the `next_page_token` of a response as `after` of the next request, keeping
+ * all other parameters but `page_size` unchanged. The token is the creation
+ * position (row id) of the page's last contract and is only given when the page is
+ * full (the next page may then be empty). A token is refused with 400 unless it
+ * names a contract of the same query: the same migration, active at the snapshot
+ * time and matching the `party_ids` and `templates` filters.
  *
  *
  * @deprecated
@@ -106,8 +126,10 @@ export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Op
  * Find the latest ACS snapshot before a time
  *
  * Returns the record time of the most recent ACS snapshot of the migration taken
- * strictly before `before`. Snapshots are taken every few hours of record time
- * (every 3 hours on production networks). 404 when no such snapshot exists.
+ * strictly before `before` (compared at microsecond precision). Snapshots are
+ * taken every few hours of record time (every 3 hours on production networks), at
+ * UTC hours divisible by that interval, the first after the migration's first
+ * regular update. 404 when no such snapshot exists.
  *
  */
 export const getAcsSnapshotTimestamp = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotTimestampData, ThrowOnError>) => (options.client ?? client).get<GetAcsSnapshotTimestampResponses, GetAcsSnapshotTimestampErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp', ...options });
@@ -118,8 +140,11 @@ export const getAcsSnapshotTimestamp = <ThrowOnError extends boolean = false>(op
  * Aggregates, per requested owner, the `Splice.Amulet:Amulet` and
  * `Splice.Amulet:LockedAmulet` contracts of an ACS snapshot (chosen as in
  * `POST /v0/state/acs`). Amounts are the contracts' initial amounts; holding fees
- * accrued since creation are not deducted. Owners without holdings are reported
- * with zero totals.
+ * accrued since creation are not deducted. Sums are exact (decimal arithmetic)
+ * and rendered with 10 decimals; `total_coin_holdings` is exactly
+ * `total_unlocked_coin` + `total_locked_coin`. There is one summary per distinct
+ * requested owner, in the order of first request (repeated owners are reported
+ * once); owners without holdings are reported with zero totals.
  *
  */
 export const getHoldingsSummary = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsSummaryData, ThrowOnError>) => (options.client ?? client).post<GetHoldingsSummaryResponses, GetHoldingsSummaryErrors, ThrowOnError>({
@@ -137,7 +162,11 @@ export const getHoldingsSummary = <ThrowOnError extends boolean = false>(options
  * For each requested party that is an onboarded validator (holds an active
  * `ValidatorLicense`), reports the rounds in which it collected its faucet and
  * the rounds it missed. Other parties are silently left out, and the order of the
- * result does not follow the order of the parameters.
+ * result does not follow the order of the parameters. A validator is onboarded
+ * when it holds an active licence in the newest migration; one whose licence has
+ * no faucet state yet (it never collected) is left out, and so is a licence whose
+ * recorded state would break an invariant of `ValidatorReceivedFaucets`, so both
+ * invariants hold for every row.
  *
  */
 export const listValidatorFaucets = <ThrowOnError extends boolean = false>(options: Options<ListValidatorFaucetsData, ThrowOnError>) => (options.client ?? client).get<ListValidatorFaucetsResponses, ListValidatorFaucetsErrors, ThrowOnError>({ url: '/v0/validators/validator-faucets', ...options });
@@ -158,7 +187,9 @@ export const listUnclaimedDevelopmentFundCoupons = <ThrowOnError extends boolean
  * an empty body counts all of them. A result's effective date is the
  * `effectiveAt` of the vote when it was accepted, otherwise the time the vote
  * request was completed; `effectiveFrom` (inclusive) and `effectiveTo`
- * (exclusive) filter on it.
+ * (exclusive) filter on it. Both are RFC 3339 date-times with a time zone
+ * (e.g. `2026-01-05T10:00:00.000000Z` or `2026-01-05T11:00:00+01:00`), compared
+ * at microsecond precision; anything else is a 400.
  *
  */
 export const countVoteResults = <ThrowOnError extends boolean = false>(options: Options<CountVoteResultsData, ThrowOnError>) => (options.client ?? client).post<CountVoteResultsResponses, CountVoteResultsErrors, ThrowOnError>({
@@ -175,23 +206,36 @@ export const countVoteResults = <ThrowOnError extends boolean = false>(options: 
  *
  * Internal endpoint, subject to change. Reports what the reward accounting
  * process computed for one mining round from the round's app activity records.
+ * A closed round not computed yet is computed when it is asked for.
  *
  * Status values:
  * - `Ok`: the round is closed and computed; the totals are included.
- * - `Undetermined`: the round is not closed yet, or not computed yet.
- * - `CannotProvide`: the round lies outside the history this node holds (before
- * its history begins, or pruned).
+ * - `Undetermined`: the round is known (an `OpenMiningRound` of it was recorded)
+ * but not closed yet, or it lies beyond the newest known round (not reached
+ * yet), or this node holds no round at all yet. Asking again later may give `Ok`.
+ * - `CannotProvide`: the round lies outside the history this node holds: below
+ * its first known round, in a gap between known rounds, or closed without the
+ * reward configuration in force when it opened (the `AmuletRules` of that time
+ * are not in this history). Asking again will not help.
  *
- * Arithmetic: the reward configuration in force for the round is taken from the
- * AmuletRules config schedule's `futureValues` (not from its `initialValue`). The
- * round's app reward pool is split among app providers pro rata to their activity
- * weight (a record's share is pool × record weight / `total_app_activity_weight`).
- * No activity record may earn more than the per-activity cap; what exceeds it is
- * not attributed to anyone and is summed in `total_app_reward_unclaimed`. A
- * provider's allowance is the sum of its capped shares; allowances below the app
- * reward threshold are burned and summed in `total_app_reward_thresholded`; the
- * remaining ones are granted and summed in `total_app_reward_minting_allowance`,
- * and their providers are counted in `rewarded_app_provider_parties_count`.
+ * Arithmetic. The round's configuration is the one in force at its `opensAt`
+ * in the AmuletRules config schedule: the `futureValues` entry with the latest
+ * time at or before `opensAt` (the `initialValue` only while no future value is
+ * in force yet), recorded when the round opened: pool P
+ * (`appRewardPoolPerRound`), threshold H (`appRewardThreshold`), cap per unit
+ * of weight C (`appRewardCapPerWeight`). With w_p the summed activity weight of
+ * provider p in the round and W the sum of all w_p:
+ * - rate = min(P / W, C): the pool is shared pro rata to weight, but one unit
+ * of weight never earns more than C;
+ * - allowance a_p = w_p × rate rounded down to 10 decimals (exact decimal
+ * arithmetic, no floating point);
+ * - `total_app_reward_minting_allowance` = sum of the a_p ≥ H, and
+ * `rewarded_app_provider_parties_count` = their number;
+ * - `total_app_reward_thresholded` = sum of the a_p < H (burned);
+ * - `total_app_reward_unclaimed` = P − sum of all a_p: what the cap leaves
+ * unattributed, plus the rounding remainder, so that
+ * P = minting + thresholded + unclaimed exactly;
+ * - W = 0 (no activity): the whole pool is unclaimed.
  *
  */
 export const getRewardAccountingActivityTotals = <ThrowOnError extends boolean = false>(options: Options<GetRewardAccountingActivityTotalsData, ThrowOnError>) => (options.client ?? client).get<GetRewardAccountingActivityTotalsResponses, GetRewardAccountingActivityTotalsErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals', ...options });

@@ -318,7 +318,11 @@ export type MigrationInfoResponse = {
      */
     previous_migration_id?: number;
     /**
-     * One entry per synchronizer having updates in the migration.
+     * One entry per synchronizer having updates in the migration. `min` and `max`
+     * are the record times of its oldest and newest regular (non-import) updates;
+     * a synchronizer with only import updates reports their record time
+     * (`0001-01-01T00:00:00Z`) for both.
+     *
      */
     record_time_range: Array<RecordTimeRange>;
     /**
@@ -392,7 +396,7 @@ export type AcsResponse = {
      */
     created_events: Array<CreatedEvent>;
     /**
-     * Opaque token for the next page; absent on the last page.
+     * Opaque token for the next page; only present when the page is full (absent on the last page).
      */
     next_page_token?: number;
 };
@@ -501,11 +505,11 @@ export type VoteResultsCountRequest = {
      */
     requester?: string;
     /**
-     * Lower bound (inclusive) on the result's effective date.
+     * Lower bound (inclusive) on the result's effective date; RFC 3339 date-time with a time zone.
      */
     effectiveFrom?: string;
     /**
-     * Upper bound (exclusive) on the result's effective date.
+     * Upper bound (exclusive) on the result's effective date; RFC 3339 date-time with a time zone.
      */
     effectiveTo?: string;
 };
@@ -551,15 +555,15 @@ export type RewardAccountingActivityTotalsOk = {
      */
     total_app_reward_minting_allowance: string;
     /**
-     * Daml decimal; sum of the provider allowances under the app reward threshold; these are burned, not minted.
+     * Daml decimal; sum of the provider allowances below the app reward threshold; these are burned, not minted.
      */
     total_app_reward_thresholded: string;
     /**
-     * Daml decimal; rewards not attributed to any provider because of the per-activity cap.
+     * Daml decimal; the part of the pool attributed to no provider (what the cap per weight leaves over, plus the rounding remainder of the allowances).
      */
     total_app_reward_unclaimed: string;
     /**
-     * Number of providers granted a minting allowance.
+     * Number of providers whose allowance reaches the threshold (granted a minting allowance).
      */
     rewarded_app_provider_parties_count: number;
 };

@@ -10,7 +10,7 @@ export const registrySpec: OpenApiDocument = {
       "name": "Apache-2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
     },
-    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet uses these endpoints while running the allocation workflow of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory) or which extra context it needs to exercise a\nchoice on an existing allocation (withdraw, cancel, execute-transfer). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation or a contract the context needs does not\n  exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes.\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n"
+    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet uses these endpoints while running the allocation workflow of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory) or which extra context it needs to exercise a\nchoice on an existing allocation (withdraw, cancel, execute-transfer). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation or a contract the context needs does not\n  exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes.\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n\nTime: an `OpenMiningRound` is usable once its `opensAt` has passed. \"Now\" is\nthe record time of the newest update this node has ingested (the ledger's\nclock as the node has seen it), so answers stay consistent with the stored\nhistory; on a node following a live network it trails the wall clock only by\nthe ingestion lag.\n\nChoice context values (`choiceContextData.values`): `amulet-rules`,\n`open-round`, `external-party-config-state` (factory), `featured-app-right`\n(execute-transfer, when the settlement executor has one) hold\n`AV_ContractId`s of disclosed contracts; `expire-lock` (withdraw and cancel)\nan `AV_Bool`. The optional `meta` of a choice-context request is carried\ninto the context: each entry `KEY: TEXT` becomes the value\n`KEY: {\"tag\": \"AV_Text\", \"value\": TEXT}` after the registry's own keys; a\nmeta key equal to one of the registry's keys is refused with 400.\n"
   },
   "servers": [
     {
@@ -429,7 +429,7 @@ export const registrySpec: OpenApiDocument = {
         }
       },
       "Conflict": {
-        "description": "A contract that must be disclosed is in flight between synchronizers\n(unassigned and not yet assigned), so no synchronizer can be named for\nit. Retry once the reassignment has completed.\n",
+        "description": "A contract that must be disclosed (or the factory contract to exercise)\nis in flight between synchronizers (unassigned and not yet assigned),\nso no synchronizer can be named for it. Retry once the reassignment has\ncompleted.\n",
         "content": {
           "application/json": {
             "schema": {
@@ -512,7 +512,7 @@ export const registrySpec: OpenApiDocument = {
         "properties": {
           "meta": {
             "type": "object",
-            "description": "Metadata that the wallet will pass to the choice; the registry takes\nit into account when building the context.\n",
+            "description": "Metadata that the wallet will pass to the choice. It is incorporated\ninto the context: each entry becomes an `AV_Text` value under the\nsame key of `choiceContextData.values`, after the registry's own\nkeys. The registry's keys (`amulet-rules`, `open-round`,\n`featured-app-right`, `expire-lock`, `external-party-config-state`)\nmay not be used (400).\n",
             "additionalProperties": {
               "type": "string"
             }
@@ -670,11 +670,9 @@ export const registrySpec: OpenApiDocument = {
       },
       "AllocationSpecification": {
         "type": "object",
-        "description": "What is to be allocated, and for which settlement.",
+        "description": "What is to be allocated, and for which settlement. The legs come in one\nof two forms (exactly one must be given, else 400):\n\n* one leg, as in token standard v1: `transferLegId` and `transferLeg`;\n* several legs, as the newest registry spec asks (at least 100 legs and\n  25 distinct accounts, parties and instruments per allocation):\n  `transferLegs`, a map (Daml `TextMap`, a JSON object) from transfer-leg\n  id to leg. It must hold at least one leg and at most the configured\n  bound (`REGISTRY_MAX_TRANSFER_LEGS`, default 200); above it the answer\n  is 400 naming the bound.\n",
         "required": [
-          "settlement",
-          "transferLegId",
-          "transferLeg"
+          "settlement"
         ],
         "properties": {
           "settlement": {
@@ -682,10 +680,17 @@ export const registrySpec: OpenApiDocument = {
           },
           "transferLegId": {
             "type": "string",
-            "description": "Identifier of the leg within the settlement."
+            "description": "Identifier of the leg within the settlement (single-leg form)."
           },
           "transferLeg": {
             "$ref": "#/components/schemas/TransferLeg"
+          },
+          "transferLegs": {
+            "type": "object",
+            "description": "Multi-leg form: the legs keyed by their transfer-leg id (non-empty,\nat most 255 characters).\n",
+            "additionalProperties": {
+              "$ref": "#/components/schemas/TransferLeg"
+            }
           }
         }
       },
@@ -748,7 +753,7 @@ export const registrySpec: OpenApiDocument = {
       },
       "TransferLeg": {
         "type": "object",
-        "description": "One transfer of an instrument from a sender to a receiver.",
+        "description": "One transfer of an instrument from a sender to a receiver. Sender and\nreceiver are each a party id or, to tell several accounts of one party\napart, an `Account`.\n",
         "required": [
           "sender",
           "receiver",
@@ -758,25 +763,59 @@ export const registrySpec: OpenApiDocument = {
         ],
         "properties": {
           "sender": {
-            "type": "string",
-            "pattern": "^[^:]+::[0-9a-f]+$",
-            "description": "Party id of the sender."
+            "$ref": "#/components/schemas/AccountRef"
           },
           "receiver": {
-            "type": "string",
-            "pattern": "^[^:]+::[0-9a-f]+$",
-            "description": "Party id of the receiver."
+            "$ref": "#/components/schemas/AccountRef"
           },
           "amount": {
             "type": "string",
-            "pattern": "^[0-9]+(\\.[0-9]{1,10})?$",
-            "description": "Amount as a Daml decimal string with at most 10 fractional digits."
+            "pattern": "^[0-9]{1,28}(\\.[0-9]{1,10})?$",
+            "description": "Positive amount as a Daml decimal string with at most 28 integer and\n10 fractional digits.\n"
           },
           "instrumentId": {
             "$ref": "#/components/schemas/InstrumentId"
           },
           "meta": {
             "$ref": "#/components/schemas/Metadata"
+          }
+        }
+      },
+      "AccountRef": {
+        "description": "A party id (the party's default account) or an `Account`.",
+        "oneOf": [
+          {
+            "type": "string",
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id."
+          },
+          {
+            "$ref": "#/components/schemas/Account"
+          }
+        ]
+      },
+      "Account": {
+        "type": "object",
+        "description": "An account of a party: its owner, optionally the party providing the\naccount, and an id telling the owner's accounts apart. Accounts with the\nsame owner but another provider or id are distinct.\n",
+        "required": [
+          "owner"
+        ],
+        "properties": {
+          "owner": {
+            "type": "string",
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id of the account owner."
+          },
+          "provider": {
+            "type": "string",
+            "nullable": true,
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id of the account provider; absent or `null` for none."
+          },
+          "id": {
+            "type": "string",
+            "maxLength": 255,
+            "description": "Identifier of the account within its owner; empty by default."
           }
         }
       },

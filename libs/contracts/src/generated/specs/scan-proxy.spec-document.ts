@@ -6,7 +6,7 @@ export const scanProxySpec: OpenApiDocument = {
   "info": {
     "title": "Canton Network Validator Scan Proxy API",
     "version": "0.6.13",
-    "description": "Endpoints a validator node offers its wallet users on behalf of the network's scan\nservers: DSO information, the amulet rules, and the token registry lookups of the\nallocation workflow (allocation factory and allocation choice contexts), re-exposed\nunder `/v0/scan-proxy/registry/...` exactly as the registry serves them.\n\nEvery endpoint except the health probes requires a bearer JWT (the same tokens as\nthe ledger node group); a missing or invalid token is a 401 with a\n`WWW-Authenticate` header. Error bodies are `{\"error\": \"<message>\"}`.\n\nEncodings: int64 and int32 values are JSON integers; timestamps are RFC 3339\nstrings with microsecond precision; contract payloads use the compact JSON encoding\n(records as objects keyed by field label, numbers, parties, contract ids and\ntimestamps as strings).\n",
+    "description": "Endpoints a validator node offers its wallet users on behalf of the network's scan\nservers: DSO information, the amulet rules, and the token registry lookups of the\nallocation workflow (allocation factory and allocation choice contexts), re-exposed\nunder `/v0/scan-proxy/registry/...` exactly as the registry serves them.\n\nEvery endpoint except the health probes requires a bearer JWT (the same tokens as\nthe ledger node group); a missing or invalid token is a 401 with a\n`WWW-Authenticate` header. Error bodies are `{\"error\": \"<message>\"}`.\n\nThe registry endpoints answer exactly as the token registry group does (see\nthe registry spec for the `choiceArguments` shape, the multi-leg form, the\nchoice context keys and how `meta` is incorporated). A usable mining round is\none whose `opensAt` is at or before the record time of the newest update this\nnode has ingested.\n\nEncodings: int64 and int32 values are JSON integers; timestamps are RFC 3339\nstrings with microsecond precision; contract payloads use the compact JSON encoding\n(records as objects keyed by field label, numbers, parties, contract ids and\ntimestamps as strings).\n",
     "license": {
       "name": "Apache 2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
@@ -487,10 +487,10 @@ export const scanProxySpec: OpenApiDocument = {
         "name": "allocationId",
         "in": "path",
         "required": true,
-        "description": "Contract id of the allocation.",
+        "description": "Contract id of the allocation (lower-case hex, starting with `00`).",
         "schema": {
           "type": "string",
-          "minLength": 1
+          "pattern": "^00[0-9a-f]+$"
         }
       }
     },
@@ -704,7 +704,7 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "sv_party_id": {
             "type": "string",
-            "description": "Party id of the SV operating this node."
+            "description": "Party id of the SV operating this node (`SV_PARTY_ID`; when that is\nnot configured, the first SV listed in the DSO rules, the network's\nfounding SV).\n"
           },
           "dso_party_id": {
             "type": "string",
@@ -734,7 +734,7 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "initial_round": {
             "type": "string",
-            "description": "Round number the network bootstrapped from, as a decimal string."
+            "description": "Round number the network bootstrapped from, as a decimal string: the\nlowest mining round in the history this node holds. Omitted while no\nround is known.\n"
           }
         }
       },
@@ -787,7 +787,7 @@ export const scanProxySpec: OpenApiDocument = {
         "properties": {
           "meta": {
             "type": "object",
-            "description": "Metadata passed to the choice, incorporated into the choice context.",
+            "description": "Metadata passed to the choice, incorporated into the choice context:\neach entry becomes an `AV_Text` value under the same key of\n`choiceContextData.values`, after the registry's own keys, which may\nnot be used (400).\n",
             "additionalProperties": {
               "type": "string"
             }

@@ -153,7 +153,7 @@ export const scanSpec: OpenApiDocument = {
           "backfilling"
         ],
         "summary": "Page through the import updates of a migration",
-        "description": "Returns the import updates of a migration (the updates that re-create, at the\nstart of a migration, every contract active at the end of the previous one),\nordered by update id ascending and starting strictly after `after_update_id`.\nImport updates have record time `0001-01-01T00:00:00Z`, offset `\"\"` and an\nupdate id equal to the contract id they re-create. Fewer than `limit` items may\nbe returned; an empty list means there are no more.\n",
+        "description": "Returns the import updates of a migration (the updates that re-create, at the\nstart of a migration, every contract active at the end of the previous one),\nordered by update id ascending and starting strictly after `after_update_id`.\nImport updates have record time `0001-01-01T00:00:00Z`, offset `\"\"` and an\nupdate id equal to the contract id they re-create. Fewer than `limit` items may\nbe returned; an empty list means there are no more. Payloads are in the\nlossless encoding (see the `lossless` parameter of `GET /v2/updates/{update_id}`),\nso that a peer re-records them exactly. 404 when this node holds no update at\nall of the migration.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -197,7 +197,7 @@ export const scanSpec: OpenApiDocument = {
           "backfilling"
         ],
         "summary": "Describe what this node holds of a migration",
-        "description": "Tells a backfilling peer which migration preceded the given one, the record\ntime range per synchronizer of the updates this node holds for it, and whether\nits regular and import updates are complete here. 404 when this node holds no\ndata for the migration.\n",
+        "description": "Tells a backfilling peer which migration preceded the given one, the record\ntime range per synchronizer of the updates this node holds for it, and whether\nits regular and import updates are complete here. 404 when this node holds no\ndata for the migration.\n\nThis node records history in ledger order from the first update it was given,\nand a migration other than the first starts with its import updates. Hence\n`complete` is true when the node holds the migration from its start: it is\nmigration 0, or the node holds the previous migration or the migration's import\nupdates. `import_updates_complete` is true for migration 0 (it has none) and,\nfor a later migration, once a regular update of it is held (its import updates\nall come before).\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -242,7 +242,7 @@ export const scanSpec: OpenApiDocument = {
           "acs"
         ],
         "summary": "Page through an ACS snapshot (deprecated)",
-        "description": "Returns the contracts active at an ACS snapshot of a migration, in pages,\nordered by creation ascending. The snapshot is chosen by `record_time` and\n`record_time_match`: `exact` requires a snapshot time (as reported by\n`GET /v0/state/acs/snapshot-timestamp`) and answers 404 otherwise;\n`at_or_before` uses the latest snapshot at or before the given time (404 when\nthere is none). `create_arguments` are always compact-encoded. Pass the\n`next_page_token` of a response as `after` of the next request, keeping all\nother parameters but `page_size` unchanged; a token that does not belong to the\nsnapshot is a 400.\n",
+        "description": "Returns the contracts active at an ACS snapshot of a migration, in pages,\nordered by creation ascending. The snapshot is chosen by `record_time` and\n`record_time_match`: `exact` requires a snapshot time (as reported by\n`GET /v0/state/acs/snapshot-timestamp`) and answers 404 otherwise;\n`at_or_before` uses the latest snapshot at or before the given time (404 when\nthere is none). Times are compared at microsecond precision (the store's\nresolution): an `exact` time with a non-zero digit beyond the microsecond is no\nsnapshot time, and `at_or_before` rounds such a time down. A snapshot at time T\nholds every contract of the migration created before T and not archived before\nT (a contract in flight between synchronizers included). `create_arguments` are\nalways compact-encoded. Empty `party_ids` or `templates` lists do not filter.\n\nPass the `next_page_token` of a response as `after` of the next request, keeping\nall other parameters but `page_size` unchanged. The token is the creation\nposition (row id) of the page's last contract and is only given when the page is\nfull (the next page may then be empty). A token is refused with 400 unless it\nnames a contract of the same query: the same migration, active at the snapshot\ntime and matching the `party_ids` and `templates` filters.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -286,7 +286,7 @@ export const scanSpec: OpenApiDocument = {
           "acs"
         ],
         "summary": "Find the latest ACS snapshot before a time",
-        "description": "Returns the record time of the most recent ACS snapshot of the migration taken\nstrictly before `before`. Snapshots are taken every few hours of record time\n(every 3 hours on production networks). 404 when no such snapshot exists.\n",
+        "description": "Returns the record time of the most recent ACS snapshot of the migration taken\nstrictly before `before` (compared at microsecond precision). Snapshots are\ntaken every few hours of record time (every 3 hours on production networks), at\nUTC hours divisible by that interval, the first after the migration's first\nregular update. 404 when no such snapshot exists.\n",
         "parameters": [
           {
             "name": "before",
@@ -344,7 +344,7 @@ export const scanSpec: OpenApiDocument = {
           "holdings"
         ],
         "summary": "Summarize amulet holdings per owner at a snapshot",
-        "description": "Aggregates, per requested owner, the `Splice.Amulet:Amulet` and\n`Splice.Amulet:LockedAmulet` contracts of an ACS snapshot (chosen as in\n`POST /v0/state/acs`). Amounts are the contracts' initial amounts; holding fees\naccrued since creation are not deducted. Owners without holdings are reported\nwith zero totals.\n",
+        "description": "Aggregates, per requested owner, the `Splice.Amulet:Amulet` and\n`Splice.Amulet:LockedAmulet` contracts of an ACS snapshot (chosen as in\n`POST /v0/state/acs`). Amounts are the contracts' initial amounts; holding fees\naccrued since creation are not deducted. Sums are exact (decimal arithmetic)\nand rendered with 10 decimals; `total_coin_holdings` is exactly\n`total_unlocked_coin` + `total_locked_coin`. There is one summary per distinct\nrequested owner, in the order of first request (repeated owners are reported\nonce); owners without holdings are reported with zero totals.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -388,7 +388,7 @@ export const scanSpec: OpenApiDocument = {
           "validators"
         ],
         "summary": "Get faucet (liveness) statistics of validators",
-        "description": "For each requested party that is an onboarded validator (holds an active\n`ValidatorLicense`), reports the rounds in which it collected its faucet and\nthe rounds it missed. Other parties are silently left out, and the order of the\nresult does not follow the order of the parameters.\n",
+        "description": "For each requested party that is an onboarded validator (holds an active\n`ValidatorLicense`), reports the rounds in which it collected its faucet and\nthe rounds it missed. Other parties are silently left out, and the order of the\nresult does not follow the order of the parameters. A validator is onboarded\nwhen it holds an active licence in the newest migration; one whose licence has\nno faucet state yet (it never collected) is left out, and so is a licence whose\nrecorded state would break an invariant of `ValidatorReceivedFaucets`, so both\ninvariants hold for every row.\n",
         "parameters": [
           {
             "name": "validator_ids",
@@ -468,7 +468,7 @@ export const scanSpec: OpenApiDocument = {
           "governance"
         ],
         "summary": "Count governance vote results",
-        "description": "Counts the results of closed DSO vote requests that match every given filter;\nan empty body counts all of them. A result's effective date is the\n`effectiveAt` of the vote when it was accepted, otherwise the time the vote\nrequest was completed; `effectiveFrom` (inclusive) and `effectiveTo`\n(exclusive) filter on it.\n",
+        "description": "Counts the results of closed DSO vote requests that match every given filter;\nan empty body counts all of them. A result's effective date is the\n`effectiveAt` of the vote when it was accepted, otherwise the time the vote\nrequest was completed; `effectiveFrom` (inclusive) and `effectiveTo`\n(exclusive) filter on it. Both are RFC 3339 date-times with a time zone\n(e.g. `2026-01-05T10:00:00.000000Z` or `2026-01-05T11:00:00+01:00`), compared\nat microsecond precision; anything else is a 400.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -509,7 +509,7 @@ export const scanSpec: OpenApiDocument = {
           "reward-accounting"
         ],
         "summary": "Get the app activity totals of a round (CIP-0104)",
-        "description": "Internal endpoint, subject to change. Reports what the reward accounting\nprocess computed for one mining round from the round's app activity records.\n\nStatus values:\n- `Ok`: the round is closed and computed; the totals are included.\n- `Undetermined`: the round is not closed yet, or not computed yet.\n- `CannotProvide`: the round lies outside the history this node holds (before\n  its history begins, or pruned).\n\nArithmetic: the reward configuration in force for the round is taken from the\nAmuletRules config schedule's `futureValues` (not from its `initialValue`). The\nround's app reward pool is split among app providers pro rata to their activity\nweight (a record's share is pool × record weight / `total_app_activity_weight`).\nNo activity record may earn more than the per-activity cap; what exceeds it is\nnot attributed to anyone and is summed in `total_app_reward_unclaimed`. A\nprovider's allowance is the sum of its capped shares; allowances below the app\nreward threshold are burned and summed in `total_app_reward_thresholded`; the\nremaining ones are granted and summed in `total_app_reward_minting_allowance`,\nand their providers are counted in `rewarded_app_provider_parties_count`.\n",
+        "description": "Internal endpoint, subject to change. Reports what the reward accounting\nprocess computed for one mining round from the round's app activity records.\nA closed round not computed yet is computed when it is asked for.\n\nStatus values:\n- `Ok`: the round is closed and computed; the totals are included.\n- `Undetermined`: the round is known (an `OpenMiningRound` of it was recorded)\n  but not closed yet, or it lies beyond the newest known round (not reached\n  yet), or this node holds no round at all yet. Asking again later may give `Ok`.\n- `CannotProvide`: the round lies outside the history this node holds: below\n  its first known round, in a gap between known rounds, or closed without the\n  reward configuration in force when it opened (the `AmuletRules` of that time\n  are not in this history). Asking again will not help.\n\nArithmetic. The round's configuration is the one in force at its `opensAt`\nin the AmuletRules config schedule: the `futureValues` entry with the latest\ntime at or before `opensAt` (the `initialValue` only while no future value is\nin force yet), recorded when the round opened: pool P\n(`appRewardPoolPerRound`), threshold H (`appRewardThreshold`), cap per unit\nof weight C (`appRewardCapPerWeight`). With w_p the summed activity weight of\nprovider p in the round and W the sum of all w_p:\n- rate = min(P / W, C): the pool is shared pro rata to weight, but one unit\n  of weight never earns more than C;\n- allowance a_p = w_p × rate rounded down to 10 decimals (exact decimal\n  arithmetic, no floating point);\n- `total_app_reward_minting_allowance` = sum of the a_p ≥ H, and\n  `rewarded_app_provider_parties_count` = their number;\n- `total_app_reward_thresholded` = sum of the a_p < H (burned);\n- `total_app_reward_unclaimed` = P − sum of all a_p: what the cap leaves\n  unattributed, plus the rounding remainder, so that\n  P = minting + thresholded + unclaimed exactly;\n- W = 0 (no activity): the whole pool is unclaimed.\n",
         "parameters": [
           {
             "name": "round_number",
@@ -1195,7 +1195,7 @@ export const scanSpec: OpenApiDocument = {
           },
           "record_time_range": {
             "type": "array",
-            "description": "One entry per synchronizer having updates in the migration.",
+            "description": "One entry per synchronizer having updates in the migration. `min` and `max`\nare the record times of its oldest and newest regular (non-import) updates;\na synchronizer with only import updates reports their record time\n(`0001-01-01T00:00:00Z`) for both.\n",
             "items": {
               "$ref": "#/components/schemas/RecordTimeRange"
             }
@@ -1324,7 +1324,7 @@ export const scanSpec: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "minimum": 0,
-            "description": "Opaque token for the next page; absent on the last page."
+            "description": "Opaque token for the next page; only present when the page is full (absent on the last page)."
           }
         }
       },
@@ -1523,12 +1523,14 @@ export const scanSpec: OpenApiDocument = {
           "effectiveFrom": {
             "type": "string",
             "format": "date-time",
-            "description": "Lower bound (inclusive) on the result's effective date."
+            "description": "Lower bound (inclusive) on the result's effective date; RFC 3339 date-time with a time zone.",
+            "example": "2026-01-05T00:00:00.000000Z"
           },
           "effectiveTo": {
             "type": "string",
             "format": "date-time",
-            "description": "Upper bound (exclusive) on the result's effective date."
+            "description": "Upper bound (exclusive) on the result's effective date; RFC 3339 date-time with a time zone.",
+            "example": "2026-01-06T00:00:00.000000Z"
           }
         }
       },
@@ -1620,18 +1622,18 @@ export const scanSpec: OpenApiDocument = {
           "total_app_reward_thresholded": {
             "type": "string",
             "pattern": "^-?[0-9]+\\.[0-9]{10}$",
-            "description": "Daml decimal; sum of the provider allowances under the app reward threshold; these are burned, not minted."
+            "description": "Daml decimal; sum of the provider allowances below the app reward threshold; these are burned, not minted."
           },
           "total_app_reward_unclaimed": {
             "type": "string",
             "pattern": "^-?[0-9]+\\.[0-9]{10}$",
-            "description": "Daml decimal; rewards not attributed to any provider because of the per-activity cap."
+            "description": "Daml decimal; the part of the pool attributed to no provider (what the cap per weight leaves over, plus the rounding remainder of the allowances)."
           },
           "rewarded_app_provider_parties_count": {
             "type": "integer",
             "format": "int64",
             "minimum": 0,
-            "description": "Number of providers granted a minting allowance."
+            "description": "Number of providers whose allowance reaches the threshold (granted a minting allowance)."
           }
         }
       },

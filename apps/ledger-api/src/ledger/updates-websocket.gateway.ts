@@ -1,0 +1,227 @@
+import { Inject, Injectable, Logger, type OnModuleDestroy } from '@nestjs/common';
+import type { ValidateFunction } from 'ajv';
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { WebSocket, WebSocketServer, type RawData } from 'ws';
+import { ledgerSpec, type ledgerApi } from '@canton-scan/contracts';
+import {
+  DomainError,
+  DomainErrorCode,
+  isDatabaseUnavailable,
+  LedgerUpdatesService,
+  type AppConfig,
+  type LedgerUser,
+} from '@canton-scan/domain';
+import {
+  APP_CONFIG,
+  createSpecAjv,
+  ledgerErrorBody,
+  type LedgerErrorBody,
+  type LedgerErrorCategory,
+} from '@canton-scan/http';
+import { LEDGER_WS_AUTH_PROTOCOL, LedgerAuthenticator } from './ledger-auth';
+
+/** Stop reading pages while this much is queued for a client; resume when it has drained. */
+const HIGH_WATER_BYTES = 1024 * 1024;
+
+const STATUS_TEXT: Record<number, string> = {
+  401: 'Unauthorized',
+  403: 'Forbidden',
+  404: 'Not Found',
+  503: 'Service Unavailable',
+  500: 'Internal Server Error',
+};
+
+/** A domain error as the ledger error body (category and code), plus the HTTP status it stands for. */
+function describeError(error: unknown, logger: Logger): { status: number; body: LedgerErrorBody } {
+  const body = (
+    status: number,
+    category: LedgerErrorCategory,
+    code: string,
+    message: string,
+    context?: Record<string, string>,
+  ) => ({
+    status,
+    body: ledgerErrorBody(category, code, message, { context }),
+  });
+  if (error instanceof DomainError) {
+    switch (error.code) {
+      case DomainErrorCode.Unauthenticated:
+        return body(401, 'UNAUTHENTICATED', error.code, error.message, error.context);
+      case DomainErrorCode.PermissionDenied:
+        return body(403, 'PERMISSION_DENIED', error.code, error.message, error.context);
+      case DomainErrorCode.NotFound:
+        return body(404, 'NOT_FOUND', error.code, error.message, error.context);
+      case DomainErrorCode.InvalidArgument:
+      case DomainErrorCode.InconsistentHistory:
+        return body(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', error.message, error.context);
+      case DomainErrorCode.PrunedDataAccessed:
+        return body(400, 'FAILED_PRECONDITION', error.code, error.message, error.context);
+      case DomainErrorCode.ListLimitExceeded:
+        return body(413, 'ABORTED', error.code, error.message, error.context);
+      case DomainErrorCode.ContractInFlight:
+        return body(409, 'ABORTED', error.code, error.message, error.context);
+      case DomainErrorCode.Unavailable:
+        return body(503, 'UNAVAILABLE', 'SERVICE_NOT_RUNNING', error.message, error.context);
+    }
+  }
+  const correlationId = randomUUID();
+  if (isDatabaseUnavailable(error)) {
+    logger.warn(`database unavailable (correlation id ${correlationId}): ${String(error)}`);
+    return body(
+      503,
+      'UNAVAILABLE',
+      'SERVICE_NOT_RUNNING',
+      `the database is unavailable, try again later (correlation id ${correlationId})`,
+    );
+  }
+  logger.error(
+    `unhandled error (correlation id ${correlationId})`,
+    error instanceof Error ? error.stack : String(error),
+  );
+  return {
+    status: 500,
+    body: ledgerErrorBody('INTERNAL', 'INTERNAL_ERROR', `internal error (correlation id ${correlationId})`, {
+      correlationId,
+    }),
+  };
+}
+
+/**
+ * The WebSocket form of `/v2/updates/flats` (facts.md): the token travels in
+ * `Sec-WebSocket-Protocol: daml.ws.auth, jwt.token.<JWT>` (or `Authorization: Bearer`), checked
+ * before the upgrade (401/403 with the ledger error body). The server accepts `daml.ws.auth`;
+ * the client's first message is the GetUpdatesRequest; each update is one message; a bounded
+ * range closes (1000) after its last update, an open-ended one follows the ledger as it grows.
+ * A request error is one JsCantonError message, then close 1008 (1011 for internal errors).
+ *
+ * Backpressure: items are produced one at a time from page reads; while more than 1 MiB is
+ * queued for the client the producer waits for the socket to drain, so a slow consumer holds
+ * at most that plus one page in memory.
+ */
+@Injectable()
+export class UpdatesWebSocketGateway implements OnModuleDestroy {
+  private readonly server: WebSocketServer;
+  private readonly validateRequest: ValidateFunction;
+  private readonly logger = new Logger('LedgerWebSocket');
+  private path = '';
+
+  constructor(
+    private readonly authenticator: LedgerAuthenticator,
+    private readonly updates: LedgerUpdatesService,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.server = new WebSocketServer({
+      noServer: true,
+      // The request message obeys the same size limit as HTTP bodies.
+      maxPayload: config.bodyLimitBytes,
+      handleProtocols: (protocols) =>
+        protocols.has(LEDGER_WS_AUTH_PROTOCOL) ? LEDGER_WS_AUTH_PROTOCOL : false,
+    });
+    const ajv = createSpecAjv(false);
+    ajv.addSchema(ledgerSpec as object, 'spec');
+    this.validateRequest = ajv.compile({ $ref: 'spec#/components/schemas/GetUpdatesRequest' });
+  }
+
+  /** Serves upgrades of `path` on the app's HTTP server; other upgrade requests get 404. */
+  attach(httpServer: Server, path: string): void {
+    this.path = path;
+    httpServer.on(
+      'upgrade',
+      (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head),
+    );
+  }
+
+  onModuleDestroy(): void {
+    for (const client of this.server.clients) client.close(1001, 'server shutting down');
+    this.server.close();
+  }
+
+  private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
+    socket.on('error', () => socket.destroy());
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/$/, '');
+    if (pathname !== this.path)
+      return this.reject(
+        socket,
+        404,
+        ledgerErrorBody('NOT_FOUND', 'NOT_FOUND', `no WebSocket endpoint at ${pathname}`),
+      );
+    let user: LedgerUser;
+    try {
+      user = await this.authenticator.authenticate(req.headers);
+    } catch (error) {
+      const { status, body } = describeError(error, this.logger);
+      return this.reject(socket, status, body);
+    }
+    this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, user));
+  }
+
+  private reject(socket: Duplex, status: number, body: LedgerErrorBody): void {
+    const payload = JSON.stringify(body);
+    const headers = [
+      `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}`,
+      'Content-Type: application/json',
+      `Content-Length: ${Buffer.byteLength(payload)}`,
+      'Connection: close',
+    ];
+    if (status === 401) headers.push(`WWW-Authenticate: ${this.authenticator.challenge()}`);
+    socket.end(`${headers.join('\r\n')}\r\n\r\n${payload}`);
+  }
+
+  private serve(ws: WebSocket, user: LedgerUser): void {
+    const closed = new AbortController();
+    ws.once('close', () => closed.abort());
+    ws.on('error', () => ws.terminate());
+    ws.once('message', (data: RawData) => void this.stream(ws, user, data, closed.signal));
+  }
+
+  private async stream(ws: WebSocket, user: LedgerUser, data: RawData, signal: AbortSignal): Promise<void> {
+    try {
+      const request = this.parseRequest(data);
+      for await (const item of this.updates.streamUpdates(user, request, signal)) {
+        if (ws.readyState !== WebSocket.OPEN) return;
+        await this.send(ws, JSON.stringify(item));
+      }
+      if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'end of range');
+    } catch (error) {
+      if (ws.readyState !== WebSocket.OPEN) return;
+      const { status, body } = describeError(error, this.logger);
+      ws.send(JSON.stringify(body));
+      ws.close(status >= 500 ? 1011 : 1008, body.code.slice(0, 100));
+    }
+  }
+
+  private parseRequest(data: RawData): ledgerApi.GetUpdatesRequest {
+    let request: unknown;
+    try {
+      request = JSON.parse(
+        Buffer.isBuffer(data) ? data.toString('utf8') : Buffer.concat(data as Buffer[]).toString('utf8'),
+      );
+    } catch {
+      throw new DomainError(
+        DomainErrorCode.InvalidArgument,
+        'the first message must be a GetUpdatesRequest in JSON: it is not valid JSON',
+      );
+    }
+    if (!this.validateRequest(request)) {
+      const [problem] = this.validateRequest.errors ?? [];
+      const where = `request${(problem?.instancePath ?? '').replace(/\//g, '.')}`;
+      const detail =
+        problem?.keyword === 'required'
+          ? `.${(problem.params as { missingProperty: string }).missingProperty} is required`
+          : ` ${problem?.message ?? 'is invalid'}`;
+      throw new DomainError(DomainErrorCode.InvalidArgument, `${where}${detail}`);
+    }
+    return request as ledgerApi.GetUpdatesRequest;
+  }
+
+  /** Sends at once while little is queued; otherwise waits until this message is written out. */
+  private send(ws: WebSocket, message: string): Promise<void> | void {
+    if (ws.bufferedAmount < HIGH_WATER_BYTES) {
+      ws.send(message);
+      return;
+    }
+    return new Promise((resolve) => ws.send(message, () => resolve()));
+  }
+}

@@ -1,0 +1,297 @@
+import type { DataSource } from 'typeorm';
+import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
+import type { UpdateKind } from '../history/update.entity';
+
+/** A tree node (or an assignment's created event) as the ledger projection reads it. */
+export interface StoredLedgerEvent {
+  nodeId: number;
+  eventType: 'created' | 'exercised';
+  contractId: string;
+  templateId: string;
+  packageName: string;
+  /** Compact create arguments, as stored with the contract (created events). */
+  createArgumentCompact: CompactValue | null;
+  /** Lossless create arguments, read only when the contract row has no compact form. */
+  createArguments: DamlValue | null;
+  createdAt: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  /** Read only when the request shows exercised events (ledger effects). */
+  choiceArgument: DamlValue | null;
+  exerciseResult: DamlValue | null;
+  consuming: boolean | null;
+  actingParties: string[] | null;
+  interfaceId: string | null;
+  childNodeIds: number[] | null;
+  lastDescendantNodeId: number;
+  witnesses: string[];
+  stakeholders: string[];
+  /** Only read when the request may include blobs. */
+  createdEventBlob: string | null;
+}
+
+/** An update with a ledger offset; `events` are read only for updates the visibility check passed. */
+export interface StoredLedgerUpdate {
+  offset: number;
+  kind: UpdateKind;
+  updateId: string;
+  recordTime: string;
+  effectiveAt: string | null;
+  synchronizerId: string;
+  workflowId: string;
+  commandId: string;
+  externalTransactionHash: string | null;
+  rootNodeIds: number[] | null;
+  submitter: string | null;
+  sourceSynchronizer: string | null;
+  targetSynchronizer: string | null;
+  unassignId: string | null;
+  reassignmentCounter: number | null;
+  reassignedContractId: string | null;
+  /** The unassigned contract (unassignments only). */
+  unassigned?: { templateId: string; packageName: string; stakeholders: string[] };
+  /** Whether a requested party may see something of it (a superset test; the projection decides). */
+  visible: boolean;
+  events: StoredLedgerEvent[];
+}
+
+/** Which updates may be visible: per kind, the parties to look for (or any party). */
+export interface UpdateVisibility {
+  transactions?: { parties: string[] | 'any'; column: 'stakeholders' | 'witnesses' };
+  reassignments?: { parties: string[] | 'any' };
+}
+
+export interface UpdatePageRequest {
+  /** Offsets strictly above this... */
+  afterExclusive: number;
+  /** ...and at most this (no bound when absent). */
+  upToInclusive?: number;
+  descending: boolean;
+  limit: number;
+  visibility: UpdateVisibility;
+  withBlobs: boolean;
+  /** Whether choice arguments and exercise results are needed (ledger effects). */
+  withExerciseValues: boolean;
+}
+
+interface UpdateRow {
+  row_id: string;
+  migration_id: string;
+  ledger_offset: string;
+  kind: UpdateKind;
+  update_id: string;
+  record_time: string;
+  effective_at: string | null;
+  synchronizer_id: string;
+  workflow_id: string;
+  command_id: string;
+  external_transaction_hash: string | null;
+  root_node_ids: number[] | null;
+  submitter: string | null;
+  source_synchronizer: string | null;
+  target_synchronizer: string | null;
+  unassign_id: string | null;
+  reassignment_counter: string | null;
+  reassigned_contract_id: string | null;
+  unassigned_template_id: string | null;
+  unassigned_package_name: string | null;
+  unassigned_stakeholders: string[] | null;
+  visible: boolean;
+}
+
+interface EventRow {
+  update_row_id: string;
+  node_id: number;
+  event_type: 'created' | 'exercised';
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  create_argument_compact: CompactValue | null;
+  create_arguments: DamlValue | null;
+  created_at: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  choice_argument: DamlValue | null;
+  exercise_result: DamlValue | null;
+  consuming: boolean | null;
+  acting_parties: string[] | null;
+  interface_id: string | null;
+  child_node_ids: number[] | null;
+  last_descendant_node_id: number;
+  witnesses: string[];
+  stakeholders: string[];
+  created_event_blob: string | null;
+}
+
+/** The largest int64: the upper bound of open-ended reads. */
+const MAX_LEDGER_OFFSET = '9223372036854775807';
+
+/**
+ * SQL of the ledger node's update reads. Ranges are read in keyset pages over
+ * `ux_updates_ledger_offset` (offset > cursor ORDER BY offset LIMIT n, within an offset window
+ * the caller keeps small), never whole. A page costs two statements: the updates with a
+ * per-update visibility test (EXISTS over `pk_events`), then the events of the visible ones with
+ * their contract's compact payload and blob (`ux_contracts_migration_contract`). Contract
+ * lookups are LATERAL so they stay index lookups whatever the planner's statistics say.
+ */
+export class LedgerUpdatesRepository {
+  constructor(private readonly dataSource: DataSource) {}
+
+  /** The highest ledger offset recorded (0 for an empty ledger); a backward scan of ux_updates_ledger_offset. */
+  async ledgerEnd(): Promise<number> {
+    const [row]: { end: string | null }[] = await this.dataSource.query(
+      `SELECT max(ledger_offset)::text AS "end" FROM updates`,
+    );
+    return row.end === null ? 0 : Number(row.end);
+  }
+
+  async readPage(request: UpdatePageRequest): Promise<StoredLedgerUpdate[]> {
+    const params: unknown[] = [
+      request.afterExclusive,
+      request.upToInclusive ?? MAX_LEDGER_OFFSET,
+      request.limit,
+    ];
+    const param = (value: unknown) => {
+      params.push(value);
+      return `$${params.length}`;
+    };
+    const { transactions, reassignments } = request.visibility;
+    const txVisible = !transactions
+      ? 'false'
+      : transactions.parties === 'any'
+        ? 'true'
+        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.${transactions.column} && ${param(transactions.parties)}::text[])`;
+    let assignedVisible = 'false';
+    let unassignedVisible = 'false';
+    if (reassignments?.parties === 'any') {
+      assignedVisible = unassignedVisible = 'true';
+    } else if (reassignments) {
+      const parties = param(reassignments.parties);
+      assignedVisible = `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.stakeholders && ${parties}::text[])`;
+      unassignedVisible = `COALESCE(c.stakeholders && ${parties}::text[], false)`;
+    }
+    const direction = request.descending ? 'DESC' : 'ASC';
+    const rows: UpdateRow[] = await this.dataSource.query(
+      `SELECT u.row_id, u.migration_id, u.ledger_offset, u.kind, u.update_id, u.record_time, u.effective_at, u.synchronizer_id,
+              u.workflow_id, u.command_id, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer,
+              u.target_synchronizer, u.unassign_id, u.reassignment_counter, u.reassigned_contract_id,
+              c.template_id AS unassigned_template_id, c.package_name AS unassigned_package_name,
+              c.stakeholders AS unassigned_stakeholders,
+              CASE u.kind WHEN 'transaction' THEN ${txVisible} WHEN 'assignment' THEN ${assignedVisible} ELSE ${unassignedVisible} END AS visible
+         FROM updates u
+         LEFT JOIN LATERAL (
+           SELECT c.template_id, c.package_name, c.stakeholders FROM contracts c
+            WHERE u.kind = 'unassignment' AND c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id
+           OFFSET 0
+         ) c ON true
+        WHERE u.ledger_offset > $1::bigint AND u.ledger_offset <= $2::bigint
+        ORDER BY u.ledger_offset ${direction}
+        LIMIT $3`,
+      params,
+    );
+    const visible = rows.filter((r) => r.visible && r.kind !== 'unassignment');
+    const eventsByUpdate = await this.eventsOf(visible, request);
+    return rows.map((r) => toUpdate(r, eventsByUpdate.get(r.row_id) ?? []));
+  }
+
+  private async eventsOf(
+    updates: UpdateRow[],
+    request: UpdatePageRequest,
+  ): Promise<Map<string, StoredLedgerEvent[]>> {
+    const byUpdate = new Map<string, StoredLedgerEvent[]>();
+    // One statement per migration in the page (nearly always one).
+    const byMigration = new Map<string, string[]>();
+    for (const u of updates)
+      byMigration.set(u.migration_id, [...(byMigration.get(u.migration_id) ?? []), u.row_id]);
+    for (const [migrationId, rowIds] of byMigration) {
+      // OFFSET 0 keeps the contract lookup a per-event index probe (the planner may not flatten it).
+      const rows: EventRow[] = await this.dataSource.query(
+        `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
+                c.payload_compact AS create_argument_compact,
+                CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
+                e.created_at, e.signatories, e.observers, e.choice,
+                ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::jsonb AS choice_argument, NULL::jsonb AS exercise_result'},
+                e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, e.witnesses, e.stakeholders,
+                ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
+           FROM events e
+           LEFT JOIN LATERAL (
+             SELECT c.payload_compact${request.withBlobs ? ', c.created_event_blob' : ''} FROM contracts c
+              WHERE e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id
+             OFFSET 0
+           ) c ON true
+          WHERE e.update_row_id = ANY($1::bigint[])
+          ORDER BY e.update_row_id, e.node_id`,
+        [rowIds, migrationId],
+      );
+      for (const r of rows) {
+        let list = byUpdate.get(r.update_row_id);
+        if (!list) byUpdate.set(r.update_row_id, (list = []));
+        list.push(toEvent(r));
+      }
+    }
+    return byUpdate;
+  }
+}
+
+function toEvent(r: EventRow): StoredLedgerEvent {
+  return {
+    nodeId: r.node_id,
+    eventType: r.event_type,
+    contractId: r.contract_id,
+    templateId: r.template_id,
+    packageName: r.package_name,
+    createArgumentCompact: r.create_argument_compact,
+    createArguments: r.create_arguments,
+    createdAt: r.created_at,
+    signatories: r.signatories,
+    observers: r.observers,
+    choice: r.choice,
+    choiceArgument: r.choice_argument,
+    exerciseResult: r.exercise_result,
+    consuming: r.consuming,
+    actingParties: r.acting_parties,
+    interfaceId: r.interface_id,
+    childNodeIds: r.child_node_ids,
+    lastDescendantNodeId: r.last_descendant_node_id,
+    witnesses: r.witnesses,
+    stakeholders: r.stakeholders,
+    createdEventBlob: r.created_event_blob,
+  };
+}
+
+function toUpdate(r: UpdateRow, events: StoredLedgerEvent[]): StoredLedgerUpdate {
+  const update: StoredLedgerUpdate = {
+    offset: Number(r.ledger_offset),
+    kind: r.kind,
+    updateId: r.update_id,
+    recordTime: r.record_time,
+    effectiveAt: r.effective_at,
+    synchronizerId: r.synchronizer_id,
+    workflowId: r.workflow_id,
+    commandId: r.command_id,
+    externalTransactionHash: r.external_transaction_hash,
+    rootNodeIds: r.root_node_ids,
+    submitter: r.submitter,
+    sourceSynchronizer: r.source_synchronizer,
+    targetSynchronizer: r.target_synchronizer,
+    unassignId: r.unassign_id,
+    reassignmentCounter: r.reassignment_counter === null ? null : Number(r.reassignment_counter),
+    reassignedContractId: r.reassigned_contract_id,
+    visible: r.visible,
+    events,
+  };
+  if (
+    r.unassigned_template_id !== null &&
+    r.unassigned_package_name !== null &&
+    r.unassigned_stakeholders !== null
+  ) {
+    update.unassigned = {
+      templateId: r.unassigned_template_id,
+      packageName: r.unassigned_package_name,
+      stakeholders: r.unassigned_stakeholders,
+    };
+  }
+  return update;
+}

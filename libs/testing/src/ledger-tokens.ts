@@ -1,0 +1,51 @@
+import { SignJWT } from 'jose';
+import { DEVELOPMENT_HS256_SECRET } from '@canton-scan/domain';
+
+export interface TestTokenOptions {
+  secret?: string;
+  /** Seconds from now; negative for an expired token. Default one hour. */
+  expiresIn?: number;
+  /** Seconds from now before which the token is not valid. */
+  notBefore?: number;
+  scope?: string | null;
+  audience?: string;
+}
+
+/** An HS256 ledger JWT for `sub` (the development secret and the `daml_ledger_api` scope by default). */
+export function ledgerTestToken(sub: string, options: TestTokenOptions = {}): Promise<string> {
+  const now = Math.floor(Date.now() / 1000);
+  const claims: Record<string, unknown> = { sub, exp: now + (options.expiresIn ?? 3600) };
+  if (options.scope !== null) claims.scope = options.scope ?? 'daml_ledger_api';
+  if (options.notBefore !== undefined) claims.nbf = now + options.notBefore;
+  if (options.audience !== undefined) claims.aud = options.audience;
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .sign(new TextEncoder().encode(options.secret ?? DEVELOPMENT_HS256_SECRET));
+}
+
+/** Tokens a ledger node must refuse with 401, each with the defect it has. */
+export async function badLedgerTokens(
+  sub: string,
+): Promise<{ kind: string; authorization: string | undefined }[]> {
+  const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+  const now = Math.floor(Date.now() / 1000);
+  return [
+    { kind: 'missing', authorization: undefined },
+    { kind: 'malformed', authorization: 'Bearer not-a-jwt' },
+    { kind: 'not a bearer token', authorization: `Basic ${Buffer.from('user:password').toString('base64')}` },
+    { kind: 'expired', authorization: `Bearer ${await ledgerTestToken(sub, { expiresIn: -60 })}` },
+    { kind: 'not yet valid', authorization: `Bearer ${await ledgerTestToken(sub, { notBefore: 600 })}` },
+    {
+      kind: 'wrongly signed',
+      authorization: `Bearer ${await ledgerTestToken(sub, { secret: 'another-secret-that-is-long-enough-for-hs256' })}`,
+    },
+    {
+      kind: 'alg none',
+      authorization: `Bearer ${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub, scope: 'daml_ledger_api', exp: now + 600 })}.`,
+    },
+    {
+      kind: 'without the ledger scope',
+      authorization: `Bearer ${await ledgerTestToken(sub, { scope: null })}`,
+    },
+  ];
+}
