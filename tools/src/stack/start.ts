@@ -5,7 +5,9 @@ import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
   ConfigError,
+  ensureDevelopmentAdmin,
   ingestUpdates,
+  RewardAccountingProcess,
   LedgerWriter,
   loadConfig,
   openDatabase,
@@ -15,6 +17,7 @@ import {
   type Database,
   type EmbeddedPostgres,
 } from '@canton-scan/domain';
+import { describeDevelopmentToken } from '../ledger/ledger-token';
 
 const APPS = [
   { name: 'scan-api', entry: 'apps/scan-api/src/main.js' },
@@ -48,6 +51,10 @@ async function main(): Promise<void> {
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
   await loadDefaultNetworkIfEmpty(database, config);
+  const rounds = await new RewardAccountingProcess(database.dataSource).computePending();
+  if (rounds > 0) console.log(`reward accounting: computed the activity totals of ${rounds} closed round(s)`);
+  const admin = await ensureDevelopmentAdmin(database.dataSource);
+  const tokenLines = await describeDevelopmentToken(config.auth, admin.userId);
   await database.close();
 
   const distRoot = join(__dirname, '../../..');
@@ -89,6 +96,9 @@ async function main(): Promise<void> {
   console.log(`  validator proxy group  http://localhost:${config.scan.port}${config.scan.validatorPrefix} docs http://localhost:${config.scan.port}/docs/scan-proxy`);
   console.log(`  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`);
   console.log(`  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`);
+  for (const line of tokenLines) console.log(`  ${line}`);
+  if (config.auth.usingDevelopmentSecret) console.log('  (development HS256 secret in use: set AUTH_* for production)');
+  if (embedded) console.log(`  database for npm run ingest while running: DATABASE_URL=${url}`);
   console.log('Press Ctrl+C to stop.');
 }
 
