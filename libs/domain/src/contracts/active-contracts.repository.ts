@@ -30,7 +30,11 @@ export interface ActiveContract {
   observers: string[];
 }
 
-interface ContractRow {
+/** The newest migration id, as a scalar subquery (ux_contracts_migration_contract serves it). */
+export const NEWEST_MIGRATION = `(SELECT max(migration_id) FROM contracts)`;
+
+/** A `contracts c` row as read by `CONTRACT_COLUMNS`. */
+export interface ContractRow {
   row_id: string;
   migration_id: string;
   contract_id: string;
@@ -46,10 +50,11 @@ interface ContractRow {
   observers: string[];
 }
 
-const COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
+/** Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). */
+export const CONTRACT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
   c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
 
-function toActive(r: ContractRow): ActiveContract {
+export function toActiveContract(r: ContractRow): ActiveContract {
   return {
     rowId: r.row_id,
     migrationId: Number(r.migration_id),
@@ -93,35 +98,35 @@ export class ActiveContractsRepository {
   async listByTemplate(qualifiedName: string, limit = 10_000): Promise<ActiveContract[]> {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM contracts c
+      `SELECT ${CONTRACT_COLUMNS} FROM contracts c
         WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
-          AND c.migration_id = (SELECT max(migration_id) FROM contracts)
+          AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id LIMIT $4`,
       [packageName, moduleName, entityName, limit],
     );
-    return rows.map(toActive);
+    return rows.map(toActiveContract);
   }
 
   /** The newest active contract of a template, if any. */
   async lookupLatestByTemplate(qualifiedName: string): Promise<ActiveContract | undefined> {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM contracts c
+      `SELECT ${CONTRACT_COLUMNS} FROM contracts c
         WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
-          AND c.migration_id = (SELECT max(migration_id) FROM contracts)
+          AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id DESC LIMIT 1`,
       [packageName, moduleName, entityName],
     );
-    return rows[0] ? toActive(rows[0]) : undefined;
+    return rows[0] ? toActiveContract(rows[0]) : undefined;
   }
 
   /** A contract by id, active in the newest migration, if any (ux_contracts_migration_contract). */
   async lookupActive(contractId: string): Promise<ActiveContract | undefined> {
     const rows: ContractRow[] = await this.dataSource.query(
-      `SELECT ${COLUMNS} FROM contracts c
-        WHERE c.migration_id = (SELECT max(migration_id) FROM contracts) AND c.contract_id = $1 AND c.archived_record_time IS NULL`,
+      `SELECT ${CONTRACT_COLUMNS} FROM contracts c
+        WHERE c.migration_id = ${NEWEST_MIGRATION} AND c.contract_id = $1 AND c.archived_record_time IS NULL`,
       [contractId],
     );
-    return rows[0] ? toActive(rows[0]) : undefined;
+    return rows[0] ? toActiveContract(rows[0]) : undefined;
   }
 }
