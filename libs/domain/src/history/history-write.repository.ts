@@ -233,7 +233,7 @@ export class HistoryWriteRepository {
     await this.q.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
   }
 
-  async storedHashes(updateIds: string[]): Promise<Map<string, string>> {
+  async storedHashes(updateIds: readonly string[]): Promise<Map<string, string>> {
     const rows: { update_id: string; content_hash: string }[] = await this.q.query(
       'SELECT update_id, content_hash FROM updates WHERE update_id = ANY($1::text[])',
       [updateIds],

@@ -28,6 +28,13 @@ export interface AppendResult {
   snapshotsRecorded: string[];
 }
 
+/** A batch with its ids and content hashes computed (see `LedgerWriter.prepare`). */
+export interface PreparedBatch {
+  readonly updates: readonly unknown[];
+  readonly ids: readonly string[];
+  readonly hashes: readonly string[];
+}
+
 export interface LedgerWriterOptions {
   snapshotIntervalHours: number;
 }
@@ -79,11 +86,33 @@ export class LedgerWriter {
   ) {}
 
   async append(updates: readonly unknown[]): Promise<AppendResult> {
+    return this.appendPrepared(this.prepare(updates));
+  }
+
+  /**
+   * The CPU-only part of `append` (update ids, duplicate check, content hashes), done outside
+   * the transaction: a caller feeding batches in a row prepares the next one while the database
+   * is busy with the previous one.
+   */
+  prepare(updates: readonly unknown[]): PreparedBatch {
+    const ids = updates.map((u, i) => {
+      const id = (u as { update_id?: unknown } | null)?.update_id;
+      if (typeof id !== 'string' || id === '') throw rejectUpdate(`#${i}`, 'update_id must be a non-empty string');
+      return id;
+    });
+    if (new Set(ids).size !== ids.length) {
+      const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
+      throw rejectUpdate(dup, 'appears twice in the batch');
+    }
+    return { updates, ids, hashes: updates.map((u) => sha256Hex(canonicalJson(u))) };
+  }
+
+  async appendPrepared(batch: PreparedBatch): Promise<AppendResult> {
     const runner = this.dataSource.createQueryRunner();
     await runner.connect();
     try {
       await runner.startTransaction();
-      const result = await this.appendIn(runner, updates);
+      const result = await this.appendIn(runner, batch);
       await runner.commitTransaction();
       return result;
     } catch (error) {
@@ -104,26 +133,18 @@ export class LedgerWriter {
     return this.bulkLoad;
   }
 
-  private async appendIn(runner: QueryRunner, all: readonly unknown[]): Promise<AppendResult> {
+  private async appendIn(runner: QueryRunner, batch: PreparedBatch): Promise<AppendResult> {
     const repo = new HistoryWriteRepository(runner, await this.bulkLoadMode(runner));
     await repo.lockWriter();
+    const { updates: all, ids } = batch;
 
     // Idempotency: identical updates already stored are skipped (without the full check, so a
     // resumed ingest is cheap); the same id with different content is an error.
-    const ids = all.map((u, i) => {
-      const id = (u as { update_id?: unknown } | null)?.update_id;
-      if (typeof id !== 'string' || id === '') throw rejectUpdate(`#${i}`, 'update_id must be a non-empty string');
-      return id;
-    });
-    if (new Set(ids).size !== ids.length) {
-      const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
-      throw rejectUpdate(dup, 'appears twice in the batch');
-    }
     const stored = await repo.storedHashes(ids);
     const hashes = new Map<string, string>();
     const fresh: ParsedUpdate[] = [];
     all.forEach((u, i) => {
-      const hash = sha256Hex(canonicalJson(u));
+      const hash = batch.hashes[i];
       const storedHash = stored.get(ids[i]);
       if (storedHash === undefined) {
         hashes.set(ids[i], hash);

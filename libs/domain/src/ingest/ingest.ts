@@ -1,4 +1,4 @@
-import { LedgerWriter } from '../history/ledger-writer';
+import { LedgerWriter, type AppendResult } from '../history/ledger-writer';
 
 export interface IngestProgress {
   /** Updates read from the source. */
@@ -27,15 +27,23 @@ export async function ingestUpdates(
   const batchSize = options.batchSize ?? 2000;
   const progress: IngestProgress = { read: 0, appended: 0, skipped: 0, contractsCreated: 0, snapshotsRecorded: 0 };
   let batch: unknown[] = [];
-  const flush = async () => {
-    if (batch.length === 0) return;
-    const result = await writer.append(batch);
+  // While the database writes one batch, the next one is read and prepared (ids, hashes).
+  let pending: Promise<void> | undefined;
+  const account = (result: AppendResult) => {
     progress.appended += result.appended;
     progress.skipped += result.skipped;
     progress.contractsCreated += result.contractsCreated;
     progress.snapshotsRecorded += result.snapshotsRecorded.length;
-    batch = [];
     options.onProgress?.(progress);
+  };
+  const flush = async () => {
+    if (batch.length === 0) return;
+    const prepared = writer.prepare(batch);
+    batch = [];
+    if (pending) await pending;
+    pending = writer.appendPrepared(prepared).then(account);
+    // Observed when awaited; this only keeps an early failure from counting as unhandled.
+    pending.catch(() => undefined);
   };
   for await (const update of source) {
     progress.read++;
@@ -43,6 +51,7 @@ export async function ingestUpdates(
     if (batch.length >= batchSize) await flush();
   }
   await flush();
+  if (pending) await pending;
   options.onProgress?.(progress);
   return progress;
 }

@@ -1,0 +1,30 @@
+import { ingestUpdates, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import { useTestDatabase } from '@canton-scan/testing';
+
+describe('ingestUpdates', () => {
+  const db = useTestDatabase();
+  const history = (): HistoryUpdate[] => [...simulateNetwork({ seed: 5, rounds: 30, migrationRound: 25 })];
+  const count = async () => Number((await db.dataSource.query('SELECT count(*)::int AS n FROM updates'))[0].n);
+
+  it('feeds a history through the writer in overlapping batches and resumes by skipping what is stored', async () => {
+    const updates = history();
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    const seen: number[] = [];
+    const first = await ingestUpdates(writer, updates.slice(0, 700), { batchSize: 100, onProgress: (p) => seen.push(p.appended) });
+    expect(first).toMatchObject({ read: 700, appended: 700, skipped: 0 });
+    expect(seen.length).toBeGreaterThanOrEqual(7);
+    // A restart over the whole file: the first 700 are skipped, the rest appended.
+    const resumed = await ingestUpdates(writer, updates, { batchSize: 100 });
+    expect(resumed).toMatchObject({ read: updates.length, appended: updates.length - 700, skipped: 700 });
+    expect(await count()).toBe(updates.length);
+  });
+
+  it('stops at the first rejected batch, with every earlier batch written and nothing of the bad one', async () => {
+    const updates = history().slice(0, 300);
+    const broken = JSON.parse(JSON.stringify(updates)) as HistoryUpdate[];
+    (broken[250] as { offset: string }).offset = 'zz';
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    await expect(ingestUpdates(writer, broken, { batchSize: 100 })).rejects.toThrow(new RegExp(`update ${broken[250].update_id}: malformed scan offset`));
+    expect(await count()).toBe(200);
+  });
+});
