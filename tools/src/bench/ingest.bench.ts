@@ -5,7 +5,7 @@ import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
-import { createDataSource, LedgerWriter, simulateNetwork } from '@canton-scan/domain';
+import { createDataSource, ingestUpdates, LedgerWriter, simulateNetwork } from '@canton-scan/domain';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { fmt, RssSampler, seconds } from './bench-util';
@@ -36,11 +36,11 @@ async function main(): Promise<void> {
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     rss.reset();
     t = performance.now();
-    let contracts = 0;
-    for (let i = 0; i < lines.length; i += batchSize) {
-      const batch = lines.slice(i, i + batchSize).map((l) => JSON.parse(l) as unknown);
-      contracts += (await writer.append(batch)).contractsCreated;
-    }
+    // The ingest CLI's path: parse lines, batches prepared while the previous one is written.
+    const parsed = (function* () {
+      for (const line of lines) yield JSON.parse(line) as unknown;
+    })();
+    const { contractsCreated: contracts } = await ingestUpdates(writer, parsed, { batchSize });
     const ingestSeconds = seconds(t);
     const ingestRss = rss.peakMiB();
 
