@@ -35,3 +35,4 @@ export type { SimulationStats } from './simulator/simulator.context';
 export type { PartyRole, SimParty, SimSv, SimulatedNetwork } from './simulator/network-identities';
 export type { InFlightContract } from './simulator/reassignment.flow';
 export * from './ingest/ingest';
+export * from './time/micros';

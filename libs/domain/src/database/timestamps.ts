@@ -1,4 +1,5 @@
 import { types } from 'pg';
+import { formatMicros, parseTimestampMicros } from '../time/micros';
 
 /**
  * PostgreSQL keeps microseconds; JavaScript Date does not. Timestamps therefore travel as
@@ -12,24 +13,20 @@ export function parseTimestamptz(text: string): string {
   const micros = frac.padEnd(6, '0');
   const offsetSeconds = (Number(oh) < 0 || oh.startsWith('-') ? -1 : 1) * (Math.abs(Number(oh)) * 3600 + Number(om) * 60 + Number(os));
   if (offsetSeconds === 0 && !bc) return `${y}-${mo}-${d}T${h}:${mi}:${s}.${micros}Z`;
-  // Rare (session time zone not UTC): shift through Date at second resolution, keep the micros.
+  // Rare (session time zone not UTC).
+  const parsed = parseTimestampMicros(text);
+  if (parsed) return formatMicros(parsed.micros);
+  // Offsets with seconds or BC dates: shift through Date at second resolution, keep the micros.
   const base = Date.UTC(Number(y) * (bc ? -1 : 1), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offsetSeconds * 1000;
   const iso = new Date(base).toISOString();
   return `${iso.slice(0, 19)}.${micros}Z`;
 }
 
-/** Renders any ISO-8601 input as the canonical microsecond UTC form without going through Date. */
+/** Renders any ISO-8601 input as the canonical microsecond UTC form (floored) without going through Date. */
 export function canonicalTimestamp(iso: string): string | undefined {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,9}))?(Z|[+-]\d{2}:\d{2})$/.exec(iso);
-  if (!m) return undefined;
-  const [, y, mo, d, h, mi, s, frac = '', zone] = m;
-  const micros = frac.slice(0, 6).padEnd(6, '0');
-  if (zone === 'Z' || zone === '+00:00' || zone === '-00:00') return `${y}-${mo}-${d}T${h}:${mi}:${s}.${micros}Z`;
-  const sign = zone.startsWith('-') ? -1 : 1;
-  const offsetMs = sign * (Number(zone.slice(1, 3)) * 3600 + Number(zone.slice(4, 6)) * 60) * 1000;
-  const base = Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)) - offsetMs;
-  if (Number.isNaN(base)) return undefined;
-  return `${new Date(base).toISOString().slice(0, 19)}.${micros}Z`;
+  if (!/^\d{4}-\d{2}-\d{2}T/.test(iso)) return undefined;
+  const parsed = parseTimestampMicros(iso);
+  return parsed && formatMicros(parsed.micros);
 }
 
 let installed = false;

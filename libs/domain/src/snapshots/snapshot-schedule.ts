@@ -1,24 +1,15 @@
+import { formatMicros, parseTimestampMicros } from '../time/micros';
+
 const HOUR_US = 3_600_000_000n;
 
-/** Microseconds since the epoch of a canonical `...T..:..:..(.ffffff)Z` timestamp (no Date round trip). */
+/** Microseconds since the epoch of a timestamp (no Date round trip); throws when it is not one. */
 export function timestampToMicros(iso: string): bigint {
-  const m = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{1,6}))?Z$/.exec(iso);
-  if (!m) throw new Error(`not a UTC timestamp: ${iso}`);
-  const date = new Date(0);
-  // setUTCFullYear, unlike Date.UTC, keeps years below 100 (the import record time is year 1).
-  date.setUTCFullYear(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
-  date.setUTCHours(Number(m[4]), Number(m[5]), Number(m[6]), 0);
-  const seconds = BigInt(date.getTime() / 1000);
-  return seconds * 1_000_000n + BigInt((m[7] ?? '').padEnd(6, '0'));
+  const parsed = parseTimestampMicros(iso);
+  if (!parsed) throw new Error(`not a timestamp: ${iso}`);
+  return parsed.micros;
 }
 
-export function microsToTimestamp(micros: bigint): string {
-  const seconds = micros / 1_000_000n;
-  const frac = (micros % 1_000_000n).toString().padStart(6, '0');
-  const iso = new Date(Number(seconds) * 1000).toISOString();
-  // toISOString renders years beyond 9999 or before 0 with a sign; the ledger never has those.
-  return `${iso.slice(0, 19)}.${frac}Z`;
-}
+export const microsToTimestamp = formatMicros;
 
 /**
  * ACS snapshot times (facts.md): at UTC hours where `hour % N == 0`; the first is the first
