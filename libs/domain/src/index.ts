@@ -36,3 +36,4 @@ export type { PartyRole, SimParty, SimSv, SimulatedNetwork } from './simulator/n
 export type { InFlightContract } from './simulator/reassignment.flow';
 export * from './ingest/ingest';
 export * from './time/micros';
+export { buildAmuletConfig, ISSUANCE_CONFIG, TRANSFER_CONFIG } from './simulator/network-config';

@@ -1,6 +1,9 @@
 import { SignJWT } from 'jose';
 import {
+  buildAmuletConfig,
   DEVELOPMENT_HS256_SECRET,
+  ISSUANCE_CONFIG as SIMULATED_ISSUANCE_CONFIG,
+  TRANSFER_CONFIG as SIMULATED_TRANSFER_CONFIG,
   SpliceTemplates,
   microsToTimestamp,
   timestampToMicros,
@@ -10,63 +13,20 @@ import {
   type DsoRulesPayload,
   type HistoryCreatedEvent,
   type HistoryTransaction,
-  type IssuanceConfig,
   type OpenMiningRoundPayload,
   type SpliceTemplate,
-  type TransferConfig,
 } from '@canton-scan/domain';
 import { createdEvents, HistoryBuilder } from './history-fixtures';
 
 const TICK_MICROS = 600_000_000n;
 
-const TRANSFER_CONFIG: TransferConfig = {
-  createFee: { fee: '0.0300000000' },
-  holdingFee: { rate: '0.0000190259' },
-  transferFee: { initialRate: '0.0100000000', steps: [{ _1: '100.0000000000', _2: '0.0010000000' }] },
-  lockHolderFee: { fee: '0.0050000000' },
-  extraFeaturedAppRewardAmount: '1.0000000000',
-  maxNumInputs: '100',
-  maxNumOutputs: '100',
-  maxNumLockHolders: '50',
-};
-
-const ISSUANCE_CONFIG: IssuanceConfig = {
-  amuletToIssuePerYear: '40000000000.0000000000',
-  validatorRewardPercentage: '0.0500000000',
-  appRewardPercentage: '0.1500000000',
-  validatorRewardCap: '0.2000000000',
-  featuredAppRewardCap: '100.0000000000',
-  unfeaturedAppRewardCap: '0.6000000000',
-  optValidatorFaucetCap: '2.8500000000',
-};
-
 function amuletConfig(synchronizer: string, appRewardPoolPerRound: string): AmuletConfig {
-  return {
-    transferConfig: TRANSFER_CONFIG,
-    issuanceCurve: { initialValue: ISSUANCE_CONFIG, futureValues: [] },
-    decentralizedSynchronizer: {
-      requiredSynchronizers: { map: [[synchronizer, {}]] },
-      activeSynchronizer: synchronizer,
-      fees: {
-        baseRateTrafficLimits: { burstAmount: '400000', burstWindow: { microseconds: '1200000000' } },
-        extraTrafficPrice: '16.6700000000',
-        readVsWriteScalingFactor: '4',
-        minTopupAmount: '200000',
-      },
-    },
-    tickDuration: { microseconds: String(TICK_MICROS) },
-    packageConfig: {
-      amulet: '0.1.14',
-      amuletNameService: '0.1.14',
-      dsoGovernance: '0.1.20',
-      validatorLifecycle: '0.1.5',
-      wallet: '0.1.14',
-      walletPayments: '0.1.14',
-    },
-    transferPreapprovalFee: null,
-    featuredAppActivityMarkerAmount: '1.0000000000',
+  return buildAmuletConfig({
+    synchronizer,
+    tickMicros: TICK_MICROS,
+    laterIssuance: false,
     rewardAccounting: { appRewardPoolPerRound, appRewardThreshold: '2.5000000000', appRewardCapPerWeight: '1.5000000000' },
-  };
+  });
 }
 
 function dsoRulesConfig(synchronizer: string): DsoRulesConfig {
@@ -206,8 +166,8 @@ export class TokenNetworkFixture {
       opensAt,
       targetClosesAt: microsToTimestamp(timestampToMicros(opensAt) + 2n * TICK_MICROS),
       issuingFor: { microseconds: String(BigInt(round) * TICK_MICROS) },
-      transferConfigUsd: TRANSFER_CONFIG,
-      issuanceConfig: ISSUANCE_CONFIG,
+      transferConfigUsd: SIMULATED_TRANSFER_CONFIG,
+      issuanceConfig: SIMULATED_ISSUANCE_CONFIG,
       tickDuration: { microseconds: String(TICK_MICROS) },
     };
     return this.create(SpliceTemplates.OpenMiningRound, payload, [dso]);

@@ -109,16 +109,30 @@ export function amuletConfig(
   tickMicros: number,
   rewardAccounting: RewardAccountingConfig,
 ): AmuletConfig {
-  const [global] = network.synchronizers;
+  return buildAmuletConfig({ synchronizer: network.synchronizers[0], tickMicros, rewardAccounting });
+}
+
+/**
+ * An AmuletConfig of the simulated network's shape (fees, issuance, synchronizer, packages) for
+ * one synchronizer and reward accounting configuration; `laterIssuance: false` leaves the
+ * issuance curve without future values.
+ */
+export function buildAmuletConfig(options: {
+  synchronizer: string;
+  tickMicros: number | bigint;
+  rewardAccounting: RewardAccountingConfig;
+  laterIssuance?: boolean;
+}): AmuletConfig {
+  const { synchronizer, tickMicros, rewardAccounting, laterIssuance = true } = options;
   return {
     transferConfig: TRANSFER_CONFIG,
     issuanceCurve: {
       initialValue: ISSUANCE_CONFIG,
-      futureValues: [{ _1: { microseconds: String(365 * 86_400 * 1_000_000) }, _2: LATER_ISSUANCE_CONFIG }],
+      futureValues: laterIssuance ? [{ _1: { microseconds: String(365 * 86_400 * 1_000_000) }, _2: LATER_ISSUANCE_CONFIG }] : [],
     },
     decentralizedSynchronizer: {
-      requiredSynchronizers: { map: [[global, {}]] },
-      activeSynchronizer: global,
+      requiredSynchronizers: { map: [[synchronizer, {}]] },
+      activeSynchronizer: synchronizer,
       fees: {
         baseRateTrafficLimits: { burstAmount: '400000', burstWindow: { microseconds: '1200000000' } },
         extraTrafficPrice: '16.6700000000',
