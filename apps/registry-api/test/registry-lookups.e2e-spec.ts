@@ -1,5 +1,5 @@
 import { createRegistryClient, registryApi, registrySpec } from '@canton-scan/contracts';
-import { LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import { deriveCreatedEventBlob, LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -33,8 +33,8 @@ describe('token registry lookups', () => {
   const append = (...updates: HistoryUpdate[]) => new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
   const stored = async (contractId: string) =>
     (
-      await db.dataSource.query(`SELECT created_event_blob, synchronizer_id, payload_compact, created_at FROM contracts WHERE contract_id = $1`, [contractId])
-    )[0] as { created_event_blob: string; synchronizer_id: string; payload_compact: unknown; created_at: string };
+      await db.dataSource.query(`SELECT synchronizer_id, payload_compact, created_at FROM contracts WHERE contract_id = $1`, [contractId])
+    )[0] as { synchronizer_id: string; payload_compact: unknown; created_at: string };
 
   /** Genesis (rounds 0 and 1 open, round 2 opening a tick later) and one allocation. */
   async function network() {
@@ -106,7 +106,7 @@ describe('token registry lookups', () => {
         expect(d).toEqual({
           templateId: event.template_id,
           contractId: event.contract_id,
-          createdEventBlob: row.created_event_blob,
+          createdEventBlob: deriveCreatedEventBlob(event),
           synchronizerId: n.f.h.synchronizer,
           debugPackageName: 'splice-amulet',
           debugPayload: row.payload_compact,
@@ -216,7 +216,7 @@ describe('token registry lookups', () => {
         {
           templateId: SpliceTemplates.LockedAmulet.templateId,
           contractId: n.lockedAmulet.contract_id,
-          createdEventBlob: row.created_event_blob,
+          createdEventBlob: deriveCreatedEventBlob(n.lockedAmulet),
           synchronizerId: n.f.h.synchronizer,
           debugPackageName: 'splice-amulet',
           debugPayload: row.payload_compact,

@@ -1,5 +1,5 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
-import { LedgerWriter, SpliceTemplates, votingThreshold, type HistoryCreatedEvent, type HistoryUpdate } from '@canton-scan/domain';
+import { deriveCreatedEventBlob, LedgerWriter, SpliceTemplates, votingThreshold, type HistoryCreatedEvent, type HistoryUpdate } from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -36,7 +36,7 @@ describe('validator proxy: DSO info and amulet rules', () => {
         template_id: event.template_id,
         contract_id: event.contract_id,
         payload: row.payload_compact,
-        created_event_blob: row.created_event_blob,
+        created_event_blob: event.created_event_blob ?? deriveCreatedEventBlob(event),
         created_at: row.created_at,
       },
       domain_id: synchronizer,
@@ -119,6 +119,24 @@ describe('validator proxy: DSO info and amulet rules', () => {
     expect(res.body.amulet_rules).toEqual({ contract: (await served(rules, f.h.synchronizer)).contract });
     await append(f.h.assign(rules, 1));
     expect((await amuletRules()).body.amulet_rules.domain_id).toBe(f.h.otherSynchronizer);
+  });
+
+  it('serves a created event blob the history supplied as is, and derives a missing one from the created event', async () => {
+    const f = new TokenNetworkFixture();
+    const genesis = f.genesis();
+    const rules = createdOf(genesis, SpliceTemplates.AmuletRules);
+    rules.created_event_blob = Buffer.from('blob as recorded by the network').toString('base64');
+    await append(genesis);
+    expect((await amuletRules()).body.amulet_rules.contract.created_event_blob).toBe(rules.created_event_blob);
+    const [{ stored }] = await db.dataSource.query(`SELECT created_event_blob AS stored FROM contracts WHERE contract_id = $1`, [rules.contract_id]);
+    expect(stored).toBe(rules.created_event_blob);
+
+    const dsoRules = createdOf(genesis, SpliceTemplates.DsoRules);
+    const [{ derived }] = await db.dataSource.query(`SELECT created_event_blob AS derived FROM contracts WHERE contract_id = $1`, [dsoRules.contract_id]);
+    expect(derived).toBeNull();
+    const blob = (await dsoInfo()).body.dso_rules.contract.created_event_blob;
+    expect(blob).toBe(deriveCreatedEventBlob(dsoRules));
+    expect(JSON.parse(Buffer.from(blob, 'base64').toString('utf8'))).toMatchObject({ contract_id: dsoRules.contract_id, create_arguments: dsoRules.create_arguments });
   });
 
   it('answers the current amulet rules with their whole config schedule', async () => {

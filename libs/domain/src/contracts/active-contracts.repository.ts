@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { CompactValue } from '../daml-value/daml-value.types';
+import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
+import { deriveCreatedEventBlob } from '../history/created-event-blob';
 
 /** A contract as the scan, proxy and registry groups return it (ContractWithState of interface.md). */
 export interface ContractWithState {
@@ -41,7 +42,9 @@ export interface ContractRow {
   template_id: string;
   package_name: string;
   payload_compact: CompactValue;
-  created_event_blob: string;
+  /** Null when derived from the creating event's arguments (`created_event_arguments`). */
+  created_event_blob: string | null;
+  created_event_arguments: DamlValue | null;
   created_at: string;
   synchronizer_id: string;
   in_flight: boolean;
@@ -50,9 +53,18 @@ export interface ContractRow {
   observers: string[];
 }
 
-/** Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). */
+/**
+ * Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). A blob
+ * the history did not supply is derived from the creating event's lossless arguments (one
+ * pk_events probe). A CTE re-read with these columns must carry `CONTRACT_SOURCE_COLUMNS`.
+ */
 export const CONTRACT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
+  (SELECT ce.create_arguments FROM events ce
+    WHERE c.created_event_blob IS NULL AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments,
   c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
+
+/** What `CONTRACT_COLUMNS` reads besides its own output columns. */
+export const CONTRACT_SOURCE_COLUMNS = `c.created_update_row_id, c.created_node_id`;
 
 export function toActiveContract(r: ContractRow): ActiveContract {
   return {
@@ -62,7 +74,17 @@ export function toActiveContract(r: ContractRow): ActiveContract {
     templateId: r.template_id,
     packageName: r.package_name,
     payload: r.payload_compact,
-    createdEventBlob: r.created_event_blob,
+    createdEventBlob:
+      r.created_event_blob ??
+      deriveCreatedEventBlob({
+        contract_id: r.contract_id,
+        template_id: r.template_id,
+        package_name: r.package_name,
+        create_arguments: r.created_event_arguments!,
+        created_at: r.created_at,
+        signatories: r.signatories,
+        observers: r.observers,
+      }),
     createdAt: r.created_at,
     synchronizerId: r.synchronizer_id,
     inFlight: r.in_flight,

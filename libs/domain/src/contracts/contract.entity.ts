@@ -1,11 +1,11 @@
-import { Column, Entity, ForeignKey, Index, PrimaryGeneratedColumn } from 'typeorm';
-import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import { UpdateEntity } from '../history/update.entity';
+import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import type { CompactValue } from '../daml-value/daml-value.types';
 
 /**
  * One row per contract per migration. The row id follows creation order, so it orders the ACS
  * and serves as the ACS page token. The ACS at record time T is: created before T and not
- * archived before T.
+ * archived before T. The lossless payload is the creating event's `create_arguments`
+ * (`created_update_row_id`, `created_node_id`).
  */
 @Entity({ name: 'contracts' })
 @Index('ux_contracts_migration_contract', ['migrationId', 'contractId'], { unique: true })
@@ -16,8 +16,6 @@ import { UpdateEntity } from '../history/update.entity';
 @Index('ix_contracts_stakeholders', { synchronize: false })
 // Active contracts by template, for "current X" lookups (partial; declared in the migration).
 @Index('ix_contracts_active_template', { synchronize: false })
-@ForeignKey(() => UpdateEntity, ['createdUpdateRowId'], ['rowId'], { name: 'fk_contracts_created_update' })
-@ForeignKey(() => UpdateEntity, ['archivedUpdateRowId'], ['rowId'], { name: 'fk_contracts_archived_update' })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', { name: 'row_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'pk_contracts' })
   rowId: string;
@@ -43,16 +41,13 @@ export class ContractEntity {
   @Column('text', { name: 'entity_name' })
   entityName: string;
 
-  /** Lossless typed payload. */
-  @Column('jsonb', { name: 'payload' })
-  payload: DamlValue;
-
-  /** Compact JSON payload, derived from `payload` on write (the form most endpoints return). */
-  @Column('jsonb', { name: 'payload_compact' })
+  /** Compact JSON payload, derived from the lossless one on write (the form most endpoints return). */
+  @Column('json', { name: 'payload_compact' })
   payloadCompact: CompactValue;
 
-  @Column('text', { name: 'created_event_blob' })
-  createdEventBlob: string;
+  /** The blob the history supplied; null when derived on read from the creating event. */
+  @Column('text', { name: 'created_event_blob', nullable: true })
+  createdEventBlob: string | null;
 
   /** Ledger effective time of the creating transaction. */
   @Column('timestamptz', { name: 'created_at' })

@@ -14,13 +14,26 @@ export interface CopyColumn<R> {
 
 const NULL = '\\N';
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 function escapeText(value: string): string {
-  // COPY text format: backslash escapes, and tab/newline/carriage return as separators.
+  // COPY text format: backslash escapes, and tab/newline/carriage return as separators. Most
+  // values (ids, and JSON, which escapes control characters itself) have none of them.
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
 }
 
+const NEEDS_QUOTING = /["\\]/;
+
 function arrayLiteral(values: readonly (string | number)[]): string {
-  return `{${values.map((v) => (typeof v === 'number' ? String(v) : `"${v.replace(/["\\]/g, (c) => `\\${c}`)}"`)).join(',')}}`;
+  let out = '{';
+  for (let i = 0; i < values.length; i++) {
+    const v = values[i];
+    if (i > 0) out += ',';
+    if (typeof v === 'number') out += String(v);
+    else out += `"${NEEDS_QUOTING.test(v) ? v.replace(/["\\]/g, (c) => `\\${c}`) : v}"`;
+  }
+  return `${out}}`;
 }
 
 function encode(kind: CopyColumnKind, value: unknown): string {

@@ -27,7 +27,7 @@ const DSO_CONTRACTS_SQL = `
     SELECT ${CONTRACT_COLUMNS}, 0::bigint AS ord FROM contracts c
      WHERE ${params.template(T.DsoRules)} AND ${current} ORDER BY c.row_id DESC LIMIT 1),
   svs AS (
-    SELECT e.pair->>0 AS sv, e.ord FROM dso_rules d, jsonb_array_elements(d.payload_compact->'svs') WITH ORDINALITY AS e(pair, ord)),
+    SELECT e.pair->>0 AS sv, e.ord FROM dso_rules d, json_array_elements(d.payload_compact->'svs') WITH ORDINALITY AS e(pair, ord)),
   amulet_rules AS (
     SELECT ${CONTRACT_COLUMNS}, 0::bigint AS ord FROM contracts c
      WHERE ${params.template(T.AmuletRules)} AND ${current} ORDER BY c.row_id DESC LIMIT 1),

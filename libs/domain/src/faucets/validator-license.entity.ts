@@ -1,10 +1,8 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
-import { ContractEntity } from '../contracts/contract.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Derived from ValidatorLicense contracts: a validator's onboarding and faucet state. */
 @Entity({ name: 'validator_licenses' })
 @Index('ix_validator_licenses_validator', ['validator', 'migrationId'])
-@ForeignKey(() => ContractEntity, ['contractRowId'], ['rowId'], { name: 'fk_validator_licenses_contract', onDelete: 'CASCADE' })
 export class ValidatorLicenseEntity {
   @PrimaryColumn('bigint', { name: 'contract_row_id', primaryKeyConstraintName: 'pk_validator_licenses' })
   contractRowId: string;

@@ -1,11 +1,9 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
-import { UpdateEntity } from '../history/update.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Derived from DsoRules_CloseVoteRequest exercises: one row per closed vote request. */
 @Entity({ name: 'vote_results' })
 @Index('ix_vote_results_effective_at', ['effectiveAt'])
 @Index('ix_vote_results_action_name', ['actionName', 'effectiveAt'])
-@ForeignKey(() => UpdateEntity, ['updateRowId'], ['rowId'], { name: 'fk_vote_results_update', onDelete: 'CASCADE' })
 export class VoteResultEntity {
   @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_vote_results' })
   updateRowId: string;

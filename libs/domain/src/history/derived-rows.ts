@@ -1,4 +1,5 @@
-import type { CompactValue } from '../daml-value/daml-value.types';
+import { toCompact } from '../daml-value/compact';
+import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { AmuletRulesPayload, FaucetState, ValidatorLicensePayload } from '../splice/amulet-rules.payloads';
 import type { AmuletPayload, AppActivityRecordPayload, LockedAmuletPayload } from '../splice/amulet.payloads';
 import type { CloseVoteRequestResult } from '../splice/dso-governance.payloads';
@@ -107,9 +108,10 @@ export interface VoteResultFacts {
 }
 
 /** A closed vote request: the result of DsoRules_CloseVoteRequest (facts.md "Vote results"). */
-export function voteResultOf(choice: string, exerciseResult: CompactValue): VoteResultFacts | undefined {
+export function voteResultOf(choice: string, exerciseResult: DamlValue): VoteResultFacts | undefined {
   if (choice !== SpliceChoices.DsoRulesCloseVoteRequest) return undefined;
-  const r = exerciseResult as unknown as CloseVoteRequestResult;
+  // Only this choice's result is made compact: the write path sees every exercise.
+  const r = toCompact(exerciseResult) as unknown as CloseVoteRequestResult;
   const action = r.request.action;
   const inner = Object.values(action.value)[0] as { tag: string };
   const accepted = r.outcome.tag === 'VRO_Accepted';

@@ -1,16 +1,15 @@
-import { Check, Column, Entity, ForeignKey, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
 import type { DamlValue } from '../daml-value/daml-value.types';
-import { UpdateEntity } from './update.entity';
 
 export type EventKind = 'created' | 'exercised';
 
 /**
  * One row per node of a transaction tree (and the created event of an assignment), with
- * every field of the scan node shapes plus what the ledger filters need.
+ * every field of the scan node shapes plus what the ledger filters need. `update_row_id` is
+ * `updates.row_id` (no foreign key: only the write path writes history, see LeanHistoryRows).
  */
 @Entity({ name: 'events' })
 @Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
-@ForeignKey(() => UpdateEntity, ['updateRowId'], ['rowId'], { name: 'fk_events_update', onDelete: 'CASCADE' })
 export class EventEntity {
   @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_events' })
   updateRowId: string;
@@ -31,7 +30,7 @@ export class EventEntity {
   @Column('text', { name: 'package_name' })
   packageName: string;
 
-  @Column('jsonb', { name: 'create_arguments', nullable: true })
+  @Column('json', { name: 'create_arguments', nullable: true })
   createArguments: DamlValue | null;
 
   @Column('timestamptz', { name: 'created_at', nullable: true })
@@ -46,10 +45,10 @@ export class EventEntity {
   @Column('text', { name: 'choice', nullable: true })
   choice: string | null;
 
-  @Column('jsonb', { name: 'choice_argument', nullable: true })
+  @Column('json', { name: 'choice_argument', nullable: true })
   choiceArgument: DamlValue | null;
 
-  @Column('jsonb', { name: 'exercise_result', nullable: true })
+  @Column('json', { name: 'exercise_result', nullable: true })
   exerciseResult: DamlValue | null;
 
   @Column('boolean', { name: 'consuming', nullable: true })
@@ -68,9 +67,9 @@ export class EventEntity {
   @Column('integer', { name: 'last_descendant_node_id' })
   lastDescendantNodeId: number;
 
-  /** Parties that see this node (ledger-effects filters). */
-  @Column('text', { name: 'witnesses', array: true })
-  witnesses: string[];
+  /** Parties that see this node (ledger-effects filters); null when they are the stakeholders. */
+  @Column('text', { name: 'witnesses', array: true, nullable: true })
+  witnesses: string[] | null;
 
   /** Stakeholders of the node's contract (flat transaction filters). */
   @Column('text', { name: 'stakeholders', array: true })

@@ -46,7 +46,8 @@ export interface EventRow {
   interface_id: string | null;
   child_node_ids: number[] | null;
   last_descendant_node_id: number;
-  witnesses: string[];
+  /** Null when equal to `stakeholders`. */
+  witnesses: string[] | null;
   stakeholders: string[];
 }
 
@@ -58,9 +59,8 @@ export interface ContractRow {
   package_name: string;
   module_name: string;
   entity_name: string;
-  payload: DamlValue;
   payload_compact: CompactValue;
-  created_event_blob: string;
+  created_event_blob: string | null;
   created_at: string;
   signatories: string[];
   observers: string[];
@@ -158,7 +158,6 @@ const CONTRACT_COLUMNS = columnsOf<ContractRow>({
   package_name: 'text',
   module_name: 'text',
   entity_name: 'text',
-  payload: 'json',
   payload_compact: 'json',
   created_event_blob: 'text',
   created_at: 'timestamp',

@@ -75,10 +75,11 @@ describe('LedgerWriter', () => {
       { owner: alice(), amount: '60.0000000000', locked: false, archived_record_time: null },
     ]);
 
-    const events = await db.dataSource.query(`SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`, [spent.update_id]);
+    const events = await db.dataSource.query(`SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses, stakeholders FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`, [spent.update_id]);
     expect(events).toEqual([
-      { node_id: 0, event_type: 'exercised', child_node_ids: [1], last_descendant_node_id: 1, witnesses: [alice(), dso()].sort() },
-      { node_id: 1, event_type: 'created', child_node_ids: null, last_descendant_node_id: 1, witnesses: [alice(), dso()].sort() },
+      // Witnesses equal to the stakeholders are stored as null (readers coalesce).
+      { node_id: 0, event_type: 'exercised', child_node_ids: [1], last_descendant_node_id: 1, witnesses: null, stakeholders: [alice(), dso()].sort() },
+      { node_id: 1, event_type: 'created', child_node_ids: null, last_descendant_node_id: 1, witnesses: null, stakeholders: [alice(), dso()].sort() },
     ]);
   });
 

@@ -53,24 +53,15 @@ interface ContractState {
   inFlight: boolean;
 }
 
+/** Equal sorted party lists. */
+function sameParties(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
 const key = (migrationId: number, contractId: string) => `${migrationId}|${contractId}`;
 
 function union(...lists: string[][]): string[] {
   return [...new Set(lists.flat())].sort();
-}
-
-/** The serialized created event, as the ledger would hand it out (stable for the same event). */
-export function deriveCreatedEventBlob(e: HistoryCreatedEvent): string {
-  const canonical = canonicalJson({
-    contract_id: e.contract_id,
-    template_id: e.template_id,
-    package_name: e.package_name,
-    create_arguments: e.create_arguments,
-    created_at: e.created_at,
-    signatories: e.signatories,
-    observers: e.observers,
-  });
-  return Buffer.from(canonical, 'utf8').toString('base64');
 }
 
 /**
@@ -204,9 +195,9 @@ export class LedgerWriter {
         package_name: e.package_name,
         module_name: moduleName,
         entity_name: entityName,
-        payload: e.create_arguments,
         payload_compact: compact,
-        created_event_blob: e.created_event_blob ?? deriveCreatedEventBlob(e),
+        // Only a supplied blob is stored; readers derive the others from the created event.
+        created_event_blob: e.created_event_blob ?? null,
         created_at: e.created_at,
         signatories: e.signatories,
         observers: e.observers,
@@ -336,7 +327,7 @@ export class LedgerWriter {
               interface_id: null,
               child_node_ids: null,
               last_descendant_node_id: node.lastDescendantNodeId,
-              witnesses: state.stakeholders,
+              witnesses: null,
               stakeholders: state.stakeholders,
             });
           } else {
@@ -345,6 +336,7 @@ export class LedgerWriter {
             // Informees: a consuming exercise is seen by all stakeholders, a non-consuming one by
             // the signatories; the actors always see their exercise.
             const witnesses = union(e.consuming ? stakeholders : (state?.signatories ?? []), e.acting_parties);
+            const nodeStakeholders = stakeholders.length ? stakeholders : union(e.acting_parties);
             eventRows.push({
               update_id: updateId,
               node_id: node.nodeId,
@@ -364,10 +356,10 @@ export class LedgerWriter {
               interface_id: e.interface_id ?? null,
               child_node_ids: node.childNodeIds,
               last_descendant_node_id: node.lastDescendantNodeId,
-              witnesses,
-              stakeholders: stakeholders.length ? stakeholders : union(e.acting_parties),
+              witnesses: sameParties(witnesses, nodeStakeholders) ? null : witnesses,
+              stakeholders: nodeStakeholders,
             });
-            const vote = voteResultOf(e.choice, toCompact(e.exercise_result));
+            const vote = voteResultOf(e.choice, e.exercise_result);
             if (vote) voteResults.push({ ...vote, updateId, nodeId: node.nodeId });
           }
         }
@@ -444,7 +436,7 @@ export class LedgerWriter {
           interface_id: null,
           child_node_ids: null,
           last_descendant_node_id: 0,
-          witnesses: stakeholders,
+          witnesses: null,
           stakeholders,
         });
       }

@@ -1,12 +1,10 @@
-import { Column, Entity, ForeignKey, Index, PrimaryColumn } from 'typeorm';
-import { ContractEntity } from '../contracts/contract.entity';
+import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Derived from Amulet and LockedAmulet contracts: who holds how much, locked or not. */
 @Entity({ name: 'amulet_holdings' })
 // Holdings of an owner at a snapshot: (migration_id, owner, created_record_time) INCLUDE (archived_record_time,
 // locked, amount), an index-only scan for holdings summaries (declared in the migrations).
 @Index('ix_amulet_holdings_owner', { synchronize: false })
-@ForeignKey(() => ContractEntity, ['contractRowId'], ['rowId'], { name: 'fk_amulet_holdings_contract', onDelete: 'CASCADE' })
 export class AmuletHoldingEntity {
   @PrimaryColumn('bigint', { name: 'contract_row_id', primaryKeyConstraintName: 'pk_amulet_holdings' })
   contractRowId: string;

@@ -1,6 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { UpdateKind } from '../history/update.entity';
+import { deriveCreatedEventBlob, type CreatedEventBlobSource } from '../history/created-event-blob';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -125,6 +126,9 @@ interface EventRow {
   created_event_blob: string | null;
 }
 
+/** Party columns of `events e` (a null `witnesses` means the stakeholders). */
+const EVENT_PARTIES = { witnesses: 'COALESCE(e.witnesses, e.stakeholders)', stakeholders: 'e.stakeholders' } as const;
+
 /** The largest int64: the upper bound of open-ended reads. */
 const MAX_LEDGER_OFFSET = '9223372036854775807';
 
@@ -162,7 +166,7 @@ export class LedgerUpdatesRepository {
       ? 'false'
       : transactions.parties === 'any'
         ? 'true'
-        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.${transactions.column} && ${param(transactions.parties)}::text[])`;
+        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_PARTIES[transactions.column]} && ${param(transactions.parties)}::text[])`;
     let assignedVisible = 'false';
     let unassignedVisible = 'false';
     if (reassignments?.parties === 'any') {
@@ -210,10 +214,11 @@ export class LedgerUpdatesRepository {
       const rows: EventRow[] = await this.dataSource.query(
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
                 c.payload_compact AS create_argument_compact,
-                CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
+                CASE WHEN e.event_type = 'created' AND (c.payload_compact IS NULL${request.withBlobs ? ' OR c.created_event_blob IS NULL' : ''})
+                     THEN e.create_arguments END AS create_arguments,
                 e.created_at, e.signatories, e.observers, e.choice,
                 ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::jsonb AS choice_argument, NULL::jsonb AS exercise_result'},
-                e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, e.witnesses, e.stakeholders,
+                e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, ${EVENT_PARTIES.witnesses} AS witnesses, e.stakeholders,
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
            LEFT JOIN LATERAL (
@@ -228,14 +233,26 @@ export class LedgerUpdatesRepository {
       for (const r of rows) {
         let list = byUpdate.get(r.update_row_id);
         if (!list) byUpdate.set(r.update_row_id, (list = []));
-        list.push(toEvent(r));
+        list.push(toEvent(r, request.withBlobs));
       }
     }
     return byUpdate;
   }
 }
 
-function toEvent(r: EventRow): StoredLedgerEvent {
+function blobSource(r: EventRow): CreatedEventBlobSource {
+  return {
+    contract_id: r.contract_id,
+    template_id: r.template_id,
+    package_name: r.package_name,
+    create_arguments: r.create_arguments!,
+    created_at: r.created_at!,
+    signatories: r.signatories!,
+    observers: r.observers!,
+  };
+}
+
+function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
   return {
     nodeId: r.node_id,
     eventType: r.event_type,
@@ -257,7 +274,7 @@ function toEvent(r: EventRow): StoredLedgerEvent {
     lastDescendantNodeId: r.last_descendant_node_id,
     witnesses: r.witnesses,
     stakeholders: r.stakeholders,
-    createdEventBlob: r.created_event_blob,
+    createdEventBlob: withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? deriveCreatedEventBlob(blobSource(r))) : null,
   };
 }
 
