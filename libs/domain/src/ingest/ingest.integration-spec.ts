@@ -27,4 +27,25 @@ describe('ingestUpdates', () => {
     await expect(ingestUpdates(writer, broken, { batchSize: 100 })).rejects.toThrow(new RegExp(`update ${broken[250].update_id}: malformed scan offset`));
     expect(await count()).toBe(200);
   });
+
+  it('writes every batch read before a failing source, then reports the source error', async () => {
+    const updates = history().slice(0, 450);
+    const source = (function* () {
+      for (const [i, u] of updates.entries()) {
+        if (i === 430) throw new Error('history file truncated');
+        yield u;
+      }
+    })();
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    await expect(ingestUpdates(writer, source, { batchSize: 100, readAhead: 3 })).rejects.toThrow('history file truncated');
+    expect(await count()).toBe(400);
+  });
+
+  it('rejects a batch that repeats an update id once the batches before it are written', async () => {
+    const updates = history().slice(0, 300);
+    const repeated = [...updates.slice(0, 250), updates[240], ...updates.slice(250)];
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    await expect(ingestUpdates(writer, repeated, { batchSize: 100 })).rejects.toThrow(new RegExp(`update ${updates[240].update_id}: appears twice in the batch`));
+    expect(await count()).toBe(200);
+  });
 });

@@ -1,4 +1,4 @@
-import { LedgerWriter, type AppendResult } from '../history/ledger-writer';
+import type { AppendResult, LedgerWriter, PreparedBatch } from '../history/ledger-writer';
 
 export interface IngestProgress {
   /** Updates read from the source. */
@@ -12,12 +12,17 @@ export interface IngestProgress {
 
 export interface IngestOptions {
   batchSize?: number;
+  /** Batches read and prepared ahead of the one being written (default 2). */
+  readAhead?: number;
   onProgress?: (progress: IngestProgress) => void;
 }
 
 /**
- * Feeds a stream of history updates through the one write path in batches. Resumable: the
- * writer skips updates already stored with identical content (and rejects different ones).
+ * Feeds a stream of history updates through the one write path in batches, in order.
+ * Resumable: the writer skips updates already stored with identical content (and rejects
+ * different ones). While the database writes one batch, the next ones (up to `readAhead`) are
+ * read and prepared, so that parsing and hashing overlap the database's work. The first
+ * rejected batch stops the ingest: every earlier batch is written, nothing of it or after it.
  */
 export async function ingestUpdates(
   writer: LedgerWriter,
@@ -25,10 +30,8 @@ export async function ingestUpdates(
   options: IngestOptions = {},
 ): Promise<IngestProgress> {
   const batchSize = options.batchSize ?? 2000;
+  const readAhead = Math.max(1, options.readAhead ?? 2);
   const progress: IngestProgress = { read: 0, appended: 0, skipped: 0, contractsCreated: 0, snapshotsRecorded: 0 };
-  let batch: unknown[] = [];
-  // While the database writes one batch, the next one is read and prepared (ids, hashes).
-  let pending: Promise<void> | undefined;
   const account = (result: AppendResult) => {
     progress.appended += result.appended;
     progress.skipped += result.skipped;
@@ -36,22 +39,67 @@ export async function ingestUpdates(
     progress.snapshotsRecorded += result.snapshotsRecorded.length;
     options.onProgress?.(progress);
   };
-  const flush = async () => {
-    if (batch.length === 0) return;
+
+  // Prepared batches wait here for the write loop, which takes them one at a time, in order.
+  const queue: PreparedBatch[] = [];
+  let sourceDone = false;
+  let failed = false;
+  let wakeWriter: (() => void) | undefined;
+  let wakeReader: (() => void) | undefined;
+  const nudge = (wake: (() => void) | undefined) => wake?.();
+
+  const writeLoop = (async () => {
+    try {
+      for (;;) {
+        const next = queue.shift();
+        if (next === undefined) {
+          if (sourceDone) return;
+          await new Promise<void>((resolve) => (wakeWriter = resolve));
+          wakeWriter = undefined;
+          continue;
+        }
+        nudge(wakeReader);
+        account(await writer.appendPrepared(next));
+      }
+    } catch (error) {
+      failed = true;
+      nudge(wakeReader);
+      throw error;
+    }
+  })();
+  // Observed below; this only keeps an early failure from counting as unhandled meanwhile.
+  writeLoop.catch(() => undefined);
+
+  const enqueue = async (batch: unknown[]) => {
     const prepared = writer.prepare(batch);
-    batch = [];
-    if (pending) await pending;
-    pending = writer.appendPrepared(prepared).then(account);
-    // Observed when awaited; this only keeps an early failure from counting as unhandled.
-    pending.catch(() => undefined);
+    while (queue.length >= readAhead && !failed) {
+      await new Promise<void>((resolve) => (wakeReader = resolve));
+      wakeReader = undefined;
+    }
+    queue.push(prepared);
+    nudge(wakeWriter);
   };
-  for await (const update of source) {
-    progress.read++;
-    batch.push(update);
-    if (batch.length >= batchSize) await flush();
+
+  try {
+    let batch: unknown[] = [];
+    for await (const update of source) {
+      if (failed) break;
+      progress.read++;
+      batch.push(update);
+      if (batch.length >= batchSize) {
+        const full = batch;
+        batch = [];
+        await enqueue(full);
+      }
+    }
+    if (batch.length > 0 && !failed) await enqueue(batch);
+  } finally {
+    sourceDone = true;
+    nudge(wakeWriter);
+    // On a reading or preparing error, the batches before it (queued already) are still written.
+    if (!failed) await writeLoop.catch(() => undefined);
   }
-  await flush();
-  if (pending) await pending;
+  await writeLoop;
   options.onProgress?.(progress);
   return progress;
 }
