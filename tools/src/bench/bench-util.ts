@@ -1,4 +1,6 @@
 /** Shared helpers of the benchmark scripts: peak RSS sampling, percentiles, formatting. */
+import { readdirSync, readFileSync } from 'node:fs';
+
 export class RssSampler {
   private peak = process.memoryUsage().rss;
   private readonly timer: NodeJS.Timeout;
@@ -39,4 +41,34 @@ export function seconds(fromMs: number): number {
 
 export function fmt(n: number, digits = 0): string {
   return n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+}
+
+/**
+ * CPU seconds used so far by this machine's PostgreSQL processes (user + system, from
+ * /proc), or undefined where that cannot be read (no /proc, or the server runs elsewhere).
+ */
+export function postgresCpuSeconds(): number | undefined {
+  let dirs: string[];
+  try {
+    dirs = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  const ticksPerSecond = 100; // USER_HZ, 100 on Linux
+  let ticks = 0;
+  let found = false;
+  for (const pid of dirs) {
+    let stat: string;
+    try {
+      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    } catch {
+      continue; // exited meanwhile
+    }
+    if (!stat.includes(' (postgres) ')) continue;
+    found = true;
+    // Fields after "(comm) ": state is the 1st, utime the 12th, stime the 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    ticks += Number(fields[11]) + Number(fields[12]);
+  }
+  return found ? ticks / ticksPerSecond : undefined;
 }

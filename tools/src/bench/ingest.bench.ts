@@ -5,10 +5,15 @@ import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
+import { createWriteStream, rmSync, statSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { createDataSource, ingestUpdates, LedgerWriter, simulateNetwork } from '@canton-scan/domain';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
-import { fmt, RssSampler, seconds } from './bench-util';
+import { readJsonLines } from '../ingest/jsonl';
+import { fmt, postgresCpuSeconds, RssSampler, seconds } from './bench-util';
 
 const TABLES = ['updates', 'events', 'contracts', 'amulet_holdings', 'validator_licenses', 'vote_results', 'app_activity_records', 'mining_rounds', 'acs_snapshots'];
 
@@ -19,14 +24,20 @@ async function main(): Promise<void> {
   if (!(await realServerReachable())) throw new Error('bench:ingest needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const rss = new RssSampler();
 
-  // A prefix of a long simulated history is itself a valid history.
+  // A prefix of a long simulated history is itself a valid history. It goes to a file, which
+  // the ingest then streams as the ingest CLI does.
   let t = performance.now();
-  const lines: string[] = [];
+  const file = join(tmpdir(), `css-bench-ingest-${process.pid}.jsonl`);
+  const out = createWriteStream(file);
+  let generated = 0;
   for (const update of simulateNetwork({ seed: 7, rounds: 20_000, transfersPerRound: 20, tapsPerRound: 10, validatorCount: 20, partyCount: 200 })) {
-    lines.push(JSON.stringify(update));
-    if (lines.length >= target) break;
+    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
+    if (++generated >= target) break;
   }
-  console.log(`generated ${fmt(lines.length)} updates in ${seconds(t).toFixed(1)} s`);
+  out.end();
+  await once(out, 'finish');
+  const fileMiB = statSync(file).size / 1024 / 1024;
+  console.log(`generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`);
 
   const scratch = await createScratchDatabase('css_bench_ingest', 'postgres');
   const dataSource = createDataSource(scratch.url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
@@ -35,14 +46,17 @@ async function main(): Promise<void> {
     await dataSource.runMigrations({ transaction: 'each' });
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     rss.reset();
+    const pgCpuBefore = postgresCpuSeconds();
+    const cpuBefore = process.cpuUsage();
     t = performance.now();
-    // The ingest CLI's path: parse lines, batches prepared while the previous one is written.
-    const parsed = (function* () {
-      for (const line of lines) yield JSON.parse(line) as unknown;
-    })();
-    const { contractsCreated: contracts } = await ingestUpdates(writer, parsed, { batchSize });
+    // The ingest CLI's path: lines streamed and parsed, batches prepared while the previous one is written.
+    const { contractsCreated: contracts } = await ingestUpdates(writer, readJsonLines(file), { batchSize });
     const ingestSeconds = seconds(t);
     const ingestRss = rss.peakMiB();
+    const cpu = process.cpuUsage(cpuBefore);
+    const nodeCpu = (cpu.user + cpu.system) / 1e6;
+    const pgCpuAfter = postgresCpuSeconds();
+    const pgCpu = pgCpuBefore === undefined || pgCpuAfter === undefined ? undefined : pgCpuAfter - pgCpuBefore;
 
     // Baseline: PostgreSQL COPYing exactly the stored rows into same-shaped, same-indexed tables.
     const client = new Client({ connectionString: scratch.url });
@@ -73,13 +87,16 @@ async function main(): Promise<void> {
       await client.end();
     }
 
-    const ups = lines.length / ingestSeconds;
+    const ups = generated / ingestSeconds;
+    const perUpdate = (s: number) => `${fmt((s / generated) * 1e6)} µs/update`;
     console.log('');
-    console.log(`LedgerWriter ingest : ${fmt(lines.length)} updates, ${fmt(contracts)} contracts, ${fmt(rows)} rows in ${ingestSeconds.toFixed(2)} s`);
+    console.log(`LedgerWriter ingest : ${fmt(generated)} updates, ${fmt(contracts)} contracts, ${fmt(rows)} rows in ${ingestSeconds.toFixed(2)} s`);
     console.log(`                      ${fmt(ups)} updates/s, ${fmt(contracts / ingestSeconds)} contracts/s (batches of ${batchSize}; peak RSS ${ingestRss})`);
-    console.log(`PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(lines.length / copySeconds)} updates/s)`);
+    console.log(`CPU                 : ingest process ${nodeCpu.toFixed(1)} s (${perUpdate(nodeCpu)}), PostgreSQL ${pgCpu === undefined ? 'n/a (not on this machine)' : `${pgCpu.toFixed(1)} s (${perUpdate(pgCpu)})`}`);
+    console.log(`PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(generated / copySeconds)} updates/s)`);
     console.log(`ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets: >= 10,000 updates/s, <= 3x)`);
   } finally {
+    rmSync(file, { force: true });
     await dataSource.destroy();
     if (!args.keep) await scratch.drop();
     rss.stop();

@@ -1,29 +1,14 @@
 // ingest --file FILE.jsonl: feeds a history file (one UpdateHistoryItem with lossless payloads
 // per line, e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable:
 // run it again after an interruption and it skips what is stored.
-import { createReadStream, statSync } from 'node:fs';
-import { createInterface } from 'node:readline';
+import { statSync } from 'node:fs';
 import { ConfigError, ingestUpdates, LedgerWriter, loadConfig, openDatabase, type IngestProgress } from '@canton-scan/domain';
 import { parseArgs } from './cli-args';
+import { readJsonLines } from './jsonl';
 
 const HELP = `usage: npm run ingest -- --file FILE.jsonl [--batch-size N]
 Appends the updates of FILE.jsonl to the store of DATABASE_URL (default: the embedded database
 in PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).`;
-
-async function* lines(file: string, onBytes: (n: number) => void): AsyncGenerator<unknown> {
-  const stream = createReadStream(file);
-  stream.on('data', (chunk) => onBytes(chunk.length));
-  let lineNo = 0;
-  for await (const line of createInterface({ input: stream, crlfDelay: Infinity })) {
-    lineNo++;
-    if (line.trim() === '') continue;
-    try {
-      yield JSON.parse(line);
-    } catch (error) {
-      throw new Error(`${file}:${lineNo}: not valid JSON (${(error as Error).message})`, { cause: error });
-    }
-  }
-}
 
 function formatDuration(seconds: number): string {
   if (!Number.isFinite(seconds)) return '?';
@@ -57,7 +42,7 @@ async function main(): Promise<void> {
     );
   };
   try {
-    const result = await ingestUpdates(writer, lines(file, (n) => (bytes += n)), {
+    const result = await ingestUpdates(writer, readJsonLines(file, (n) => (bytes += n)), {
       batchSize: (args['batch-size'] as number | undefined) ?? 2000,
       onProgress: bar,
     });
