@@ -206,6 +206,16 @@ export interface StoredContract {
   inFlight: boolean;
 }
 
+/** What the writer reads of the stored history while it checks and builds a batch. */
+export interface HistoryView {
+  storedHashes(updateIds: readonly string[]): Promise<Map<string, string>>;
+  maxLedgerOffset(): Promise<bigint | null>;
+  lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>>;
+  contractsByKey(keys: { migrationId: number; contractId: string }[]): Promise<StoredContract[]>;
+  /** Reserves `count` ascending row ids of a table's identity column (rows are then written with them). */
+  allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]>;
+}
+
 /** NOTIFY channel carrying the new ledger end (offset) after each committed append. */
 export const LEDGER_UPDATES_CHANNEL = 'ledger_updates';
 
@@ -216,7 +226,7 @@ const WRITER_LOCK = 7_301_946_102;
  * SQL of the write path. Rows travel as one JSON document per table and statement
  * (`jsonb_to_recordset`), so a batch costs a handful of round trips whatever its size.
  */
-export class HistoryWriteRepository {
+export class HistoryWriteRepository implements HistoryView {
   /** `copy` when the server takes COPY FROM STDIN; `json` for the embedded database. */
   constructor(
     private readonly q: QueryRunner,
@@ -230,6 +240,15 @@ export class HistoryWriteRepository {
 
   async lockWriter(): Promise<void> {
     await this.q.query('SELECT pg_advisory_xact_lock($1)', [WRITER_LOCK]);
+  }
+
+  /** The writer lock for this connection's session (until `unlockWriterSession`), e.g. for a pipeline. */
+  async lockWriterSession(): Promise<void> {
+    await this.q.query('SELECT pg_advisory_lock($1)', [WRITER_LOCK]);
+  }
+
+  async unlockWriterSession(): Promise<void> {
+    await this.q.query('SELECT pg_advisory_unlock($1)', [WRITER_LOCK]);
   }
 
   async storedHashes(updateIds: readonly string[]): Promise<Map<string, string>> {
@@ -291,8 +310,7 @@ export class HistoryWriteRepository {
     return rows[0]?.payload_compact;
   }
 
-  /** Reserves `count` ascending row ids of a table's identity column (rows are then COPYed with them). */
-  private async allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
+  async allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
     if (count === 0) return [];
     const rows: { id: string }[] = await this.q.query(
       `SELECT nextval(pg_get_serial_sequence($1, 'row_id'))::text AS id FROM generate_series(1, $2)`,
@@ -301,13 +319,9 @@ export class HistoryWriteRepository {
     return rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   }
 
-  /** Inserts the updates (COPY); returns their row ids by update id. */
-  async insertUpdates(rows: UpdateRow[]): Promise<Map<string, string>> {
-    const ids = await this.allocateIds('updates', rows.length);
-    const byUpdate = new Map(rows.map((r, i) => [r.update_id, ids[i]]));
-    const withIds = rows.map((r, i) => ({ ...r, row_id: ids[i] }));
-    await this.load('updates', UPDATE_COLUMNS, withIds);
-    return byUpdate;
+  /** Inserts the updates (COPY) with their reserved row ids. */
+  async insertUpdates(rows: UpdateRow[], updateRowIds: Map<string, string>): Promise<void> {
+    await this.load('updates', UPDATE_COLUMNS, rows.map((r) => ({ ...r, row_id: updateRowIds.get(r.update_id)! })));
   }
 
   async insertEvents(rows: EventRow[], updateRowIds: Map<string, string>): Promise<void> {
@@ -318,9 +332,8 @@ export class HistoryWriteRepository {
     await this.load('events', columns, rows);
   }
 
-  /** Inserts the new contracts (COPY) with row ids in input order, i.e. creation order. */
-  async insertContracts(rows: ContractRow[], updateRowIds: Map<string, string>): Promise<string[]> {
-    const ids = await this.allocateIds('contracts', rows.length);
+  /** Inserts the new contracts (COPY) with their reserved row ids (ascending in creation order). */
+  async insertContracts(rows: ContractRow[], ids: readonly string[], updateRowIds: Map<string, string>): Promise<void> {
     const columns: CopyColumn<ContractRow & { row_id: string }>[] = [
       { name: 'row_id', kind: 'int', get: (r) => r.row_id },
       { name: 'created_update_row_id', kind: 'int', get: (r) => updateRowIds.get(r.created_update_id) },
@@ -328,7 +341,6 @@ export class HistoryWriteRepository {
       ...CONTRACT_COLUMNS,
     ];
     await this.load('contracts', columns, rows.map((r, i) => ({ ...r, row_id: ids[i] })));
-    return ids;
   }
 
   async archiveStored(

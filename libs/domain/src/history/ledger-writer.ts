@@ -13,8 +13,18 @@ import {
   qualifiedName,
   rewardConfigAt,
   voteResultOf,
+  type VoteResultFacts,
 } from './derived-rows';
-import { HistoryWriteRepository, type ContractRow, type EventRow, type HoldingRow, type LicenseRow, type UpdateRow } from './history-write.repository';
+import {
+  HistoryWriteRepository,
+  type ContractRow,
+  type EventRow,
+  type HistoryView,
+  type HoldingRow,
+  type LicenseRow,
+  type StoredContract,
+  type UpdateRow,
+} from './history-write.repository';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
 
@@ -51,6 +61,100 @@ interface ContractState {
   stakeholders: string[];
   archived: boolean;
   inFlight: boolean;
+}
+
+type MiningRoundRow = { round: string; migrationId: number; opensAt: string; openedRecordTime: string; pool: string | null; threshold: string | null; cap: string | null };
+
+/** What a built batch changes in the writer's view of the history (see `WriterPipeline`). */
+interface BatchDelta {
+  hashes: Map<string, string>;
+  lastOffset: bigint | null;
+  lastRecordTimes: Map<number, string>;
+  contracts: Map<string, StoredContract>;
+}
+
+/** A batch checked against the history and turned into rows, with row ids reserved: what `write` stores. */
+interface BuiltBatch {
+  result: Omit<AppendResult, 'snapshotsRecorded'>;
+  updateRows: UpdateRow[];
+  updateRowIds: Map<string, string>;
+  eventRows: EventRow[];
+  newContracts: ContractRow[];
+  contractRowIds: string[];
+  archivesOfStored: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[];
+  reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[];
+  holdings: HoldingRow[];
+  licenses: LicenseRow[];
+  activities: object[];
+  /** Opened rounds; `rules` is the AmuletRules created earlier in the batch, else the stored one applies. */
+  miningRounds: (Omit<MiningRoundRow, 'pool' | 'threshold' | 'cap'> & { rules?: AmuletRulesPayload })[];
+  closedRounds: { round: string; recordTime: string }[];
+  voteResults: (VoteResultFacts & { updateId: string; nodeId: number })[];
+  migrations: number[];
+  lastRecordTimes: Map<number, string>;
+  lastOffset: bigint | null;
+  delta: BatchDelta;
+}
+
+/**
+ * Batches written one after another, each checked and built while the previous one is being
+ * written (see `LedgerWriter.openPipeline`).
+ */
+export interface WriterPipeline {
+  /** Checks and builds the next batch against the stored history plus every batch built before it. */
+  build(batch: PreparedBatch): Promise<PipelinedBatch>;
+  /** Writes a built batch, in build order, each once the previous write has finished. */
+  write(batch: PipelinedBatch): Promise<AppendResult>;
+  close(): Promise<void>;
+}
+
+/** A batch built by a `WriterPipeline` (opaque). */
+export type PipelinedBatch = { readonly prepared: PreparedBatch } | { readonly built: BuiltBatch };
+
+/**
+ * The stored history as seen by a pipelined build: the committed state (read on a connection of
+ * its own) overlaid with what the batches built but not yet committed change.
+ */
+class PendingHistoryView implements HistoryView {
+  readonly pending: BatchDelta[] = [];
+
+  constructor(private readonly base: HistoryWriteRepository) {}
+
+  async storedHashes(updateIds: readonly string[]): Promise<Map<string, string>> {
+    const hashes = await this.base.storedHashes(updateIds);
+    for (const d of this.pending) for (const id of updateIds) if (d.hashes.has(id)) hashes.set(id, d.hashes.get(id)!);
+    return hashes;
+  }
+
+  async maxLedgerOffset(): Promise<bigint | null> {
+    let max = await this.base.maxLedgerOffset();
+    for (const d of this.pending) if (d.lastOffset !== null && (max === null || d.lastOffset > max)) max = d.lastOffset;
+    return max;
+  }
+
+  async lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>> {
+    const times = await this.base.lastRecordTimes(migrationIds);
+    for (const d of this.pending) for (const m of migrationIds) if (d.lastRecordTimes.has(m)) times.set(m, d.lastRecordTimes.get(m)!);
+    return times;
+  }
+
+  async contractsByKey(keys: { migrationId: number; contractId: string }[]): Promise<StoredContract[]> {
+    const found = new Map<string, StoredContract>();
+    const rest: typeof keys = [];
+    for (const k of keys) {
+      const kk = key(k.migrationId, k.contractId);
+      let state: StoredContract | undefined;
+      for (let i = this.pending.length - 1; i >= 0 && state === undefined; i--) state = this.pending[i].contracts.get(kk);
+      if (state) found.set(kk, { ...state });
+      else rest.push(k);
+    }
+    for (const c of await this.base.contractsByKey(rest)) found.set(key(c.migrationId, c.contractId), c);
+    return [...found.values()];
+  }
+
+  allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
+    return this.base.allocateIds(table, count);
+  }
 }
 
 /** Equal sorted party lists. */
@@ -127,11 +231,81 @@ export class LedgerWriter {
   private async appendIn(runner: QueryRunner, batch: PreparedBatch): Promise<AppendResult> {
     const repo = new HistoryWriteRepository(runner, await this.bulkLoadMode(runner));
     await repo.lockWriter();
+    const built = await this.build(repo, batch);
+    return this.write(repo, built);
+  }
+
+  /**
+   * Opens a pipeline for a run of batches (the ingest): while one batch is written, the next is
+   * checked and built against the stored history plus the batches built before it, on a second
+   * connection, so the database's work overlaps the writer's. The pipeline holds the writer lock
+   * (and two connections) until closed. A failed write ends it: the batches built after the
+   * failing one are not written. On the embedded database (one connection at a time) batches
+   * are built and written in turn.
+   */
+  async openPipeline(): Promise<WriterPipeline> {
+    const writeRunner = this.dataSource.createQueryRunner();
+    await writeRunner.connect();
+    const mode = await this.bulkLoadMode(writeRunner);
+    if (mode === 'json') {
+      await writeRunner.release();
+      return {
+        build: (prepared) => Promise.resolve({ prepared }),
+        write: (batch) => this.appendPrepared((batch as { prepared: PreparedBatch }).prepared),
+        close: () => Promise.resolve(),
+      };
+    }
+    const readRunner = this.dataSource.createQueryRunner();
+    try {
+      await readRunner.connect();
+      // Held for the pipeline's life: no other writer changes what the pending view assumes.
+      await new HistoryWriteRepository(writeRunner, mode).lockWriterSession();
+    } catch (error) {
+      await readRunner.release();
+      await writeRunner.release();
+      throw error;
+    }
+    const writeRepo = new HistoryWriteRepository(writeRunner, mode);
+    const view = new PendingHistoryView(new HistoryWriteRepository(readRunner, mode));
+    return {
+      build: async (prepared) => {
+        const built = await this.build(view, prepared);
+        view.pending.push(built.delta);
+        return { built };
+      },
+      write: async (batch) => {
+        const built = (batch as { built: BuiltBatch }).built;
+        try {
+          await writeRunner.startTransaction();
+          const result = await this.write(writeRepo, built);
+          await writeRunner.commitTransaction();
+          return result;
+        } catch (error) {
+          if (writeRunner.isTransactionActive) await writeRunner.rollbackTransaction();
+          throw error;
+        } finally {
+          // Committed (now read from the database) or failed (the pipeline ends).
+          view.pending.splice(view.pending.indexOf(built.delta), 1);
+        }
+      },
+      close: async () => {
+        try {
+          await writeRepo.unlockWriterSession();
+        } finally {
+          await readRunner.release();
+          await writeRunner.release();
+        }
+      },
+    };
+  }
+
+  /** Checks a batch against itself and the history as `view` shows it, and turns it into rows. */
+  private async build(view: HistoryView, batch: PreparedBatch): Promise<BuiltBatch> {
     const { updates: all, ids } = batch;
 
     // Idempotency: identical updates already stored are skipped (without the full check, so a
     // resumed ingest is cheap); the same id with different content is an error.
-    const stored = await repo.storedHashes(ids);
+    const stored = await view.storedHashes(ids);
     const hashes = new Map<string, string>();
     const fresh: ParsedUpdate[] = [];
     all.forEach((u, i) => {
@@ -144,12 +318,9 @@ export class LedgerWriter {
         throw rejectUpdate(ids[i], 'is already stored with different content');
       }
     });
-    const empty: AppendResult = { appended: 0, skipped: all.length, contractsCreated: 0, contractsArchived: 0, snapshotsRecorded: [] };
-    if (fresh.length === 0) return empty;
-
-    let lastOffset = await repo.maxLedgerOffset();
+    let lastOffset = await view.maxLedgerOffset();
     const migrations = [...new Set(fresh.map((p) => p.migrationId))];
-    const lastRecordTimes = await repo.lastRecordTimes(migrations);
+    const lastRecordTimes = await view.lastRecordTimes(migrations);
 
     // The contracts this batch touches, as stored.
     const touched: { migrationId: number; contractId: string }[] = [];
@@ -159,16 +330,17 @@ export class LedgerWriter {
       else touched.push({ migrationId: p.migrationId, contractId: (p.update as { event: HistoryUnassignment }).event.contract_id });
     }
     const contracts = new Map<string, ContractState>();
-    for (const c of await repo.contractsByKey(touched)) contracts.set(key(c.migrationId, c.contractId), c);
-    let amuletRules = await repo.latestAmuletRules();
+    for (const c of await view.contractsByKey(touched)) contracts.set(key(c.migrationId, c.contractId), c);
+    // AmuletRules created in this batch so far (before that, the stored one applies; see `write`).
+    let amuletRules: AmuletRulesPayload | undefined;
 
     const updateRows: UpdateRow[] = [];
     const eventRows: EventRow[] = [];
     const newContracts: ContractRow[] = [];
     const archivesOfStored: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[] = [];
     const reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[] = [];
-    const voteResults: (ReturnType<typeof voteResultOf> & { updateId: string; nodeId: number })[] = [];
-    const miningRounds: { round: string; migrationId: number; opensAt: string; openedRecordTime: string; pool: string | null; threshold: string | null; cap: string | null }[] = [];
+    const voteResults: BuiltBatch['voteResults'] = [];
+    const miningRounds: BuiltBatch['miningRounds'] = [];
     const closedRounds: { round: string; recordTime: string }[] = [];
     let archivedCount = 0;
 
@@ -228,18 +400,7 @@ export class LedgerWriter {
       const name = qualifiedName(e.package_name, e.template_id);
       if (name === Q.AmuletRules) amuletRules = compact as unknown as AmuletRulesPayload;
       const open = openRoundOf(name, compact);
-      if (open) {
-        const reward = amuletRules ? rewardConfigAt(amuletRules, open.opensAt) : undefined;
-        miningRounds.push({
-          round: open.round,
-          migrationId: p.migrationId,
-          opensAt: open.opensAt,
-          openedRecordTime: p.recordTime,
-          pool: reward?.pool ?? null,
-          threshold: reward?.threshold ?? null,
-          cap: reward?.capPerWeight ?? null,
-        });
-      }
+      if (open) miningRounds.push({ round: open.round, migrationId: p.migrationId, opensAt: open.opensAt, openedRecordTime: p.recordTime, rules: amuletRules });
       const closed = closedRoundOf(name, compact);
       if (closed) closedRounds.push({ round: closed, recordTime: p.recordTime });
       return state;
@@ -442,16 +603,14 @@ export class LedgerWriter {
       }
     }
 
-    // Set-based writes, one statement per table.
-    const updateRowIds = await repo.insertUpdates(updateRows);
-    await repo.insertEvents(eventRows, updateRowIds);
-    const contractRowIds = await repo.insertContracts(newContracts, updateRowIds);
-    await repo.archiveStored(archivesOfStored, updateRowIds);
-    await repo.applyReassignments(reassignedStored);
+    // Row ids reserved now (rows are written with them), so later batches can refer to them.
+    const updateIds = await view.allocateIds('updates', updateRows.length);
+    const updateRowIds = new Map(updateRows.map((r, i) => [r.update_id, updateIds[i]]));
+    const contractRowIds = await view.allocateIds('contracts', newContracts.length);
 
     const holdings: HoldingRow[] = [];
     const licenses: LicenseRow[] = [];
-    const activities = [];
+    const activities: object[] = [];
     for (let i = 0; i < newContracts.length; i++) {
       const c = newContracts[i];
       const name = `${c.package_name}:${c.module_name}:${c.entity_name}`;
@@ -474,24 +633,71 @@ export class LedgerWriter {
       const activity = activityOf(name, c.payload_compact);
       if (activity) activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
     }
-    await repo.insertHoldings(holdings);
-    await repo.insertLicenses(licenses);
-    await repo.insertActivities(activities);
-    await repo.archiveDerived(archivesOfStored);
-    await repo.insertMiningRounds(miningRounds);
-    await repo.closeMiningRounds(closedRounds);
-    await repo.insertVoteResults(voteResults, updateRowIds);
-
-    const snapshotsRecorded = await this.recordSnapshots(repo, migrations, lastRecordTimes);
-    // Delivered on commit: live readers (ledger streams) in any process learn of new updates.
-    if (lastOffset !== null) await repo.notifyAppended(lastOffset.toString());
+    const delta: BatchDelta = { hashes, lastOffset, lastRecordTimes: new Map(lastRecordTimes), contracts: new Map() };
+    for (const [k, state] of contracts) {
+      const rowId = state.rowId ?? contractRowIds[state.newIndex!];
+      delta.contracts.set(k, {
+        migrationId: state.migrationId,
+        contractId: state.contractId,
+        rowId,
+        signatories: state.signatories,
+        stakeholders: state.stakeholders,
+        archived: state.archived,
+        inFlight: state.inFlight,
+      });
+    }
     return {
-      appended: fresh.length,
-      skipped: all.length - fresh.length,
-      contractsCreated: newContracts.length,
-      contractsArchived: archivedCount,
-      snapshotsRecorded,
+      result: { appended: fresh.length, skipped: all.length - fresh.length, contractsCreated: newContracts.length, contractsArchived: archivedCount },
+      updateRows,
+      updateRowIds,
+      eventRows,
+      newContracts,
+      contractRowIds,
+      archivesOfStored,
+      reassignedStored,
+      holdings,
+      licenses,
+      activities,
+      miningRounds,
+      closedRounds,
+      voteResults,
+      migrations,
+      lastRecordTimes,
+      lastOffset,
+      delta,
     };
+  }
+
+  /** Writes a built batch in the transaction of `repo` (set-based, one statement per table). */
+  private async write(repo: HistoryWriteRepository, b: BuiltBatch): Promise<AppendResult> {
+    await repo.lockWriter();
+    if (b.result.appended === 0) return { ...b.result, snapshotsRecorded: [] };
+    // The reward configuration of a round opened before any AmuletRules of its batch: the stored
+    // rules (read before this batch's contracts are).
+    const storedRules = b.miningRounds.some((m) => !m.rules) ? await repo.latestAmuletRules() : undefined;
+    await repo.insertUpdates(b.updateRows, b.updateRowIds);
+    await repo.insertEvents(b.eventRows, b.updateRowIds);
+    await repo.insertContracts(b.newContracts, b.contractRowIds, b.updateRowIds);
+    await repo.archiveStored(b.archivesOfStored, b.updateRowIds);
+    await repo.applyReassignments(b.reassignedStored);
+    await repo.insertHoldings(b.holdings);
+    await repo.insertLicenses(b.licenses);
+    await repo.insertActivities(b.activities);
+    await repo.archiveDerived(b.archivesOfStored);
+    await repo.insertMiningRounds(
+      b.miningRounds.map(({ rules, ...m }) => {
+        const applying = rules ?? storedRules;
+        const reward = applying ? rewardConfigAt(applying, m.opensAt) : undefined;
+        return { ...m, pool: reward?.pool ?? null, threshold: reward?.threshold ?? null, cap: reward?.capPerWeight ?? null };
+      }),
+    );
+    await repo.closeMiningRounds(b.closedRounds);
+    await repo.insertVoteResults(b.voteResults, b.updateRowIds);
+
+    const snapshotsRecorded = await this.recordSnapshots(repo, b.migrations, b.lastRecordTimes);
+    // Delivered on commit: live readers (ledger streams) in any process learn of new updates.
+    if (b.lastOffset !== null) await repo.notifyAppended(b.lastOffset.toString());
+    return { ...b.result, snapshotsRecorded };
   }
 
   private reassign(

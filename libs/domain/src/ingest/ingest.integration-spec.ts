@@ -28,6 +28,26 @@ describe('ingestUpdates', () => {
     expect(await count()).toBe(200);
   });
 
+  it('checks each batch against the batches before it that are still being written', async () => {
+    const updates = history().slice(0, 400);
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    // The repeated update is in the batch right after its first one: identical, it is skipped.
+    const again = [...updates.slice(0, 100), updates[99], ...updates.slice(100)];
+    expect(await ingestUpdates(writer, again, { batchSize: 100 })).toMatchObject({ appended: 400, skipped: 1 });
+    expect(await count()).toBe(400);
+    const rounds = await db.dataSource.query(`SELECT count(*)::int AS n FROM mining_rounds WHERE app_reward_pool IS NULL`);
+    expect(rounds[0].n).toBe(0);
+
+    await db.truncate();
+    const changed = JSON.parse(JSON.stringify(updates[99])) as HistoryUpdate & { workflow_id: string };
+    changed.workflow_id = 'another workflow';
+    const conflicting = [...updates.slice(0, 100), changed, ...updates.slice(100)];
+    await expect(ingestUpdates(writer, conflicting, { batchSize: 100 })).rejects.toThrow(
+      new RegExp(`update ${updates[99].update_id}: is already stored with different content`),
+    );
+    expect(await count()).toBe(100);
+  });
+
   it('writes every batch read before a failing source, then reports the source error', async () => {
     const updates = history().slice(0, 450);
     const source = (function* () {

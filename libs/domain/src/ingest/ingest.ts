@@ -1,4 +1,4 @@
-import type { AppendResult, LedgerWriter, PreparedBatch } from '../history/ledger-writer';
+import type { AppendResult, LedgerWriter, PipelinedBatch, PreparedBatch } from '../history/ledger-writer';
 
 export interface IngestProgress {
   /** Updates read from the source. */
@@ -20,9 +20,10 @@ export interface IngestOptions {
 /**
  * Feeds a stream of history updates through the one write path in batches, in order.
  * Resumable: the writer skips updates already stored with identical content (and rejects
- * different ones). While the database writes one batch, the next ones (up to `readAhead`) are
- * read and prepared, so that parsing and hashing overlap the database's work. The first
- * rejected batch stops the ingest: every earlier batch is written, nothing of it or after it.
+ * different ones). Batches go through the writer's pipeline: while the database writes one
+ * batch, the next is checked and built, and the ones after it (up to `readAhead`) are read and
+ * prepared. The first rejected batch stops the ingest: every earlier batch is written, nothing
+ * of it or after it.
  */
 export async function ingestUpdates(
   writer: LedgerWriter,
@@ -48,23 +49,39 @@ export async function ingestUpdates(
   let wakeReader: (() => void) | undefined;
   const nudge = (wake: (() => void) | undefined) => wake?.();
 
+  const pipeline = await writer.openPipeline();
   const writeLoop = (async () => {
+    // The write in flight: batch N is written while batch N+1 is built.
+    let writing: Promise<void> | undefined;
     try {
       for (;;) {
         const next = queue.shift();
         if (next === undefined) {
-          if (sourceDone) return;
+          if (sourceDone) break;
           await new Promise<void>((resolve) => (wakeWriter = resolve));
           wakeWriter = undefined;
           continue;
         }
         nudge(wakeReader);
-        account(await writer.appendPrepared(next));
+        let built: PipelinedBatch;
+        try {
+          built = await pipeline.build(next);
+        } catch (error) {
+          // The batches before the rejected one are written first (and a failure there wins).
+          if (writing) await writing;
+          throw error;
+        }
+        if (writing) await writing;
+        writing = pipeline.write(built).then(account);
+        writing.catch(() => undefined);
       }
+      if (writing) await writing;
     } catch (error) {
       failed = true;
       nudge(wakeReader);
       throw error;
+    } finally {
+      await pipeline.close();
     }
   })();
   // Observed below; this only keeps an early failure from counting as unhandled meanwhile.
