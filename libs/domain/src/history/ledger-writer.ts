@@ -240,14 +240,15 @@ export class LedgerWriter {
    * checked and built against the stored history plus the batches built before it, on a second
    * connection, so the database's work overlaps the writer's. The pipeline holds the writer lock
    * (and two connections) until closed. A failed write ends it: the batches built after the
-   * failing one are not written. On the embedded database (one connection at a time) batches
-   * are built and written in turn.
+   * failing one are not written. On the embedded database (one connection at a time), or with
+   * a pool of one connection, batches are built and written in turn.
    */
   async openPipeline(): Promise<WriterPipeline> {
     const writeRunner = this.dataSource.createQueryRunner();
     await writeRunner.connect();
     const mode = await this.bulkLoadMode(writeRunner);
-    if (mode === 'json') {
+    const poolSize = (this.dataSource.options.extra as { max?: number } | undefined)?.max ?? 10;
+    if (mode === 'json' || poolSize < 2) {
       await writeRunner.release();
       return {
         build: (prepared) => Promise.resolve({ prepared }),

@@ -1,4 +1,4 @@
-import { LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import { createDataSource, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
 
 describe('LedgerWriter pipeline', () => {
@@ -50,6 +50,27 @@ describe('LedgerWriter pipeline', () => {
     await writer.append(all.slice(0, 120));
     await writer.append(all.slice(120));
     expect(await digest()).toEqual(piped);
+  });
+
+  it('builds and writes in turn on a pool of one connection', async () => {
+    const all = updates();
+    const single = createDataSource(db.url, { poolSize: 1, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+    await single.initialize();
+    try {
+      const writer = new LedgerWriter(single, { snapshotIntervalHours: 3 });
+      const pipeline = await writer.openPipeline();
+      try {
+        const first = await pipeline.build(writer.prepare(all.slice(0, 120)));
+        expect(await pipeline.write(first)).toMatchObject({ appended: 120 });
+        const second = await pipeline.build(writer.prepare(all.slice(120)));
+        expect(await pipeline.write(second)).toMatchObject({ appended: 120 });
+      } finally {
+        await pipeline.close();
+      }
+    } finally {
+      await single.destroy();
+    }
+    expect((await digest()).updates).toBe(240);
   });
 
   it('rejects in build what conflicts with a batch built before it', async () => {
