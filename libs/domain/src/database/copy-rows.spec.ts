@@ -42,10 +42,16 @@ describe('copyRows', () => {
     await copyRows(fake.client, 't', columns, [
       { id: 1, name: 'a\tb\\c\nd', ok: true, doc: { x: 'q"\\' }, parties: ['p::1', 'we"ird'], nodes: [1, 2] },
       { id: 2, name: null, ok: false, doc: null, parties: [], nodes: [] },
+      { id: 3, name: 'plain', ok: true, doc: { y: ['line\nbreak', 'tab\t'] }, parties: ['p::2'], nodes: [3] },
+      { id: 4, name: 'x', ok: false, doc: { z: 'no escapes' }, parties: [], nodes: [] },
     ]);
     expect(fake.sql()).toBe('COPY t ("id", "name", "ok", "doc", "parties", "nodes") FROM STDIN');
     expect(fake.data()).toBe(
-      '1\ta\\tb\\\\c\\nd\tt\t{"x":"q\\\\"\\\\\\\\"}\t{"p::1","we\\\\"ird"}\t{1,2}\n' + '2\t\\N\tf\t\\N\t{}\t{}\n',
+      '1\ta\\tb\\\\c\\nd\tt\t{"x":"q\\\\"\\\\\\\\"}\t{"p::1","we\\\\"ird"}\t{1,2}\n' +
+        '2\t\\N\tf\t\\N\t{}\t{}\n' +
+        // JSON escapes control characters itself; its backslashes are doubled for COPY.
+        '3\tplain\tt\t{"y":["line\\\\nbreak","tab\\\\t"]}\t{"p::2"}\t{3}\n' +
+        '4\tx\tf\t{"z":"no escapes"}\t{}\t{}\n',
     );
   });
 });

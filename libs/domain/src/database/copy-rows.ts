@@ -47,8 +47,11 @@ function encode(kind: CopyColumnKind, value: unknown): string {
       return String(value);
     case 'bool':
       return value ? 't' : 'f';
-    case 'json':
-      return escapeText(JSON.stringify(value));
+    case 'json': {
+      // JSON text has no raw tab, newline or carriage return: only backslashes need escaping.
+      const text = JSON.stringify(value);
+      return text.includes('\\') ? escapeText(text) : text;
+    }
     case 'textArray':
     case 'intArray':
       return escapeText(arrayLiteral(value as (string | number)[]));
