@@ -18,9 +18,10 @@ import { fmt, postgresCpuSeconds, RssSampler, seconds } from './bench-util';
 const TABLES = ['updates', 'events', 'contracts', 'amulet_holdings', 'validator_licenses', 'vote_results', 'app_activity_records', 'mining_rounds', 'acs_snapshots'];
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { updates: 'int', 'batch-size': 'int', keep: 'flag' });
+  const args = parseArgs(process.argv.slice(2), { updates: 'int', 'batch-size': 'int', 'read-ahead': 'int', keep: 'flag' });
   const target = (args.updates as number | undefined) ?? 200_000;
   const batchSize = (args['batch-size'] as number | undefined) ?? 2000;
+  const readAhead = args['read-ahead'] as number | undefined;
   if (!(await realServerReachable())) throw new Error('bench:ingest needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const rss = new RssSampler();
 
@@ -50,7 +51,7 @@ async function main(): Promise<void> {
     const cpuBefore = process.cpuUsage();
     t = performance.now();
     // The ingest CLI's path: lines streamed and parsed, batches prepared while the previous one is written.
-    const { contractsCreated: contracts } = await ingestUpdates(writer, readJsonLines(file), { batchSize });
+    const { contractsCreated: contracts } = await ingestUpdates(writer, readJsonLines(file), { batchSize, readAhead });
     const ingestSeconds = seconds(t);
     const ingestRss = rss.peakMiB();
     const cpu = process.cpuUsage(cpuBefore);
