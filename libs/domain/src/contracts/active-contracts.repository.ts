@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
-import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import { deriveCreatedEventBlob } from '../history/created-event-blob';
+import type { CompactValue } from '../daml-value/daml-value.types';
+import { createdEventBlobOfJson } from '../history/created-event-blob';
 
 /** A contract as the scan, proxy and registry groups return it (ContractWithState of interface.md). */
 export interface ContractWithState {
@@ -44,7 +44,8 @@ export interface ContractRow {
   payload_compact: CompactValue;
   /** Null when derived from the creating event's arguments (`created_event_arguments`). */
   created_event_blob: string | null;
-  created_event_arguments: DamlValue | null;
+  /** JSON text of the creating event's arguments, when the blob is derived. */
+  created_event_arguments: string | null;
   created_at: string;
   synchronizer_id: string;
   in_flight: boolean;
@@ -53,18 +54,21 @@ export interface ContractRow {
   observers: string[];
 }
 
-/**
- * Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). A blob
- * the history did not supply is derived from the creating event's lossless arguments (one
- * pk_events probe). A CTE re-read with these columns must carry `CONTRACT_SOURCE_COLUMNS`.
- */
-export const CONTRACT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
-  (SELECT ce.create_arguments FROM events ce
-    WHERE c.created_event_blob IS NULL AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments,
+const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
   c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
 
-/** What `CONTRACT_COLUMNS` reads besides its own output columns. */
-export const CONTRACT_SOURCE_COLUMNS = `c.created_update_row_id, c.created_node_id`;
+/**
+ * Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). A blob
+ * the history did not supply is derived from the creating event's lossless arguments, read as
+ * the canonical JSON text the writer stored (one pk_events probe, no parse). A CTE that is
+ * re-read with these columns selects `CONTRACT_ROW_COLUMNS` (the probe then runs once).
+ */
+export const CONTRACT_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS},
+  (SELECT ce.create_arguments::text FROM events ce
+    WHERE c.created_event_blob IS NULL AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
+
+/** The stored columns `CONTRACT_COLUMNS` reads, for CTEs that it then reads from. */
+export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.created_update_row_id, c.created_node_id`;
 
 export function toActiveContract(r: ContractRow): ActiveContract {
   return {
@@ -76,7 +80,7 @@ export function toActiveContract(r: ContractRow): ActiveContract {
     payload: r.payload_compact,
     createdEventBlob:
       r.created_event_blob ??
-      deriveCreatedEventBlob({
+      createdEventBlobOfJson({
         contract_id: r.contract_id,
         template_id: r.template_id,
         package_name: r.package_name,

@@ -4,7 +4,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 
 /** How a value is rendered into PostgreSQL's COPY text format. */
-export type CopyColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'json' | 'textArray' | 'intArray' | 'timestamp';
+/** `jsonText`: a value already serialised to JSON text (written to a json column as is). */
+export type CopyColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'json' | 'jsonText' | 'textArray' | 'intArray' | 'timestamp';
 
 export interface CopyColumn<R> {
   name: string;
@@ -41,6 +42,7 @@ function encode(kind: CopyColumnKind, value: unknown): string {
   switch (kind) {
     case 'text':
     case 'timestamp':
+    case 'jsonText':
       return escapeText(String(value));
     case 'int':
     case 'numeric':
@@ -96,6 +98,7 @@ const SQL_TYPES: Record<CopyColumnKind, string> = {
   numeric: 'numeric',
   bool: 'boolean',
   json: 'jsonb',
+  jsonText: 'text',
   textArray: 'text[]',
   intArray: 'integer[]',
   timestamp: 'timestamptz',
@@ -113,8 +116,9 @@ export async function insertRowsAsJson<R>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((c) => `"${c.name}"`).join(', ');
+  const values = columns.map((c) => (c.kind === 'jsonText' ? `"${c.name}"::json` : `"${c.name}"`)).join(', ');
   const definition = columns.map((c) => `"${c.name}" ${SQL_TYPES[c.kind]}`).join(', ');
   const docs = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, c.get(row) ?? null])));
   // Row ids are reserved up front (as with COPY), hence OVERRIDING SYSTEM VALUE.
-  await query(`INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${names} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`, [JSON.stringify(docs)]);
+  await query(`INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`, [JSON.stringify(docs)]);
 }

@@ -18,14 +18,18 @@ export interface CreatedEventBlobSource {
  * blob. Derived on read (the store keeps only supplied blobs).
  */
 export function deriveCreatedEventBlob(e: CreatedEventBlobSource): string {
-  const canonical = canonicalJson({
-    contract_id: e.contract_id,
-    template_id: e.template_id,
-    package_name: e.package_name,
-    create_arguments: e.create_arguments,
-    created_at: e.created_at,
-    signatories: e.signatories,
-    observers: e.observers,
-  });
+  return createdEventBlobOfJson({ ...e, create_arguments: canonicalJson(e.create_arguments) });
+}
+
+/**
+ * `deriveCreatedEventBlob` from the arguments' canonical JSON text, as the store keeps it
+ * (no parse and re-serialisation of what can be a large payload on every read).
+ */
+export function createdEventBlobOfJson(e: Omit<CreatedEventBlobSource, 'create_arguments'> & { create_arguments: string }): string {
+  // The members in canonical (sorted) order, the arguments spliced in as stored.
+  const canonical =
+    `{"contract_id":${JSON.stringify(e.contract_id)},"create_arguments":${e.create_arguments},"created_at":${JSON.stringify(e.created_at)}` +
+    `,"observers":${canonicalJson(e.observers)},"package_name":${JSON.stringify(e.package_name)}` +
+    `,"signatories":${canonicalJson(e.signatories)},"template_id":${JSON.stringify(e.template_id)}}`;
   return Buffer.from(canonical, 'utf8').toString('base64');
 }

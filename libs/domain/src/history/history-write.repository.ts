@@ -34,7 +34,8 @@ export interface EventRow {
   contract_id: string;
   template_id: string;
   package_name: string;
-  create_arguments: DamlValue | null;
+  /** Canonical JSON text of the lossless arguments (created event blobs are derived from it). */
+  create_arguments: string | null;
   created_at: string | null;
   signatories: string[] | null;
   observers: string[] | null;
@@ -134,7 +135,7 @@ const EVENT_COLUMNS = columnsOf<EventRow>({
   contract_id: 'text',
   template_id: 'text',
   package_name: 'text',
-  create_arguments: 'json',
+  create_arguments: 'jsonText',
   created_at: 'timestamp',
   signatories: 'textArray',
   observers: 'textArray',

@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { UpdateKind } from '../history/update.entity';
-import { deriveCreatedEventBlob, type CreatedEventBlobSource } from '../history/created-event-blob';
+import { createdEventBlobOfJson } from '../history/created-event-blob';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -124,6 +124,8 @@ interface EventRow {
   witnesses: string[];
   stakeholders: string[];
   created_event_blob: string | null;
+  /** JSON text of the created event's arguments, when its blob is derived. */
+  create_arguments_json: string | null;
 }
 
 /** Party columns of `events e` (a null `witnesses` means the stakeholders). */
@@ -214,8 +216,9 @@ export class LedgerUpdatesRepository {
       const rows: EventRow[] = await this.dataSource.query(
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
                 c.payload_compact AS create_argument_compact,
-                CASE WHEN e.event_type = 'created' AND (c.payload_compact IS NULL${request.withBlobs ? ' OR c.created_event_blob IS NULL' : ''})
-                     THEN e.create_arguments END AS create_arguments,
+                CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
+                ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL THEN e.create_arguments::text END` : 'NULL::text'}
+                  AS create_arguments_json,
                 e.created_at, e.signatories, e.observers, e.choice,
                 ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::jsonb AS choice_argument, NULL::jsonb AS exercise_result'},
                 e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, ${EVENT_PARTIES.witnesses} AS witnesses, e.stakeholders,
@@ -240,16 +243,16 @@ export class LedgerUpdatesRepository {
   }
 }
 
-function blobSource(r: EventRow): CreatedEventBlobSource {
-  return {
+function derivedBlob(r: EventRow): string {
+  return createdEventBlobOfJson({
     contract_id: r.contract_id,
     template_id: r.template_id,
     package_name: r.package_name,
-    create_arguments: r.create_arguments!,
+    create_arguments: r.create_arguments_json!,
     created_at: r.created_at!,
     signatories: r.signatories!,
     observers: r.observers!,
-  };
+  });
 }
 
 function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
@@ -274,7 +277,7 @@ function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
     lastDescendantNodeId: r.last_descendant_node_id,
     witnesses: r.witnesses,
     stakeholders: r.stakeholders,
-    createdEventBlob: withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? deriveCreatedEventBlob(blobSource(r))) : null,
+    createdEventBlob: withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? derivedBlob(r)) : null,
   };
 }
 

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { ActiveContract } from '../contracts/active-contracts.repository';
-import { CONTRACT_COLUMNS, CONTRACT_SOURCE_COLUMNS, NEWEST_MIGRATION, SqlParams, toActiveContract, type ContractRow } from '../dso/current-contracts.sql';
+import { CONTRACT_COLUMNS, CONTRACT_ROW_COLUMNS, NEWEST_MIGRATION, SqlParams, toActiveContract, type ContractRow } from '../dso/current-contracts.sql';
 import { IMPORT_RECORD_TIME } from '../history/update-history.types';
 import { SpliceTemplates } from '../splice/splice-templates';
 import { PreparedStatements } from './prepared-statements';
@@ -86,7 +86,7 @@ function networkStatement(): { text: string; values: unknown[] } {
 function allocationStatement(withFeaturedAppRight: boolean): { text: string; values: unknown[] } {
   const p = new SqlParams();
   const allocationId = p.add(null);
-  const lookupColumns = `${CONTRACT_COLUMNS}, ${CONTRACT_SOURCE_COLUMNS}, c.module_name, c.entity_name, c.archived_record_time`;
+  const lookupColumns = `${CONTRACT_ROW_COLUMNS}, c.module_name, c.entity_name, c.archived_record_time`;
   const text = `WITH m AS MATERIALIZED (SELECT ${NEWEST_MIGRATION} AS id),
   allocation_row AS MATERIALIZED (
     SELECT ${lookupColumns} FROM contracts c WHERE c.migration_id = (SELECT id FROM m) AND c.contract_id = ${allocationId}),

@@ -25,8 +25,9 @@ const FOREIGN_KEYS = [
  *   (`created_update_row_id`, `created_node_id`), which no reader took from the contract anyway.
  * - `contracts.created_event_blob` holds only a blob the history supplied; a null one is derived
  *   on read from the creating event (`deriveCreatedEventBlob`), the same for the same event.
- * - Payload columns are `json`: stored as written, nothing in SQL indexes into them, and jsonb's
- *   decomposition costs more on write and on output than it saves on the few `->>` lookups.
+ * - Payload columns are `json`: stored as written (created events' arguments as canonical JSON,
+ *   which blobs are derived from), nothing in SQL indexes into them, and jsonb's decomposition
+ *   costs more on write and on output than it saves on the few `->>` lookups.
  * - `events.witnesses` is null when it equals `stakeholders` (every created event, most
  *   consuming exercises); readers take `COALESCE(witnesses, stakeholders)`.
  * - The foreign keys between history tables go: rows are written only by the validating write
