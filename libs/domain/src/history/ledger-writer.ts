@@ -63,8 +63,6 @@ interface ContractState {
   inFlight: boolean;
 }
 
-type MiningRoundRow = { round: string; migrationId: number; opensAt: string; openedRecordTime: string; pool: string | null; threshold: string | null; cap: string | null };
-
 /** What a built batch changes in the writer's view of the history (see `WriterPipeline`). */
 interface BatchDelta {
   hashes: Map<string, string>;
@@ -87,7 +85,7 @@ interface BuiltBatch {
   licenses: LicenseRow[];
   activities: object[];
   /** Opened rounds; `rules` is the AmuletRules created earlier in the batch, else the stored one applies. */
-  miningRounds: (Omit<MiningRoundRow, 'pool' | 'threshold' | 'cap'> & { rules?: AmuletRulesPayload })[];
+  miningRounds: { round: string; migrationId: number; opensAt: string; openedRecordTime: string; rules?: AmuletRulesPayload }[];
   closedRounds: { round: string; recordTime: string }[];
   voteResults: (VoteResultFacts & { updateId: string; nodeId: number })[];
   migrations: number[];
@@ -319,6 +317,8 @@ export class LedgerWriter {
         throw rejectUpdate(ids[i], 'is already stored with different content');
       }
     });
+    if (fresh.length === 0) return this.nothingToWrite(all.length);
+
     let lastOffset = await view.maxLedgerOffset();
     const migrations = [...new Set(fresh.map((p) => p.migrationId))];
     const lastRecordTimes = await view.lastRecordTimes(migrations);
@@ -669,9 +669,33 @@ export class LedgerWriter {
     };
   }
 
+  /** A batch whose updates are all stored already: it changes nothing. */
+  private nothingToWrite(skipped: number): BuiltBatch {
+    return {
+      result: { appended: 0, skipped, contractsCreated: 0, contractsArchived: 0 },
+      updateRows: [],
+      updateRowIds: new Map(),
+      eventRows: [],
+      newContracts: [],
+      contractRowIds: [],
+      archivesOfStored: [],
+      reassignedStored: [],
+      holdings: [],
+      licenses: [],
+      activities: [],
+      miningRounds: [],
+      closedRounds: [],
+      voteResults: [],
+      migrations: [],
+      lastRecordTimes: new Map(),
+      lastOffset: null,
+      delta: { hashes: new Map(), lastOffset: null, lastRecordTimes: new Map(), contracts: new Map() },
+    };
+  }
+
   /** Writes a built batch in the transaction of `repo` (set-based, one statement per table). */
   private async write(repo: HistoryWriteRepository, b: BuiltBatch): Promise<AppendResult> {
-    await repo.lockWriter();
+    // The writer lock is held already: by `appendIn`'s transaction, or by the pipeline's session.
     if (b.result.appended === 0) return { ...b.result, snapshotsRecorded: [] };
     // The reward configuration of a round opened before any AmuletRules of its batch: the stored
     // rules (read before this batch's contracts are).

@@ -1,6 +1,10 @@
 import { createDataSource, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
 
+/** Advisory locks in this test's database (other workers' databases share the server). */
+const ADVISORY_LOCKS = `SELECT count(*)::int AS n FROM pg_locks
+  WHERE locktype = 'advisory' AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`;
+
 describe('LedgerWriter pipeline', () => {
   const db = useTestDatabase();
   const updates = (): HistoryUpdate[] => [...simulateNetwork({ seed: 11, rounds: 24 })].slice(0, 240);
@@ -33,7 +37,7 @@ describe('LedgerWriter pipeline', () => {
       const second = await pipeline.build(writer.prepare(all.slice(119)));
       if (db.backend === 'postgres') {
         // The pipeline holds the writer lock for its whole life, not only per batch.
-        const [{ n }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND granted`);
+        const [{ n }] = await db.dataSource.query(ADVISORY_LOCKS + ' AND granted');
         expect(n).toBe(1);
       }
       expect(await pipeline.write(first)).toMatchObject({ appended: 120, skipped: 0 });
@@ -41,7 +45,7 @@ describe('LedgerWriter pipeline', () => {
     } finally {
       await pipeline.close();
     }
-    const [{ n: locks }] = await db.dataSource.query(`SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory'`);
+    const [{ n: locks }] = await db.dataSource.query(ADVISORY_LOCKS);
     expect(locks).toBe(0);
     const piped = await digest();
     expect(piped.archived).toBeGreaterThan(0);

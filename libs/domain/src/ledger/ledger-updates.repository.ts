@@ -220,7 +220,7 @@ export class LedgerUpdatesRepository {
                 ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL THEN e.create_arguments::text END` : 'NULL::text'}
                   AS create_arguments_json,
                 e.created_at, e.signatories, e.observers, e.choice,
-                ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::jsonb AS choice_argument, NULL::jsonb AS exercise_result'},
+                ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::json AS choice_argument, NULL::json AS exercise_result'},
                 e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, ${EVENT_PARTIES.witnesses} AS witnesses, e.stakeholders,
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
