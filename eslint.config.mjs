@@ -3,7 +3,17 @@ import tseslint from 'typescript-eslint';
 import moduleBoundaries from './tools/eslint/module-boundaries.cjs';
 
 export default tseslint.config(
-  { ignores: ['**/node_modules/**', 'dist/**', '.nx/**', 'libs/contracts/src/generated/**', '**/*.js', '**/*.cjs', '**/*.mjs'] },
+  {
+    ignores: [
+      '**/node_modules/**',
+      'dist/**',
+      '.nx/**',
+      'libs/contracts/src/generated/**',
+      '**/*.js',
+      '**/*.cjs',
+      '**/*.mjs',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
@@ -15,7 +25,10 @@ export default tseslint.config(
     rules: {
       'workspace/module-boundaries': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
-      '@typescript-eslint/switch-exhaustiveness-check': ['error', { considerDefaultExhaustiveForUnions: true }],
+      '@typescript-eslint/switch-exhaustiveness-check': [
+        'error',
+        { considerDefaultExhaustiveForUnions: true },
+      ],
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',

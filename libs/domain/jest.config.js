@@ -2,5 +2,9 @@ module.exports = {
   ...require('../../jest.preset.js'),
   displayName: 'domain',
   rootDir: __dirname,
-  testMatch: ['<rootDir>/src/**/*.spec.ts', '<rootDir>/src/**/*.integration-spec.ts', '<rootDir>/test/**/*.e2e-spec.ts'],
+  testMatch: [
+    '<rootDir>/src/**/*.spec.ts',
+    '<rootDir>/src/**/*.integration-spec.ts',
+    '<rootDir>/test/**/*.e2e-spec.ts',
+  ],
 };

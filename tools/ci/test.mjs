@@ -8,11 +8,15 @@ const root = new URL('../..', import.meta.url).pathname;
 const resultsDir = join(root, 'tmp/jest');
 rmSync(resultsDir, { recursive: true, force: true });
 
-const run = spawnSync('npx', ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=stream', ...process.argv.slice(2)], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
-});
+const run = spawnSync(
+  'npx',
+  ['nx', 'run-many', '-t', 'test', '--parallel=1', '--outputStyle=stream', ...process.argv.slice(2)],
+  {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+  },
+);
 
 const projects = JSON.parse(
   spawnSync('npx', ['nx', 'show', 'projects', '--with-target', 'test', '--json'], {

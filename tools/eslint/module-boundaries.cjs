@@ -101,7 +101,12 @@ module.exports = {
         return;
       }
       const reason = violation(source, target, file);
-      if (reason) context.report({ node, messageId: 'forbidden', data: { target: target.name, source: source.name, reason } });
+      if (reason)
+        context.report({
+          node,
+          messageId: 'forbidden',
+          data: { target: target.name, source: source.name, reason },
+        });
     };
     return {
       ImportDeclaration: (node) => check(node, node.source.value),

@@ -107,7 +107,9 @@ describe('POST /v2/updates/transaction-by-offset', () => {
       expect(kinds(tx.events)).toEqual(['ArchivedEvent', 'CreatedEvent', 'CreatedEvent']);
       expect(tx.commandId).toBe(t.history.tx.tx2.command_id);
       // The history supplied no blobs: each is derived from its created event, the same on every read.
-      const historyCreates = Object.values(t.history.tx.tx2.events_by_id).filter((e): e is HistoryCreatedEvent => e.event_type === 'created_event');
+      const historyCreates = Object.values(t.history.tx.tx2.events_by_id).filter(
+        (e): e is HistoryCreatedEvent => e.event_type === 'created_event',
+      );
       for (const e of tx.events.slice(1)) {
         const source = historyCreates.find((h) => h.contract_id === created(e).contractId)!;
         expect(created(e).createdEventBlob).toBe(deriveCreatedEventBlob(source));

@@ -8,11 +8,18 @@ import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-sca
 import { RegistryAppModule } from './app.module';
 
 /** The registry-api app (token registry group), configured but not listening. */
-export async function createRegistryApp(config: AppConfig, dataSource: DataSource, logger: Logger): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(RegistryAppModule.forRoot(config, dataSource), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+export async function createRegistryApp(
+  config: AppConfig,
+  dataSource: DataSource,
+  logger: Logger,
+): Promise<NestExpressApplication> {
+  const app = await NestFactory.create<NestExpressApplication>(
+    RegistryAppModule.forRoot(config, dataSource),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   configureGroups(app, logger, config.bodyLimitBytes, [
     { prefix: config.registry.prefix, document: registrySpec, respond: jsonErrorResponder, docsPath: 'docs' },
   ]);

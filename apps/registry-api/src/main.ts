@@ -6,5 +6,7 @@ void runApp(
   'registry-api',
   ({ config, database, logger }) => createRegistryApp(config, database.dataSource, logger),
   (config) => config.registry.port,
-  (config, port) => [`token registry group: http://localhost:${port}${config.registry.prefix} (docs http://localhost:${port}/docs)`],
+  (config, port) => [
+    `token registry group: http://localhost:${port}${config.registry.prefix} (docs http://localhost:${port}/docs)`,
+  ],
 );

@@ -1,5 +1,10 @@
 import { createRegistryClient, registryApi, registrySpec } from '@canton-scan/contracts';
-import { deriveCreatedEventBlob, LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  deriveCreatedEventBlob,
+  LedgerWriter,
+  SpliceTemplates,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -30,10 +35,14 @@ describe('token registry lookups', () => {
   });
   afterAll(() => running.close());
 
-  const append = (...updates: HistoryUpdate[]) => new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
+  const append = (...updates: HistoryUpdate[]) =>
+    new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
   const stored = async (contractId: string) =>
     (
-      await db.dataSource.query(`SELECT synchronizer_id, payload_compact, created_at FROM contracts WHERE contract_id = $1`, [contractId])
+      await db.dataSource.query(
+        `SELECT synchronizer_id, payload_compact, created_at FROM contracts WHERE contract_id = $1`,
+        [contractId],
+      )
     )[0] as { synchronizer_id: string; payload_compact: unknown; created_at: string };
 
   /** Genesis (rounds 0 and 1 open, round 2 opening a tick later) and one allocation. */
@@ -59,21 +68,47 @@ describe('token registry lookups', () => {
     };
   }
 
-  const factoryV1 = (body: registryApi.GetFactoryRequest) => callChecked(registrySpec, 'getAllocationFactoryV1', registryApi.getAllocationFactoryV1({ client, body }));
-  const factoryV2 = (body: registryApi.GetFactoryRequest) => callChecked(registrySpec, 'getAllocationFactoryV2', registryApi.getAllocationFactoryV2({ client, body }));
+  const factoryV1 = (body: registryApi.GetFactoryRequest) =>
+    callChecked(registrySpec, 'getAllocationFactoryV1', registryApi.getAllocationFactoryV1({ client, body }));
+  const factoryV2 = (body: registryApi.GetFactoryRequest) =>
+    callChecked(registrySpec, 'getAllocationFactoryV2', registryApi.getAllocationFactoryV2({ client, body }));
   const contexts = {
     'withdraw v1': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationWithdrawContextV1', registryApi.getAllocationWithdrawContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationWithdrawContextV1',
+        registryApi.getAllocationWithdrawContextV1({ client, path: { allocationId }, body }),
+      ),
     'withdraw v2': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationWithdrawContextV2', registryApi.getAllocationWithdrawContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationWithdrawContextV2',
+        registryApi.getAllocationWithdrawContextV2({ client, path: { allocationId }, body }),
+      ),
     'cancel v1': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationCancelContextV1', registryApi.getAllocationCancelContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationCancelContextV1',
+        registryApi.getAllocationCancelContextV1({ client, path: { allocationId }, body }),
+      ),
     'cancel v2': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationCancelContextV2', registryApi.getAllocationCancelContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationCancelContextV2',
+        registryApi.getAllocationCancelContextV2({ client, path: { allocationId }, body }),
+      ),
     'execute-transfer v1': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationTransferContextV1', registryApi.getAllocationTransferContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationTransferContextV1',
+        registryApi.getAllocationTransferContextV1({ client, path: { allocationId }, body }),
+      ),
     'execute-transfer v2': (allocationId: string, body: registryApi.GetChoiceContextRequest = {}) =>
-      callChecked(registrySpec, 'getAllocationTransferContextV2', registryApi.getAllocationTransferContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        registrySpec,
+        'getAllocationTransferContextV2',
+        registryApi.getAllocationTransferContextV2({ client, path: { allocationId }, body }),
+      ),
   };
   const lockContexts = ['withdraw v1', 'withdraw v2', 'cancel v1', 'cancel v2'] as const;
   const transferContexts = ['execute-transfer v1', 'execute-transfer v2'] as const;
@@ -82,51 +117,64 @@ describe('token registry lookups', () => {
     it.each([
       ['v1', factoryV1],
       ['v2', factoryV2],
-    ])('%s names ExternalPartyAmuletRules and discloses amulet rules, the latest usable round and the config state', async (_v, factory) => {
-      const n = await network();
-      const res = await factory({ choiceArguments: n.f.allocateArguments() });
-      expect(res.status).toBe(200);
-      expect(res.body.factoryId).toBe(n.factory.contract_id);
-      // Round 2 exists but opens a tick after the newest record time: round 1 is the latest usable.
-      expect(res.body.choiceContext.choiceContextData).toEqual({
-        values: {
-          'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
-          'open-round': { tag: 'AV_ContractId', value: n.rounds[1].contract_id },
-          'external-party-config-state': { tag: 'AV_ContractId', value: n.configState.contract_id },
-        },
-      });
-      const disclosed = res.body.choiceContext.disclosedContracts;
-      expect(disclosed.map((d: { contractId: string }) => d.contractId)).toEqual([n.amuletRules.contract_id, n.rounds[1].contract_id, n.configState.contract_id]);
-      for (const [d, event] of [
-        [disclosed[0], n.amuletRules],
-        [disclosed[1], n.rounds[1]],
-        [disclosed[2], n.configState],
-      ] as const) {
-        const row = await stored(event.contract_id);
-        expect(d).toEqual({
-          templateId: event.template_id,
-          contractId: event.contract_id,
-          createdEventBlob: deriveCreatedEventBlob(event),
-          synchronizerId: n.f.h.synchronizer,
-          debugPackageName: 'splice-amulet',
-          debugPayload: row.payload_compact,
-          debugCreatedAt: row.created_at,
+    ])(
+      '%s names ExternalPartyAmuletRules and discloses amulet rules, the latest usable round and the config state',
+      async (_v, factory) => {
+        const n = await network();
+        const res = await factory({ choiceArguments: n.f.allocateArguments() });
+        expect(res.status).toBe(200);
+        expect(res.body.factoryId).toBe(n.factory.contract_id);
+        // Round 2 exists but opens a tick after the newest record time: round 1 is the latest usable.
+        expect(res.body.choiceContext.choiceContextData).toEqual({
+          values: {
+            'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
+            'open-round': { tag: 'AV_ContractId', value: n.rounds[1].contract_id },
+            'external-party-config-state': { tag: 'AV_ContractId', value: n.configState.contract_id },
+          },
         });
-      }
-    });
+        const disclosed = res.body.choiceContext.disclosedContracts;
+        expect(disclosed.map((d: { contractId: string }) => d.contractId)).toEqual([
+          n.amuletRules.contract_id,
+          n.rounds[1].contract_id,
+          n.configState.contract_id,
+        ]);
+        for (const [d, event] of [
+          [disclosed[0], n.amuletRules],
+          [disclosed[1], n.rounds[1]],
+          [disclosed[2], n.configState],
+        ] as const) {
+          const row = await stored(event.contract_id);
+          expect(d).toEqual({
+            templateId: event.template_id,
+            contractId: event.contract_id,
+            createdEventBlob: deriveCreatedEventBlob(event),
+            synchronizerId: n.f.h.synchronizer,
+            debugPackageName: 'splice-amulet',
+            debugPayload: row.payload_compact,
+            debugCreatedAt: row.created_at,
+          });
+        }
+      },
+    );
 
     it('moves to a newer round once the ledger has passed its opensAt', async () => {
       const n = await network();
       await append(n.f.after(700).tap());
       const res = await factoryV2({ choiceArguments: n.f.allocateArguments() });
-      expect(res.body.choiceContext.choiceContextData.values['open-round']).toEqual({ tag: 'AV_ContractId', value: n.rounds[2].contract_id });
+      expect(res.body.choiceContext.choiceContextData.values['open-round']).toEqual({
+        tag: 'AV_ContractId',
+        value: n.rounds[2].contract_id,
+      });
     });
 
     it('leaves the config state out when there is none', async () => {
       const n = await network();
       await append(n.f.archive(n.configState));
       const res = await factoryV2({ choiceArguments: n.f.allocateArguments() });
-      expect(Object.keys(res.body.choiceContext.choiceContextData.values)).toEqual(['amulet-rules', 'open-round']);
+      expect(Object.keys(res.body.choiceContext.choiceContextData.values)).toEqual([
+        'amulet-rules',
+        'open-round',
+      ]);
       expect(res.body.choiceContext.disclosedContracts).toHaveLength(2);
     });
 
@@ -136,7 +184,10 @@ describe('token registry lookups', () => {
       expect(res.status).toBe(200);
       expect(res.body.choiceContext.disclosedContracts).toHaveLength(3);
       expect(keysOf(res.body).filter((k) => k.startsWith('debug'))).toEqual([]);
-      const withDebug = await factoryV2({ choiceArguments: n.f.allocateArguments(), excludeDebugFields: false });
+      const withDebug = await factoryV2({
+        choiceArguments: n.f.allocateArguments(),
+        excludeDebugFields: false,
+      });
       expect(keysOf(withDebug.body).filter((k) => k.startsWith('debug'))).toHaveLength(9);
     });
 
@@ -160,11 +211,24 @@ describe('token registry lookups', () => {
 
     it('refuses malformed legs, parties and instruments, naming the field', async () => {
       const n = await network();
-      const cases: [(args: any) => void, string][] = [ // eslint-disable-line @typescript-eslint/no-explicit-any
-        [(a) => (a.allocation.transferLegs['leg-3'].sender.owner = 'not-a-party'), 'choiceArguments.allocation.transferLegs["leg-3"].sender.owner must be a party id'],
-        [(a) => (a.allocation.transferLegs['leg-9'].instrumentId = { id: 'X' }), 'choiceArguments.allocation.transferLegs["leg-9"].instrumentId.admin is required'],
-        [(a) => (a.allocation.transferLegs['leg-0'].amount = '1e5'), 'choiceArguments.allocation.transferLegs["leg-0"].amount must be a decimal string'],
-        [(a) => (a.allocation.settlement.executor = 42), 'choiceArguments.allocation.settlement.executor must be a string'],
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const cases: [(args: any) => void, string][] = [
+        [
+          (a) => (a.allocation.transferLegs['leg-3'].sender.owner = 'not-a-party'),
+          'choiceArguments.allocation.transferLegs["leg-3"].sender.owner must be a party id',
+        ],
+        [
+          (a) => (a.allocation.transferLegs['leg-9'].instrumentId = { id: 'X' }),
+          'choiceArguments.allocation.transferLegs["leg-9"].instrumentId.admin is required',
+        ],
+        [
+          (a) => (a.allocation.transferLegs['leg-0'].amount = '1e5'),
+          'choiceArguments.allocation.transferLegs["leg-0"].amount must be a decimal string',
+        ],
+        [
+          (a) => (a.allocation.settlement.executor = 42),
+          'choiceArguments.allocation.settlement.executor must be a string',
+        ],
         [(a) => delete a.allocation.transferLegs, 'choiceArguments.allocation.transferLegs is required'],
       ];
       for (const [mutate, message] of cases) {
@@ -172,7 +236,10 @@ describe('token registry lookups', () => {
         mutate(args);
         for (const factory of [factoryV1, factoryV2]) {
           const res = await factory({ choiceArguments: args });
-          expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error: expect.stringContaining(message) } });
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 400,
+            body: { error: expect.stringContaining(message) },
+          });
         }
       }
     });
@@ -195,7 +262,9 @@ describe('token registry lookups', () => {
       for (const factory of [factoryV1, factoryV2]) {
         const res = await factory({ choiceArguments: f.allocateArguments() });
         expect(res.status).toBe(404);
-        expect(res.body.error).toMatch(/^no usable OpenMiningRound: none of the DSO's open rounds has opened by 2026-01-05T00:00:03\.\d{6}Z$/);
+        expect(res.body.error).toMatch(
+          /^no usable OpenMiningRound: none of the DSO's open rounds has opened by 2026-01-05T00:00:03\.\d{6}Z$/,
+        );
       }
     });
 
@@ -210,7 +279,9 @@ describe('token registry lookups', () => {
       const n = await network();
       const res = await contexts[name](n.allocation.contract_id);
       expect(res.status).toBe(200);
-      expect(res.body.choiceContextData).toEqual({ values: { 'expire-lock': { tag: 'AV_Bool', value: true } } });
+      expect(res.body.choiceContextData).toEqual({
+        values: { 'expire-lock': { tag: 'AV_Bool', value: true } },
+      });
       const row = await stored(n.lockedAmulet.contract_id);
       expect(res.body.disclosedContracts).toEqual([
         {
@@ -230,22 +301,36 @@ describe('token registry lookups', () => {
       await append(n.f.archive(n.lockedAmulet, 'LockedAmulet_Unlock'));
       const res = await contexts[name](n.allocation.contract_id);
       expect(res.status).toBe(200);
-      expect(res.body).toEqual({ choiceContextData: { values: { 'expire-lock': { tag: 'AV_Bool', value: false } } }, disclosedContracts: [] });
+      expect(res.body).toEqual({
+        choiceContextData: { values: { 'expire-lock': { tag: 'AV_Bool', value: false } } },
+        disclosedContracts: [],
+      });
     });
 
-    it.each(transferContexts)('%s discloses rules, round, lock and the executor’s featured app right', async (name) => {
-      const n = await network();
-      const res = await contexts[name](n.allocation.contract_id);
-      expect(res.status).toBe(200);
-      expect(res.body.choiceContextData.values).toEqual({
-        'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
-        'open-round': { tag: 'AV_ContractId', value: n.rounds[1].contract_id },
-        'featured-app-right': { tag: 'AV_ContractId', value: n.featuredRight.contract_id },
-      });
-      expect(res.body.disclosedContracts.map((d: { contractId: string; synchronizerId: string }) => [d.contractId, d.synchronizerId])).toEqual(
-        [n.amuletRules, n.rounds[1], n.lockedAmulet, n.featuredRight].map((e) => [e.contract_id, n.f.h.synchronizer]),
-      );
-    });
+    it.each(transferContexts)(
+      '%s discloses rules, round, lock and the executor’s featured app right',
+      async (name) => {
+        const n = await network();
+        const res = await contexts[name](n.allocation.contract_id);
+        expect(res.status).toBe(200);
+        expect(res.body.choiceContextData.values).toEqual({
+          'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
+          'open-round': { tag: 'AV_ContractId', value: n.rounds[1].contract_id },
+          'featured-app-right': { tag: 'AV_ContractId', value: n.featuredRight.contract_id },
+        });
+        expect(
+          res.body.disclosedContracts.map((d: { contractId: string; synchronizerId: string }) => [
+            d.contractId,
+            d.synchronizerId,
+          ]),
+        ).toEqual(
+          [n.amuletRules, n.rounds[1], n.lockedAmulet, n.featuredRight].map((e) => [
+            e.contract_id,
+            n.f.h.synchronizer,
+          ]),
+        );
+      },
+    );
 
     it.each(transferContexts)('%s has no featured-app-right for an executor without one', async (name) => {
       const n = await network();
@@ -263,7 +348,9 @@ describe('token registry lookups', () => {
       await append(n.f.archive(n.lockedAmulet, 'LockedAmulet_Unlock'));
       const res = await contexts[name](n.allocation.contract_id);
       expect(res.status).toBe(404);
-      expect(res.body).toEqual({ error: `the LockedAmulet of allocation ${n.allocation.contract_id} no longer exists` });
+      expect(res.body).toEqual({
+        error: `the LockedAmulet of allocation ${n.allocation.contract_id} no longer exists`,
+      });
     });
 
     it('every context is not found for an unknown or settled allocation', async () => {
@@ -273,14 +360,19 @@ describe('token registry lookups', () => {
         for (const call of Object.values(contexts)) {
           const res = await call(allocationId);
           expect(res.status).toBe(404);
-          expect(res.body.error).toBe(`allocation ${allocationId} not found: no active AmuletAllocation has this contract id`);
+          expect(res.body.error).toBe(
+            `allocation ${allocationId} not found: no active AmuletAllocation has this contract id`,
+          );
         }
       }
     });
 
     it('incorporates the request meta into the context as text values', async () => {
       const n = await network();
-      const meta = { 'splice.lfdecentralizedtrust.org/reason': 'settle trade 42', 'wallet/request-id': 'r-1' };
+      const meta = {
+        'splice.lfdecentralizedtrust.org/reason': 'settle trade 42',
+        'wallet/request-id': 'r-1',
+      };
       const withdraw = await contexts['withdraw v2'](n.allocation.contract_id, { meta });
       expect(withdraw.body.choiceContextData.values).toEqual({
         'expire-lock': { tag: 'AV_Bool', value: true },
@@ -288,12 +380,19 @@ describe('token registry lookups', () => {
         'wallet/request-id': { tag: 'AV_Text', value: 'r-1' },
       });
       const execute = await contexts['execute-transfer v1'](n.allocation.contract_id, { meta });
-      expect(Object.keys(execute.body.choiceContextData.values)).toEqual(['amulet-rules', 'open-round', 'featured-app-right', ...Object.keys(meta)]);
+      expect(Object.keys(execute.body.choiceContextData.values)).toEqual([
+        'amulet-rules',
+        'open-round',
+        'featured-app-right',
+        ...Object.keys(meta),
+      ]);
     });
 
     it('refuses meta that reuses a key of the registry', async () => {
       const n = await network();
-      const res = await contexts['execute-transfer v2'](n.allocation.contract_id, { meta: { 'open-round': '00ff' } });
+      const res = await contexts['execute-transfer v2'](n.allocation.contract_id, {
+        meta: { 'open-round': '00ff' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.error).toContain('body.meta.open-round is a key the registry sets');
     });
@@ -317,7 +416,9 @@ describe('token registry lookups', () => {
       for (const [name, call] of Object.entries(contexts)) {
         const res = await call(n.allocation.contract_id);
         expect({ name, status: res.status }).toEqual({ name, status: 409 });
-        expect(res.body.error).toContain(`contract ${n.lockedAmulet.contract_id} (splice-amulet:Splice.Amulet:LockedAmulet) is being reassigned`);
+        expect(res.body.error).toContain(
+          `contract ${n.lockedAmulet.contract_id} (splice-amulet:Splice.Amulet:LockedAmulet) is being reassigned`,
+        );
       }
       // AmuletRules in flight: the factory and execute-transfer (which disclose it) conflict too.
       await append(n.f.h.unassign(n.amuletRules.contract_id, 1));
@@ -326,7 +427,8 @@ describe('token registry lookups', () => {
         expect(res.status).toBe(409);
         expect(res.body.error).toContain('splice-amulet:Splice.AmuletRules:AmuletRules');
       }
-      for (const name of transferContexts) expect((await contexts[name](n.plainAllocation.contract_id)).status).toBe(409);
+      for (const name of transferContexts)
+        expect((await contexts[name](n.plainAllocation.contract_id)).status).toBe(409);
 
       await append(n.f.h.assign(n.amuletRules, 1), n.f.h.assign(n.lockedAmulet, 1));
       const factory = await factoryV2({ choiceArguments: n.f.allocateArguments() });
@@ -334,14 +436,24 @@ describe('token registry lookups', () => {
       expect(factory.body.choiceContext.disclosedContracts[0].synchronizerId).toBe(n.f.h.otherSynchronizer);
       const execute = await contexts['execute-transfer v1'](n.allocation.contract_id);
       expect(execute.status).toBe(200);
-      expect(execute.body.disclosedContracts[2]).toMatchObject({ contractId: n.lockedAmulet.contract_id, synchronizerId: n.f.h.otherSynchronizer });
+      expect(execute.body.disclosedContracts[2]).toMatchObject({
+        contractId: n.lockedAmulet.contract_id,
+        synchronizerId: n.f.h.otherSynchronizer,
+      });
     });
   });
 
   it('serves the registry under the default /api/scan prefix', async () => {
     await network();
-    const res = await sendRaw(running.origin, { method: 'POST', path: '/api/scan/registry/allocations/v2/00ab/choice-contexts/withdraw', body: '{}', contentType: 'application/json' });
+    const res = await sendRaw(running.origin, {
+      method: 'POST',
+      path: '/api/scan/registry/allocations/v2/00ab/choice-contexts/withdraw',
+      body: '{}',
+      contentType: 'application/json',
+    });
     expect(res.status).toBe(404);
-    expect(JSON.parse(res.text)).toEqual({ error: 'allocation 00ab not found: no active AmuletAllocation has this contract id' });
+    expect(JSON.parse(res.text)).toEqual({
+      error: 'allocation 00ab not found: no active AmuletAllocation has this contract id',
+    });
   });
 });

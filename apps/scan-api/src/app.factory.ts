@@ -8,14 +8,29 @@ import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-sca
 import { ScanAppModule } from './app.module';
 
 /** The scan-api app (scan group + validator proxy group), configured but not listening. */
-export async function createScanApp(config: AppConfig, dataSource: DataSource, logger: Logger): Promise<NestExpressApplication> {
+export async function createScanApp(
+  config: AppConfig,
+  dataSource: DataSource,
+  logger: Logger,
+): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(ScanAppModule.forRoot(config, dataSource), {
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(app, logger, config.bodyLimitBytes, [
-    { prefix: config.scan.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
-    { prefix: config.scan.validatorPrefix, document: scanProxySpec, respond: jsonErrorResponder, docsPath: 'docs/scan-proxy' },
-  ], config.auth.realm);
+  configureGroups(
+    app,
+    logger,
+    config.bodyLimitBytes,
+    [
+      { prefix: config.scan.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
+      {
+        prefix: config.scan.validatorPrefix,
+        document: scanProxySpec,
+        respond: jsonErrorResponder,
+        docsPath: 'docs/scan-proxy',
+      },
+    ],
+    config.auth.realm,
+  );
   return app;
 }

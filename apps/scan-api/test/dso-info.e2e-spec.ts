@@ -1,6 +1,28 @@
-import { createScanClient, createScanProxyClient, scanApi, scanProxyApi, scanProxySpec, scanSpec } from '@canton-scan/contracts';
-import { LedgerWriter, simulateNetwork, SpliceTemplates, votingThreshold, type DsoRulesPayload, type HistoryUpdate, type SimulationSummary } from '@canton-scan/domain';
-import { callChecked, signDevelopmentToken, startTestApp, TokenNetworkFixture, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import {
+  createScanClient,
+  createScanProxyClient,
+  scanApi,
+  scanProxyApi,
+  scanProxySpec,
+  scanSpec,
+} from '@canton-scan/contracts';
+import {
+  LedgerWriter,
+  simulateNetwork,
+  SpliceTemplates,
+  votingThreshold,
+  type DsoRulesPayload,
+  type HistoryUpdate,
+  type SimulationSummary,
+} from '@canton-scan/domain';
+import {
+  callChecked,
+  signDevelopmentToken,
+  startTestApp,
+  TokenNetworkFixture,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 /** A small simulated network (24 rounds, a migration, an offboarded SV), ingested. */
@@ -39,8 +61,15 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     const res = await publicDsoInfo();
     expect(res.status).toBe(200);
     const token = await signDevelopmentToken();
-    const proxy = createScanProxyClient({ baseUrl: running.origin + running.config.scan.validatorPrefix, auth: () => token });
-    const proxied = await callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client: proxy }));
+    const proxy = createScanProxyClient({
+      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      auth: () => token,
+    });
+    const proxied = await callChecked(
+      scanProxySpec,
+      'getProxyDsoInfo',
+      scanProxyApi.getProxyDsoInfo({ client: proxy }),
+    );
     expect(proxied.status).toBe(200);
     expect(res.body).toEqual(proxied.body);
   });
@@ -60,7 +89,9 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     const svs = rules.svs.map(([party]) => party);
 
     // One node state per SV listed in DsoRules; the offboarded SV's state is still active but left out.
-    expect(info.sv_node_states.map((s: { contract: { payload: { sv: string } } }) => s.contract.payload.sv)).toEqual(svs);
+    expect(
+      info.sv_node_states.map((s: { contract: { payload: { sv: string } } }) => s.contract.payload.sv),
+    ).toEqual(svs);
     expect(svs).not.toContain(summary.landmarks.offboardedSv.party.id);
     const [{ n: activeStates }] = await db.dataSource.query(
       `SELECT count(*)::int AS n FROM contracts WHERE entity_name = 'SvNodeState' AND archived_record_time IS NULL AND migration_id = (SELECT max(migration_id) FROM contracts)`,
@@ -77,7 +108,12 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
       `SELECT max((payload_compact->'round'->>'number')::bigint)::text AS highest FROM contracts
         WHERE package_name = $1 AND module_name = $2 AND entity_name = $3 AND archived_record_time IS NULL
           AND migration_id = (SELECT max(migration_id) FROM contracts) AND $4 = ANY (signatories)`,
-      [SpliceTemplates.OpenMiningRound.packageName, SpliceTemplates.OpenMiningRound.moduleName, SpliceTemplates.OpenMiningRound.entityName, info.dso_party_id],
+      [
+        SpliceTemplates.OpenMiningRound.packageName,
+        SpliceTemplates.OpenMiningRound.moduleName,
+        SpliceTemplates.OpenMiningRound.entityName,
+        info.dso_party_id,
+      ],
     );
     expect(info.latest_mining_round.contract.payload.round.number).toBe(highest);
     expect(Number(highest)).toBe(summary.options.rounds + 1);

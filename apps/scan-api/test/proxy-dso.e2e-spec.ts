@@ -1,5 +1,12 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
-import { deriveCreatedEventBlob, LedgerWriter, SpliceTemplates, votingThreshold, type HistoryCreatedEvent, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  deriveCreatedEventBlob,
+  LedgerWriter,
+  SpliceTemplates,
+  votingThreshold,
+  type HistoryCreatedEvent,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -20,17 +27,26 @@ describe('validator proxy: DSO info and amulet rules', () => {
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
     const token = await signDevelopmentToken();
-    client = createScanProxyClient({ baseUrl: running.origin + running.config.scan.validatorPrefix, auth: () => token });
+    client = createScanProxyClient({
+      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      auth: () => token,
+    });
   });
   afterAll(() => running.close());
 
-  const append = (...updates: HistoryUpdate[]) => new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
-  const dsoInfo = () => callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client }));
-  const amuletRules = () => callChecked(scanProxySpec, 'getProxyAmuletRules', scanProxyApi.getProxyAmuletRules({ client }));
+  const append = (...updates: HistoryUpdate[]) =>
+    new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
+  const dsoInfo = () =>
+    callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client }));
+  const amuletRules = () =>
+    callChecked(scanProxySpec, 'getProxyAmuletRules', scanProxyApi.getProxyAmuletRules({ client }));
 
   /** The ContractWithState a contract created by `event` should be served as. */
   async function served(event: HistoryCreatedEvent, synchronizer: string) {
-    const [row] = await db.dataSource.query(`SELECT payload_compact, created_event_blob, created_at FROM contracts WHERE contract_id = $1`, [event.contract_id]);
+    const [row] = await db.dataSource.query(
+      `SELECT payload_compact, created_event_blob, created_at FROM contracts WHERE contract_id = $1`,
+      [event.contract_id],
+    );
     return {
       contract: {
         template_id: event.template_id,
@@ -72,14 +88,21 @@ describe('validator proxy: DSO info and amulet rules', () => {
   it('follows the DSO rules: node states of current SVs only, threshold by their number', async () => {
     const f = new TokenNetworkFixture();
     const genesis = f.genesis();
-    await append(genesis, f.replaceDsoRules(createdOf(genesis, SpliceTemplates.DsoRules), [f.svs[1], f.svs[3], f.svs[0]]));
+    await append(
+      genesis,
+      f.replaceDsoRules(createdOf(genesis, SpliceTemplates.DsoRules), [f.svs[1], f.svs[3], f.svs[0]]),
+    );
     const res = await dsoInfo();
-    const svsOf = (states: { contract: { payload: { sv: string } } }[]) => states.map((s) => s.contract.payload.sv);
+    const svsOf = (states: { contract: { payload: { sv: string } } }[]) =>
+      states.map((s) => s.contract.payload.sv);
     expect(svsOf(res.body.sv_node_states)).toEqual([f.svs[1], f.svs[3], f.svs[0]]);
     expect(res.body.voting_threshold).toBe(votingThreshold(3));
     expect(res.body.voting_threshold).toBe(2);
     expect(res.body.sv_party_id).toBe(f.svs[1]);
-    expect(res.body.dso_rules.contract.payload.offboardedSvs.map(([sv]: [string]) => sv)).toEqual([f.svs[2], f.offboardedSv]);
+    expect(res.body.dso_rules.contract.payload.offboardedSvs.map(([sv]: [string]) => sv)).toEqual([
+      f.svs[2],
+      f.offboardedSv,
+    ]);
   });
 
   it('names the highest round signed by the DSO as the latest mining round', async () => {
@@ -90,7 +113,9 @@ describe('validator proxy: DSO info and amulet rules', () => {
     const foreign = f.createRound(50, far, f.h.party('not-the-dso'));
     await append(genesis, round9, foreign, f.createRound(4, far));
     const res = await dsoInfo();
-    expect(res.body.latest_mining_round.contract.contract_id).toBe(createdOf(round9, SpliceTemplates.OpenMiningRound).contract_id);
+    expect(res.body.latest_mining_round.contract.contract_id).toBe(
+      createdOf(round9, SpliceTemplates.OpenMiningRound).contract_id,
+    );
     expect(res.body.latest_mining_round.contract.payload.round).toEqual({ number: '9' });
     expect(res.body.latest_mining_round.contract.payload.opensAt).toBe(far);
   });
@@ -98,11 +123,21 @@ describe('validator proxy: DSO info and amulet rules', () => {
   it('takes sv_user and sv_party_id from the configuration', async () => {
     const f = new TokenNetworkFixture();
     await append(f.genesis());
-    const configured = await startTestApp(createScanApp, db.dataSource, { SV_USER: 'operator-7', SV_PARTY_ID: f.svs[2] });
+    const configured = await startTestApp(createScanApp, db.dataSource, {
+      SV_USER: 'operator-7',
+      SV_PARTY_ID: f.svs[2],
+    });
     try {
       const token = await signDevelopmentToken();
-      const other = createScanProxyClient({ baseUrl: configured.origin + configured.config.scan.validatorPrefix, auth: () => token });
-      const res = await callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client: other }));
+      const other = createScanProxyClient({
+        baseUrl: configured.origin + configured.config.scan.validatorPrefix,
+        auth: () => token,
+      });
+      const res = await callChecked(
+        scanProxySpec,
+        'getProxyDsoInfo',
+        scanProxyApi.getProxyDsoInfo({ client: other }),
+      );
       expect(res.body).toMatchObject({ sv_user: 'operator-7', sv_party_id: f.svs[2] });
     } finally {
       await configured.close();
@@ -127,16 +162,27 @@ describe('validator proxy: DSO info and amulet rules', () => {
     const rules = createdOf(genesis, SpliceTemplates.AmuletRules);
     rules.created_event_blob = Buffer.from('blob as recorded by the network').toString('base64');
     await append(genesis);
-    expect((await amuletRules()).body.amulet_rules.contract.created_event_blob).toBe(rules.created_event_blob);
-    const [{ stored }] = await db.dataSource.query(`SELECT created_event_blob AS stored FROM contracts WHERE contract_id = $1`, [rules.contract_id]);
+    expect((await amuletRules()).body.amulet_rules.contract.created_event_blob).toBe(
+      rules.created_event_blob,
+    );
+    const [{ stored }] = await db.dataSource.query(
+      `SELECT created_event_blob AS stored FROM contracts WHERE contract_id = $1`,
+      [rules.contract_id],
+    );
     expect(stored).toBe(rules.created_event_blob);
 
     const dsoRules = createdOf(genesis, SpliceTemplates.DsoRules);
-    const [{ derived }] = await db.dataSource.query(`SELECT created_event_blob AS derived FROM contracts WHERE contract_id = $1`, [dsoRules.contract_id]);
+    const [{ derived }] = await db.dataSource.query(
+      `SELECT created_event_blob AS derived FROM contracts WHERE contract_id = $1`,
+      [dsoRules.contract_id],
+    );
     expect(derived).toBeNull();
     const blob = (await dsoInfo()).body.dso_rules.contract.created_event_blob;
     expect(blob).toBe(deriveCreatedEventBlob(dsoRules));
-    expect(JSON.parse(Buffer.from(blob, 'base64').toString('utf8'))).toMatchObject({ contract_id: dsoRules.contract_id, create_arguments: dsoRules.create_arguments });
+    expect(JSON.parse(Buffer.from(blob, 'base64').toString('utf8'))).toMatchObject({
+      contract_id: dsoRules.contract_id,
+      create_arguments: dsoRules.create_arguments,
+    });
   });
 
   it('answers the current amulet rules with their whole config schedule', async () => {
@@ -145,7 +191,9 @@ describe('validator proxy: DSO info and amulet rules', () => {
     await append(genesis);
     const res = await amuletRules();
     expect(res.status).toBe(200);
-    expect(res.body).toEqual({ amulet_rules: await served(createdOf(genesis, SpliceTemplates.AmuletRules), f.h.synchronizer) });
+    expect(res.body).toEqual({
+      amulet_rules: await served(createdOf(genesis, SpliceTemplates.AmuletRules), f.h.synchronizer),
+    });
     expect(res.body.amulet_rules).toEqual((await dsoInfo()).body.amulet_rules);
   });
 

@@ -1,5 +1,11 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
-import { LedgerWriter, simulateNetwork, SpliceTemplates, type HistoryUpdate, type SimulationSummary } from '@canton-scan/domain';
+import {
+  LedgerWriter,
+  simulateNetwork,
+  SpliceTemplates,
+  type HistoryUpdate,
+  type SimulationSummary,
+} from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -26,11 +32,15 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
     const token = await signDevelopmentToken({ sub: 'wallet' });
-    client = createScanProxyClient({ baseUrl: running.origin + running.config.scan.validatorPrefix, auth: () => token });
+    client = createScanProxyClient({
+      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      auth: () => token,
+    });
   });
   afterAll(() => running.close());
 
-  const append = (...updates: HistoryUpdate[]) => new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
+  const append = (...updates: HistoryUpdate[]) =>
+    new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
 
   async function network() {
     const f = new TokenNetworkFixture();
@@ -51,76 +61,137 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
 
   const factories = {
     v1: (body: scanProxyApi.GetFactoryRequest) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationFactoryV1', scanProxyApi.proxyGetAllocationFactoryV1({ client, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationFactoryV1',
+        scanProxyApi.proxyGetAllocationFactoryV1({ client, body }),
+      ),
     v2: (body: scanProxyApi.GetFactoryRequest) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationFactoryV2', scanProxyApi.proxyGetAllocationFactoryV2({ client, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationFactoryV2',
+        scanProxyApi.proxyGetAllocationFactoryV2({ client, body }),
+      ),
   };
   type ContextBody = scanProxyApi.GetChoiceContextRequest;
   const contexts = {
     'withdraw v1': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationWithdrawContextV1', scanProxyApi.proxyGetAllocationWithdrawContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationWithdrawContextV1',
+        scanProxyApi.proxyGetAllocationWithdrawContextV1({ client, path: { allocationId }, body }),
+      ),
     'withdraw v2': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationWithdrawContextV2', scanProxyApi.proxyGetAllocationWithdrawContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationWithdrawContextV2',
+        scanProxyApi.proxyGetAllocationWithdrawContextV2({ client, path: { allocationId }, body }),
+      ),
     'cancel v1': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationCancelContextV1', scanProxyApi.proxyGetAllocationCancelContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationCancelContextV1',
+        scanProxyApi.proxyGetAllocationCancelContextV1({ client, path: { allocationId }, body }),
+      ),
     'cancel v2': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationCancelContextV2', scanProxyApi.proxyGetAllocationCancelContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationCancelContextV2',
+        scanProxyApi.proxyGetAllocationCancelContextV2({ client, path: { allocationId }, body }),
+      ),
     'execute-transfer v1': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationExecuteTransferContextV1', scanProxyApi.proxyGetAllocationExecuteTransferContextV1({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationExecuteTransferContextV1',
+        scanProxyApi.proxyGetAllocationExecuteTransferContextV1({ client, path: { allocationId }, body }),
+      ),
     'execute-transfer v2': (allocationId: string, body: ContextBody = {}) =>
-      callChecked(scanProxySpec, 'proxyGetAllocationExecuteTransferContextV2', scanProxyApi.proxyGetAllocationExecuteTransferContextV2({ client, path: { allocationId }, body })),
+      callChecked(
+        scanProxySpec,
+        'proxyGetAllocationExecuteTransferContextV2',
+        scanProxyApi.proxyGetAllocationExecuteTransferContextV2({ client, path: { allocationId }, body }),
+      ),
   };
 
-  it.each(['v1', 'v2'] as const)('answers the %s allocation factory as the registry does', async (version) => {
-    const n = await network();
-    const res = await factories[version]({ choiceArguments: n.f.allocateArguments() });
-    expect(res.status).toBe(200);
-    expect(res.body.factoryId).toBe(n.factory.contract_id);
-    expect(res.body.choiceContext.choiceContextData.values).toEqual({
-      'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
-      'open-round': { tag: 'AV_ContractId', value: n.openRound.contract_id },
-      'external-party-config-state': { tag: 'AV_ContractId', value: n.configState.contract_id },
-    });
-    expect(res.body.choiceContext.disclosedContracts.map((d: { contractId: string; synchronizerId: string }) => [d.contractId, d.synchronizerId])).toEqual(
-      [n.amuletRules, n.openRound, n.configState].map((e) => [e.contract_id, n.f.h.synchronizer]),
-    );
-  });
+  it.each(['v1', 'v2'] as const)(
+    'answers the %s allocation factory as the registry does',
+    async (version) => {
+      const n = await network();
+      const res = await factories[version]({ choiceArguments: n.f.allocateArguments() });
+      expect(res.status).toBe(200);
+      expect(res.body.factoryId).toBe(n.factory.contract_id);
+      expect(res.body.choiceContext.choiceContextData.values).toEqual({
+        'amulet-rules': { tag: 'AV_ContractId', value: n.amuletRules.contract_id },
+        'open-round': { tag: 'AV_ContractId', value: n.openRound.contract_id },
+        'external-party-config-state': { tag: 'AV_ContractId', value: n.configState.contract_id },
+      });
+      expect(
+        res.body.choiceContext.disclosedContracts.map((d: { contractId: string; synchronizerId: string }) => [
+          d.contractId,
+          d.synchronizerId,
+        ]),
+      ).toEqual([n.amuletRules, n.openRound, n.configState].map((e) => [e.contract_id, n.f.h.synchronizer]));
+    },
+  );
 
   it('accepts a 100-leg allocation and refuses a malformed one', async () => {
     const n = await network();
     expect((await factories.v2({ choiceArguments: n.f.allocateArguments(100) })).status).toBe(200);
-    const bad = n.f.allocateArguments(100) as { allocation: { transferLegs: Record<string, { receiver: unknown }> } };
+    const bad = n.f.allocateArguments(100) as {
+      allocation: { transferLegs: Record<string, { receiver: unknown }> };
+    };
     bad.allocation.transferLegs['leg-99'].receiver = 'bob';
     const res = await factories.v1({ choiceArguments: bad });
     expect(res.status).toBe(400);
-    expect(res.body.error).toContain('choiceArguments.allocation.transferLegs["leg-99"].receiver must be a party id');
-  });
-
-  it.each(['withdraw v1', 'withdraw v2', 'cancel v1', 'cancel v2'] as const)('answers the %s context with the lock to expire', async (name) => {
-    const n = await network();
-    const res = await contexts[name](n.allocation.contract_id, { meta: { memo: 'bye' } });
-    expect(res.status).toBe(200);
-    expect(res.body.choiceContextData.values).toEqual({ 'expire-lock': { tag: 'AV_Bool', value: true }, memo: { tag: 'AV_Text', value: 'bye' } });
-    expect(res.body.disclosedContracts.map((d: { contractId: string }) => d.contractId)).toEqual([n.lockedAmulet.contract_id]);
-  });
-
-  it.each(['execute-transfer v1', 'execute-transfer v2'] as const)('answers the %s context with the featured app right', async (name) => {
-    const n = await network();
-    const res = await contexts[name](n.allocation.contract_id, { excludeDebugFields: true });
-    expect(res.status).toBe(200);
-    expect(Object.keys(res.body.choiceContextData.values)).toEqual(['amulet-rules', 'open-round', 'featured-app-right']);
-    expect(res.body.disclosedContracts.map((d: { contractId: string }) => d.contractId)).toEqual(
-      [n.amuletRules, n.openRound, n.lockedAmulet, n.featuredRight].map((e) => e.contract_id),
+    expect(res.body.error).toContain(
+      'choiceArguments.allocation.transferLegs["leg-99"].receiver must be a party id',
     );
-    expect(keysOf(res.body).filter((k) => k.startsWith('debug'))).toEqual([]);
   });
+
+  it.each(['withdraw v1', 'withdraw v2', 'cancel v1', 'cancel v2'] as const)(
+    'answers the %s context with the lock to expire',
+    async (name) => {
+      const n = await network();
+      const res = await contexts[name](n.allocation.contract_id, { meta: { memo: 'bye' } });
+      expect(res.status).toBe(200);
+      expect(res.body.choiceContextData.values).toEqual({
+        'expire-lock': { tag: 'AV_Bool', value: true },
+        memo: { tag: 'AV_Text', value: 'bye' },
+      });
+      expect(res.body.disclosedContracts.map((d: { contractId: string }) => d.contractId)).toEqual([
+        n.lockedAmulet.contract_id,
+      ]);
+    },
+  );
+
+  it.each(['execute-transfer v1', 'execute-transfer v2'] as const)(
+    'answers the %s context with the featured app right',
+    async (name) => {
+      const n = await network();
+      const res = await contexts[name](n.allocation.contract_id, { excludeDebugFields: true });
+      expect(res.status).toBe(200);
+      expect(Object.keys(res.body.choiceContextData.values)).toEqual([
+        'amulet-rules',
+        'open-round',
+        'featured-app-right',
+      ]);
+      expect(res.body.disclosedContracts.map((d: { contractId: string }) => d.contractId)).toEqual(
+        [n.amuletRules, n.openRound, n.lockedAmulet, n.featuredRight].map((e) => e.contract_id),
+      );
+      expect(keysOf(res.body).filter((k) => k.startsWith('debug'))).toEqual([]);
+    },
+  );
 
   it('answers 404 for unknown allocations, a gone lock and a missing factory', async () => {
     const n = await network();
     for (const call of Object.values(contexts)) expect((await call(n.f.h.contractId())).status).toBe(404);
     await append(n.f.archive(n.lockedAmulet, 'LockedAmulet_Unlock'), n.f.archive(n.factory));
-    expect((await contexts['execute-transfer v1'](n.allocation.contract_id)).body).toEqual({ error: `the LockedAmulet of allocation ${n.allocation.contract_id} no longer exists` });
-    expect((await contexts['withdraw v2'](n.allocation.contract_id)).body.choiceContextData.values['expire-lock']).toEqual({ tag: 'AV_Bool', value: false });
+    expect((await contexts['execute-transfer v1'](n.allocation.contract_id)).body).toEqual({
+      error: `the LockedAmulet of allocation ${n.allocation.contract_id} no longer exists`,
+    });
+    expect(
+      (await contexts['withdraw v2'](n.allocation.contract_id)).body.choiceContextData.values['expire-lock'],
+    ).toEqual({ tag: 'AV_Bool', value: false });
     const factory = await factories.v2({ choiceArguments: n.f.allocateArguments() });
     expect(factory.status).toBe(404);
   });
@@ -142,13 +213,17 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
       for (const [name, call] of Object.entries(contexts)) {
         const res = await call(contract.allocationContractId);
         expect({ name, status: res.status }).toEqual({ name, status: 409 });
-        expect(res.body.error).toContain(`contract ${contract.contractId} (splice-amulet:Splice.Amulet:LockedAmulet) is being reassigned`);
+        expect(res.body.error).toContain(
+          `contract ${contract.contractId} (splice-amulet:Splice.Amulet:LockedAmulet) is being reassigned`,
+        );
       }
     }
     // The rest of the simulated network serves normally.
     const factory = await factories.v2({ choiceArguments: new TokenNetworkFixture().allocateArguments() });
     expect(factory.status).toBe(200);
-    expect(factory.body.choiceContext.disclosedContracts.map((d: { templateId: string }) => d.templateId)).toEqual([
+    expect(
+      factory.body.choiceContext.disclosedContracts.map((d: { templateId: string }) => d.templateId),
+    ).toEqual([
       SpliceTemplates.AmuletRules.templateId,
       SpliceTemplates.OpenMiningRound.templateId,
       SpliceTemplates.ExternalPartyConfigState.templateId,

@@ -11,7 +11,14 @@ import {
   type HistoryUpdate,
   type LockedAmuletPayload,
 } from '@canton-scan/domain';
-import { expectResponseMatchesSpec, replayAcs, startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
+import {
+  expectResponseMatchesSpec,
+  replayAcs,
+  startTestApp,
+  useTestDatabase,
+  writeHistory,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 type Client = ReturnType<typeof createScanClient>;
@@ -32,7 +39,8 @@ function expectedSnapshots(updates: readonly HistoryUpdate[]): { migrationId: nu
   }
   const out: { migrationId: number; recordTime: string }[] = [];
   for (const [migrationId, { first, last }] of span) {
-    for (let t = (first / (3n * HOUR_US) + 1n) * 3n * HOUR_US; t <= last; t += 3n * HOUR_US) out.push({ migrationId, recordTime: microsToTimestamp(t) });
+    for (let t = (first / (3n * HOUR_US) + 1n) * 3n * HOUR_US; t <= last; t += 3n * HOUR_US)
+      out.push({ migrationId, recordTime: microsToTimestamp(t) });
   }
   return out;
 }
@@ -60,12 +68,20 @@ describe('scan ACS snapshots and holdings', () => {
 
   const acs = async (body: scanApi.AcsRequest) => {
     const res = await scanApi.getAcsSnapshot({ client, body });
-    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
   const holdings = async (body: scanApi.HoldingsSummaryRequest) => {
     const res = await scanApi.getHoldingsSummary({ client, body });
-    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
   /** Every page of a snapshot query; checks the token is given exactly when a page is full. */
@@ -94,8 +110,15 @@ describe('scan ACS snapshots and holdings', () => {
       const found: string[] = [];
       let before = '2100-01-01T00:00:00Z';
       for (;;) {
-        const res = await scanApi.getAcsSnapshotTimestamp({ client, query: { before, migration_id: migrationId } });
-        expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+        const res = await scanApi.getAcsSnapshotTimestamp({
+          client,
+          query: { before, migration_id: migrationId },
+        });
+        expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', {
+          status: res.response.status,
+          contentType: res.response.headers.get('content-type'),
+          body: res.data ?? res.error,
+        });
         if (res.response.status === 404) {
           expect(res.error).toEqual({ error: expect.stringContaining(`migration ${migrationId}`) });
           break;
@@ -108,11 +131,19 @@ describe('scan ACS snapshots and holdings', () => {
     // Strictly before, at microsecond precision, in any zone.
     const snapshotBefore = async (before: string) => {
       const res = await scanApi.getAcsSnapshotTimestamp({ client, query: { before, migration_id: 0 } });
-      expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+      expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', {
+        status: res.response.status,
+        contentType: res.response.headers.get('content-type'),
+        body: res.data ?? res.error,
+      });
       return res.data;
     };
-    expect(await snapshotBefore('2026-01-05T03:00:00.0000001Z')).toEqual({ record_time: '2026-01-05T03:00:00.000000Z' });
-    expect(await snapshotBefore('2026-01-05T07:00:00.000001+01:00')).toEqual({ record_time: '2026-01-05T06:00:00.000000Z' });
+    expect(await snapshotBefore('2026-01-05T03:00:00.0000001Z')).toEqual({
+      record_time: '2026-01-05T03:00:00.000000Z',
+    });
+    expect(await snapshotBefore('2026-01-05T07:00:00.000001+01:00')).toEqual({
+      record_time: '2026-01-05T06:00:00.000000Z',
+    });
   });
 
   it('pages through each whole snapshot: every active contract exactly once, in creation order', async () => {
@@ -135,7 +166,11 @@ describe('scan ACS snapshots and holdings', () => {
         })),
       );
       // A page size that divides the snapshot exactly ends with a full page, then an empty one.
-      const exact = await allPages({ migration_id: migrationId, record_time: recordTime, page_size: expected.length });
+      const exact = await allPages({
+        migration_id: migrationId,
+        record_time: recordTime,
+        page_size: expected.length,
+      });
       expect(exact).toHaveLength(expected.length);
     }
   });
@@ -143,19 +178,35 @@ describe('scan ACS snapshots and holdings', () => {
   it('resolves the snapshot by record_time_match, comparing times at microsecond precision', async () => {
     const base = { migration_id: 0, page_size: 1 };
     const first = replayAcs(updates, 0, '2026-01-05T03:00:00.000000Z')[0].contract_id;
-    const at = async (record_time: string, record_time_match?: 'exact' | 'at_or_before') => acs({ ...base, record_time, ...(record_time_match ? { record_time_match } : {}) });
+    const at = async (record_time: string, record_time_match?: 'exact' | 'at_or_before') =>
+      acs({ ...base, record_time, ...(record_time_match ? { record_time_match } : {}) });
 
-    expect((await at('2026-01-05T03:00:00Z')).data).toMatchObject({ record_time: '2026-01-05T03:00:00.000000Z', migration_id: 0 });
-    expect((await at('2026-01-05T04:00:00.000000+01:00')).data!.record_time).toBe('2026-01-05T03:00:00.000000Z');
+    expect((await at('2026-01-05T03:00:00Z')).data).toMatchObject({
+      record_time: '2026-01-05T03:00:00.000000Z',
+      migration_id: 0,
+    });
+    expect((await at('2026-01-05T04:00:00.000000+01:00')).data!.record_time).toBe(
+      '2026-01-05T03:00:00.000000Z',
+    );
     expect((await at('2026-01-05T03:00:00.000000Z')).data!.created_events[0].contract_id).toBe(first);
-    for (const notASnapshot of ['2026-01-05T04:00:00Z', '2026-01-05T03:00:00.000001Z', '2026-01-05T03:00:00.0000001Z']) {
+    for (const notASnapshot of [
+      '2026-01-05T04:00:00Z',
+      '2026-01-05T03:00:00.000001Z',
+      '2026-01-05T03:00:00.0000001Z',
+    ]) {
       const res = await at(notASnapshot);
       expect(res.response.status).toBe(404);
       expect(res.error).toEqual({ error: expect.stringContaining('no ACS snapshot') });
     }
-    expect((await at('2026-01-05T05:59:59.9999999Z', 'at_or_before')).data!.record_time).toBe('2026-01-05T03:00:00.000000Z');
-    expect((await at('2026-01-05T06:00:00Z', 'at_or_before')).data!.record_time).toBe('2026-01-05T06:00:00.000000Z');
-    expect((await at('2030-01-01T00:00:00Z', 'at_or_before')).data!.record_time).toBe('2026-01-05T06:00:00.000000Z');
+    expect((await at('2026-01-05T05:59:59.9999999Z', 'at_or_before')).data!.record_time).toBe(
+      '2026-01-05T03:00:00.000000Z',
+    );
+    expect((await at('2026-01-05T06:00:00Z', 'at_or_before')).data!.record_time).toBe(
+      '2026-01-05T06:00:00.000000Z',
+    );
+    expect((await at('2030-01-01T00:00:00Z', 'at_or_before')).data!.record_time).toBe(
+      '2026-01-05T06:00:00.000000Z',
+    );
     const tooEarly = await at('2026-01-05T02:59:59.999999Z', 'at_or_before');
     expect(tooEarly.response.status).toBe(404);
     const otherMigration = await acs({ migration_id: 1, record_time: '2026-01-05T06:00:00Z', page_size: 1 });
@@ -166,7 +217,14 @@ describe('scan ACS snapshots and holdings', () => {
     const t1 = '2026-01-05T03:00:00.000000Z';
     const t2 = '2026-01-05T06:00:00.000000Z';
     const rowIdOf = async (migrationId: number, contractId: string) =>
-      Number((await db.dataSource.query('SELECT row_id FROM contracts WHERE migration_id = $1 AND contract_id = $2', [migrationId, contractId]))[0].row_id);
+      Number(
+        (
+          await db.dataSource.query(
+            'SELECT row_id FROM contracts WHERE migration_id = $1 AND contract_id = $2',
+            [migrationId, contractId],
+          )
+        )[0].row_id,
+      );
     const first = replayAcs(updates, 0, t1);
     const second = replayAcs(updates, 0, t2);
     const inFirst = new Set(first.map((e) => e.contract_id));
@@ -182,15 +240,47 @@ describe('scan ACS snapshots and holdings', () => {
       expect(res.response.status).toBe(400);
       expect(res.error).toEqual({ error: expect.stringContaining('not a page token of this snapshot') });
     };
-    await bad({ migration_id: 0, record_time: t1, page_size: 10, after: await rowIdOf(0, createdAfterT1.contract_id) });
-    await bad({ migration_id: 0, record_time: t2, page_size: 10, after: await rowIdOf(0, archivedBeforeT2.contract_id) });
+    await bad({
+      migration_id: 0,
+      record_time: t1,
+      page_size: 10,
+      after: await rowIdOf(0, createdAfterT1.contract_id),
+    });
+    await bad({
+      migration_id: 0,
+      record_time: t2,
+      page_size: 10,
+      after: await rowIdOf(0, archivedBeforeT2.contract_id),
+    });
     await bad({ migration_id: 0, record_time: t1, page_size: 10, after: 987_654_321 });
-    await bad({ migration_id: 1, record_time: '2026-01-05T09:00:00Z', page_size: 10, after: await rowIdOf(0, amulet.contract_id) });
-    await bad({ migration_id: 0, record_time: t2, page_size: 10, after: await rowIdOf(0, notOwners.contract_id), party_ids: [owner] });
-    await bad({ migration_id: 0, record_time: t2, page_size: 10, after: await rowIdOf(0, amulet.contract_id), templates: [SpliceTemplates.DsoRules.qualifiedName] });
+    await bad({
+      migration_id: 1,
+      record_time: '2026-01-05T09:00:00Z',
+      page_size: 10,
+      after: await rowIdOf(0, amulet.contract_id),
+    });
+    await bad({
+      migration_id: 0,
+      record_time: t2,
+      page_size: 10,
+      after: await rowIdOf(0, notOwners.contract_id),
+      party_ids: [owner],
+    });
+    await bad({
+      migration_id: 0,
+      record_time: t2,
+      page_size: 10,
+      after: await rowIdOf(0, amulet.contract_id),
+      templates: [SpliceTemplates.DsoRules.qualifiedName],
+    });
 
     // The token of a row that is part of the query continues right after it.
-    const next = await acs({ migration_id: 0, record_time: t2, page_size: 1, after: await rowIdOf(0, amulet.contract_id) });
+    const next = await acs({
+      migration_id: 0,
+      record_time: t2,
+      page_size: 1,
+      after: await rowIdOf(0, amulet.contract_id),
+    });
     const at = second.findIndex((e) => e.contract_id === amulet.contract_id);
     expect(next.data!.created_events.map((e) => e.contract_id)).toEqual([second[at + 1].contract_id]);
   });
@@ -198,30 +288,61 @@ describe('scan ACS snapshots and holdings', () => {
   it('filters by stakeholder party and by template, matching the package name', async () => {
     const { recordTime } = snapshots[1];
     const all = replayAcs(updates, 0, recordTime);
-    const owner = (toCompact(all.find((e) => nameOf(e) === SpliceTemplates.Amulet.qualifiedName)!.create_arguments) as unknown as AmuletPayload).owner;
-    const byParty = await allPages({ migration_id: 0, record_time: recordTime, page_size: 10, party_ids: [owner, 'nobody::1220' + '0'.repeat(64)] });
+    const owner = (
+      toCompact(
+        all.find((e) => nameOf(e) === SpliceTemplates.Amulet.qualifiedName)!.create_arguments,
+      ) as unknown as AmuletPayload
+    ).owner;
+    const byParty = await allPages({
+      migration_id: 0,
+      record_time: recordTime,
+      page_size: 10,
+      party_ids: [owner, 'nobody::1220' + '0'.repeat(64)],
+    });
     const expectedByParty = all.filter((e) => e.signatories.includes(owner) || e.observers.includes(owner));
     expect(expectedByParty.length).toBeGreaterThan(0);
     expect(expectedByParty.length).toBeLessThan(all.length);
     expect(byParty.map((e) => e.contract_id)).toEqual(expectedByParty.map((e) => e.contract_id));
 
     const wanted = [SpliceTemplates.Amulet.qualifiedName, SpliceTemplates.ValidatorLicense.qualifiedName];
-    const byTemplate = await allPages({ migration_id: 0, record_time: recordTime, page_size: 25, templates: wanted });
+    const byTemplate = await allPages({
+      migration_id: 0,
+      record_time: recordTime,
+      page_size: 25,
+      templates: wanted,
+    });
     const expectedByTemplate = all.filter((e) => wanted.includes(nameOf(e)));
     expect(new Set(expectedByTemplate.map(nameOf))).toEqual(new Set(wanted));
     expect(byTemplate.map((e) => e.contract_id)).toEqual(expectedByTemplate.map((e) => e.contract_id));
 
-    const both = await allPages({ migration_id: 0, record_time: recordTime, page_size: 25, templates: wanted, party_ids: [owner] });
-    expect(both.map((e) => e.contract_id)).toEqual(expectedByTemplate.filter((e) => expectedByParty.includes(e)).map((e) => e.contract_id));
+    const both = await allPages({
+      migration_id: 0,
+      record_time: recordTime,
+      page_size: 25,
+      templates: wanted,
+      party_ids: [owner],
+    });
+    expect(both.map((e) => e.contract_id)).toEqual(
+      expectedByTemplate.filter((e) => expectedByParty.includes(e)).map((e) => e.contract_id),
+    );
 
-    const byPackageId = await acs({ migration_id: 0, record_time: recordTime, page_size: 25, templates: [SpliceTemplates.Amulet.templateId.replace(/:.*$/, ':Splice.Amulet:Amulet')] });
+    const byPackageId = await acs({
+      migration_id: 0,
+      record_time: recordTime,
+      page_size: 25,
+      templates: [SpliceTemplates.Amulet.templateId.replace(/:.*$/, ':Splice.Amulet:Amulet')],
+    });
     expect(byPackageId.data!.created_events).toEqual([]);
   });
 
   it('summarizes holdings per owner exactly as the sums over the snapshot’s pages', async () => {
     for (const { migrationId, recordTime } of snapshots) {
       const sums = new Map<string, { unlocked: bigint; locked: bigint }>();
-      for (const e of await allPages({ migration_id: migrationId, record_time: recordTime, page_size: 100 })) {
+      for (const e of await allPages({
+        migration_id: migrationId,
+        record_time: recordTime,
+        page_size: 100,
+      })) {
         let owner: string | undefined;
         let amount = 0n;
         let locked = false;
@@ -245,7 +366,11 @@ describe('scan ACS snapshots and holdings', () => {
       expect(owners.length).toBeGreaterThan(3);
       expect([...sums.values()].some((s) => s.locked > 0n)).toBe(true);
       const stranger = 'stranger::1220' + '9'.repeat(64);
-      const res = await holdings({ migration_id: migrationId, record_time: recordTime, owner_party_ids: [...owners, stranger, owners[0]] });
+      const res = await holdings({
+        migration_id: migrationId,
+        record_time: recordTime,
+        owner_party_ids: [...owners, stranger, owners[0]],
+      });
       expect(res.response.status).toBe(200);
       expect(res.data).toEqual({
         record_time: recordTime,
@@ -260,7 +385,12 @@ describe('scan ACS snapshots and holdings', () => {
               total_coin_holdings: formatDamlDecimal(s.unlocked + s.locked),
             };
           }),
-          { party_id: stranger, total_unlocked_coin: '0.0000000000', total_locked_coin: '0.0000000000', total_coin_holdings: '0.0000000000' },
+          {
+            party_id: stranger,
+            total_unlocked_coin: '0.0000000000',
+            total_locked_coin: '0.0000000000',
+            total_coin_holdings: '0.0000000000',
+          },
         ],
       });
     }
@@ -268,12 +398,22 @@ describe('scan ACS snapshots and holdings', () => {
 
   it('resolves the holdings snapshot like the ACS and answers 404 without one', async () => {
     const owner = 'anyone::1220' + '1'.repeat(64);
-    const atOrBefore = await holdings({ migration_id: 1, record_time: '2026-01-06T00:00:00Z', record_time_match: 'at_or_before', owner_party_ids: [owner] });
+    const atOrBefore = await holdings({
+      migration_id: 1,
+      record_time: '2026-01-06T00:00:00Z',
+      record_time_match: 'at_or_before',
+      owner_party_ids: [owner],
+    });
     expect(atOrBefore.data!.record_time).toBe('2026-01-05T09:00:00.000000Z');
     for (const body of [
       { migration_id: 0, record_time: '2026-01-05T04:00:00Z', owner_party_ids: [owner] },
       { migration_id: 3, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [owner] },
-      { migration_id: 0, record_time: '2026-01-05T01:00:00Z', record_time_match: 'at_or_before' as const, owner_party_ids: [owner] },
+      {
+        migration_id: 0,
+        record_time: '2026-01-05T01:00:00Z',
+        record_time_match: 'at_or_before' as const,
+        owner_party_ids: [owner],
+      },
     ]) {
       const res = await holdings(body);
       expect(res.response.status).toBe(404);

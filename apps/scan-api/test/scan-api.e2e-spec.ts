@@ -1,5 +1,19 @@
-import { createScanClient, createScanProxyClient, scanApi, scanProxyApi, scanProxySpec, scanSpec } from '@canton-scan/contracts';
-import { badInputCases, expectResponseMatchesSpec, sendRaw, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import {
+  createScanClient,
+  createScanProxyClient,
+  scanApi,
+  scanProxyApi,
+  scanProxySpec,
+  scanSpec,
+} from '@canton-scan/contracts';
+import {
+  badInputCases,
+  expectResponseMatchesSpec,
+  sendRaw,
+  startTestApp,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 const PARTY = 'alice::1220' + 'a'.repeat(64);
@@ -20,7 +34,11 @@ describe('scan-api edge', () => {
     const live = await scanApi.getLivez({ client: scan });
     expect(live.response.status).toBe(200);
     expect(live.data).toEqual({ status: 'ok' });
-    expectResponseMatchesSpec(scanSpec, 'getLivez', { status: 200, contentType: live.response.headers.get('content-type'), body: live.data });
+    expectResponseMatchesSpec(scanSpec, 'getLivez', {
+      status: 200,
+      contentType: live.response.headers.get('content-type'),
+      body: live.data,
+    });
     const ready = await scanApi.getReadyz({ client: scan });
     expect(ready.data).toEqual({ status: 'ok' });
 
@@ -35,7 +53,11 @@ describe('scan-api edge', () => {
       const res = await sendRaw(scanBase(), { method: 'GET', path: '/readyz' });
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toEqual({ error: expect.stringContaining('not migrated') });
-      expectResponseMatchesSpec(scanSpec, 'getReadyz', { status: 503, contentType: res.contentType, body: JSON.parse(res.text) });
+      expectResponseMatchesSpec(scanSpec, 'getReadyz', {
+        status: 503,
+        contentType: res.contentType,
+        body: JSON.parse(res.text),
+      });
     } finally {
       await db.dataSource.query(`UPDATE schema_migrations SET name = replace(name, '-renamed', '')`);
     }
@@ -60,8 +82,17 @@ describe('scan-api edge', () => {
 
   describe('refuses bad input in the scan error format', () => {
     const post = (path: string, body: unknown) =>
-      sendRaw(scanBase(), { method: 'POST', path, body: typeof body === 'string' ? body : JSON.stringify(body), contentType: 'application/json' });
-    const expectError = async (res: Promise<{ status: number; contentType: string | null; text: string }>, status: number, mentions: string) => {
+      sendRaw(scanBase(), {
+        method: 'POST',
+        path,
+        body: typeof body === 'string' ? body : JSON.stringify(body),
+        contentType: 'application/json',
+      });
+    const expectError = async (
+      res: Promise<{ status: number; contentType: string | null; text: string }>,
+      status: number,
+      mentions: string,
+    ) => {
       const r = await res;
       expect(r.status).toBe(status);
       expect(r.contentType).toMatch(/^application\/json/);
@@ -71,24 +102,88 @@ describe('scan-api edge', () => {
     };
     const acs = { migration_id: 0, record_time: '2026-01-05T00:00:00Z', page_size: 10 };
 
-    it('malformed JSON', () => expectError(post('/v0/state/acs', '{"migration_id": 0,'), 400, 'not valid JSON'));
-    it('wrong types', () => expectError(post('/v0/state/acs', { ...acs, migration_id: 'zero' }), 400, 'body.migration_id must be of type integer'));
-    it('missing required fields', () => expectError(post('/v0/state/acs', { migration_id: 0, page_size: 1 }), 400, 'body.record_time is required'));
-    it('zero sizes', () => expectError(post('/v0/state/acs', { ...acs, page_size: 0 }), 400, 'body.page_size must be >= 1'));
-    it('negative numbers', () => expectError(post('/v0/backfilling/import-updates', { migration_id: -1, after_update_id: '', limit: 5 }), 400, 'body.migration_id must be >= 0'));
-    it('unknown enum values', () => expectError(post('/v0/state/acs', { ...acs, record_time_match: 'later' }), 400, 'body.record_time_match must be one of "exact", "at_or_before"'));
-    it('malformed date-times', () => expectError(post('/v0/state/acs', { ...acs, record_time: 'yesterday' }), 400, 'body.record_time must be a valid date-time'));
-    it('too few owners', () => expectError(post('/v1/holdings/summary', { migration_id: 0, record_time: acs.record_time, owner_party_ids: [] }), 400, 'body.owner_party_ids must NOT have fewer than 1 items'));
-    it('wrong query types', () => expectError(sendRaw(scanBase(), { method: 'GET', path: '/v2/updates/1220ab?lossless=maybe' }), 400, 'query.lossless must be of type boolean'));
-    it('bodies over the configured limit', () => expectError(post('/v1/holdings/summary', { migration_id: 0, record_time: acs.record_time, owner_party_ids: Array(400).fill(PARTY) }), 413, 'exceeds the limit of 8192 bytes'));
-    it('bodies that are not JSON', () => expectError(sendRaw(scanBase(), { method: 'POST', path: '/v0/state/acs', body: 'a=b', contentType: 'application/x-www-form-urlencoded' }), 415, 'application/json'));
-    it('unknown routes', () => expectError(sendRaw(scanBase(), { method: 'GET', path: '/v0/no-such-thing' }), 404, 'no route'));
-    it('routes outside every group', () => expectError(sendRaw(running.origin, { method: 'GET', path: '/nowhere' }), 404, 'Cannot GET /nowhere'));
-    it('unknown proxy routes', () => expectError(sendRaw(proxyBase(), { method: 'GET', path: '/v0/scan-proxy/nothing' }), 404, 'no route'));
+    it('malformed JSON', () =>
+      expectError(post('/v0/state/acs', '{"migration_id": 0,'), 400, 'not valid JSON'));
+    it('wrong types', () =>
+      expectError(
+        post('/v0/state/acs', { ...acs, migration_id: 'zero' }),
+        400,
+        'body.migration_id must be of type integer',
+      ));
+    it('missing required fields', () =>
+      expectError(
+        post('/v0/state/acs', { migration_id: 0, page_size: 1 }),
+        400,
+        'body.record_time is required',
+      ));
+    it('zero sizes', () =>
+      expectError(post('/v0/state/acs', { ...acs, page_size: 0 }), 400, 'body.page_size must be >= 1'));
+    it('negative numbers', () =>
+      expectError(
+        post('/v0/backfilling/import-updates', { migration_id: -1, after_update_id: '', limit: 5 }),
+        400,
+        'body.migration_id must be >= 0',
+      ));
+    it('unknown enum values', () =>
+      expectError(
+        post('/v0/state/acs', { ...acs, record_time_match: 'later' }),
+        400,
+        'body.record_time_match must be one of "exact", "at_or_before"',
+      ));
+    it('malformed date-times', () =>
+      expectError(
+        post('/v0/state/acs', { ...acs, record_time: 'yesterday' }),
+        400,
+        'body.record_time must be a valid date-time',
+      ));
+    it('too few owners', () =>
+      expectError(
+        post('/v1/holdings/summary', { migration_id: 0, record_time: acs.record_time, owner_party_ids: [] }),
+        400,
+        'body.owner_party_ids must NOT have fewer than 1 items',
+      ));
+    it('wrong query types', () =>
+      expectError(
+        sendRaw(scanBase(), { method: 'GET', path: '/v2/updates/1220ab?lossless=maybe' }),
+        400,
+        'query.lossless must be of type boolean',
+      ));
+    it('bodies over the configured limit', () =>
+      expectError(
+        post('/v1/holdings/summary', {
+          migration_id: 0,
+          record_time: acs.record_time,
+          owner_party_ids: Array(400).fill(PARTY),
+        }),
+        413,
+        'exceeds the limit of 8192 bytes',
+      ));
+    it('bodies that are not JSON', () =>
+      expectError(
+        sendRaw(scanBase(), {
+          method: 'POST',
+          path: '/v0/state/acs',
+          body: 'a=b',
+          contentType: 'application/x-www-form-urlencoded',
+        }),
+        415,
+        'application/json',
+      ));
+    it('unknown routes', () =>
+      expectError(sendRaw(scanBase(), { method: 'GET', path: '/v0/no-such-thing' }), 404, 'no route'));
+    it('routes outside every group', () =>
+      expectError(sendRaw(running.origin, { method: 'GET', path: '/nowhere' }), 404, 'Cannot GET /nowhere'));
+    it('unknown proxy routes', () =>
+      expectError(sendRaw(proxyBase(), { method: 'GET', path: '/v0/scan-proxy/nothing' }), 404, 'no route'));
   });
 
   it('answers bad input on every scan and proxy endpoint in the group format', async () => {
-    const fill = (name: string) => (name === 'round_number' ? '1' : name === 'allocationId' ? '00' + 'ab'.repeat(10) : '1220' + 'ab'.repeat(32));
+    const fill = (name: string) =>
+      name === 'round_number'
+        ? '1'
+        : name === 'allocationId'
+          ? '00' + 'ab'.repeat(10)
+          : '1220' + 'ab'.repeat(32);
     for (const [base, spec] of [
       [scanBase(), scanSpec],
       [proxyBase(), scanProxySpec],

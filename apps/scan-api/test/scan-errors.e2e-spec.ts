@@ -1,6 +1,14 @@
 import { scanSpec } from '@canton-scan/contracts';
 import { createDataSource } from '@canton-scan/domain';
-import { expectResponseMatchesSpec, sendRaw, startTcpProxy, startTestApp, useTestDatabase, type RunningTestApp, type TcpProxy } from '@canton-scan/testing';
+import {
+  expectResponseMatchesSpec,
+  sendRaw,
+  startTcpProxy,
+  startTestApp,
+  useTestDatabase,
+  type RunningTestApp,
+  type TcpProxy,
+} from '@canton-scan/testing';
 import type { DataSource } from 'typeorm';
 import { createScanApp } from '../src/app.factory';
 
@@ -11,21 +19,71 @@ const PARTY = 'alice::1220' + 'a'.repeat(64);
 const REQUESTS: { operationId: string; method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
   { operationId: 'getUpdateByIdV0', method: 'GET', path: `/v0/updates/${ROUND}` },
   { operationId: 'getUpdateByIdV2', method: 'GET', path: `/v2/updates/${ROUND}?lossless=true` },
-  { operationId: 'getImportUpdates', method: 'POST', path: '/v0/backfilling/import-updates', body: { migration_id: 0, after_update_id: '', limit: 10 } },
-  { operationId: 'getMigrationInfo', method: 'POST', path: '/v0/backfilling/migration-info', body: { migration_id: 0 } },
-  { operationId: 'getAcsSnapshot', method: 'POST', path: '/v0/state/acs', body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 } },
-  { operationId: 'getAcsSnapshotTimestamp', method: 'GET', path: '/v0/state/acs/snapshot-timestamp?before=2026-01-06T00:00:00Z&migration_id=0' },
-  { operationId: 'getHoldingsSummary', method: 'POST', path: '/v1/holdings/summary', body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [PARTY] } },
-  { operationId: 'listValidatorFaucets', method: 'GET', path: `/v0/validators/validator-faucets?validator_ids=${encodeURIComponent(PARTY)}` },
-  { operationId: 'listUnclaimedDevelopmentFundCoupons', method: 'GET', path: '/v0/unclaimed-development-fund-coupons' },
+  {
+    operationId: 'getImportUpdates',
+    method: 'POST',
+    path: '/v0/backfilling/import-updates',
+    body: { migration_id: 0, after_update_id: '', limit: 10 },
+  },
+  {
+    operationId: 'getMigrationInfo',
+    method: 'POST',
+    path: '/v0/backfilling/migration-info',
+    body: { migration_id: 0 },
+  },
+  {
+    operationId: 'getAcsSnapshot',
+    method: 'POST',
+    path: '/v0/state/acs',
+    body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 },
+  },
+  {
+    operationId: 'getAcsSnapshotTimestamp',
+    method: 'GET',
+    path: '/v0/state/acs/snapshot-timestamp?before=2026-01-06T00:00:00Z&migration_id=0',
+  },
+  {
+    operationId: 'getHoldingsSummary',
+    method: 'POST',
+    path: '/v1/holdings/summary',
+    body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [PARTY] },
+  },
+  {
+    operationId: 'listValidatorFaucets',
+    method: 'GET',
+    path: `/v0/validators/validator-faucets?validator_ids=${encodeURIComponent(PARTY)}`,
+  },
+  {
+    operationId: 'listUnclaimedDevelopmentFundCoupons',
+    method: 'GET',
+    path: '/v0/unclaimed-development-fund-coupons',
+  },
   { operationId: 'countVoteResults', method: 'POST', path: '/v0/admin/sv/voteresults/count', body: {} },
-  { operationId: 'getRewardAccountingActivityTotals', method: 'GET', path: '/v0/internal/reward-accounting-process/rounds/1/activity-totals' },
+  {
+    operationId: 'getRewardAccountingActivityTotals',
+    method: 'GET',
+    path: '/v0/internal/reward-accounting-process/rounds/1/activity-totals',
+  },
 ];
 
-const TABLES = ['updates', 'events', 'contracts', 'amulet_holdings', 'validator_licenses', 'vote_results', 'mining_rounds', 'acs_snapshots', 'reward_accounting_totals'];
+const TABLES = [
+  'updates',
+  'events',
+  'contracts',
+  'amulet_holdings',
+  'validator_licenses',
+  'vote_results',
+  'mining_rounds',
+  'acs_snapshots',
+  'reward_accounting_totals',
+];
 
 async function call(base: string, r: (typeof REQUESTS)[number]) {
-  const res = await sendRaw(base, { method: r.method, path: r.path, ...(r.body === undefined ? {} : { body: JSON.stringify(r.body), contentType: 'application/json' }) });
+  const res = await sendRaw(base, {
+    method: r.method,
+    path: r.path,
+    ...(r.body === undefined ? {} : { body: JSON.stringify(r.body), contentType: 'application/json' }),
+  });
   return { status: res.status, contentType: res.contentType, body: JSON.parse(res.text) as unknown };
 }
 
@@ -45,7 +103,9 @@ describe('scan error answers', () => {
         for (const r of REQUESTS) {
           const res = await call(running.origin + running.config.scan.prefix, r);
           expect({ op: r.operationId, status: res.status }).toEqual({ op: r.operationId, status: 500 });
-          expect(res.body).toEqual({ error: expect.stringMatching(/^internal error \(correlation id [0-9a-f-]{36}\)$/) });
+          expect(res.body).toEqual({
+            error: expect.stringMatching(/^internal error \(correlation id [0-9a-f-]{36}\)$/),
+          });
           expectResponseMatchesSpec(scanSpec, r.operationId, res);
         }
       } finally {
@@ -66,7 +126,11 @@ describe('scan error answers', () => {
       const viaProxy = new URL(db.url);
       viaProxy.hostname = '127.0.0.1';
       viaProxy.port = String(proxy.port);
-      dataSource = createDataSource(viaProxy.toString(), { poolSize: 2, connectTimeoutMs: 1000, statementTimeoutMs: 0 });
+      dataSource = createDataSource(viaProxy.toString(), {
+        poolSize: 2,
+        connectTimeoutMs: 1000,
+        statementTimeoutMs: 0,
+      });
       await dataSource.initialize();
       running = await startTestApp(createScanApp, dataSource);
       base = running.origin + running.config.scan.prefix;

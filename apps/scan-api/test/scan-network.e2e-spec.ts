@@ -12,7 +12,16 @@ import {
   type SimulationSummary,
   type ValidatorLicensePayload,
 } from '@canton-scan/domain';
-import { createdEvents, expectResponseMatchesSpec, HistoryBuilder, replayAcs, startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
+import {
+  createdEvents,
+  expectResponseMatchesSpec,
+  HistoryBuilder,
+  replayAcs,
+  startTestApp,
+  useTestDatabase,
+  writeHistory,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 type Client = ReturnType<typeof createScanClient>;
@@ -43,23 +52,39 @@ describe('scan liveness, coupons and governance', () => {
 
   const faucets = async (validatorIds: string[]) => {
     const res = await scanApi.listValidatorFaucets({ client, query: { validator_ids: validatorIds } });
-    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
   const coupons = async () => {
     const res = await scanApi.listUnclaimedDevelopmentFundCoupons({ client });
-    expectResponseMatchesSpec(scanSpec, 'listUnclaimedDevelopmentFundCoupons', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'listUnclaimedDevelopmentFundCoupons', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
   const count = async (body: scanApi.VoteResultsCountRequest) => {
     const res = await scanApi.countVoteResults({ client, body });
-    expectResponseMatchesSpec(scanSpec, 'countVoteResults', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'countVoteResults', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
   const expectInvariants = (rows: scanApi.ValidatorReceivedFaucets[]) => {
     for (const r of rows) {
-      expect(r.numRoundsCollected + r.numRoundsMissed).toBe(r.lastCollectedInRound - r.firstCollectedInRound + 1);
-      expect(r.numRoundsMissed).toBeLessThanOrEqual(Math.max(0, r.lastCollectedInRound - r.firstCollectedInRound - 1));
+      expect(r.numRoundsCollected + r.numRoundsMissed).toBe(
+        r.lastCollectedInRound - r.firstCollectedInRound + 1,
+      );
+      expect(r.numRoundsMissed).toBeLessThanOrEqual(
+        Math.max(0, r.lastCollectedInRound - r.firstCollectedInRound - 1),
+      );
     }
   };
 
@@ -77,7 +102,13 @@ describe('scan liveness, coupons and governance', () => {
         const first = Number(l.faucetState!.firstReceivedFor.number);
         const last = Number(l.faucetState!.lastReceivedFor.number);
         const missed = Number(l.faucetState!.numCouponsMissed);
-        return { validator: l.validator, numRoundsCollected: last - first - missed + 1, numRoundsMissed: missed, firstCollectedInRound: first, lastCollectedInRound: last };
+        return {
+          validator: l.validator,
+          numRoundsCollected: last - first - missed + 1,
+          numRoundsMissed: missed,
+          firstCollectedInRound: first,
+          lastCollectedInRound: last,
+        };
       });
       expect(expected.some((e) => e.numRoundsMissed > 0)).toBe(true);
       const withdrawn = summary.landmarks.withdrawnValidator.party.id;
@@ -86,7 +117,9 @@ describe('scan liveness, coupons and governance', () => {
       const res = await faucets(asked);
       expect(res.response.status).toBe(200);
       const rows = res.data!.validatorsReceivedFaucets;
-      expect([...rows].sort((a, b) => a.validator.localeCompare(b.validator))).toEqual(expected.sort((a, b) => a.validator.localeCompare(b.validator)));
+      expect([...rows].sort((a, b) => a.validator.localeCompare(b.validator))).toEqual(
+        expected.sort((a, b) => a.validator.localeCompare(b.validator)),
+      );
       expect(rows.map((r) => r.validator)).not.toContain(withdrawn);
       expect(rows.map((r) => r.validator)).toContain(summary.landmarks.lateValidator.party.id);
       expectInvariants(rows);
@@ -94,14 +127,20 @@ describe('scan liveness, coupons and governance', () => {
     });
 
     it('lists the active unclaimed development fund coupons with their synchronizer', async () => {
-      const end = replayAcs(updates, 1, '2100-01-01T00:00:00.000000Z').filter((e) => e.template_id === SpliceTemplates.UnclaimedDevelopmentFundCoupon.templateId);
+      const end = replayAcs(updates, 1, '2100-01-01T00:00:00.000000Z').filter(
+        (e) => e.template_id === SpliceTemplates.UnclaimedDevelopmentFundCoupon.templateId,
+      );
       expect(end.length).toBeGreaterThan(1);
       const res = await coupons();
       expect(res.response.status).toBe(200);
       const listed = res.data!['unclaimed-development-fund-coupons'];
       expect(listed.map((c) => c.contract.contract_id)).toEqual(end.map((e) => e.contract_id));
       for (const [i, c] of listed.entries()) {
-        expect(c.contract).toMatchObject({ template_id: end[i].template_id, payload: toCompact(end[i].create_arguments), created_at: end[i].created_at });
+        expect(c.contract).toMatchObject({
+          template_id: end[i].template_id,
+          payload: toCompact(end[i].create_arguments),
+          created_at: end[i].created_at,
+        });
         expect(c.contract.created_event_blob.length).toBeGreaterThan(0);
         expect(c.domain_id).toBe(NETWORK_SYNCHRONIZER(updates));
       }
@@ -110,7 +149,10 @@ describe('scan liveness, coupons and governance', () => {
     it('counts vote results by action, outcome, requester and effective date (from inclusive, to exclusive)', async () => {
       const results = updates
         .flatMap((u) => ('events_by_id' in u && u.offset !== '' ? Object.values(u.events_by_id) : []))
-        .filter((e): e is HistoryExercisedEvent => e.event_type === 'exercised_event' && e.choice === SpliceChoices.DsoRulesCloseVoteRequest)
+        .filter(
+          (e): e is HistoryExercisedEvent =>
+            e.event_type === 'exercised_event' && e.choice === SpliceChoices.DsoRulesCloseVoteRequest,
+        )
         .map((e) => {
           const r = toCompact(e.exercise_result) as unknown as CloseVoteRequestResult;
           const accepted = r.outcome.tag === 'VRO_Accepted';
@@ -125,17 +167,28 @@ describe('scan liveness, coupons and governance', () => {
       expect(new Set(results.map((r) => r.accepted)).size).toBe(2);
       const n = async (body: scanApi.VoteResultsCountRequest) => (await count(body)).data!.count;
       expect(await n({})).toBe(results.length);
-      for (const actionName of new Set(results.map((r) => r.actionName))) expect(await n({ actionName })).toBe(results.filter((r) => r.actionName === actionName).length);
-      for (const accepted of [true, false]) expect(await n({ accepted })).toBe(results.filter((r) => r.accepted === accepted).length);
+      for (const actionName of new Set(results.map((r) => r.actionName)))
+        expect(await n({ actionName })).toBe(results.filter((r) => r.actionName === actionName).length);
+      for (const accepted of [true, false])
+        expect(await n({ accepted })).toBe(results.filter((r) => r.accepted === accepted).length);
       const requester = results[0].requester;
       expect(await n({ requester, accepted: results[0].accepted, actionName: results[0].actionName })).toBe(
-        results.filter((r) => r.requester === requester && r.accepted === results[0].accepted && r.actionName === results[0].actionName).length,
+        results.filter(
+          (r) =>
+            r.requester === requester &&
+            r.accepted === results[0].accepted &&
+            r.actionName === results[0].actionName,
+        ).length,
       );
       expect(await n({ actionName: 'SRARC_NoSuchAction' })).toBe(0);
 
-      const sorted = [...results].sort((a, b) => (timestampToMicros(a.effective) < timestampToMicros(b.effective) ? -1 : 1));
+      const sorted = [...results].sort((a, b) =>
+        timestampToMicros(a.effective) < timestampToMicros(b.effective) ? -1 : 1,
+      );
       const pivot = sorted[Math.floor(sorted.length / 2)].effective;
-      const atOrAfter = results.filter((r) => timestampToMicros(r.effective) >= timestampToMicros(pivot)).length;
+      const atOrAfter = results.filter(
+        (r) => timestampToMicros(r.effective) >= timestampToMicros(pivot),
+      ).length;
       expect(await n({ effectiveFrom: pivot })).toBe(atOrAfter);
       expect(await n({ effectiveTo: pivot })).toBe(results.length - atOrAfter);
       expect(await n({ effectiveFrom: pivot, effectiveTo: pivot })).toBe(0);
@@ -144,7 +197,8 @@ describe('scan liveness, coupons and governance', () => {
       expect(await n({ effectiveFrom: justAfter })).toBe(atOrAfter - 1);
       expect(await n({ effectiveTo: justAfter })).toBe(results.length - atOrAfter + 1);
       // The same instants written in another zone.
-      const shifted = new Date(Date.parse(pivot) + 3_600_000).toISOString().slice(0, 19) + pivot.slice(19, 26) + '+01:00';
+      const shifted =
+        new Date(Date.parse(pivot) + 3_600_000).toISOString().slice(0, 19) + pivot.slice(19, 26) + '+01:00';
       expect(await n({ effectiveFrom: shifted })).toBe(atOrAfter);
     });
   });
@@ -153,7 +207,9 @@ describe('scan liveness, coupons and governance', () => {
     for (const body of [{ effectiveFrom: 'yesterday' }, { effectiveTo: '2026-13-01T00:00:00Z' }]) {
       const res = await count(body);
       expect(res.response.status).toBe(400);
-      expect(res.error).toEqual({ error: expect.stringMatching(/body\.effective(From|To) must be a valid date-time/) });
+      expect(res.error).toEqual({
+        error: expect.stringMatching(/body\.effective(From|To) must be a valid date-time/),
+      });
     }
   });
 
@@ -170,7 +226,11 @@ describe('scan liveness, coupons and governance', () => {
                 validator: h.party(name),
                 sponsor: h.party('sv1'),
                 dso,
-                faucetState: faucet && { firstReceivedFor: { number: String(faucet[0]) }, lastReceivedFor: { number: String(faucet[1]) }, numCouponsMissed: String(faucet[2]) },
+                faucetState: faucet && {
+                  firstReceivedFor: { number: String(faucet[0]) },
+                  lastReceivedFor: { number: String(faucet[1]) },
+                  numCouponsMissed: String(faucet[2]),
+                },
                 metadata: null,
                 lastActiveAt: null,
               },
@@ -191,15 +251,37 @@ describe('scan liveness, coupons and governance', () => {
     ];
     const withdrawnLicence = licence('withdrawn', [3, 10, 2], 1);
     const withdrawn = h.tx(
-      [{ exercise: { contractId: createdEvents(withdrawnLicence)[0].contract_id, template: SpliceTemplates.ValidatorLicense, choice: 'ValidatorLicense_Withdraw', consuming: true, actingParties: [dso] } }],
+      [
+        {
+          exercise: {
+            contractId: createdEvents(withdrawnLicence)[0].contract_id,
+            template: SpliceTemplates.ValidatorLicense,
+            choice: 'ValidatorLicense_Withdraw',
+            consuming: true,
+            actingParties: [dso],
+          },
+        },
+      ],
       { migrationId: 1 },
     );
     await writeHistory(db.dataSource, [old, ...others, withdrawnLicence, withdrawn]);
     const names = ['old', 'steady', 'once', 'fresh', 'too-many-missed', 'backwards', 'negative', 'withdrawn'];
     const rows = (await faucets(names.map((n) => h.party(n)))).data!.validatorsReceivedFaucets;
     expect([...rows].sort((a, b) => a.numRoundsCollected - b.numRoundsCollected)).toEqual([
-      { validator: h.party('once'), numRoundsCollected: 1, numRoundsMissed: 0, firstCollectedInRound: 5, lastCollectedInRound: 5 },
-      { validator: h.party('steady'), numRoundsCollected: 6, numRoundsMissed: 2, firstCollectedInRound: 3, lastCollectedInRound: 10 },
+      {
+        validator: h.party('once'),
+        numRoundsCollected: 1,
+        numRoundsMissed: 0,
+        firstCollectedInRound: 5,
+        lastCollectedInRound: 5,
+      },
+      {
+        validator: h.party('steady'),
+        numRoundsCollected: 6,
+        numRoundsMissed: 2,
+        firstCollectedInRound: 3,
+        lastCollectedInRound: 10,
+      },
     ]);
     expectInvariants(rows);
   });
@@ -209,14 +291,26 @@ describe('scan liveness, coupons and governance', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toEqual({ error: expect.stringContaining('validator_ids') });
-    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', { status: 400, contentType: res.headers.get('content-type'), body });
+    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', {
+      status: 400,
+      contentType: res.headers.get('content-type'),
+      body,
+    });
   });
 
   it('lists a coupon in flight between synchronizers without a domain_id', async () => {
     const h = new HistoryBuilder('2026-01-05T00:00:00.000000Z');
     const dso = h.party('dso');
     const create = (amount: string) =>
-      h.tx([{ create: { template: SpliceTemplates.UnclaimedDevelopmentFundCoupon, payload: { dso, beneficiary: null, amount }, signatories: [dso] } }]);
+      h.tx([
+        {
+          create: {
+            template: SpliceTemplates.UnclaimedDevelopmentFundCoupon,
+            payload: { dso, beneficiary: null, amount },
+            signatories: [dso],
+          },
+        },
+      ]);
     const staying = create('10.0000000000');
     const moving = create('20.0000000000');
     await writeHistory(db.dataSource, [staying, moving, h.unassign(createdEvents(moving)[0].contract_id, 1)]);
@@ -236,7 +330,15 @@ describe('scan liveness, coupons and governance', () => {
     const mint = (amount: string) => ({
       create: {
         template: SpliceTemplates.Amulet,
-        payload: { dso, owner: alice, amount: { initialAmount: amount, createdAt: { number: '1' }, ratePerRound: { rate: '0.0000190259' } } } satisfies AmuletPayload,
+        payload: {
+          dso,
+          owner: alice,
+          amount: {
+            initialAmount: amount,
+            createdAt: { number: '1' },
+            ratePerRound: { rate: '0.0000190259' },
+          },
+        } satisfies AmuletPayload,
         signatories: [dso, alice],
       },
     });
@@ -245,17 +347,46 @@ describe('scan liveness, coupons and governance', () => {
     h.advance(7200 - 1.000123);
     const [a, c] = createdEvents(first);
     const atSnapshot = h.tx([
-      { exercise: { contractId: a.contract_id, template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice] } },
+      {
+        exercise: {
+          contractId: a.contract_id,
+          template: SpliceTemplates.Amulet,
+          choice: 'Archive',
+          consuming: true,
+          actingParties: [alice],
+        },
+      },
       mint('4.0000000000'),
     ]);
     expect(atSnapshot.record_time).toBe('2026-01-05T03:00:00.000000Z');
     await writeHistory(db.dataSource, [first, atSnapshot]);
-    const page = await scanApi.getAcsSnapshot({ client, body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 } });
-    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', { status: page.response.status, contentType: page.response.headers.get('content-type'), body: page.data });
+    const page = await scanApi.getAcsSnapshot({
+      client,
+      body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 },
+    });
+    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', {
+      status: page.response.status,
+      contentType: page.response.headers.get('content-type'),
+      body: page.data,
+    });
     expect(page.data!.created_events.map((e) => e.contract_id)).toEqual([a.contract_id, c.contract_id]);
-    const summary = await scanApi.getHoldingsSummary({ client, body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [alice] } });
-    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', { status: summary.response.status, contentType: summary.response.headers.get('content-type'), body: summary.data });
-    expect(summary.data!.summaries).toEqual([{ party_id: alice, total_unlocked_coin: '3.0000000000', total_locked_coin: '0.0000000000', total_coin_holdings: '3.0000000000' }]);
+    const summary = await scanApi.getHoldingsSummary({
+      client,
+      body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [alice] },
+    });
+    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', {
+      status: summary.response.status,
+      contentType: summary.response.headers.get('content-type'),
+      body: summary.data,
+    });
+    expect(summary.data!.summaries).toEqual([
+      {
+        party_id: alice,
+        total_unlocked_coin: '3.0000000000',
+        total_locked_coin: '0.0000000000',
+        total_coin_holdings: '3.0000000000',
+      },
+    ]);
   });
 });
 

@@ -13,7 +13,15 @@ import {
   type OpenMiningRoundPayload,
   type RewardAccountingConfig,
 } from '@canton-scan/domain';
-import { createdEvents, expectResponseMatchesSpec, HistoryBuilder, startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
+import {
+  createdEvents,
+  expectResponseMatchesSpec,
+  HistoryBuilder,
+  startTestApp,
+  useTestDatabase,
+  writeHistory,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 type Client = ReturnType<typeof createScanClient>;
@@ -22,7 +30,8 @@ type Client = ReturnType<typeof createScanClient>;
 function samplePayloads() {
   const created: HistoryCreatedEvent[] = [];
   for (const u of simulateNetwork({ rounds: 24 })) if ('events_by_id' in u) created.push(...createdEvents(u));
-  const first = <T>(template: { templateId: string }) => toCompact(created.find((e) => e.template_id === template.templateId)!.create_arguments) as unknown as T;
+  const first = <T>(template: { templateId: string }) =>
+    toCompact(created.find((e) => e.template_id === template.templateId)!.create_arguments) as unknown as T;
   return {
     rules: first<AmuletRulesPayload>(SpliceTemplates.AmuletRules),
     open: first<OpenMiningRoundPayload>(SpliceTemplates.OpenMiningRound),
@@ -30,9 +39,21 @@ function samplePayloads() {
   };
 }
 
-const EARLY: RewardAccountingConfig = { appRewardPoolPerRound: '1000.0000000000', appRewardThreshold: '3.0000000000', appRewardCapPerWeight: '2.0000000000' };
-const LATER: RewardAccountingConfig = { appRewardPoolPerRound: '100.0000000000', appRewardThreshold: '10.0000000000', appRewardCapPerWeight: '0.5000000000' };
-const UNUSED: RewardAccountingConfig = { appRewardPoolPerRound: '5.0000000000', appRewardThreshold: '1.0000000000', appRewardCapPerWeight: '1.0000000000' };
+const EARLY: RewardAccountingConfig = {
+  appRewardPoolPerRound: '1000.0000000000',
+  appRewardThreshold: '3.0000000000',
+  appRewardCapPerWeight: '2.0000000000',
+};
+const LATER: RewardAccountingConfig = {
+  appRewardPoolPerRound: '100.0000000000',
+  appRewardThreshold: '10.0000000000',
+  appRewardCapPerWeight: '0.5000000000',
+};
+const UNUSED: RewardAccountingConfig = {
+  appRewardPoolPerRound: '5.0000000000',
+  appRewardThreshold: '1.0000000000',
+  appRewardCapPerWeight: '1.0000000000',
+};
 
 describe('scan reward accounting (CIP-0104 activity totals)', () => {
   const db = useTestDatabase();
@@ -49,7 +70,11 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
 
   const totals = async (round: number) => {
     const res = await scanApi.getRewardAccountingActivityTotals({ client, path: { round_number: round } });
-    expectResponseMatchesSpec(scanSpec, 'getRewardAccountingActivityTotals', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    expectResponseMatchesSpec(scanSpec, 'getRewardAccountingActivityTotals', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
 
@@ -63,17 +88,41 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     const h = new HistoryBuilder('2026-01-05T00:00:00.000000Z');
     const dso = samples.rules.dso;
     const p = (name: string) => h.party(name);
-    const config = (reward: RewardAccountingConfig) => ({ ...samples.rules.configSchedule.initialValue, rewardAccounting: reward });
+    const config = (reward: RewardAccountingConfig) => ({
+      ...samples.rules.configSchedule.initialValue,
+      rewardAccounting: reward,
+    });
     const open = (round: number, opensAt: string) =>
-      h.tx([{ create: { template: SpliceTemplates.OpenMiningRound, payload: { ...samples.open, dso, round: { number: String(round) }, opensAt }, signatories: [dso] } }]);
+      h.tx([
+        {
+          create: {
+            template: SpliceTemplates.OpenMiningRound,
+            payload: { ...samples.open, dso, round: { number: String(round) }, opensAt },
+            signatories: [dso],
+          },
+        },
+      ]);
     const close = (round: number) =>
-      h.tx([{ create: { template: SpliceTemplates.ClosedMiningRound, payload: { ...samples.closed, dso, round: { number: String(round) } }, signatories: [dso] } }]);
+      h.tx([
+        {
+          create: {
+            template: SpliceTemplates.ClosedMiningRound,
+            payload: { ...samples.closed, dso, round: { number: String(round) } },
+            signatories: [dso],
+          },
+        },
+      ]);
     const activity = (round: number, provider: string, weight: number) =>
       h.tx([
         {
           create: {
             template: SpliceTemplates.AppActivityRecord,
-            payload: { dso, provider: p(provider), round: { number: String(round) }, activityWeight: String(weight) },
+            payload: {
+              dso,
+              provider: p(provider),
+              round: { number: String(round) },
+              activityWeight: String(weight),
+            },
             signatories: [dso],
           },
         },
@@ -126,7 +175,10 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     ];
   }
 
-  const ok = (round: number, fields: Omit<scanApi.RewardAccountingActivityTotalsOk, 'status' | 'round_number'>) => ({ status: 'Ok', round_number: round, ...fields });
+  const ok = (
+    round: number,
+    fields: Omit<scanApi.RewardAccountingActivityTotalsOk, 'status' | 'round_number'>,
+  ) => ({ status: 'Ok', round_number: round, ...fields });
   const HAND_COMPUTED = {
     // a = 100, b = 300, c = 1, d = 99 at rate 2: 200, 600, 2 (< 3: burned), 198.
     1: ok(1, {
@@ -178,7 +230,9 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
       expect(res.response.status).toBe(200);
       expect(res.data).toEqual(expected);
     }
-    const stored = await db.dataSource.query('SELECT round::int FROM reward_accounting_totals ORDER BY round');
+    const stored = await db.dataSource.query(
+      'SELECT round::int FROM reward_accounting_totals ORDER BY round',
+    );
     expect(stored).toEqual([{ round: 1 }, { round: 2 }, { round: 3 }, { round: 5 }]);
   });
 
@@ -188,9 +242,14 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(await process.computePending(2)).toBe(4);
     expect(await process.computePending()).toBe(0);
     await db.dataSource.query(`UPDATE reward_accounting_totals SET computed_at = '2000-01-01T00:00:00Z'`);
-    for (const [round, expected] of Object.entries(HAND_COMPUTED)) expect((await totals(Number(round))).data).toEqual(expected);
+    for (const [round, expected] of Object.entries(HAND_COMPUTED))
+      expect((await totals(Number(round))).data).toEqual(expected);
     // Served from the stored totals, not recomputed.
-    expect(await db.dataSource.query(`SELECT count(*)::int AS n FROM reward_accounting_totals WHERE computed_at > '2000-01-01T00:00:00Z'`)).toEqual([{ n: 0 }]);
+    expect(
+      await db.dataSource.query(
+        `SELECT count(*)::int AS n FROM reward_accounting_totals WHERE computed_at > '2000-01-01T00:00:00Z'`,
+      ),
+    ).toEqual([{ n: 0 }]);
   });
 
   it('tells rounds not closed or not yet reached (Undetermined) from rounds outside the history (CannotProvide)', async () => {
@@ -213,8 +272,14 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     const records = new Map<number, { n: number; weight: bigint; providers: Set<string> }>();
     for (const u of updates) {
       if (!('events_by_id' in u) || u.offset === '') continue;
-      for (const e of createdEvents(u).filter((c) => c.template_id === SpliceTemplates.AppActivityRecord.templateId)) {
-        const p = toCompact(e.create_arguments) as unknown as { provider: string; round: { number: string }; activityWeight: string };
+      for (const e of createdEvents(u).filter(
+        (c) => c.template_id === SpliceTemplates.AppActivityRecord.templateId,
+      )) {
+        const p = toCompact(e.create_arguments) as unknown as {
+          provider: string;
+          round: { number: string };
+          activityWeight: string;
+        };
         const r = records.get(Number(p.round.number)) ?? { n: 0, weight: 0n, providers: new Set<string>() };
         r.n++;
         r.weight += BigInt(p.activityWeight);
@@ -229,16 +294,25 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     for (const { round, pool } of closed) {
       const t = (await totals(Number(round))).data as scanApi.RewardAccountingActivityTotalsOk;
       expect(t.status).toBe('Ok');
-      const sum = parseDamlDecimal(t.total_app_reward_minting_allowance) + parseDamlDecimal(t.total_app_reward_thresholded) + parseDamlDecimal(t.total_app_reward_unclaimed);
+      const sum =
+        parseDamlDecimal(t.total_app_reward_minting_allowance) +
+        parseDamlDecimal(t.total_app_reward_thresholded) +
+        parseDamlDecimal(t.total_app_reward_unclaimed);
       expect(formatDamlDecimal(sum)).toBe(pool);
       const r = records.get(Number(round)) ?? { n: 0, weight: 0n, providers: new Set() };
-      expect([t.activity_records_count, BigInt(t.total_app_activity_weight), t.active_parties_count]).toEqual([r.n, r.weight, r.providers.size]);
+      expect([t.activity_records_count, BigInt(t.total_app_activity_weight), t.active_parties_count]).toEqual(
+        [r.n, r.weight, r.providers.size],
+      );
     }
   });
 
   it('refuses a malformed round number', async () => {
     const res = await scanApi.getRewardAccountingActivityTotals({ client, path: { round_number: -1 } });
     expect(res.response.status).toBe(400);
-    expectResponseMatchesSpec(scanSpec, 'getRewardAccountingActivityTotals', { status: 400, contentType: res.response.headers.get('content-type'), body: res.error });
+    expectResponseMatchesSpec(scanSpec, 'getRewardAccountingActivityTotals', {
+      status: 400,
+      contentType: res.response.headers.get('content-type'),
+      body: res.error,
+    });
   });
 });

@@ -9,7 +9,15 @@ import {
   type HistoryTransaction,
   type HistoryUpdate,
 } from '@canton-scan/domain';
-import { createdEvents, expectResponseMatchesSpec, HistoryBuilder, startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
+import {
+  createdEvents,
+  expectResponseMatchesSpec,
+  HistoryBuilder,
+  startTestApp,
+  useTestDatabase,
+  writeHistory,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 type Client = ReturnType<typeof createScanClient>;
@@ -46,7 +54,8 @@ function expectedLossless(update: HistoryUpdate): unknown {
   const copy = JSON.parse(JSON.stringify(update)) as Record<string, unknown>;
   delete copy.command_id;
   if ('events_by_id' in update) {
-    for (const e of Object.values(copy.events_by_id as Record<string, Record<string, unknown>>)) delete e.created_event_blob;
+    for (const e of Object.values(copy.events_by_id as Record<string, Record<string, unknown>>))
+      delete e.created_event_blob;
   } else if ('created_event' in update.event) {
     const created = (copy.event as { created_event: Record<string, unknown> }).created_event;
     delete created.created_event_blob;
@@ -76,7 +85,15 @@ describe('scan update history', () => {
 
   /** A mint, then a transfer tree: a consuming exercise with a created child and a nested non-consuming exercise by interface. */
   function transactionTree(): { mint: HistoryTransaction; transfer: HistoryTransaction } {
-    const mint = h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), alice(), '100.0000000000'), signatories: [dso(), alice()] } }]);
+    const mint = h.tx([
+      {
+        create: {
+          template: SpliceTemplates.Amulet,
+          payload: amulet(dso(), alice(), '100.0000000000'),
+          signatories: [dso(), alice()],
+        },
+      },
+    ]);
     const minted = createdEvents(mint)[0];
     const transfer = h.tx(
       [
@@ -89,7 +106,14 @@ describe('scan update history', () => {
             actingParties: [alice()],
             result: everyKind,
             children: [
-              { create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), bob(), '60.0000000000'), signatories: [dso(), bob()], observers: [alice()] } },
+              {
+                create: {
+                  template: SpliceTemplates.Amulet,
+                  payload: amulet(dso(), bob(), '60.0000000000'),
+                  signatories: [dso(), bob()],
+                  observers: [alice()],
+                },
+              },
               {
                 exercise: {
                   contractId: minted.contract_id,
@@ -97,7 +121,15 @@ describe('scan update history', () => {
                   choice: 'Holding_Describe',
                   consuming: false,
                   actingParties: [alice()],
-                  children: [{ create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), alice(), '39.9000000000'), signatories: [dso(), alice()] } }],
+                  children: [
+                    {
+                      create: {
+                        template: SpliceTemplates.Amulet,
+                        payload: amulet(dso(), alice(), '39.9000000000'),
+                        signatories: [dso(), alice()],
+                      },
+                    },
+                  ],
                 },
               },
             ],
@@ -106,15 +138,27 @@ describe('scan update history', () => {
       ],
       { workflowId: 'wf-transfer', externalHash: 'a1b2c3d4e5f6' },
     );
-    const nested = transfer.events_by_id[`${transfer.update_id}:2`] as { interface_id?: string; choice_argument: DamlValue };
+    const nested = transfer.events_by_id[`${transfer.update_id}:2`] as {
+      interface_id?: string;
+      choice_argument: DamlValue;
+    };
     nested.interface_id = SpliceInterfaces.Holding.interfaceId;
-    (transfer.events_by_id[`${transfer.update_id}:0`] as { choice_argument: DamlValue }).choice_argument = everyKind;
+    (transfer.events_by_id[`${transfer.update_id}:0`] as { choice_argument: DamlValue }).choice_argument =
+      everyKind;
     return { mint, transfer };
   }
 
   const getV2 = async (updateId: string, lossless?: boolean) => {
-    const res = await scanApi.getUpdateByIdV2({ client, path: { update_id: updateId }, query: lossless === undefined ? undefined : { lossless } });
-    expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV2', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+    const res = await scanApi.getUpdateByIdV2({
+      client,
+      path: { update_id: updateId },
+      query: lossless === undefined ? undefined : { lossless },
+    });
+    expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV2', {
+      status: res.response.status,
+      contentType: res.response.headers.get('content-type'),
+      body: res.data ?? res.error,
+    });
     return res;
   };
 
@@ -133,7 +177,10 @@ describe('scan update history', () => {
       consuming: true,
     });
     expect(tx.events_by_id[`${transfer.update_id}:0`]).not.toHaveProperty('interface_id');
-    expect(tx.events_by_id[`${transfer.update_id}:2`]).toMatchObject({ interface_id: SpliceInterfaces.Holding.interfaceId, child_event_ids: [`${transfer.update_id}:3`] });
+    expect(tx.events_by_id[`${transfer.update_id}:2`]).toMatchObject({
+      interface_id: SpliceInterfaces.Holding.interfaceId,
+      child_event_ids: [`${transfer.update_id}:3`],
+    });
     expect(tx.external_transaction_hash).toBe('a1b2c3d4e5f6');
     expect(Object.keys(tx.events_by_id)).toEqual([0, 1, 2, 3].map((n) => `${transfer.update_id}:${n}`));
   });
@@ -154,16 +201,33 @@ describe('scan update history', () => {
     }
     expect(compact).toEqual(converted);
     const root = compact.events_by_id[`${transfer.update_id}:0`] as scanApi.ExercisedEvent;
-    expect(root.exercise_result).toMatchObject({ numeric: '12.5000000000', int64: '9007199254740993', none: null, some: 'x', someNone: [], enum: 'Red' });
-    expect(compact.events_by_id[`${transfer.update_id}:1`]).toMatchObject({ create_arguments: amulet(dso(), bob(), '60.0000000000') });
+    expect(root.exercise_result).toMatchObject({
+      numeric: '12.5000000000',
+      int64: '9007199254740993',
+      none: null,
+      some: 'x',
+      someNone: [],
+      enum: 'Red',
+    });
+    expect(compact.events_by_id[`${transfer.update_id}:1`]).toMatchObject({
+      create_arguments: amulet(dso(), bob(), '60.0000000000'),
+    });
   });
 
   it('answers v0 exactly as v2', async () => {
     const { mint, transfer } = transactionTree();
     await writeHistory(db.dataSource, [mint, transfer]);
     for (const lossless of [true, false]) {
-      const v0 = await scanApi.getUpdateByIdV0({ client, path: { update_id: transfer.update_id }, query: { lossless } });
-      expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', { status: v0.response.status, contentType: v0.response.headers.get('content-type'), body: v0.data });
+      const v0 = await scanApi.getUpdateByIdV0({
+        client,
+        path: { update_id: transfer.update_id },
+        query: { lossless },
+      });
+      expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', {
+        status: v0.response.status,
+        contentType: v0.response.headers.get('content-type'),
+        body: v0.data,
+      });
       expect(v0.data).toEqual((await getV2(transfer.update_id, lossless)).data);
     }
   });
@@ -174,7 +238,13 @@ describe('scan update history', () => {
     const tx = (await getV2(mint.update_id)).data as scanApi.UpdateHistoryTransaction;
     expect(tx).not.toHaveProperty('external_transaction_hash');
     expect(tx.workflow_id).toBe('');
-    expect(tx).toMatchObject({ migration_id: 0, record_time: mint.record_time, effective_at: mint.effective_at, synchronizer_id: h.synchronizer, offset: '000000000000000001' });
+    expect(tx).toMatchObject({
+      migration_id: 0,
+      record_time: mint.record_time,
+      effective_at: mint.effective_at,
+      synchronizer_id: h.synchronizer,
+      offset: '000000000000000001',
+    });
   });
 
   it('returns unassignments and assignments as reassignments', async () => {
@@ -201,7 +271,10 @@ describe('scan update history', () => {
     const imported = h.importOf(createdEvents(mint)[0], 1);
     await writeHistory(db.dataSource, [mint, imported]);
     const res = await getV2(imported.update_id, true);
-    expect(res.data).toEqual({ ...(expectedLossless(imported) as object), record_time: '0001-01-01T00:00:00.000000Z' });
+    expect(res.data).toEqual({
+      ...(expectedLossless(imported) as object),
+      record_time: '0001-01-01T00:00:00.000000Z',
+    });
     expect(res.data).toMatchObject({ offset: '', migration_id: 1 });
   });
 
@@ -211,7 +284,11 @@ describe('scan update history', () => {
     expect(unknown.error).toEqual({ error: expect.stringContaining('not found') });
     const v0 = await scanApi.getUpdateByIdV0({ client, path: { update_id: '1220' + 'f'.repeat(64) } });
     expect(v0.response.status).toBe(404);
-    expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', { status: 404, contentType: v0.response.headers.get('content-type'), body: v0.error });
+    expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', {
+      status: 404,
+      contentType: v0.response.headers.get('content-type'),
+      body: v0.error,
+    });
     const malformed = await getV2('not-an-update-id');
     expect(malformed.response.status).toBe(400);
     expect(malformed.error).toEqual({ error: expect.stringContaining('path.update_id') });
@@ -221,17 +298,48 @@ describe('scan update history', () => {
     /** Migration 0: three mints and a transfer on two synchronizers; migration 1: imports of what was active, then a mint. */
     async function migratedHistory() {
       const mints = [1, 2, 3].map((i) =>
-        h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), alice(), `${i}.0000000000`), signatories: [dso(), alice()] } }]),
+        h.tx([
+          {
+            create: {
+              template: SpliceTemplates.Amulet,
+              payload: amulet(dso(), alice(), `${i}.0000000000`),
+              signatories: [dso(), alice()],
+            },
+          },
+        ]),
       );
       const spent = createdEvents(mints[0])[0];
-      const burn = h.tx([{ exercise: { contractId: spent.contract_id, template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice()] } }]);
+      const burn = h.tx([
+        {
+          exercise: {
+            contractId: spent.contract_id,
+            template: SpliceTemplates.Amulet,
+            choice: 'Archive',
+            consuming: true,
+            actingParties: [alice()],
+          },
+        },
+      ]);
       const moved = createdEvents(mints[1])[0];
       const unassign = h.unassign(moved.contract_id, 1);
       const assign = h.assign(moved, 1);
       const active: HistoryCreatedEvent[] = [createdEvents(mints[1])[0], createdEvents(mints[2])[0]];
-      const imports = active.map((c) => h.importOf(c, 1)).sort((a, b) => (a.update_id < b.update_id ? -1 : 1));
+      const imports = active
+        .map((c) => h.importOf(c, 1))
+        .sort((a, b) => (a.update_id < b.update_id ? -1 : 1));
       h.advance(3600);
-      const later = h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), bob(), '5.0000000000'), signatories: [dso(), bob()] } }], { migrationId: 1 });
+      const later = h.tx(
+        [
+          {
+            create: {
+              template: SpliceTemplates.Amulet,
+              payload: amulet(dso(), bob(), '5.0000000000'),
+              signatories: [dso(), bob()],
+            },
+          },
+        ],
+        { migrationId: 1 },
+      );
       const migration0 = [...mints, burn, unassign, assign];
       await writeHistory(db.dataSource, [...migration0, ...imports, later]);
       return { migration0, imports, later, unassign, assign };
@@ -239,27 +347,43 @@ describe('scan update history', () => {
 
     const importUpdates = async (body: scanApi.ImportUpdatesRequest) => {
       const res = await scanApi.getImportUpdates({ client, body });
-      expectResponseMatchesSpec(scanSpec, 'getImportUpdates', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+      expectResponseMatchesSpec(scanSpec, 'getImportUpdates', {
+        status: res.response.status,
+        contentType: res.response.headers.get('content-type'),
+        body: res.data ?? res.error,
+      });
       return res;
     };
     const migrationInfo = async (migrationId: number) => {
       const res = await scanApi.getMigrationInfo({ client, body: { migration_id: migrationId } });
-      expectResponseMatchesSpec(scanSpec, 'getMigrationInfo', { status: res.response.status, contentType: res.response.headers.get('content-type'), body: res.data ?? res.error });
+      expectResponseMatchesSpec(scanSpec, 'getMigrationInfo', {
+        status: res.response.status,
+        contentType: res.response.headers.get('content-type'),
+        body: res.data ?? res.error,
+      });
       return res;
     };
 
     it('pages through a migration’s import updates by update id, lossless', async () => {
       const { imports } = await migratedHistory();
       const first = await importUpdates({ migration_id: 1, after_update_id: '', limit: 1 });
-      expect(first.data!.transactions).toEqual([{ ...(expectedLossless(imports[0]) as object), record_time: '0001-01-01T00:00:00.000000Z' }]);
-      const second = await importUpdates({ migration_id: 1, after_update_id: imports[0].update_id, limit: 10 });
+      expect(first.data!.transactions).toEqual([
+        { ...(expectedLossless(imports[0]) as object), record_time: '0001-01-01T00:00:00.000000Z' },
+      ]);
+      const second = await importUpdates({
+        migration_id: 1,
+        after_update_id: imports[0].update_id,
+        limit: 10,
+      });
       expect(second.data!.transactions.map((t) => t.update_id)).toEqual([imports[1].update_id]);
       const done = await importUpdates({ migration_id: 1, after_update_id: imports[1].update_id, limit: 10 });
       expect(done.data).toEqual({ transactions: [] });
       const all = await importUpdates({ migration_id: 1, after_update_id: '', limit: 1000 });
       expect(all.data!.transactions.map((t) => t.update_id)).toEqual(imports.map((i) => i.update_id));
       // Migration 0 has no import updates, but the node has data for it.
-      expect((await importUpdates({ migration_id: 0, after_update_id: '', limit: 10 })).data).toEqual({ transactions: [] });
+      expect((await importUpdates({ migration_id: 0, after_update_id: '', limit: 10 })).data).toEqual({
+        transactions: [],
+      });
     });
 
     it('answers import-updates of an unknown migration with 404', async () => {
@@ -283,7 +407,9 @@ describe('scan update history', () => {
       const one = await migrationInfo(1);
       expect(one.data).toEqual({
         previous_migration_id: 0,
-        record_time_range: [{ synchronizer_id: h.synchronizer, min: later.record_time, max: later.record_time }],
+        record_time_range: [
+          { synchronizer_id: h.synchronizer, min: later.record_time, max: later.record_time },
+        ],
         last_import_update_id: imports[imports.length - 1].update_id,
         complete: true,
         import_updates_complete: true,
@@ -291,12 +417,26 @@ describe('scan update history', () => {
     });
 
     it('reports the import record time for a synchronizer that only has import updates, and imports as incomplete until a regular update follows', async () => {
-      const mint = h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amulet(dso(), alice(), '1.0000000000'), signatories: [dso(), alice()] } }]);
+      const mint = h.tx([
+        {
+          create: {
+            template: SpliceTemplates.Amulet,
+            payload: amulet(dso(), alice(), '1.0000000000'),
+            signatories: [dso(), alice()],
+          },
+        },
+      ]);
       await writeHistory(db.dataSource, [mint, h.importOf(createdEvents(mint)[0], 1)]);
       const info = await migrationInfo(1);
       expect(info.data).toMatchObject({
         previous_migration_id: 0,
-        record_time_range: [{ synchronizer_id: h.synchronizer, min: '0001-01-01T00:00:00.000000Z', max: '0001-01-01T00:00:00.000000Z' }],
+        record_time_range: [
+          {
+            synchronizer_id: h.synchronizer,
+            min: '0001-01-01T00:00:00.000000Z',
+            max: '0001-01-01T00:00:00.000000Z',
+          },
+        ],
         complete: true,
         import_updates_complete: false,
       });

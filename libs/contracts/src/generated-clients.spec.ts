@@ -1,6 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { createLedgerClient, createScanProxyClient, ledgerApi, scanApi, createScanClient, scanProxyApi, ledgerSpec, registrySpec, scanProxySpec, scanSpec } from '@canton-scan/contracts';
+import {
+  createLedgerClient,
+  createScanProxyClient,
+  ledgerApi,
+  scanApi,
+  createScanClient,
+  scanProxyApi,
+  ledgerSpec,
+  registrySpec,
+  scanProxySpec,
+  scanSpec,
+} from '@canton-scan/contracts';
 
 describe('generated contracts', () => {
   let server: Server;

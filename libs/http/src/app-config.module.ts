@@ -9,6 +9,10 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 @Module({})
 export class AppConfigModule {
   static forConfig(config: AppConfig): DynamicModule {
-    return { module: AppConfigModule, providers: [{ provide: APP_CONFIG, useValue: config }], exports: [APP_CONFIG] };
+    return {
+      module: AppConfigModule,
+      providers: [{ provide: APP_CONFIG, useValue: config }],
+      exports: [APP_CONFIG],
+    };
   }
 }

@@ -6,6 +6,10 @@ import { DataSource } from 'typeorm';
 @Module({})
 export class DatabaseModule {
   static forDataSource(dataSource: DataSource): DynamicModule {
-    return { module: DatabaseModule, providers: [{ provide: DataSource, useValue: dataSource }], exports: [DataSource] };
+    return {
+      module: DatabaseModule,
+      providers: [{ provide: DataSource, useValue: dataSource }],
+      exports: [DataSource],
+    };
   }
 }

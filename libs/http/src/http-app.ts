@@ -32,14 +32,22 @@ export function configureGroups(
 ): void {
   (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
   app.use(requestLogger(logger));
-  mountDocs(app, groups.map((g) => ({ path: g.docsPath, document: g.document })));
+  mountDocs(
+    app,
+    groups.map((g) => ({ path: g.docsPath, document: g.document })),
+  );
   // Longest prefix first, so `/api/scan` never swallows a longer sibling.
   const ordered = [...groups].sort((a, b) => b.prefix.length - a.prefix.length);
   for (const group of ordered) {
-    app.use(group.prefix || '/', ...jsonBody(bodyLimitBytes, group.respond), openApiValidationMiddleware(group.document, group.respond));
+    app.use(
+      group.prefix || '/',
+      ...jsonBody(bodyLimitBytes, group.respond),
+      openApiValidationMiddleware(group.document, group.respond),
+    );
   }
   const responderFor = (req: Request): ErrorResponder =>
-    ordered.find((g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`))?.respond ??
-    ordered[ordered.length - 1].respond;
+    ordered.find(
+      (g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`),
+    )?.respond ?? ordered[ordered.length - 1].respond;
   app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
 }

@@ -27,4 +27,3 @@ export async function detectBackend(): Promise<TestBackend> {
   if (forced === 'embedded' || forced === 'postgres') return forced;
   return (await realServerReachable()) ? 'postgres' : 'embedded';
 }
-

@@ -32,7 +32,10 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
     globalThis.__cssEmbeddedServers = servers;
     process.env.CSS_EMBEDDED_URLS = urls.join(',');
   }
-  const where = backend === 'postgres' ? `real PostgreSQL (${redact(realServerUrl())})` : 'embedded PGlite (no PostgreSQL server reachable)';
+  const where =
+    backend === 'postgres'
+      ? `real PostgreSQL (${redact(realServerUrl())})`
+      : 'embedded PGlite (no PostgreSQL server reachable)';
   process.stdout.write(`\n[test database] backend: ${where}\n`);
 }
 

@@ -9,9 +9,10 @@ export default async function globalTeardown(): Promise<void> {
   const client = new Client({ connectionString: realServerUrl() });
   await client.connect();
   try {
-    const { rows } = await client.query<{ datname: string }>(`SELECT datname FROM pg_database WHERE datname LIKE $1`, [
-      `css_test_${process.env.CSS_TEST_RUN_ID ?? process.pid}_%`,
-    ]);
+    const { rows } = await client.query<{ datname: string }>(
+      `SELECT datname FROM pg_database WHERE datname LIKE $1`,
+      [`css_test_${process.env.CSS_TEST_RUN_ID ?? process.pid}_%`],
+    );
     for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
   } finally {
     await client.end();

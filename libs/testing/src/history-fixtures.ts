@@ -15,7 +15,15 @@ import {
 } from '@canton-scan/domain';
 
 export type NodeSpec =
-  | { create: { template: SpliceTemplate; payload: unknown; signatories: string[]; observers?: string[]; contractId?: string } }
+  | {
+      create: {
+        template: SpliceTemplate;
+        payload: unknown;
+        signatories: string[];
+        observers?: string[];
+        contractId?: string;
+      };
+    }
   | {
       exercise: {
         contractId: string;
@@ -67,7 +75,10 @@ export class HistoryBuilder {
     return microsToTimestamp(this.micros);
   }
 
-  tx(nodes: NodeSpec[], options: { migrationId?: number; workflowId?: string; externalHash?: string } = {}): HistoryTransaction {
+  tx(
+    nodes: NodeSpec[],
+    options: { migrationId?: number; workflowId?: string; externalHash?: string } = {},
+  ): HistoryTransaction {
     this.micros += 1_000_123n;
     this.offset += 1n;
     const updateId = `1220${hex(`update/${this.seq++}`, 64)}`;
@@ -184,5 +195,7 @@ export class HistoryBuilder {
 
 /** The created events of a transaction, in node order. */
 export function createdEvents(tx: HistoryTransaction): HistoryCreatedEvent[] {
-  return Object.values(tx.events_by_id).filter((e): e is HistoryCreatedEvent => e.event_type === 'created_event');
+  return Object.values(tx.events_by_id).filter(
+    (e): e is HistoryCreatedEvent => e.event_type === 'created_event',
+  );
 }

@@ -12,7 +12,11 @@ import {
 export * from './tcp-proxy';
 
 /** Appends updates through the one write path, in batches. */
-export async function writeHistory(dataSource: DataSource, updates: readonly HistoryUpdate[], batchSize = 500): Promise<void> {
+export async function writeHistory(
+  dataSource: DataSource,
+  updates: readonly HistoryUpdate[],
+  batchSize = 500,
+): Promise<void> {
   const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
   for (let i = 0; i < updates.length; i += batchSize) await writer.append(updates.slice(i, i + batchSize));
 }
@@ -37,7 +41,11 @@ export async function loadSimulatedNetwork(
  * The ACS of a migration at record time T by replaying the history (independently of the
  * store): contracts created before T and not archived before T, in creation order.
  */
-export function replayAcs(updates: readonly HistoryUpdate[], migrationId: number, snapshotTime: string): HistoryCreatedEvent[] {
+export function replayAcs(
+  updates: readonly HistoryUpdate[],
+  migrationId: number,
+  snapshotTime: string,
+): HistoryCreatedEvent[] {
   const t = timestampToMicros(snapshotTime);
   const active = new Map<string, HistoryCreatedEvent>();
   for (const u of updates) {
@@ -48,7 +56,11 @@ export function replayAcs(updates: readonly HistoryUpdate[], migrationId: number
         if (e.event_type === 'created_event') active.set(e.contract_id, e);
         else if (e.consuming) active.delete(e.contract_id);
       }
-    } else if ('created_event' in u.event && u.event.migration_id === migrationId && !active.has(u.event.created_event.contract_id)) {
+    } else if (
+      'created_event' in u.event &&
+      u.event.migration_id === migrationId &&
+      !active.has(u.event.created_event.contract_id)
+    ) {
       // An assignment first seen by this node brings the contract into the history.
       active.set(u.event.created_event.contract_id, u.event.created_event);
     }

@@ -19,6 +19,10 @@ export async function callChecked(
 ): Promise<CheckedResponse> {
   const result = await call;
   const body = result.data ?? result.error;
-  expectResponseMatchesSpec(document, operationId, { status: result.response.status, contentType: result.response.headers.get('content-type'), body });
+  expectResponseMatchesSpec(document, operationId, {
+    status: result.response.status,
+    contentType: result.response.headers.get('content-type'),
+    body,
+  });
   return { status: result.response.status, body, headers: result.response.headers };
 }

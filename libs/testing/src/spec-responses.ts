@@ -8,10 +8,14 @@ function escapePointer(segment: string): string {
   return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }
 
-function findOperation(document: OpenApiDocument, operationId: string): { template: string; method: string; op: Record<string, unknown> } {
+function findOperation(
+  document: OpenApiDocument,
+  operationId: string,
+): { template: string; method: string; op: Record<string, unknown> } {
   for (const [template, item] of Object.entries(document.paths)) {
     for (const [method, op] of Object.entries(item)) {
-      if ((op as { operationId?: string }).operationId === operationId) return { template, method, op: op as Record<string, unknown> };
+      if ((op as { operationId?: string }).operationId === operationId)
+        return { template, method, op: op as Record<string, unknown> };
     }
   }
   throw new Error(`operation ${operationId} is not in ${document.info.title}`);
@@ -28,8 +32,16 @@ export function expectResponseMatchesSpec(
 ): void {
   const { template, method, op } = findOperation(document, operationId);
   const responses = op.responses as Record<string, { $ref?: string; content?: Record<string, unknown> }>;
-  const key = String(response.status) in responses ? String(response.status) : 'default' in responses ? 'default' : undefined;
-  if (!key) throw new Error(`${operationId} does not declare status ${response.status} (declares ${Object.keys(responses).join(', ')})`);
+  const key =
+    String(response.status) in responses
+      ? String(response.status)
+      : 'default' in responses
+        ? 'default'
+        : undefined;
+  if (!key)
+    throw new Error(
+      `${operationId} does not declare status ${response.status} (declares ${Object.keys(responses).join(', ')})`,
+    );
   let declared = responses[key];
   let pointer = `spec#/paths/${escapePointer(template)}/${method}/responses/${key}`;
   if (declared.$ref) {
@@ -42,13 +54,17 @@ export function expectResponseMatchesSpec(
   const content = declared.content;
   if (!content) {
     if (response.body !== undefined && response.body !== '' && response.body !== null) {
-      throw new Error(`${operationId} ${response.status} declares no body, got ${JSON.stringify(response.body)}`);
+      throw new Error(
+        `${operationId} ${response.status} declares no body, got ${JSON.stringify(response.body)}`,
+      );
     }
     return;
   }
   const mediaType = (response.contentType ?? '').split(';')[0].trim();
   if (!(mediaType in content)) {
-    throw new Error(`${operationId} ${response.status} answered ${mediaType || 'no content type'}, spec declares ${Object.keys(content).join(', ')}`);
+    throw new Error(
+      `${operationId} ${response.status} answered ${mediaType || 'no content type'}, spec declares ${Object.keys(content).join(', ')}`,
+    );
   }
   const cacheKey = `${pointer}/content/${escapePointer(mediaType)}/schema`;
   let cache = validators.get(document);

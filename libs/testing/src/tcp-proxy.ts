@@ -42,7 +42,8 @@ export async function startTcpProxy(targetHost: string, targetPort: number): Pro
   const dropAll = () => {
     for (const s of sockets) s.destroy();
   };
-  const stopListening = () => new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
+  const stopListening = () =>
+    new Promise<void>((resolve) => (server.listening ? server.close(() => resolve()) : resolve()));
   return {
     port,
     async refuse() {

@@ -17,7 +17,12 @@ const WORKER_FLAG = 'CSS_TEST_DATABASE_READY';
  * database, else an embedded server from the global setup), migrated by the first test file
  * the worker runs and reused, tables truncated, by the next ones.
  */
-async function openWorkerDatabase(): Promise<{ dataSource: DataSource; url: string; backend: TestBackend; release(): Promise<void> }> {
+async function openWorkerDatabase(): Promise<{
+  dataSource: DataSource;
+  url: string;
+  backend: TestBackend;
+  release(): Promise<void>;
+}> {
   const backend = await detectBackend();
   const worker = Number(process.env.JEST_WORKER_ID ?? '1');
   const name = `css_test_${process.env.CSS_TEST_RUN_ID ?? process.ppid}_${worker}`;
@@ -26,7 +31,8 @@ async function openWorkerDatabase(): Promise<{ dataSource: DataSource; url: stri
   if (backend === 'embedded') {
     // One embedded server per worker, started by the global setup.
     const urls = (process.env.CSS_EMBEDDED_URLS ?? '').split(',').filter(Boolean);
-    if (urls.length === 0) throw new Error('no embedded test databases: run the tests through jest with the workspace preset');
+    if (urls.length === 0)
+      throw new Error('no embedded test databases: run the tests through jest with the workspace preset');
     url = urls[(worker - 1) % urls.length];
   } else if (!fresh) {
     const parsed = new URL(realServerUrl());

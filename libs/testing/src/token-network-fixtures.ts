@@ -25,7 +25,11 @@ function amuletConfig(synchronizer: string, appRewardPoolPerRound: string): Amul
     synchronizer,
     tickMicros: TICK_MICROS,
     laterIssuance: false,
-    rewardAccounting: { appRewardPoolPerRound, appRewardThreshold: '2.5000000000', appRewardCapPerWeight: '1.5000000000' },
+    rewardAccounting: {
+      appRewardPoolPerRound,
+      appRewardThreshold: '2.5000000000',
+      appRewardCapPerWeight: '1.5000000000',
+    },
   });
 }
 
@@ -40,11 +44,22 @@ function dsoRulesConfig(synchronizer: string): DsoRulesConfig {
     voteRequestTimeout: hour,
     dsoDelegateInactiveTimeout: hour,
     synchronizerNodeConfigLimits: {
-      cometBft: { maxNumCometBftNodes: '2', maxNumGovernanceKeys: '2', maxNumSequencingKeys: '2', maxNodeIdLength: '50', maxPubKeyLength: '256' },
+      cometBft: {
+        maxNumCometBftNodes: '2',
+        maxNumGovernanceKeys: '2',
+        maxNumSequencingKeys: '2',
+        maxNodeIdLength: '50',
+        maxPubKeyLength: '256',
+      },
     },
     maxTextLength: '1024',
     decentralizedSynchronizer: {
-      synchronizers: [[synchronizer, { state: 'DS_Operational', cometBftGenesisJson: '', acsCommitmentReconciliationInterval: null }]],
+      synchronizers: [
+        [
+          synchronizer,
+          { state: 'DS_Operational', cometBftGenesisJson: '', acsCommitmentReconciliationInterval: null },
+        ],
+      ],
       lastSynchronizerId: synchronizer,
       activeSynchronizerId: synchronizer,
     },
@@ -87,7 +102,13 @@ export class TokenNetworkFixture {
     this.bob = h.party('bob');
   }
 
-  private create(template: SpliceTemplate, payload: unknown, signatories: string[], observers: string[] = [], contractId?: string) {
+  private create(
+    template: SpliceTemplate,
+    payload: unknown,
+    signatories: string[],
+    observers: string[] = [],
+    contractId?: string,
+  ) {
     return { create: { template, payload, signatories, observers, contractId } };
   }
 
@@ -107,14 +128,24 @@ export class TokenNetworkFixture {
       isDevNet: true,
     };
     const nodeState = (sv: string, name: string) =>
-      this.create(SpliceTemplates.SvNodeState, { dso, sv, svName: name, state: { synchronizerNodes: {} } }, [dso], [sv]);
+      this.create(
+        SpliceTemplates.SvNodeState,
+        { dso, sv, svName: name, state: { synchronizerNodes: {} } },
+        [dso],
+        [sv],
+      );
     return h.tx([
       this.create(SpliceTemplates.AmuletRules, amuletRules, [dso]),
       this.create(SpliceTemplates.DsoRules, this.dsoRulesPayload(this.svs, [this.offboardedSv]), [dso]),
       ...[...this.svs, this.offboardedSv].map((sv, i) => nodeState(sv, `SV-${i}`)),
       this.create(SpliceTemplates.ExternalPartyAmuletRules, { dso }, [dso]),
       this.create(SpliceTemplates.ExternalPartyConfigState, { dso, targetArchiveAfter: later(100n) }, [dso]),
-      this.create(SpliceTemplates.FeaturedAppRight, { dso, provider: this.featuredProvider }, [dso], [this.featuredProvider]),
+      this.create(
+        SpliceTemplates.FeaturedAppRight,
+        { dso, provider: this.featuredProvider },
+        [dso],
+        [this.featuredProvider],
+      ),
       this.openRound(0, h.now()),
       this.openRound(1, h.now()),
       this.openRound(2, later(1n)),
@@ -127,8 +158,19 @@ export class TokenNetworkFixture {
     return {
       dso: this.dso,
       epoch: '1',
-      svs: svs.map((sv, i) => [sv, { name: `SV-${i}`, joinedAsOfRound: { number: '0' }, svRewardWeight: '10000', participantId: `PAR::sv-${i}::1220${zeros}` }]),
-      offboardedSvs: offboarded.map((sv, i) => [sv, { name: `SV-departed-${i}`, participantId: `PAR::departed-${i}::1220${zeros}` }]),
+      svs: svs.map((sv, i) => [
+        sv,
+        {
+          name: `SV-${i}`,
+          joinedAsOfRound: { number: '0' },
+          svRewardWeight: '10000',
+          participantId: `PAR::sv-${i}::1220${zeros}`,
+        },
+      ]),
+      offboardedSvs: offboarded.map((sv, i) => [
+        sv,
+        { name: `SV-departed-${i}`, participantId: `PAR::departed-${i}::1220${zeros}` },
+      ]),
       dsoDelegate: svs[0],
       config: dsoRulesConfig(this.h.synchronizer),
       isDevNet: true,
@@ -146,7 +188,9 @@ export class TokenNetworkFixture {
           choice: 'DsoRules_OffboardSv',
           consuming: true,
           actingParties: [this.dso],
-          children: [this.create(SpliceTemplates.DsoRules, this.dsoRulesPayload(svs, offboarded), [this.dso])],
+          children: [
+            this.create(SpliceTemplates.DsoRules, this.dsoRulesPayload(svs, offboarded), [this.dso]),
+          ],
         },
       },
     ]);
@@ -181,7 +225,11 @@ export class TokenNetworkFixture {
 
   /** A transaction minting `amount` amulet to `owner` (unrelated to the registry: it just moves the ledger on). */
   tap(owner: string = this.alice, amount = '10.0000000000'): HistoryTransaction {
-    const payload = { dso: this.dso, owner, amount: { initialAmount: amount, createdAt: { number: '1' }, ratePerRound: { rate: '0.0000190259' } } };
+    const payload = {
+      dso: this.dso,
+      owner,
+      amount: { initialAmount: amount, createdAt: { number: '1' }, ratePerRound: { rate: '0.0000190259' } },
+    };
     return this.h.tx([this.create(SpliceTemplates.Amulet, payload, [this.dso, owner])]);
   }
 
@@ -196,7 +244,15 @@ export class TokenNetworkFixture {
       this.create(
         SpliceTemplates.LockedAmulet,
         {
-          amulet: { dso, owner: sender, amount: { initialAmount: '25.0000000000', createdAt: { number: '1' }, ratePerRound: { rate: '0.0000190259' } } },
+          amulet: {
+            dso,
+            owner: sender,
+            amount: {
+              initialAmount: '25.0000000000',
+              createdAt: { number: '1' },
+              ratePerRound: { rate: '0.0000190259' },
+            },
+          },
           lock: { holders: [dso], expiresAt: settleBefore, optContext: 'allocation settlement-1/leg-0' },
         },
         [dso, sender],
@@ -217,7 +273,13 @@ export class TokenNetworkFixture {
               meta: { values: {} },
             },
             transferLegId: 'leg-0',
-            transferLeg: { sender, receiver, amount: '25.0000000000', instrumentId: { admin: dso, id: 'Amulet' }, meta: { values: {} } },
+            transferLeg: {
+              sender,
+              receiver,
+              amount: '25.0000000000',
+              instrumentId: { admin: dso, id: 'Amulet' },
+              meta: { values: {} },
+            },
           },
         },
         [dso, sender],
@@ -250,12 +312,22 @@ export class TokenNetworkFixture {
       extraArgs: { context: { values: {} }, meta: { values: {} } },
     };
     if (legs === 1) {
-      const transferLeg = { sender: this.alice, receiver: this.bob, amount: '25.0000000000', instrumentId: { admin: dso, id: 'Amulet' }, meta: { values: {} } };
+      const transferLeg = {
+        sender: this.alice,
+        receiver: this.bob,
+        amount: '25.0000000000',
+        instrumentId: { admin: dso, id: 'Amulet' },
+        meta: { values: {} },
+      };
       return { ...common, allocation: { settlement, transferLegId: 'leg-0', transferLeg } };
     }
     const owners = Array.from({ length: 25 }, (_, i) => h.party(`account-owner-${i}`));
     const admins = Array.from({ length: 25 }, (_, i) => (i === 0 ? dso : h.party(`instrument-admin-${i}`)));
-    const account = (i: number) => ({ owner: owners[i % 25], provider: admins[i % 25], id: `account-${i % 25}` });
+    const account = (i: number) => ({
+      owner: owners[i % 25],
+      provider: admins[i % 25],
+      id: `account-${i % 25}`,
+    });
     const transferLegs = Object.fromEntries(
       Array.from({ length: legs }, (_, i) => [
         `leg-${i}`,
@@ -275,7 +347,17 @@ export class TokenNetworkFixture {
   archive(contract: HistoryCreatedEvent, choice = 'Archive'): HistoryTransaction {
     const template = Object.values(SpliceTemplates).find((t) => t.templateId === contract.template_id);
     if (!template) throw new Error(`not a Splice template: ${contract.template_id}`);
-    return this.h.tx([{ exercise: { contractId: contract.contract_id, template, choice, consuming: true, actingParties: [this.dso] } }]);
+    return this.h.tx([
+      {
+        exercise: {
+          contractId: contract.contract_id,
+          template,
+          choice,
+          consuming: true,
+          actingParties: [this.dso],
+        },
+      },
+    ]);
   }
 }
 
@@ -301,5 +383,8 @@ export async function signDevelopmentToken(
 ): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
   const payload = { sub: 'wallet-user', scope: 'daml_ledger_api', exp: now + 3600, ...claims };
-  return new SignJWT(payload).setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(now).sign(new TextEncoder().encode(secret));
+  return new SignJWT(payload)
+    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+    .setIssuedAt(now)
+    .sign(new TextEncoder().encode(secret));
 }

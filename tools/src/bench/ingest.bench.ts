@@ -15,14 +15,30 @@ import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
 import { fmt, postgresCpuSeconds, RssSampler, seconds } from './bench-util';
 
-const TABLES = ['updates', 'events', 'contracts', 'amulet_holdings', 'validator_licenses', 'vote_results', 'app_activity_records', 'mining_rounds', 'acs_snapshots'];
+const TABLES = [
+  'updates',
+  'events',
+  'contracts',
+  'amulet_holdings',
+  'validator_licenses',
+  'vote_results',
+  'app_activity_records',
+  'mining_rounds',
+  'acs_snapshots',
+];
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { updates: 'int', 'batch-size': 'int', 'read-ahead': 'int', keep: 'flag' });
+  const args = parseArgs(process.argv.slice(2), {
+    updates: 'int',
+    'batch-size': 'int',
+    'read-ahead': 'int',
+    keep: 'flag',
+  });
   const target = (args.updates as number | undefined) ?? 200_000;
   const batchSize = (args['batch-size'] as number | undefined) ?? 2000;
   const readAhead = args['read-ahead'] as number | undefined;
-  if (!(await realServerReachable())) throw new Error('bench:ingest needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  if (!(await realServerReachable()))
+    throw new Error('bench:ingest needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const rss = new RssSampler();
 
   // A prefix of a long simulated history is itself a valid history. It goes to a file, which
@@ -31,17 +47,30 @@ async function main(): Promise<void> {
   const file = join(tmpdir(), `css-bench-ingest-${process.pid}.jsonl`);
   const out = createWriteStream(file);
   let generated = 0;
-  for (const update of simulateNetwork({ seed: 7, rounds: 20_000, transfersPerRound: 20, tapsPerRound: 10, validatorCount: 20, partyCount: 200 })) {
+  for (const update of simulateNetwork({
+    seed: 7,
+    rounds: 20_000,
+    transfersPerRound: 20,
+    tapsPerRound: 10,
+    validatorCount: 20,
+    partyCount: 200,
+  })) {
     if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
     if (++generated >= target) break;
   }
   out.end();
   await once(out, 'finish');
   const fileMiB = statSync(file).size / 1024 / 1024;
-  console.log(`generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`);
+  console.log(
+    `generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`,
+  );
 
   const scratch = await createScratchDatabase('css_bench_ingest', 'postgres');
-  const dataSource = createDataSource(scratch.url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+  const dataSource = createDataSource(scratch.url, {
+    poolSize: 2,
+    connectTimeoutMs: 5000,
+    statementTimeoutMs: 0,
+  });
   await dataSource.initialize();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
@@ -51,13 +80,17 @@ async function main(): Promise<void> {
     const cpuBefore = process.cpuUsage();
     t = performance.now();
     // The ingest CLI's path: lines streamed and parsed, batches prepared while the previous one is written.
-    const { contractsCreated: contracts } = await ingestUpdates(writer, readJsonLines(file), { batchSize, readAhead });
+    const { contractsCreated: contracts } = await ingestUpdates(writer, readJsonLines(file), {
+      batchSize,
+      readAhead,
+    });
     const ingestSeconds = seconds(t);
     const ingestRss = rss.peakMiB();
     const cpu = process.cpuUsage(cpuBefore);
     const nodeCpu = (cpu.user + cpu.system) / 1e6;
     const pgCpuAfter = postgresCpuSeconds();
-    const pgCpu = pgCpuBefore === undefined || pgCpuAfter === undefined ? undefined : pgCpuAfter - pgCpuBefore;
+    const pgCpu =
+      pgCpuBefore === undefined || pgCpuAfter === undefined ? undefined : pgCpuAfter - pgCpuBefore;
 
     // Baseline: PostgreSQL COPYing exactly the stored rows into same-shaped, same-indexed tables.
     const client = new Client({ connectionString: scratch.url });
@@ -67,7 +100,10 @@ async function main(): Promise<void> {
     try {
       for (const table of TABLES) {
         const chunks: Buffer[] = [];
-        await pipeline(client.query(copyTo(`COPY ${table} TO STDOUT`)), new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }));
+        await pipeline(
+          client.query(copyTo(`COPY ${table} TO STDOUT`)),
+          new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }),
+        );
         const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows;
         rows += n;
         // Same columns, defaults, checks, indexes and foreign keys as the store's table.
@@ -91,11 +127,21 @@ async function main(): Promise<void> {
     const ups = generated / ingestSeconds;
     const perUpdate = (s: number) => `${fmt((s / generated) * 1e6)} µs/update`;
     console.log('');
-    console.log(`LedgerWriter ingest : ${fmt(generated)} updates, ${fmt(contracts)} contracts, ${fmt(rows)} rows in ${ingestSeconds.toFixed(2)} s`);
-    console.log(`                      ${fmt(ups)} updates/s, ${fmt(contracts / ingestSeconds)} contracts/s (batches of ${batchSize}; peak RSS ${ingestRss})`);
-    console.log(`CPU                 : ingest process ${nodeCpu.toFixed(1)} s (${perUpdate(nodeCpu)}), PostgreSQL ${pgCpu === undefined ? 'n/a (not on this machine)' : `${pgCpu.toFixed(1)} s (${perUpdate(pgCpu)})`}`);
-    console.log(`PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(generated / copySeconds)} updates/s)`);
-    console.log(`ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets: >= 10,000 updates/s, <= 3x)`);
+    console.log(
+      `LedgerWriter ingest : ${fmt(generated)} updates, ${fmt(contracts)} contracts, ${fmt(rows)} rows in ${ingestSeconds.toFixed(2)} s`,
+    );
+    console.log(
+      `                      ${fmt(ups)} updates/s, ${fmt(contracts / ingestSeconds)} contracts/s (batches of ${batchSize}; peak RSS ${ingestRss})`,
+    );
+    console.log(
+      `CPU                 : ingest process ${nodeCpu.toFixed(1)} s (${perUpdate(nodeCpu)}), PostgreSQL ${pgCpu === undefined ? 'n/a (not on this machine)' : `${pgCpu.toFixed(1)} s (${perUpdate(pgCpu)})`}`,
+    );
+    console.log(
+      `PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(generated / copySeconds)} updates/s)`,
+    );
+    console.log(
+      `ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets: >= 10,000 updates/s, <= 3x)`,
+    );
   } finally {
     rmSync(file, { force: true });
     await dataSource.destroy();

@@ -6,7 +6,14 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { createDataSource, LedgerWriter, simulateNetwork, SpliceTemplates, type HistoryUpdate, type SimulationSummary } from '@canton-scan/domain';
+import {
+  createDataSource,
+  LedgerWriter,
+  simulateNetwork,
+  SpliceTemplates,
+  type HistoryUpdate,
+  type SimulationSummary,
+} from '@canton-scan/domain';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { fmt, seconds } from './bench-util';
@@ -71,7 +78,13 @@ function allocateArguments(summary: SimulationSummary, now: string): Record<stri
         meta: { values: {} },
       },
       transferLegId: 'leg-0',
-      transferLeg: { sender: sender.id, receiver: receiver.id, amount: '12.5000000000', instrumentId: { admin: dso, id: 'Amulet' }, meta: { values: {} } },
+      transferLeg: {
+        sender: sender.id,
+        receiver: receiver.id,
+        amount: '12.5000000000',
+        instrumentId: { admin: dso, id: 'Amulet' },
+        meta: { values: {} },
+      },
     },
     requestedAt: now,
     inputHoldingCids: [],
@@ -83,10 +96,15 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), { duration: 'int', connections: 'int', keep: 'flag' });
   const duration = (args.duration as number | undefined) ?? 15;
   const connections = (args.connections as number | undefined) ?? 10;
-  if (!(await realServerReachable())) throw new Error('bench:registry needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  if (!(await realServerReachable()))
+    throw new Error('bench:registry needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
   const scratch = await createScratchDatabase('css_bench_registry', 'postgres');
-  const dataSource = createDataSource(scratch.url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+  const dataSource = createDataSource(scratch.url, {
+    poolSize: 2,
+    connectTimeoutMs: 5000,
+    statementTimeoutMs: 0,
+  });
   await dataSource.initialize();
   let child: ChildProcess | undefined;
   try {
@@ -109,8 +127,12 @@ async function main(): Promise<void> {
         batch = [];
       }
     }
-    const [{ contracts }] = await dataSource.query(`SELECT count(*)::int AS contracts FROM contracts WHERE archived_record_time IS NULL`);
-    console.log(`default network: ${fmt(updates)} updates, ${fmt(contracts)} active contracts, ingested in ${seconds(t).toFixed(1)} s`);
+    const [{ contracts }] = await dataSource.query(
+      `SELECT count(*)::int AS contracts FROM contracts WHERE archived_record_time IS NULL`,
+    );
+    console.log(
+      `default network: ${fmt(updates)} updates, ${fmt(contracts)} active contracts, ingested in ${seconds(t).toFixed(1)} s`,
+    );
 
     // An open allocation whose LockedAmulet is active on a synchronizer (not in flight), preferring
     // an executor with a FeaturedAppRight (the largest context).
@@ -132,7 +154,13 @@ async function main(): Promise<void> {
     const port = await freePort();
     const entry = join(__dirname, '../../../apps/registry-api/src/main.js');
     child = spawn(process.execPath, [entry], {
-      env: { ...process.env, DATABASE_URL: scratch.url, REGISTRY_PORT: String(port), LOG_LEVEL: 'warn', DB_MIGRATE_ON_START: 'false' },
+      env: {
+        ...process.env,
+        DATABASE_URL: scratch.url,
+        REGISTRY_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DB_MIGRATE_ON_START: 'false',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/scan`;
@@ -152,10 +180,19 @@ async function main(): Promise<void> {
     ];
     const results: { name: string; bytes: number; result: AutocannonResult }[] = [];
     for (const scenario of scenarios) {
-      const probe = await fetch(scenario.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: scenario.body });
+      const probe = await fetch(scenario.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: scenario.body,
+      });
       const text = await probe.text();
       if (probe.status !== 200) throw new Error(`${scenario.name}: ${probe.status} ${text}`);
-      const request = { url: scenario.url, method: 'POST', headers: { 'content-type': 'application/json' }, body: scenario.body };
+      const request = {
+        url: scenario.url,
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: scenario.body,
+      };
       await autocannon({ ...request, connections, duration: 3 }); // warm-up
       t = performance.now();
       const result = await autocannon({ ...request, connections, duration });
@@ -164,7 +201,9 @@ async function main(): Promise<void> {
     }
 
     console.log('');
-    console.log(`registry-api on PostgreSQL, ${connections} connections, ${duration} s each (target >= ${fmt(TARGET_RPS)} req/s):`);
+    console.log(
+      `registry-api on PostgreSQL, ${connections} connections, ${duration} s each (target >= ${fmt(TARGET_RPS)} req/s):`,
+    );
     for (const { name, bytes, result } of results) {
       const failures = result.non2xx + result.errors + result.timeouts;
       console.log(`  ${name}`);

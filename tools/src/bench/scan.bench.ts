@@ -51,7 +51,14 @@ const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500, ratio:
 
 /** Simulator knobs for about `contracts` active contracts at the end (see SimulationOptions). */
 function networkFor(contracts: number): SimulationOptions {
-  return { seed: 42, rounds: Math.max(24, Math.ceil(contracts / 980)), transfersPerRound: 50, outputsPerTransfer: 20, partyCount: 2000, validatorCount: 20 };
+  return {
+    seed: 42,
+    rounds: Math.max(24, Math.ceil(contracts / 980)),
+    transfersPerRound: 50,
+    outputsPerTransfer: 20,
+    partyCount: 2000,
+    validatorCount: 20,
+  };
 }
 
 function databaseUrl(name: string): string {
@@ -93,13 +100,17 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
         batch = [];
         if (performance.now() - lastReport > 10_000) {
           lastReport = performance.now();
-          console.log(`  ... ${fmt(updates)} updates, ${fmt(contracts)} contracts (${fmt(updates / seconds(t))} updates/s)`);
+          console.log(
+            `  ... ${fmt(updates)} updates, ${fmt(contracts)} contracts (${fmt(updates / seconds(t))} updates/s)`,
+          );
         }
       }
     }
     if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
     updates += batch.length;
-    console.log(`ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`);
+    console.log(
+      `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
+    );
     const v = performance.now();
     await dataSource.query('VACUUM ANALYZE');
     console.log(`VACUUM ANALYZE in ${seconds(v).toFixed(0)} s`);
@@ -154,7 +165,11 @@ async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
 }
 
 async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 300)}`);
   return JSON.parse(text) as T;
@@ -179,14 +194,21 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { contracts: 'int', requests: 'int', duration: 'int', connections: 'int', keep: 'flag' });
+  const args = parseArgs(process.argv.slice(2), {
+    contracts: 'int',
+    requests: 'int',
+    duration: 'int',
+    connections: 'int',
+    keep: 'flag',
+  });
   const contracts = (args.contracts as number | undefined) ?? 1_000_000;
   const requests = (args.requests as number | undefined) ?? 50;
   const duration = (args.duration as number | undefined) ?? 10;
   const connections = (args.connections as number | undefined) ?? 10;
   // Timestamps as microsecond strings, as in the app (the pg baseline parses rows the same way).
   installPgTypeParsers();
-  if (!(await realServerReachable())) throw new Error('bench:scan needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  if (!(await realServerReachable()))
+    throw new Error('bench:scan needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
   const options = networkFor(contracts);
   let url = databaseUrl(DATABASE);
@@ -207,7 +229,8 @@ async function main(): Promise<void> {
   let child: ChildProcess | undefined;
   const rows: Row[] = [];
   try {
-    const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> => (await pg.query(sql, params)).rows as T[];
+    const q = async <T>(sql: string, params: unknown[] = []): Promise<T[]> =>
+      (await pg.query(sql, params)).rows as T[];
     const [{ active, migration }] = await q<{ active: string; migration: number }>(
       `SELECT count(*)::text AS active, max(migration_id)::int AS migration FROM contracts
         WHERE archived_record_time IS NULL AND migration_id = (SELECT max(migration_id) FROM contracts)`,
@@ -215,20 +238,37 @@ async function main(): Promise<void> {
     const snapshots = await q<{ migration_id: number; record_time: string }>(
       'SELECT migration_id::int, record_time FROM acs_snapshots ORDER BY migration_id, record_time',
     );
-    if (snapshots.length < 2) throw new Error('the network has fewer than two ACS snapshots; use more --contracts');
+    if (snapshots.length < 2)
+      throw new Error('the network has fewer than two ACS snapshots; use more --contracts');
     const newest = snapshots[snapshots.length - 1];
     const old = snapshots[Math.floor((snapshots.length - 1) / 2)];
-    console.log(`${fmt(Number(active))} active contracts in migration ${migration}; ${snapshots.length} snapshots; newest ${newest.record_time}, old ${old.migration_id}@${old.record_time}`);
+    console.log(
+      `${fmt(Number(active))} active contracts in migration ${migration}; ${snapshots.length} snapshots; newest ${newest.record_time}, old ${old.migration_id}@${old.record_time}`,
+    );
 
     const port = await freePort();
     child = spawn(process.execPath, [join(__dirname, '../../../apps/scan-api/src/main.js')], {
-      env: { ...process.env, DATABASE_URL: url, SCAN_PORT: String(port), LOG_LEVEL: 'warn', DB_MIGRATE_ON_START: 'false', DB_POOL_SIZE: '10' },
+      env: {
+        ...process.env,
+        DATABASE_URL: url,
+        SCAN_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DB_MIGRATE_ON_START: 'false',
+        DB_POOL_SIZE: '10',
+      },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/scan`;
     await waitReady(`${base}/readyz`, child);
 
-    const ratioRow = (label: string, httpMs: number, pgMs: number, target: string, ok: boolean, unit = 'ms'): Row => ({
+    const ratioRow = (
+      label: string,
+      httpMs: number,
+      pgMs: number,
+      target: string,
+      ok: boolean,
+      unit = 'ms',
+    ): Row => ({
       label,
       http: `${fmt(httpMs, 1)} ${unit}`,
       pg: `${fmt(pgMs, 1)} ${unit}`,
@@ -238,8 +278,14 @@ async function main(): Promise<void> {
     });
 
     // The statements the ACS endpoint runs for a page: snapshot resolution, token check, page.
-    const acsViaPg = async (snapshot: { migration_id: number; record_time: string }, after: string | undefined) => {
-      await q('SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz', [snapshot.migration_id, snapshot.record_time]);
+    const acsViaPg = async (
+      snapshot: { migration_id: number; record_time: string },
+      after: string | undefined,
+    ) => {
+      await q(
+        'SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz',
+        [snapshot.migration_id, snapshot.record_time],
+      );
       const selection = { migrationId: snapshot.migration_id, snapshotTime: snapshot.record_time };
       if (after !== undefined) {
         const check = acsRowCheckStatement(selection, after);
@@ -279,11 +325,14 @@ async function main(): Promise<void> {
         after = page[page.length - 1].row_id;
       }
     });
-    if (httpCount !== pgCount) throw new Error(`paging disagrees: ${httpCount} over HTTP, ${pgCount} through pg`);
-    console.log(`paged through ${fmt(httpCount)} contracts (${tokens.length + 1} pages) over HTTP and through pg`);
+    if (httpCount !== pgCount)
+      throw new Error(`paging disagrees: ${httpCount} over HTTP, ${pgCount} through pg`);
+    console.log(
+      `paged through ${fmt(httpCount)} contracts (${tokens.length + 1} pages) over HTTP and through pg`,
+    );
 
     const oldTokens: string[] = [];
-    for (let after: string | undefined; ; ) {
+    for (let after: string | undefined; ;) {
       const page = await acsViaPg(old, after);
       if (page.length < PAGE) break;
       after = page[page.length - 1].row_id;
@@ -301,9 +350,20 @@ async function main(): Promise<void> {
       const pgMs: number[] = [];
       for (const p of positions) pgMs.push((await timed(() => acsViaPg(snapshot, p)))[1]);
       const h = percentile(httpMs, 50);
-      rows.push(ratioRow(label, h, percentile(pgMs, 50), `p50 <= ${TARGETS.acsPageMs} ms`, h <= TARGETS.acsPageMs));
+      rows.push(
+        ratioRow(label, h, percentile(pgMs, 50), `p50 <= ${TARGETS.acsPageMs} ms`, h <= TARGETS.acsPageMs),
+      );
     }
-    rows.push(ratioRow(`paging through the newest snapshot (${fmt(httpCount)} contracts)`, httpPagingMs / 1000, pgPagingMs / 1000, 'ratio only', true, 's'));
+    rows.push(
+      ratioRow(
+        `paging through the newest snapshot (${fmt(httpCount)} contracts)`,
+        httpPagingMs / 1000,
+        pgPagingMs / 1000,
+        'ratio only',
+        true,
+        's',
+      ),
+    );
 
     // Holdings summary for 100 owners holding amulet at the newest snapshot.
     const owners = (
@@ -313,9 +373,16 @@ async function main(): Promise<void> {
       )
     ).map((r) => r.owner);
     const holdingsViaHttp = () =>
-      postJson(`${base}/v1/holdings/summary`, { migration_id: newest.migration_id, record_time: newest.record_time, owner_party_ids: owners });
+      postJson(`${base}/v1/holdings/summary`, {
+        migration_id: newest.migration_id,
+        record_time: newest.record_time,
+        owner_party_ids: owners,
+      });
     const holdingsViaPg = async () => {
-      await q('SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz', [newest.migration_id, newest.record_time]);
+      await q(
+        'SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz',
+        [newest.migration_id, newest.record_time],
+      );
       const s = holdingsSummaryStatement(newest.migration_id, newest.record_time, owners);
       return q(s.sql, s.params);
     };
@@ -327,10 +394,20 @@ async function main(): Promise<void> {
       holdingsPg.push((await timed(holdingsViaPg))[1]);
     }
     const holdingsP50 = percentile(holdingsHttp, 50);
-    rows.push(ratioRow(`holdings summary, ${owners.length} owners (p50)`, holdingsP50, percentile(holdingsPg, 50), `p50 <= ${TARGETS.holdingsMs} ms`, holdingsP50 <= TARGETS.holdingsMs));
+    rows.push(
+      ratioRow(
+        `holdings summary, ${owners.length} owners (p50)`,
+        holdingsP50,
+        percentile(holdingsPg, 50),
+        `p50 <= ${TARGETS.holdingsMs} ms`,
+        holdingsP50 <= TARGETS.holdingsMs,
+      ),
+    );
 
     // Updates by id: autocannon at 10 connections vs the same statement from 10 pg clients.
-    const ids = (await q<{ update_id: string }>(`SELECT update_id FROM updates TABLESAMPLE SYSTEM (2) LIMIT 2000`)).map((r) => r.update_id);
+    const ids = (
+      await q<{ update_id: string }>(`SELECT update_id FROM updates TABLESAMPLE SYSTEM (2) LIMIT 2000`)
+    ).map((r) => r.update_id);
     let next = 0;
     const path = `/api/scan/v2/updates/`;
     const cannon = (seconds: number) =>
@@ -338,7 +415,9 @@ async function main(): Promise<void> {
         url: `http://127.0.0.1:${port}`,
         connections,
         duration: seconds,
-        requests: [{ method: 'GET', setupRequest: (req) => ({ ...req, path: path + ids[next++ % ids.length] }) }],
+        requests: [
+          { method: 'GET', setupRequest: (req) => ({ ...req, path: path + ids[next++ % ids.length] }) },
+        ],
       });
     await cannon(3); // warm-up
     const result = await cannon(duration);
@@ -356,7 +435,11 @@ async function main(): Promise<void> {
     await Promise.all(
       clients.map(async (c, i) => {
         for (let k = i; performance.now() < deadline; k += connections) {
-          await c.query({ name: 'scan_update_by_id', text: UpdateHistoryRepository.BY_ID_SQL, values: [ids[k % ids.length]] });
+          await c.query({
+            name: 'scan_update_by_id',
+            text: UpdateHistoryRepository.BY_ID_SQL,
+            values: [ids[k % ids.length]],
+          });
           pgQueries++;
         }
       }),
@@ -374,11 +457,15 @@ async function main(): Promise<void> {
     });
 
     console.log('');
-    console.log(`scan-api on PostgreSQL, ${fmt(Number(active))} active contracts (ratio = HTTP / pg; for throughput pg / HTTP; target ratio <= ${TARGETS.ratio}):`);
+    console.log(
+      `scan-api on PostgreSQL, ${fmt(Number(active))} active contracts (ratio = HTTP / pg; for throughput pg / HTTP; target ratio <= ${TARGETS.ratio}):`,
+    );
     const width = Math.max(...rows.map((r) => r.label.length));
     for (const r of rows) {
       const verdict = r.ok && r.ratio <= TARGETS.ratio ? 'OK' : 'MISSED';
-      console.log(`  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)}  (${r.target})  ${verdict}`);
+      console.log(
+        `  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)}  (${r.target})  ${verdict}`,
+      );
     }
   } finally {
     if (child && child.exitCode === null) {

@@ -4,12 +4,18 @@ describe('parseArgs', () => {
   const spec = { file: 'string', 'batch-size': 'int', list: 'flag' } as const;
 
   it('reads values, inline values, integers and flags', () => {
-    expect(parseArgs(['--file', 'a.jsonl', '--batch-size=500', '--list'], spec)).toEqual({ file: 'a.jsonl', 'batch-size': 500, list: true });
+    expect(parseArgs(['--file', 'a.jsonl', '--batch-size=500', '--list'], spec)).toEqual({
+      file: 'a.jsonl',
+      'batch-size': 500,
+      list: true,
+    });
   });
 
   it('names unknown arguments, missing values and bad integers', () => {
     expect(() => parseArgs(['--nope'], spec)).toThrow(/unknown argument "--nope"/);
     expect(() => parseArgs(['--file'], spec)).toThrow(/--file needs a value/);
-    expect(() => parseArgs(['--batch-size', 'ten'], spec)).toThrow(/--batch-size must be a non-negative integer/);
+    expect(() => parseArgs(['--batch-size', 'ten'], spec)).toThrow(
+      /--batch-size must be a non-negative integer/,
+    );
   });
 });

@@ -1,10 +1,18 @@
 /** Minimal `--name value` / `--flag` argument parsing for the tools' CLIs. */
-export function parseArgs(argv: string[], spec: Record<string, 'string' | 'int' | 'flag'>): Record<string, string | number | boolean> {
+export function parseArgs(
+  argv: string[],
+  spec: Record<string, 'string' | 'int' | 'flag'>,
+): Record<string, string | number | boolean> {
   const out: Record<string, string | number | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
-    if (!m || !(m[1] in spec)) throw new Error(`unknown argument "${arg}" (expected ${Object.keys(spec).map((k) => `--${k}`).join(', ')})`);
+    if (!m || !(m[1] in spec))
+      throw new Error(
+        `unknown argument "${arg}" (expected ${Object.keys(spec)
+          .map((k) => `--${k}`)
+          .join(', ')})`,
+      );
     const [, name, inline] = m;
     if (spec[name] === 'flag') {
       out[name] = true;

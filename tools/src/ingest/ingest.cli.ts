@@ -2,7 +2,14 @@
 // per line, e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable:
 // run it again after an interruption and it skips what is stored.
 import { statSync } from 'node:fs';
-import { ConfigError, ingestUpdates, LedgerWriter, loadConfig, openDatabase, type IngestProgress } from '@canton-scan/domain';
+import {
+  ConfigError,
+  ingestUpdates,
+  LedgerWriter,
+  loadConfig,
+  openDatabase,
+  type IngestProgress,
+} from '@canton-scan/domain';
 import { parseArgs } from './cli-args';
 import { readJsonLines } from './jsonl';
 
@@ -25,7 +32,9 @@ async function main(): Promise<void> {
   const file = String(args.file);
   const total = statSync(file).size;
   const config = loadConfig();
-  const db = await openDatabase(config.database, { migrate: config.database.url === undefined || config.database.migrateOnStart === true });
+  const db = await openDatabase(config.database, {
+    migrate: config.database.url === undefined || config.database.migrateOnStart === true,
+  });
   const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: config.snapshotIntervalHours });
   const started = Date.now();
   let bytes = 0;
@@ -42,10 +51,14 @@ async function main(): Promise<void> {
     );
   };
   try {
-    const result = await ingestUpdates(writer, readJsonLines(file, (n) => (bytes += n)), {
-      batchSize: (args['batch-size'] as number | undefined) ?? 2000,
-      onProgress: bar,
-    });
+    const result = await ingestUpdates(
+      writer,
+      readJsonLines(file, (n) => (bytes += n)),
+      {
+        batchSize: (args['batch-size'] as number | undefined) ?? 2000,
+        onProgress: bar,
+      },
+    );
     const elapsed = (Date.now() - started) / 1000;
     process.stderr.write('\n');
     console.log(
@@ -60,6 +73,8 @@ async function main(): Promise<void> {
 
 main().catch((error: unknown) => {
   process.stderr.write('\n');
-  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 });

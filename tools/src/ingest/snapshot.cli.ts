@@ -23,6 +23,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error);
+  console.error(
+    error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
+  );
   process.exit(1);
 });

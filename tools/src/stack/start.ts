@@ -64,7 +64,11 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(children.map((c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve)))));
+    await Promise.all(
+      children.map(
+        (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
+      ),
+    );
     await embedded?.stop();
     process.exit(code);
   };
@@ -92,12 +96,21 @@ async function main(): Promise<void> {
 
   await Promise.all(APPS.map((_, i) => waitForReady(readyUrl(config, i))));
   console.log('\ncanton-scan-stack is running:');
-  console.log(`  scan group             http://localhost:${config.scan.port}${config.scan.prefix}      docs http://localhost:${config.scan.port}/docs`);
-  console.log(`  validator proxy group  http://localhost:${config.scan.port}${config.scan.validatorPrefix} docs http://localhost:${config.scan.port}/docs/scan-proxy`);
-  console.log(`  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`);
-  console.log(`  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`);
+  console.log(
+    `  scan group             http://localhost:${config.scan.port}${config.scan.prefix}      docs http://localhost:${config.scan.port}/docs`,
+  );
+  console.log(
+    `  validator proxy group  http://localhost:${config.scan.port}${config.scan.validatorPrefix} docs http://localhost:${config.scan.port}/docs/scan-proxy`,
+  );
+  console.log(
+    `  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`,
+  );
+  console.log(
+    `  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`,
+  );
   for (const line of tokenLines) console.log(`  ${line}`);
-  if (config.auth.usingDevelopmentSecret) console.log('  (development HS256 secret in use: set AUTH_* for production)');
+  if (config.auth.usingDevelopmentSecret)
+    console.log('  (development HS256 secret in use: set AUTH_* for production)');
   if (embedded) console.log(`  database for npm run ingest while running: DATABASE_URL=${url}`);
   console.log('Press Ctrl+C to stop.');
 }
@@ -111,7 +124,9 @@ async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig):
   }
   const started = Date.now();
   console.log('empty store: loading the default simulated network (seed 1) ...');
-  const writer = new LedgerWriter(database.dataSource, { snapshotIntervalHours: config.snapshotIntervalHours });
+  const writer = new LedgerWriter(database.dataSource, {
+    snapshotIntervalHours: config.snapshotIntervalHours,
+  });
   const result = await ingestUpdates(writer, simulateNetwork(), { batchSize: 1000 });
   console.log(
     `loaded the default simulated network: ${result.appended} updates, ${result.contractsCreated} contracts, ` +

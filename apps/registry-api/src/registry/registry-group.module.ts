@@ -4,5 +4,8 @@ import { RegistryController } from './registry.controller';
 import { tokenRegistryProvider } from './token-registry.provider';
 
 /** The token registry group, served at REGISTRY_PREFIX (default /api/scan, so /api/scan/registry/...). */
-@Module({ controllers: [HealthController, RegistryController], providers: [HealthService, tokenRegistryProvider] })
+@Module({
+  controllers: [HealthController, RegistryController],
+  providers: [HealthService, tokenRegistryProvider],
+})
 export class RegistryGroupModule {}

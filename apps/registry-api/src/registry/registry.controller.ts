@@ -1,6 +1,11 @@
 import { Controller, HttpCode, Param, Post } from '@nestjs/common';
 import type { registryApi } from '@canton-scan/contracts';
-import { TokenRegistryService, type AllocationChoice, type ChoiceContext, type FactoryWithChoiceContext } from '@canton-scan/domain';
+import {
+  TokenRegistryService,
+  type AllocationChoice,
+  type ChoiceContext,
+  type FactoryWithChoiceContext,
+} from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
 /**
@@ -13,13 +18,18 @@ export class RegistryController {
 
   @Post('allocation-instruction/:version/allocation-factory')
   @HttpCode(200)
-  allocationFactory(@ValidInput() input: registryApi.GetAllocationFactoryV2Data): Promise<FactoryWithChoiceContext> {
+  allocationFactory(
+    @ValidInput() input: registryApi.GetAllocationFactoryV2Data,
+  ): Promise<FactoryWithChoiceContext> {
     return this.registry.getAllocationFactory(input.body);
   }
 
   @Post('allocations/:version/:allocationId/choice-contexts/:choice')
   @HttpCode(200)
-  choiceContext(@Param('choice') choice: AllocationChoice, @ValidInput() input: registryApi.GetAllocationWithdrawContextV2Data): Promise<ChoiceContext> {
+  choiceContext(
+    @Param('choice') choice: AllocationChoice,
+    @ValidInput() input: registryApi.GetAllocationWithdrawContextV2Data,
+  ): Promise<ChoiceContext> {
     return this.registry.getAllocationChoiceContext(choice, input.path.allocationId, input.body);
   }
 }

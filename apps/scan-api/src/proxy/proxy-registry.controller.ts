@@ -1,6 +1,11 @@
 import { Controller, HttpCode, Param, Post, UseGuards } from '@nestjs/common';
 import type { scanProxyApi } from '@canton-scan/contracts';
-import { TokenRegistryService, type AllocationChoice, type ChoiceContext, type FactoryWithChoiceContext } from '@canton-scan/domain';
+import {
+  TokenRegistryService,
+  type AllocationChoice,
+  type ChoiceContext,
+  type FactoryWithChoiceContext,
+} from '@canton-scan/domain';
 import { BearerAuthGuard, ValidInput } from '@canton-scan/http';
 
 /**
@@ -15,13 +20,18 @@ export class ProxyRegistryController {
 
   @Post('allocation-instruction/:version/allocation-factory')
   @HttpCode(200)
-  allocationFactory(@ValidInput() input: scanProxyApi.ProxyGetAllocationFactoryV2Data): Promise<FactoryWithChoiceContext> {
+  allocationFactory(
+    @ValidInput() input: scanProxyApi.ProxyGetAllocationFactoryV2Data,
+  ): Promise<FactoryWithChoiceContext> {
     return this.registry.getAllocationFactory(input.body);
   }
 
   @Post('allocations/:version/:allocationId/choice-contexts/:choice')
   @HttpCode(200)
-  choiceContext(@Param('choice') choice: AllocationChoice, @ValidInput() input: scanProxyApi.ProxyGetAllocationWithdrawContextV2Data): Promise<ChoiceContext> {
+  choiceContext(
+    @Param('choice') choice: AllocationChoice,
+    @ValidInput() input: scanProxyApi.ProxyGetAllocationWithdrawContextV2Data,
+  ): Promise<ChoiceContext> {
     return this.registry.getAllocationChoiceContext(choice, input.path.allocationId, input.body);
   }
 }

@@ -16,7 +16,13 @@ describe('loadConfig', () => {
   it('names every bad variable at once', () => {
     let error: unknown;
     try {
-      loadConfig({ SCAN_PORT: 'abc', LOG_LEVEL: 'loud', DATABASE_URL: 'mysql://x', BODY_LIMIT: 'huge', SCAN_PREFIX: 'api' });
+      loadConfig({
+        SCAN_PORT: 'abc',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://x',
+        BODY_LIMIT: 'huge',
+        SCAN_PREFIX: 'api',
+      });
     } catch (e) {
       error = e;
     }
@@ -28,7 +34,11 @@ describe('loadConfig', () => {
   });
 
   it('parses sizes, prefixes and the database url', () => {
-    const config = loadConfig({ BODY_LIMIT: '64kb', LEDGER_PREFIX: '/ledger', DATABASE_URL: 'postgres://u@h:5/db' });
+    const config = loadConfig({
+      BODY_LIMIT: '64kb',
+      LEDGER_PREFIX: '/ledger',
+      DATABASE_URL: 'postgres://u@h:5/db',
+    });
     expect(config.bodyLimitBytes).toBe(65536);
     expect(config.ledger.prefix).toBe('/ledger');
     expect(config.database.url).toBe('postgres://u@h:5/db');

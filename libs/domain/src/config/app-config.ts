@@ -93,7 +93,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     snapshotIntervalHours: r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: 1, max: 24 }),
     auth: authConfig(r),
     ledgerNode: {
-      participantId: r.string('LEDGER_PARTICIPANT_ID', 'PAR::canton-scan-stack::12209f6a2e1c5b0f8d7a4c3b2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b'),
+      participantId: r.string(
+        'LEDGER_PARTICIPANT_ID',
+        'PAR::canton-scan-stack::12209f6a2e1c5b0f8d7a4c3b2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b',
+      ),
       maxListElements: r.int('LEDGER_MAX_LIST_ELEMENTS', 200, { min: 1, max: 100_000 }),
       streamIdleTimeoutMs: r.int('LEDGER_STREAM_IDLE_TIMEOUT_MS', 500, { min: 1, max: 600_000 }),
     },
@@ -109,8 +112,10 @@ function authConfig(r: EnvReader): AuthConfig {
   const publicKeyFile = r.optionalString('AUTH_PUBLIC_KEY_FILE');
   const jwksUrl = r.url('AUTH_JWKS_URL', ['http:', 'https:']);
   const configured = [hs256Secret, publicKeyFile, jwksUrl].filter((v) => v !== undefined).length;
-  if (configured > 1) r.problems.push('set only one of AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE and AUTH_JWKS_URL');
-  if (hs256Secret !== undefined && hs256Secret.length < 32) r.problems.push('AUTH_HS256_SECRET must be at least 32 characters');
+  if (configured > 1)
+    r.problems.push('set only one of AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE and AUTH_JWKS_URL');
+  if (hs256Secret !== undefined && hs256Secret.length < 32)
+    r.problems.push('AUTH_HS256_SECRET must be at least 32 characters');
   return {
     hs256Secret: configured === 0 ? DEVELOPMENT_HS256_SECRET : hs256Secret,
     publicKeyFile,

@@ -17,7 +17,12 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 // Active contracts by template, for "current X" lookups (partial; declared in the migration).
 @Index('ix_contracts_active_template', { synchronize: false })
 export class ContractEntity {
-  @PrimaryGeneratedColumn('identity', { name: 'row_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'pk_contracts' })
+  @PrimaryGeneratedColumn('identity', {
+    name: 'row_id',
+    type: 'bigint',
+    generatedIdentity: 'ALWAYS',
+    primaryKeyConstraintName: 'pk_contracts',
+  })
   rowId: string;
 
   @Column('bigint', { name: 'migration_id' })

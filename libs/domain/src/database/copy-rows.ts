@@ -5,7 +5,8 @@ import { pipeline } from 'node:stream/promises';
 
 /** How a value is rendered into PostgreSQL's COPY text format. */
 /** `jsonText`: a value already serialised to JSON text (written to a json column as is). */
-export type CopyColumnKind = 'text' | 'int' | 'numeric' | 'bool' | 'json' | 'jsonText' | 'textArray' | 'intArray' | 'timestamp';
+export type CopyColumnKind =
+  'text' | 'int' | 'numeric' | 'bool' | 'json' | 'jsonText' | 'textArray' | 'intArray' | 'timestamp';
 
 export interface CopyColumn<R> {
   name: string;
@@ -21,7 +22,9 @@ function escapeText(value: string): string {
   // COPY text format: backslash escapes, and tab/newline/carriage return as separators. Most
   // values (ids, and JSON, which escapes control characters itself) have none of them.
   if (!NEEDS_ESCAPE.test(value)) return value;
-  return value.replace(/[\\\t\n\r]/g, (c) => (c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r'));
+  return value.replace(/[\\\t\n\r]/g, (c) =>
+    c === '\\' ? '\\\\' : c === '\t' ? '\\t' : c === '\n' ? '\\n' : '\\r',
+  );
 }
 
 const NEEDS_QUOTING = /["\\]/;
@@ -64,7 +67,12 @@ function encode(kind: CopyColumnKind, value: unknown): string {
  * Bulk-loads rows with COPY FROM STDIN (text format) on the given connection, inside whatever
  * transaction it is in: the fastest way PostgreSQL takes rows.
  */
-export async function copyRows<R>(client: PoolClient, table: string, columns: CopyColumn<R>[], rows: readonly R[]): Promise<void> {
+export async function copyRows<R>(
+  client: PoolClient,
+  table: string,
+  columns: CopyColumn<R>[],
+  rows: readonly R[],
+): Promise<void> {
   if (rows.length === 0) return;
   const lines: string[] = new Array(rows.length);
   for (let i = 0; i < rows.length; i++) {
@@ -120,5 +128,8 @@ export async function insertRowsAsJson<R>(
   const definition = columns.map((c) => `"${c.name}" ${SQL_TYPES[c.kind]}`).join(', ');
   const docs = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, c.get(row) ?? null])));
   // Row ids are reserved up front (as with COPY), hence OVERRIDING SYSTEM VALUE.
-  await query(`INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`, [JSON.stringify(docs)]);
+  await query(
+    `INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`,
+    [JSON.stringify(docs)],
+  );
 }

@@ -34,7 +34,10 @@ export const ENTITIES = [
 export const MIGRATIONS_TABLE = 'schema_migrations';
 
 /** The one DataSource of a process, built from the validated configuration. */
-export function createDataSource(url: string, config: Pick<DatabaseConfig, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'>): DataSource {
+export function createDataSource(
+  url: string,
+  config: Pick<DatabaseConfig, 'poolSize' | 'connectTimeoutMs' | 'statementTimeoutMs'>,
+): DataSource {
   installPgTypeParsers();
   return new DataSource({
     type: 'postgres',

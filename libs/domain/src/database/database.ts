@@ -16,7 +16,10 @@ export interface Database {
  * Opens the process's database: the configured PostgreSQL server, or with no DATABASE_URL an
  * embedded PGlite started for this process.
  */
-export async function openDatabase(config: DatabaseConfig, options: { migrate?: boolean } = {}): Promise<Database> {
+export async function openDatabase(
+  config: DatabaseConfig,
+  options: { migrate?: boolean } = {},
+): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = config.url;
   if (!url) {
@@ -45,13 +48,14 @@ export async function openDatabase(config: DatabaseConfig, options: { migrate?: 
 
 /** Whether every known migration has been applied (readiness). Throws when the database is unreachable. */
 export async function isMigrated(dataSource: DataSource): Promise<boolean> {
-  const rows: { name: string }[] = await dataSource.query(
-    `SELECT name FROM ${MIGRATIONS_TABLE} WHERE name = ANY($1::text[])`,
-    [MIGRATIONS.map((m) => m.name)],
-  ).catch((error: unknown) => {
-    // An absent migrations table means "not migrated", not "down".
-    if (error instanceof Error && /does not exist/.test(error.message)) return [];
-    throw error;
-  });
+  const rows: { name: string }[] = await dataSource
+    .query(`SELECT name FROM ${MIGRATIONS_TABLE} WHERE name = ANY($1::text[])`, [
+      MIGRATIONS.map((m) => m.name),
+    ])
+    .catch((error: unknown) => {
+      // An absent migrations table means "not migrated", not "down".
+      if (error instanceof Error && /does not exist/.test(error.message)) return [];
+      throw error;
+    });
   return rows.length === MIGRATIONS.length;
 }

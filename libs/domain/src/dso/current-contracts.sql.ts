@@ -1,4 +1,10 @@
-export { CONTRACT_COLUMNS, CONTRACT_ROW_COLUMNS, NEWEST_MIGRATION, toActiveContract, type ContractRow } from '../contracts/active-contracts.repository';
+export {
+  CONTRACT_COLUMNS,
+  CONTRACT_ROW_COLUMNS,
+  NEWEST_MIGRATION,
+  toActiveContract,
+  type ContractRow,
+} from '../contracts/active-contracts.repository';
 import type { SpliceTemplate } from '../splice/splice-templates';
 
 /**

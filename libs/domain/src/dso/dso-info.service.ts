@@ -45,12 +45,16 @@ export class DsoInfoService {
    * node knows of; it is omitted while no round has been recorded.
    */
   async getDsoInfo(): Promise<DsoInfo> {
-    const [contracts, initialRound] = await Promise.all([this.repository.loadDsoContracts(), this.repository.lookupInitialRound()]);
+    const [contracts, initialRound] = await Promise.all([
+      this.repository.loadDsoContracts(),
+      this.repository.lookupInitialRound(),
+    ]);
     const { dsoRules, amuletRules, latestMiningRound, svNodeStates } = contracts;
     if (!dsoRules) throw notFound('no DsoRules contract has been ingested yet');
     if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
     const rules = dsoRules.payload as unknown as DsoRulesPayload;
-    if (!latestMiningRound) throw notFound(`no OpenMiningRound signed by the DSO party ${rules.dso} has been ingested yet`);
+    if (!latestMiningRound)
+      throw notFound(`no OpenMiningRound signed by the DSO party ${rules.dso} has been ingested yet`);
     const svs = rules.svs.map(([party]) => party);
     const info: DsoInfo = {
       sv_user: this.sv.user,

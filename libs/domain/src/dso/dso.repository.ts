@@ -1,7 +1,13 @@
 import type { DataSource } from 'typeorm';
 import { ActiveContractsRepository, type ActiveContract } from '../contracts/active-contracts.repository';
 import { SpliceTemplates } from '../splice/splice-templates';
-import { CONTRACT_COLUMNS, NEWEST_MIGRATION, SqlParams, toActiveContract, type ContractRow } from './current-contracts.sql';
+import {
+  CONTRACT_COLUMNS,
+  NEWEST_MIGRATION,
+  SqlParams,
+  toActiveContract,
+  type ContractRow,
+} from './current-contracts.sql';
 
 /** The contracts DSO info is made of, as they stand now (newest migration, not archived). */
 export interface DsoContracts {
@@ -62,7 +68,10 @@ export class DsoRepository {
   }
 
   async loadDsoContracts(): Promise<DsoContracts> {
-    const rows: (ContractRow & { role: Role })[] = await this.dataSource.query(DSO_CONTRACTS_SQL, DSO_CONTRACTS_PARAMS);
+    const rows: (ContractRow & { role: Role })[] = await this.dataSource.query(
+      DSO_CONTRACTS_SQL,
+      DSO_CONTRACTS_PARAMS,
+    );
     const result: DsoContracts = { svNodeStates: [] };
     for (const row of rows) {
       const contract = toActiveContract(row);
@@ -86,7 +95,9 @@ export class DsoRepository {
 
   /** The lowest mining round this node knows of (the round its history starts from), if any. */
   async lookupInitialRound(): Promise<string | undefined> {
-    const rows: { round: string | null }[] = await this.dataSource.query(`SELECT min(round)::text AS round FROM mining_rounds`);
+    const rows: { round: string | null }[] = await this.dataSource.query(
+      `SELECT min(round)::text AS round FROM mining_rounds`,
+    );
     return rows[0]?.round ?? undefined;
   }
 }

@@ -35,9 +35,30 @@ export const invalidArgument = (message: string, context?: Record<string, string
 /** Errors that mean "the database is not reachable right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {
   // Duck-typed: socket errors may come from another realm (e.g. node core under jest), failing `instanceof Error`.
-  if (typeof error !== 'object' || error === null || typeof (error as { message?: unknown }).message !== 'string') return false;
+  if (
+    typeof error !== 'object' ||
+    error === null ||
+    typeof (error as { message?: unknown }).message !== 'string'
+  )
+    return false;
   const code = (error as { code?: string }).code;
-  if (code && ['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'ENOTFOUND', '57P01', '57P02', '57P03', '53300', '08006', '08001', '08003'].includes(code)) {
+  if (
+    code &&
+    [
+      'ECONNREFUSED',
+      'ECONNRESET',
+      'ETIMEDOUT',
+      'EPIPE',
+      'ENOTFOUND',
+      '57P01',
+      '57P02',
+      '57P03',
+      '53300',
+      '08006',
+      '08001',
+      '08003',
+    ].includes(code)
+  ) {
     return true;
   }
   return /timeout exceeded when trying to connect|Connection terminated|connect ECONNREFUSED|Client has encountered a connection error|the database system is (starting up|shutting down)/i.test(

@@ -1,4 +1,10 @@
-import { isAssignment, isTransaction, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  isAssignment,
+  isTransaction,
+  LedgerWriter,
+  simulateNetwork,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
 
 /** The ACS of `migrationId` at record time `t` by replaying the history in order. */
@@ -17,7 +23,11 @@ function replayAcs(history: HistoryUpdate[], migrationId: number, t: string): st
         }
       };
       u.root_event_ids.forEach(visit);
-    } else if (isAssignment(u.event) && u.event.migration_id === migrationId && !active.has(u.event.created_event.contract_id)) {
+    } else if (
+      isAssignment(u.event) &&
+      u.event.migration_id === migrationId &&
+      !active.has(u.event.created_event.contract_id)
+    ) {
       active.set(u.event.created_event.contract_id, true);
     }
   }
@@ -28,7 +38,16 @@ describe('the ACS query over simulated histories', () => {
   const db = useTestDatabase();
 
   it.each([11, 23, 37])('equals a replay of the history at several record times (seed %i)', async (seed) => {
-    const history = [...simulateNetwork({ seed, rounds: 40, migrationRound: 30, transfersPerRound: 4, tapsPerRound: 2, tickSeconds: 1800 })];
+    const history = [
+      ...simulateNetwork({
+        seed,
+        rounds: 40,
+        migrationRound: 30,
+        transfersPerRound: 4,
+        tapsPerRound: 2,
+        tickSeconds: 1800,
+      }),
+    ];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     for (let i = 0; i < history.length; i += 500) await writer.append(history.slice(i, i + 500));
 
@@ -39,11 +58,17 @@ describe('the ACS query over simulated histories', () => {
     expect(migrations).toEqual([0, 1]);
     // Snapshot times, exact record times of updates (the boundary: created at T is not in the ACS at T) and times between.
     const nonImport = history.filter((u) => !u.record_time.startsWith('0001-'));
-    const probes: { migrationId: number; t: string }[] = snapshots.map((s) => ({ migrationId: Number(s.migration_id), t: s.record_time }));
+    const probes: { migrationId: number; t: string }[] = snapshots.map((s) => ({
+      migrationId: Number(s.migration_id),
+      t: s.record_time,
+    }));
     for (const k of [0.1, 0.35, 0.6, 0.85, 0.97]) {
       const u = nonImport[Math.floor(k * nonImport.length)];
       const migrationId = isTransaction(u) ? u.migration_id : u.event.migration_id;
-      probes.push({ migrationId, t: u.record_time }, { migrationId, t: u.record_time.replace(/\d{3}Z$/, '999Z') });
+      probes.push(
+        { migrationId, t: u.record_time },
+        { migrationId, t: u.record_time.replace(/\d{3}Z$/, '999Z') },
+      );
     }
     expect(probes.length).toBeGreaterThan(10);
     for (const { migrationId, t } of probes) {
@@ -54,7 +79,11 @@ describe('the ACS query over simulated histories', () => {
         [migrationId, t],
       );
       const expected = replayAcs(history, migrationId, t);
-      expect({ migrationId, t, acs: rows.map((r) => r.contract_id) }).toEqual({ migrationId, t, acs: expected });
+      expect({ migrationId, t, acs: rows.map((r) => r.contract_id) }).toEqual({
+        migrationId,
+        t,
+        acs: expected,
+      });
     }
   });
 });

@@ -10,11 +10,15 @@ describe('canonicalJson', () => {
   });
 
   it('orders keys by UTF-16 code units, as JavaScript compares strings', () => {
-    expect(canonicalJson({ b: 1, B: 2, é: 3, a: 4, '10': 5, '9': 6 })).toBe('{"10":5,"9":6,"B":2,"a":4,"b":1,"é":3}');
+    expect(canonicalJson({ b: 1, B: 2, é: 3, a: 4, '10': 5, '9': 6 })).toBe(
+      '{"10":5,"9":6,"B":2,"a":4,"b":1,"é":3}',
+    );
   });
 
   it('drops undefined members, writes undefined array items as null and escapes strings like JSON.stringify', () => {
-    expect(canonicalJson({ x: undefined, y: [undefined, 'a"b\\c\n\u0001'] })).toBe(JSON.stringify({ y: [null, 'a"b\\c\n\u0001'] }));
+    expect(canonicalJson({ x: undefined, y: [undefined, 'a"b\\c\n\u0001'] })).toBe(
+      JSON.stringify({ y: [null, 'a"b\\c\n\u0001'] }),
+    );
     expect(canonicalJson({ 'quote"key': 1 })).toBe('{"quote\\"key":1}');
     expect(canonicalJson('plain')).toBe('"plain"');
     expect(canonicalJson(null)).toBe('null');
@@ -32,7 +36,15 @@ describe('canonicalJson', () => {
       return Object.fromEntries(Array.from({ length: rand(5) }, () => [`k${rand(20)}`, gen(depth + 1)]));
     };
     const sortDeep = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(sortDeep) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortDeep((v as Record<string, unknown>)[k])])) : v;
+      Array.isArray(v)
+        ? v.map(sortDeep)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sortDeep((v as Record<string, unknown>)[k])]),
+            )
+          : v;
     for (let i = 0; i < 300; i++) {
       const doc = gen(0);
       const text = canonicalJson(doc);

@@ -1,5 +1,9 @@
 import { canonicalJson } from './canonical-json';
-import { createdEventBlobOfJson, deriveCreatedEventBlob, type CreatedEventBlobSource } from './created-event-blob';
+import {
+  createdEventBlobOfJson,
+  deriveCreatedEventBlob,
+  type CreatedEventBlobSource,
+} from './created-event-blob';
 
 describe('created event blobs', () => {
   const event: CreatedEventBlobSource = {
@@ -18,6 +22,8 @@ describe('created event blobs', () => {
   });
 
   it('is the same when derived from the canonical text of the arguments, as the store keeps them', () => {
-    expect(createdEventBlobOfJson({ ...event, create_arguments: canonicalJson(event.create_arguments) })).toBe(deriveCreatedEventBlob(event));
+    expect(
+      createdEventBlobOfJson({ ...event, create_arguments: canonicalJson(event.create_arguments) }),
+    ).toBe(deriveCreatedEventBlob(event));
   });
 });

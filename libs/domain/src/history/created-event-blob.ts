@@ -25,7 +25,9 @@ export function deriveCreatedEventBlob(e: CreatedEventBlobSource): string {
  * `deriveCreatedEventBlob` from the arguments' canonical JSON text, as the store keeps it
  * (no parse and re-serialisation of what can be a large payload on every read).
  */
-export function createdEventBlobOfJson(e: Omit<CreatedEventBlobSource, 'create_arguments'> & { create_arguments: string }): string {
+export function createdEventBlobOfJson(
+  e: Omit<CreatedEventBlobSource, 'create_arguments'> & { create_arguments: string },
+): string {
   // The members in canonical (sorted) order, the arguments spliced in as stored.
   const canonical =
     `{"contract_id":${JSON.stringify(e.contract_id)},"create_arguments":${e.create_arguments},"created_at":${JSON.stringify(e.created_at)}` +

@@ -1,6 +1,10 @@
 import { toCompact } from '../daml-value/compact';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import type { AmuletRulesPayload, FaucetState, ValidatorLicensePayload } from '../splice/amulet-rules.payloads';
+import type {
+  AmuletRulesPayload,
+  FaucetState,
+  ValidatorLicensePayload,
+} from '../splice/amulet-rules.payloads';
 import type { AmuletPayload, AppActivityRecordPayload, LockedAmuletPayload } from '../splice/amulet.payloads';
 import type { CloseVoteRequestResult } from '../splice/dso-governance.payloads';
 import type { ClosedMiningRoundPayload, OpenMiningRoundPayload } from '../splice/mining-round.payloads';
@@ -84,10 +88,17 @@ export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardCon
     }
   }
   const r = chosen.rewardAccounting;
-  return { pool: r.appRewardPoolPerRound, threshold: r.appRewardThreshold, capPerWeight: r.appRewardCapPerWeight };
+  return {
+    pool: r.appRewardPoolPerRound,
+    threshold: r.appRewardThreshold,
+    capPerWeight: r.appRewardCapPerWeight,
+  };
 }
 
-export function openRoundOf(name: string, payload: CompactValue): { round: string; opensAt: string } | undefined {
+export function openRoundOf(
+  name: string,
+  payload: CompactValue,
+): { round: string; opensAt: string } | undefined {
   if (name !== Q.OpenMiningRound) return undefined;
   const p = payload as unknown as OpenMiningRoundPayload;
   return { round: p.round.number, opensAt: p.opensAt };

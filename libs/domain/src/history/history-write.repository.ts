@@ -103,7 +103,11 @@ export interface LicenseRow {
 type Kinds<R> = { [K in keyof R]?: CopyColumn<R>['kind'] };
 
 function columnsOf<R>(kinds: Kinds<R>): CopyColumn<R>[] {
-  return Object.entries(kinds).map(([name, kind]) => ({ name, kind: kind as CopyColumn<R>['kind'], get: (r: R) => r[name as keyof R] }));
+  return Object.entries(kinds).map(([name, kind]) => ({
+    name,
+    kind: kind as CopyColumn<R>['kind'],
+    get: (r: R) => r[name as keyof R],
+  }));
 }
 
 const UPDATE_COLUMNS = columnsOf<UpdateRow & { row_id: string }>({
@@ -235,7 +239,8 @@ export class HistoryWriteRepository implements HistoryView {
   ) {}
 
   private async load<R>(table: string, columns: CopyColumn<R>[], rows: readonly R[]): Promise<void> {
-    if (this.bulkLoad === 'copy') await copyRows((await this.q.connect()) as PoolClient, table, columns, rows);
+    if (this.bulkLoad === 'copy')
+      await copyRows((await this.q.connect()) as PoolClient, table, columns, rows);
     else await insertRowsAsJson((sql, params) => this.q.query(sql, params), table, columns, rows);
   }
 
@@ -261,7 +266,9 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   async maxLedgerOffset(): Promise<bigint | null> {
-    const [row]: { max: string | null }[] = await this.q.query('SELECT max(ledger_offset)::text AS max FROM updates');
+    const [row]: { max: string | null }[] = await this.q.query(
+      'SELECT max(ledger_offset)::text AS max FROM updates',
+    );
     return row.max === null ? null : BigInt(row.max);
   }
 
@@ -281,14 +288,21 @@ export class HistoryWriteRepository implements HistoryView {
 
   async contractsByKey(keys: { migrationId: number; contractId: string }[]): Promise<StoredContract[]> {
     if (keys.length === 0) return [];
-    const rows: { row_id: string; migration_id: string; contract_id: string; signatories: string[]; stakeholders: string[]; archived: boolean; in_flight: boolean }[] =
-      await this.q.query(
-        `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
+    const rows: {
+      row_id: string;
+      migration_id: string;
+      contract_id: string;
+      signatories: string[];
+      stakeholders: string[];
+      archived: boolean;
+      in_flight: boolean;
+    }[] = await this.q.query(
+      `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
                 c.archived_record_time IS NOT NULL AS archived, c.in_flight
            FROM unnest($1::bigint[], $2::text[]) AS k(migration_id, contract_id)
            JOIN contracts c ON c.migration_id = k.migration_id AND c.contract_id = k.contract_id`,
-        [keys.map((k) => k.migrationId), keys.map((k) => k.contractId)],
-      );
+      [keys.map((k) => k.migrationId), keys.map((k) => k.contractId)],
+    );
     return rows.map((r) => ({
       rowId: r.row_id,
       migrationId: Number(r.migration_id),
@@ -322,7 +336,11 @@ export class HistoryWriteRepository implements HistoryView {
 
   /** Inserts the updates (COPY) with their reserved row ids. */
   async insertUpdates(rows: UpdateRow[], updateRowIds: Map<string, string>): Promise<void> {
-    await this.load('updates', UPDATE_COLUMNS, rows.map((r) => ({ ...r, row_id: updateRowIds.get(r.update_id)! })));
+    await this.load(
+      'updates',
+      UPDATE_COLUMNS,
+      rows.map((r) => ({ ...r, row_id: updateRowIds.get(r.update_id)! })),
+    );
   }
 
   async insertEvents(rows: EventRow[], updateRowIds: Map<string, string>): Promise<void> {
@@ -334,18 +352,36 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   /** Inserts the new contracts (COPY) with their reserved row ids (ascending in creation order). */
-  async insertContracts(rows: ContractRow[], ids: readonly string[], updateRowIds: Map<string, string>): Promise<void> {
+  async insertContracts(
+    rows: ContractRow[],
+    ids: readonly string[],
+    updateRowIds: Map<string, string>,
+  ): Promise<void> {
     const columns: CopyColumn<ContractRow & { row_id: string }>[] = [
       { name: 'row_id', kind: 'int', get: (r) => r.row_id },
       { name: 'created_update_row_id', kind: 'int', get: (r) => updateRowIds.get(r.created_update_id) },
-      { name: 'archived_update_row_id', kind: 'int', get: (r) => (r.archived_update_id === null ? null : updateRowIds.get(r.archived_update_id)) },
+      {
+        name: 'archived_update_row_id',
+        kind: 'int',
+        get: (r) => (r.archived_update_id === null ? null : updateRowIds.get(r.archived_update_id)),
+      },
       ...CONTRACT_COLUMNS,
     ];
-    await this.load('contracts', columns, rows.map((r, i) => ({ ...r, row_id: ids[i] })));
+    await this.load(
+      'contracts',
+      columns,
+      rows.map((r, i) => ({ ...r, row_id: ids[i] })),
+    );
   }
 
   async archiveStored(
-    archives: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[],
+    archives: {
+      rowId: string;
+      updateId: string;
+      nodeId: number;
+      offset: string | null;
+      recordTime: string;
+    }[],
     updateRowIds: Map<string, string>,
   ): Promise<void> {
     if (archives.length === 0) return;
@@ -356,7 +392,13 @@ export class HistoryWriteRepository implements HistoryView {
         WHERE c.row_id = a.row_id`,
       [
         JSON.stringify(
-          archives.map((a) => ({ row_id: a.rowId, update_row_id: updateRowIds.get(a.updateId), node_id: a.nodeId, ledger_offset: a.offset, record_time: a.recordTime })),
+          archives.map((a) => ({
+            row_id: a.rowId,
+            update_row_id: updateRowIds.get(a.updateId),
+            node_id: a.nodeId,
+            ledger_offset: a.offset,
+            record_time: a.recordTime,
+          })),
         ),
       ],
     );
@@ -376,7 +418,9 @@ export class HistoryWriteRepository implements HistoryView {
     }
   }
 
-  async applyReassignments(rows: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[]): Promise<void> {
+  async applyReassignments(
+    rows: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[],
+  ): Promise<void> {
     if (rows.length === 0) return;
     // Several reassignments of one contract in a batch: the last one wins (input order).
     await this.q.query(
@@ -385,7 +429,17 @@ export class HistoryWriteRepository implements HistoryView {
                  AS r(ord integer, row_id bigint, synchronizer_id text, in_flight boolean, counter bigint)
                 ORDER BY row_id, ord DESC) r
         WHERE c.row_id = r.row_id`,
-      [JSON.stringify(rows.map((r, ord) => ({ ord, row_id: r.rowId, synchronizer_id: r.synchronizerId, in_flight: r.inFlight, counter: r.counter })))],
+      [
+        JSON.stringify(
+          rows.map((r, ord) => ({
+            ord,
+            row_id: r.rowId,
+            synchronizer_id: r.synchronizerId,
+            in_flight: r.inFlight,
+            counter: r.counter,
+          })),
+        ),
+      ],
     );
   }
 
@@ -411,7 +465,15 @@ export class HistoryWriteRepository implements HistoryView {
 
   /** A round re-created by a migration's import keeps its first row. */
   async insertMiningRounds(
-    rows: { round: string; migrationId: number; opensAt: string; openedRecordTime: string; pool: string | null; threshold: string | null; cap: string | null }[],
+    rows: {
+      round: string;
+      migrationId: number;
+      opensAt: string;
+      openedRecordTime: string;
+      pool: string | null;
+      threshold: string | null;
+      cap: string | null;
+    }[],
   ): Promise<void> {
     if (rows.length === 0) return;
     await this.q.query(
@@ -435,7 +497,16 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   async insertVoteResults(
-    rows: { updateId: string; nodeId: number; actionName: string; accepted: boolean; outcome: string; requester: string; effectiveAt: string; completedAt: string }[],
+    rows: {
+      updateId: string;
+      nodeId: number;
+      actionName: string;
+      accepted: boolean;
+      outcome: string;
+      requester: string;
+      effectiveAt: string;
+      completedAt: string;
+    }[],
     updateRowIds: Map<string, string>,
   ): Promise<void> {
     if (rows.length === 0) return;
@@ -461,16 +532,22 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   /** First non-import record time and last snapshot time per migration. */
-  async snapshotFacts(migrationIds: number[]): Promise<Map<number, { firstNonImport?: string; lastSnapshot?: string }>> {
-    const rows: { migration_id: string; first_non_import: string | null; last_snapshot: string | null }[] = await this.q.query(
-      `SELECT m.migration_id,
+  async snapshotFacts(
+    migrationIds: number[],
+  ): Promise<Map<number, { firstNonImport?: string; lastSnapshot?: string }>> {
+    const rows: { migration_id: string; first_non_import: string | null; last_snapshot: string | null }[] =
+      await this.q.query(
+        `SELECT m.migration_id,
               (SELECT min(u.record_time) FROM updates u WHERE u.migration_id = m.migration_id AND u.record_time > '0001-01-01T00:00:00Z') AS first_non_import,
               (SELECT max(s.record_time) FROM acs_snapshots s WHERE s.migration_id = m.migration_id) AS last_snapshot
          FROM unnest($1::bigint[]) AS m(migration_id)`,
-      [migrationIds],
-    );
+        [migrationIds],
+      );
     return new Map(
-      rows.map((r) => [Number(r.migration_id), { firstNonImport: r.first_non_import ?? undefined, lastSnapshot: r.last_snapshot ?? undefined }]),
+      rows.map((r) => [
+        Number(r.migration_id),
+        { firstNonImport: r.first_non_import ?? undefined, lastSnapshot: r.last_snapshot ?? undefined },
+      ]),
     );
   }
 

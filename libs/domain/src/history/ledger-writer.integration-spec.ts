@@ -1,4 +1,10 @@
-import { DomainError, LedgerWriter, SpliceTemplates, type HistoryTransaction, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  DomainError,
+  LedgerWriter,
+  SpliceTemplates,
+  type HistoryTransaction,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import { createdEvents, HistoryBuilder, useTestDatabase } from '@canton-scan/testing';
 
 const amuletPayload = (dso: string, owner: string, amount: string) => ({
@@ -19,7 +25,8 @@ describe('LedgerWriter', () => {
     writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
   });
 
-  const count = async (table: string) => Number((await db.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
+  const count = async (table: string) =>
+    Number((await db.dataSource.query(`SELECT count(*)::int AS n FROM ${table}`))[0].n);
   const counts = async () => ({
     updates: await count('updates'),
     events: await count('events'),
@@ -27,11 +34,28 @@ describe('LedgerWriter', () => {
     holdings: await count('amulet_holdings'),
   });
   const mint = (owner: string, amount: string) =>
-    h.tx([{ create: { template: SpliceTemplates.Amulet, payload: amuletPayload(dso(), owner, amount), signatories: [dso(), owner] } }]);
+    h.tx([
+      {
+        create: {
+          template: SpliceTemplates.Amulet,
+          payload: amuletPayload(dso(), owner, amount),
+          signatories: [dso(), owner],
+        },
+      },
+    ]);
   const archiveOf = (tx: HistoryTransaction, children: Parameters<HistoryBuilder['tx']>[0] = []) => {
     const created = createdEvents(tx)[0];
     return h.tx([
-      { exercise: { contractId: created.contract_id, template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice()], children } },
+      {
+        exercise: {
+          contractId: created.contract_id,
+          template: SpliceTemplates.Amulet,
+          choice: 'Archive',
+          consuming: true,
+          actingParties: [alice()],
+          children,
+        },
+      },
     ]);
   };
   const expectRejected = async (batch: HistoryUpdate[], message: RegExp) => {
@@ -44,7 +68,13 @@ describe('LedgerWriter', () => {
   it('stores transactions, their event trees, contracts and derived holdings', async () => {
     const minted = mint(alice(), '100.0000000000');
     const spent = archiveOf(minted, [
-      { create: { template: SpliceTemplates.Amulet, payload: amuletPayload(dso(), alice(), '60.0000000000'), signatories: [dso(), alice()] } },
+      {
+        create: {
+          template: SpliceTemplates.Amulet,
+          payload: amuletPayload(dso(), alice(), '60.0000000000'),
+          signatories: [dso(), alice()],
+        },
+      },
     ]);
     const result = await writer.append([minted, spent]);
     expect(result).toMatchObject({ appended: 2, skipped: 0, contractsCreated: 2, contractsArchived: 1 });
@@ -69,17 +99,36 @@ describe('LedgerWriter', () => {
     expect(contracts[0].stakeholders).toEqual([alice(), dso()].sort());
     expect(contracts[1]).toMatchObject({ amount: '60.0000000000', archived_offset: null });
 
-    const holdings = await db.dataSource.query(`SELECT owner, amount, locked, archived_record_time FROM amulet_holdings ORDER BY contract_row_id`);
+    const holdings = await db.dataSource.query(
+      `SELECT owner, amount, locked, archived_record_time FROM amulet_holdings ORDER BY contract_row_id`,
+    );
     expect(holdings).toEqual([
       { owner: alice(), amount: '100.0000000000', locked: false, archived_record_time: spent.record_time },
       { owner: alice(), amount: '60.0000000000', locked: false, archived_record_time: null },
     ]);
 
-    const events = await db.dataSource.query(`SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses, stakeholders FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`, [spent.update_id]);
+    const events = await db.dataSource.query(
+      `SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses, stakeholders FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`,
+      [spent.update_id],
+    );
     expect(events).toEqual([
       // Witnesses equal to the stakeholders are stored as null (readers coalesce).
-      { node_id: 0, event_type: 'exercised', child_node_ids: [1], last_descendant_node_id: 1, witnesses: null, stakeholders: [alice(), dso()].sort() },
-      { node_id: 1, event_type: 'created', child_node_ids: null, last_descendant_node_id: 1, witnesses: null, stakeholders: [alice(), dso()].sort() },
+      {
+        node_id: 0,
+        event_type: 'exercised',
+        child_node_ids: [1],
+        last_descendant_node_id: 1,
+        witnesses: null,
+        stakeholders: [alice(), dso()].sort(),
+      },
+      {
+        node_id: 1,
+        event_type: 'created',
+        child_node_ids: null,
+        last_descendant_node_id: 1,
+        witnesses: null,
+        stakeholders: [alice(), dso()].sort(),
+      },
     ]);
   });
 
@@ -90,7 +139,15 @@ describe('LedgerWriter', () => {
     expect(await writer.append(batch)).toMatchObject({ appended: 0, skipped: 2 });
     // Key order does not matter: the stored update is compared by content.
     const reverseKeys = (v: unknown): unknown =>
-      Array.isArray(v) ? v.map(reverseKeys) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).reverse().map(([k, x]) => [k, reverseKeys(x)])) : v;
+      Array.isArray(v)
+        ? v.map(reverseKeys)
+        : v && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.entries(v)
+                .reverse()
+                .map(([k, x]) => [k, reverseKeys(x)]),
+            )
+          : v;
     const reordered = reverseKeys(batch[0]);
     expect(Object.keys(reordered as object)[0]).not.toBe(Object.keys(batch[0])[0]);
     expect(await writer.append([reordered])).toMatchObject({ appended: 0, skipped: 1 });
@@ -105,7 +162,17 @@ describe('LedgerWriter', () => {
 
   it('rejects archiving an unknown contract, writing nothing of the batch', async () => {
     const ok = mint(alice(), '1.0000000000');
-    const ghost = h.tx([{ exercise: { contractId: h.contractId(), template: SpliceTemplates.Amulet, choice: 'Archive', consuming: true, actingParties: [alice()] } }]);
+    const ghost = h.tx([
+      {
+        exercise: {
+          contractId: h.contractId(),
+          template: SpliceTemplates.Amulet,
+          choice: 'Archive',
+          consuming: true,
+          actingParties: [alice()],
+        },
+      },
+    ]);
     await expectRejected([ok, ghost], new RegExp(`update ${ghost.update_id}: archives contract .* unknown`));
   });
 
@@ -127,19 +194,29 @@ describe('LedgerWriter', () => {
     const bad = JSON.parse(JSON.stringify(tx));
     const node = bad.events_by_id[bad.root_event_ids[0]];
     node.create_arguments.record.fields[2].value.record.fields[0].value = { numeric: 'lots' };
-    await expectRejected([mint(alice(), '3.0000000000'), bad], new RegExp(`update ${tx.update_id}: .*create_arguments.amount.initialAmount`));
+    await expectRejected(
+      [mint(alice(), '3.0000000000'), bad],
+      new RegExp(`update ${tx.update_id}: .*create_arguments.amount.initialAmount`),
+    );
     await expectRejected([{ ...tx, root_event_ids: ['nope'] }], /is not a key of events_by_id/);
     await expectRejected([{ ...tx, record_time: 'noon' }], /record_time must be an ISO-8601 timestamp/);
     await expectRejected([{ ...tx, offset: '12' }], /malformed scan offset/);
-    await expectRejected([{ update_id: 'x', record_time: tx.record_time, offset: '' } as never], /update x: must have events_by_id/);
+    await expectRejected(
+      [{ update_id: 'x', record_time: tx.record_time, offset: '' } as never],
+      /update x: must have events_by_id/,
+    );
   });
 
   it('leaves the store as it was when the batch fails half-way through its writes', async () => {
     await writer.append([mint(alice(), '1.0000000000')]);
     const before = await counts();
     // Fail the last statements of the write (derived holdings) after updates, events and contracts went in.
-    await db.dataSource.query(`CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`);
-    await db.dataSource.query(`CREATE TRIGGER fail_holdings BEFORE INSERT ON amulet_holdings FOR EACH ROW EXECUTE FUNCTION fail_insert()`);
+    await db.dataSource.query(
+      `CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.dataSource.query(
+      `CREATE TRIGGER fail_holdings BEFORE INSERT ON amulet_holdings FOR EACH ROW EXECUTE FUNCTION fail_insert()`,
+    );
     try {
       await expect(writer.append([mint(alice(), '2.0000000000')])).rejects.toThrow(/disk full/);
       expect(await counts()).toEqual(before);
@@ -156,8 +233,13 @@ describe('LedgerWriter', () => {
     expect((await writer.append([mint(alice(), '1.0000000000')])).snapshotsRecorded).toEqual([]);
     h.advance(4 * 3600);
     const late = mint(alice(), '1.0000000000');
-    expect((await writer.append([late])).snapshotsRecorded).toEqual(['2026-01-05T03:00:00.000000Z', '2026-01-05T06:00:00.000000Z']);
-    const rows = await db.dataSource.query(`SELECT migration_id::int, record_time FROM acs_snapshots ORDER BY record_time`);
+    expect((await writer.append([late])).snapshotsRecorded).toEqual([
+      '2026-01-05T03:00:00.000000Z',
+      '2026-01-05T06:00:00.000000Z',
+    ]);
+    const rows = await db.dataSource.query(
+      `SELECT migration_id::int, record_time FROM acs_snapshots ORDER BY record_time`,
+    );
     expect(rows).toEqual([
       { migration_id: 0, record_time: '2026-01-05T03:00:00.000000Z' },
       { migration_id: 0, record_time: '2026-01-05T06:00:00.000000Z' },
@@ -178,10 +260,17 @@ describe('LedgerWriter', () => {
     );
     expect(rows).toEqual([
       { migration_id: 1, contract_id: createdEvents(b)[0].contract_id, is_import: true, ledger_offset: null },
-      { migration_id: 1, contract_id: createdEvents(next)[0].contract_id, is_import: false, ledger_offset: String(next.offset ? parseInt(next.offset, 16) : 0) },
+      {
+        migration_id: 1,
+        contract_id: createdEvents(next)[0].contract_id,
+        is_import: false,
+        ledger_offset: String(next.offset ? parseInt(next.offset, 16) : 0),
+      },
     ]);
     // The same contract is still active in migration 0's own history.
-    const m0 = await db.dataSource.query(`SELECT count(*)::int AS n FROM contracts WHERE migration_id = 0 AND archived_record_time IS NULL`);
+    const m0 = await db.dataSource.query(
+      `SELECT count(*)::int AS n FROM contracts WHERE migration_id = 0 AND archived_record_time IS NULL`,
+    );
     expect(m0[0].n).toBe(1);
   });
 
@@ -189,11 +278,16 @@ describe('LedgerWriter', () => {
     const minted = mint(alice(), '1.0000000000');
     const created = createdEvents(minted)[0];
     await writer.append([minted, h.unassign(created.contract_id, 1)]);
-    const state = () => db.dataSource.query(`SELECT synchronizer_id, in_flight, reassignment_counter::int FROM contracts`);
-    expect(await state()).toEqual([{ synchronizer_id: h.synchronizer, in_flight: true, reassignment_counter: 1 }]);
+    const state = () =>
+      db.dataSource.query(`SELECT synchronizer_id, in_flight, reassignment_counter::int FROM contracts`);
+    expect(await state()).toEqual([
+      { synchronizer_id: h.synchronizer, in_flight: true, reassignment_counter: 1 },
+    ]);
     await expectRejected([h.unassign(created.contract_id, 2)], /already unassigned/);
     await writer.append([h.assign(created, 1)]);
-    expect(await state()).toEqual([{ synchronizer_id: h.otherSynchronizer, in_flight: false, reassignment_counter: 1 }]);
+    expect(await state()).toEqual([
+      { synchronizer_id: h.otherSynchronizer, in_flight: false, reassignment_counter: 1 },
+    ]);
     const kinds = await db.dataSource.query(`SELECT kind FROM updates ORDER BY row_id`);
     expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(['transaction', 'unassignment', 'assignment']);
   });

@@ -79,13 +79,25 @@ interface BuiltBatch {
   eventRows: EventRow[];
   newContracts: ContractRow[];
   contractRowIds: string[];
-  archivesOfStored: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[];
+  archivesOfStored: {
+    rowId: string;
+    updateId: string;
+    nodeId: number;
+    offset: string | null;
+    recordTime: string;
+  }[];
   reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[];
   holdings: HoldingRow[];
   licenses: LicenseRow[];
   activities: object[];
   /** Opened rounds; `rules` is the AmuletRules created earlier in the batch, else the stored one applies. */
-  miningRounds: { round: string; migrationId: number; opensAt: string; openedRecordTime: string; rules?: AmuletRulesPayload }[];
+  miningRounds: {
+    round: string;
+    migrationId: number;
+    opensAt: string;
+    openedRecordTime: string;
+    rules?: AmuletRulesPayload;
+  }[];
   closedRounds: { round: string; recordTime: string }[];
   voteResults: (VoteResultFacts & { updateId: string; nodeId: number })[];
   migrations: number[];
@@ -120,19 +132,22 @@ class PendingHistoryView implements HistoryView {
 
   async storedHashes(updateIds: readonly string[]): Promise<Map<string, string>> {
     const hashes = await this.base.storedHashes(updateIds);
-    for (const d of this.pending) for (const id of updateIds) if (d.hashes.has(id)) hashes.set(id, d.hashes.get(id)!);
+    for (const d of this.pending)
+      for (const id of updateIds) if (d.hashes.has(id)) hashes.set(id, d.hashes.get(id)!);
     return hashes;
   }
 
   async maxLedgerOffset(): Promise<bigint | null> {
     let max = await this.base.maxLedgerOffset();
-    for (const d of this.pending) if (d.lastOffset !== null && (max === null || d.lastOffset > max)) max = d.lastOffset;
+    for (const d of this.pending)
+      if (d.lastOffset !== null && (max === null || d.lastOffset > max)) max = d.lastOffset;
     return max;
   }
 
   async lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>> {
     const times = await this.base.lastRecordTimes(migrationIds);
-    for (const d of this.pending) for (const m of migrationIds) if (d.lastRecordTimes.has(m)) times.set(m, d.lastRecordTimes.get(m)!);
+    for (const d of this.pending)
+      for (const m of migrationIds) if (d.lastRecordTimes.has(m)) times.set(m, d.lastRecordTimes.get(m)!);
     return times;
   }
 
@@ -142,7 +157,8 @@ class PendingHistoryView implements HistoryView {
     for (const k of keys) {
       const kk = key(k.migrationId, k.contractId);
       let state: StoredContract | undefined;
-      for (let i = this.pending.length - 1; i >= 0 && state === undefined; i--) state = this.pending[i].contracts.get(kk);
+      for (let i = this.pending.length - 1; i >= 0 && state === undefined; i--)
+        state = this.pending[i].contracts.get(kk);
       if (state) found.set(kk, { ...state });
       else rest.push(k);
     }
@@ -190,7 +206,8 @@ export class LedgerWriter {
   prepare(updates: readonly unknown[]): PreparedBatch {
     const ids = updates.map((u, i) => {
       const id = (u as { update_id?: unknown } | null)?.update_id;
-      if (typeof id !== 'string' || id === '') throw rejectUpdate(`#${i}`, 'update_id must be a non-empty string');
+      if (typeof id !== 'string' || id === '')
+        throw rejectUpdate(`#${i}`, 'update_id must be a non-empty string');
       return id;
     });
     if (new Set(ids).size !== ids.length) {
@@ -326,9 +343,19 @@ export class LedgerWriter {
     // The contracts this batch touches, as stored.
     const touched: { migrationId: number; contractId: string }[] = [];
     for (const p of fresh) {
-      if (p.kind === 'transaction') for (const n of p.nodes) touched.push({ migrationId: p.migrationId, contractId: n.event.contract_id });
-      else if (p.kind === 'assignment') touched.push({ migrationId: p.migrationId, contractId: (p.update as { event: HistoryAssignment }).event.created_event.contract_id });
-      else touched.push({ migrationId: p.migrationId, contractId: (p.update as { event: HistoryUnassignment }).event.contract_id });
+      if (p.kind === 'transaction')
+        for (const n of p.nodes)
+          touched.push({ migrationId: p.migrationId, contractId: n.event.contract_id });
+      else if (p.kind === 'assignment')
+        touched.push({
+          migrationId: p.migrationId,
+          contractId: (p.update as { event: HistoryAssignment }).event.created_event.contract_id,
+        });
+      else
+        touched.push({
+          migrationId: p.migrationId,
+          contractId: (p.update as { event: HistoryUnassignment }).event.contract_id,
+        });
     }
     const contracts = new Map<string, ContractState>();
     for (const c of await view.contractsByKey(touched)) contracts.set(key(c.migrationId, c.contractId), c);
@@ -338,8 +365,15 @@ export class LedgerWriter {
     const updateRows: UpdateRow[] = [];
     const eventRows: EventRow[] = [];
     const newContracts: ContractRow[] = [];
-    const archivesOfStored: { rowId: string; updateId: string; nodeId: number; offset: string | null; recordTime: string }[] = [];
-    const reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[] = [];
+    const archivesOfStored: {
+      rowId: string;
+      updateId: string;
+      nodeId: number;
+      offset: string | null;
+      recordTime: string;
+    }[] = [];
+    const reassignedStored: { rowId: string; synchronizerId: string; inFlight: boolean; counter: number }[] =
+      [];
     const voteResults: BuiltBatch['voteResults'] = [];
     const miningRounds: BuiltBatch['miningRounds'] = [];
     const closedRounds: { round: string; recordTime: string }[] = [];
@@ -355,8 +389,16 @@ export class LedgerWriter {
       const updateId = p.update.update_id;
       const k = key(p.migrationId, e.contract_id);
       const existing = contracts.get(k);
-      if (existing && !existing.archived) throw rejectUpdate(updateId, `creates contract ${e.contract_id}, which is already active in migration ${p.migrationId}`);
-      if (existing) throw rejectUpdate(updateId, `re-creates contract ${e.contract_id}, archived earlier in migration ${p.migrationId}`);
+      if (existing && !existing.archived)
+        throw rejectUpdate(
+          updateId,
+          `creates contract ${e.contract_id}, which is already active in migration ${p.migrationId}`,
+        );
+      if (existing)
+        throw rejectUpdate(
+          updateId,
+          `re-creates contract ${e.contract_id}, archived earlier in migration ${p.migrationId}`,
+        );
       const compact = toCompact(e.create_arguments);
       const [packageId, moduleName, entityName] = e.template_id.split(':');
       const stakeholders = union(e.signatories, e.observers);
@@ -401,7 +443,14 @@ export class LedgerWriter {
       const name = qualifiedName(e.package_name, e.template_id);
       if (name === Q.AmuletRules) amuletRules = compact as unknown as AmuletRulesPayload;
       const open = openRoundOf(name, compact);
-      if (open) miningRounds.push({ round: open.round, migrationId: p.migrationId, opensAt: open.opensAt, openedRecordTime: p.recordTime, rules: amuletRules });
+      if (open)
+        miningRounds.push({
+          round: open.round,
+          migrationId: p.migrationId,
+          opensAt: open.opensAt,
+          openedRecordTime: p.recordTime,
+          rules: amuletRules,
+        });
       const closed = closedRoundOf(name, compact);
       if (closed) closedRounds.push({ round: closed, recordTime: p.recordTime });
       return state;
@@ -410,8 +459,13 @@ export class LedgerWriter {
     const archive = (p: ParsedUpdate, contractId: string, nodeId: number): ContractState => {
       const updateId = p.update.update_id;
       const state = contracts.get(key(p.migrationId, contractId));
-      if (!state) throw rejectUpdate(updateId, `archives contract ${contractId}, which is unknown in migration ${p.migrationId}`);
-      if (state.archived) throw rejectUpdate(updateId, `archives contract ${contractId}, which is already archived`);
+      if (!state)
+        throw rejectUpdate(
+          updateId,
+          `archives contract ${contractId}, which is unknown in migration ${p.migrationId}`,
+        );
+      if (state.archived)
+        throw rejectUpdate(updateId, `archives contract ${contractId}, which is already archived`);
       state.archived = true;
       archivedCount++;
       const offset = p.ledgerOffset === null ? null : p.ledgerOffset.toString();
@@ -431,12 +485,18 @@ export class LedgerWriter {
       const updateId = p.update.update_id;
       if (p.ledgerOffset !== null) {
         if (lastOffset !== null && p.ledgerOffset <= lastOffset) {
-          throw rejectUpdate(updateId, `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${lastOffset})`);
+          throw rejectUpdate(
+            updateId,
+            `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${lastOffset})`,
+          );
         }
         lastOffset = p.ledgerOffset;
         const lastTime = lastRecordTimes.get(p.migrationId);
         if (lastTime !== undefined && p.recordTime < lastTime) {
-          throw rejectUpdate(updateId, `record time ${p.recordTime} is before ${lastTime}, already recorded for migration ${p.migrationId}`);
+          throw rejectUpdate(
+            updateId,
+            `record time ${p.recordTime} is before ${lastTime}, already recorded for migration ${p.migrationId}`,
+          );
         }
         lastRecordTimes.set(p.migrationId, p.recordTime);
       }
@@ -493,11 +553,16 @@ export class LedgerWriter {
               stakeholders: state.stakeholders,
             });
           } else {
-            const state = e.consuming ? archive(p, e.contract_id, node.nodeId) : contracts.get(key(p.migrationId, e.contract_id));
+            const state = e.consuming
+              ? archive(p, e.contract_id, node.nodeId)
+              : contracts.get(key(p.migrationId, e.contract_id));
             const stakeholders = state?.stakeholders ?? [];
             // Informees: a consuming exercise is seen by all stakeholders, a non-consuming one by
             // the signatories; the actors always see their exercise.
-            const witnesses = union(e.consuming ? stakeholders : (state?.signatories ?? []), e.acting_parties);
+            const witnesses = union(
+              e.consuming ? stakeholders : (state?.signatories ?? []),
+              e.acting_parties,
+            );
             const nodeStakeholders = stakeholders.length ? stakeholders : union(e.acting_parties);
             eventRows.push({
               update_id: updateId,
@@ -528,10 +593,22 @@ export class LedgerWriter {
       } else if (p.kind === 'unassignment') {
         const ev = (p.update as { event: HistoryUnassignment }).event;
         const state = contracts.get(key(p.migrationId, ev.contract_id));
-        if (!state || state.archived) throw rejectUpdate(updateId, `unassigns contract ${ev.contract_id}, which is not active in migration ${p.migrationId}`);
-        if (state.inFlight) throw rejectUpdate(updateId, `unassigns contract ${ev.contract_id}, which is already unassigned`);
+        if (!state || state.archived)
+          throw rejectUpdate(
+            updateId,
+            `unassigns contract ${ev.contract_id}, which is not active in migration ${p.migrationId}`,
+          );
+        if (state.inFlight)
+          throw rejectUpdate(updateId, `unassigns contract ${ev.contract_id}, which is already unassigned`);
         state.inFlight = true;
-        this.reassign(state, newContracts, reassignedStored, ev.source_synchronizer, true, ev.reassignment_counter);
+        this.reassign(
+          state,
+          newContracts,
+          reassignedStored,
+          ev.source_synchronizer,
+          true,
+          ev.reassignment_counter,
+        );
         updateRows.push({
           ...base,
           kind: 'unassignment',
@@ -556,11 +633,24 @@ export class LedgerWriter {
         let stakeholders: string[];
         if (state && !state.archived) {
           state.inFlight = false;
-          this.reassign(state, newContracts, reassignedStored, ev.target_synchronizer, false, ev.reassignment_counter);
+          this.reassign(
+            state,
+            newContracts,
+            reassignedStored,
+            ev.target_synchronizer,
+            false,
+            ev.reassignment_counter,
+          );
           stakeholders = state.stakeholders;
         } else {
           // First seen here: the contract enters this node's history through the assignment.
-          stakeholders = createContract(p, ce, 0, ev.target_synchronizer, ev.reassignment_counter).stakeholders;
+          stakeholders = createContract(
+            p,
+            ce,
+            0,
+            ev.target_synchronizer,
+            ev.reassignment_counter,
+          ).stakeholders;
         }
         updateRows.push({
           ...base,
@@ -617,7 +707,14 @@ export class LedgerWriter {
       const name = `${c.package_name}:${c.module_name}:${c.entity_name}`;
       const rowId = contractRowIds[i];
       const holding = holdingOf(name, c.payload_compact);
-      if (holding) holdings.push({ contract_row_id: rowId, migration_id: c.migration_id, ...holding, created_record_time: c.created_record_time, archived_record_time: c.archived_record_time });
+      if (holding)
+        holdings.push({
+          contract_row_id: rowId,
+          migration_id: c.migration_id,
+          ...holding,
+          created_record_time: c.created_record_time,
+          archived_record_time: c.archived_record_time,
+        });
       const license = licenseOf(name, c.payload_compact);
       if (license) {
         licenses.push({
@@ -632,9 +729,15 @@ export class LedgerWriter {
         });
       }
       const activity = activityOf(name, c.payload_compact);
-      if (activity) activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
+      if (activity)
+        activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
     }
-    const delta: BatchDelta = { hashes, lastOffset, lastRecordTimes: new Map(lastRecordTimes), contracts: new Map() };
+    const delta: BatchDelta = {
+      hashes,
+      lastOffset,
+      lastRecordTimes: new Map(lastRecordTimes),
+      contracts: new Map(),
+    };
     for (const [k, state] of contracts) {
       const rowId = state.rowId ?? contractRowIds[state.newIndex!];
       delta.contracts.set(k, {
@@ -648,7 +751,12 @@ export class LedgerWriter {
       });
     }
     return {
-      result: { appended: fresh.length, skipped: all.length - fresh.length, contractsCreated: newContracts.length, contractsArchived: archivedCount },
+      result: {
+        appended: fresh.length,
+        skipped: all.length - fresh.length,
+        contractsCreated: newContracts.length,
+        contractsArchived: archivedCount,
+      },
       updateRows,
       updateRowIds,
       eventRows,
@@ -713,7 +821,12 @@ export class LedgerWriter {
       b.miningRounds.map(({ rules, ...m }) => {
         const applying = rules ?? storedRules;
         const reward = applying ? rewardConfigAt(applying, m.opensAt) : undefined;
-        return { ...m, pool: reward?.pool ?? null, threshold: reward?.threshold ?? null, cap: reward?.capPerWeight ?? null };
+        return {
+          ...m,
+          pool: reward?.pool ?? null,
+          threshold: reward?.threshold ?? null,
+          cap: reward?.capPerWeight ?? null,
+        };
       }),
     );
     await repo.closeMiningRounds(b.closedRounds);
@@ -743,14 +856,23 @@ export class LedgerWriter {
     }
   }
 
-  private async recordSnapshots(repo: HistoryWriteRepository, migrations: number[], reached: Map<number, string>): Promise<string[]> {
+  private async recordSnapshots(
+    repo: HistoryWriteRepository,
+    migrations: number[],
+    reached: Map<number, string>,
+  ): Promise<string[]> {
     const recorded: string[] = [];
     const facts = await repo.snapshotFacts(migrations);
     for (const migrationId of migrations) {
       const f = facts.get(migrationId);
       const last = reached.get(migrationId);
       if (!f?.firstNonImport || !last) continue;
-      const due = dueSnapshotTimes(f.firstNonImport, f.lastSnapshot, last, this.options.snapshotIntervalHours);
+      const due = dueSnapshotTimes(
+        f.firstNonImport,
+        f.lastSnapshot,
+        last,
+        this.options.snapshotIntervalHours,
+      );
       if (due.length) {
         await repo.insertSnapshots(migrationId, due);
         recorded.push(...due);
@@ -759,4 +881,3 @@ export class LedgerWriter {
     return recorded;
   }
 }
-

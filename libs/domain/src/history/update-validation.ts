@@ -58,15 +58,29 @@ function isObject(x: unknown): x is Record<string, unknown> {
   return typeof x === 'object' && x !== null && !Array.isArray(x);
 }
 
-function stringField(o: Record<string, unknown>, field: string, updateId: string, where: string, allowEmpty = false): string {
+function stringField(
+  o: Record<string, unknown>,
+  field: string,
+  updateId: string,
+  where: string,
+  allowEmpty = false,
+): string {
   const v = o[field];
-  need(typeof v === 'string' && (allowEmpty || v !== ''), updateId, `${where}.${field} must be a ${allowEmpty ? '' : 'non-empty '}string`);
+  need(
+    typeof v === 'string' && (allowEmpty || v !== ''),
+    updateId,
+    `${where}.${field} must be a ${allowEmpty ? '' : 'non-empty '}string`,
+  );
   return v;
 }
 
 function partyList(o: Record<string, unknown>, field: string, updateId: string, where: string): string[] {
   const v = o[field];
-  need(Array.isArray(v) && v.every((p) => typeof p === 'string' && p.includes('::')), updateId, `${where}.${field} must be a list of party ids`);
+  need(
+    Array.isArray(v) && v.every((p) => typeof p === 'string' && p.includes('::')),
+    updateId,
+    `${where}.${field} must be a list of party ids`,
+  );
   return v as string[];
 }
 
@@ -79,7 +93,11 @@ function timestampField(o: Record<string, unknown>, field: string, updateId: str
 
 function intField(o: Record<string, unknown>, field: string, updateId: string, where: string): number {
   const v = o[field];
-  need(typeof v === 'number' && Number.isSafeInteger(v) && v >= 0, updateId, `${where}.${field} must be a non-negative integer`);
+  need(
+    typeof v === 'number' && Number.isSafeInteger(v) && v >= 0,
+    updateId,
+    `${where}.${field} must be a non-negative integer`,
+  );
   return v;
 }
 
@@ -93,7 +111,11 @@ function nodeIdOf(eventId: string, updateId: string): number {
 function checkCreated(e: Record<string, unknown>, updateId: string, where: string): void {
   stringField(e, 'contract_id', updateId, where);
   const templateId = stringField(e, 'template_id', updateId, where);
-  need(TEMPLATE_ID.test(templateId), updateId, `${where}.template_id must be PACKAGE:MODULE:ENTITY, got "${templateId}"`);
+  need(
+    TEMPLATE_ID.test(templateId),
+    updateId,
+    `${where}.template_id must be PACKAGE:MODULE:ENTITY, got "${templateId}"`,
+  );
   stringField(e, 'package_name', updateId, where);
   timestampField(e, 'created_at', updateId, where);
   partyList(e, 'signatories', updateId, where);
@@ -104,20 +126,40 @@ function checkCreated(e: Record<string, unknown>, updateId: string, where: strin
   } catch (error) {
     throw rejectUpdate(updateId, (error as Error).message);
   }
-  need(isObject(e.create_arguments) && 'record' in e.create_arguments, updateId, `${where}.create_arguments must be a record value`);
-  need(e.created_event_blob === undefined || typeof e.created_event_blob === 'string', updateId, `${where}.created_event_blob must be a string`);
+  need(
+    isObject(e.create_arguments) && 'record' in e.create_arguments,
+    updateId,
+    `${where}.create_arguments must be a record value`,
+  );
+  need(
+    e.created_event_blob === undefined || typeof e.created_event_blob === 'string',
+    updateId,
+    `${where}.created_event_blob must be a string`,
+  );
 }
 
 function checkExercised(e: Record<string, unknown>, updateId: string, where: string): void {
   stringField(e, 'contract_id', updateId, where);
   const templateId = stringField(e, 'template_id', updateId, where);
-  need(TEMPLATE_ID.test(templateId), updateId, `${where}.template_id must be PACKAGE:MODULE:ENTITY, got "${templateId}"`);
+  need(
+    TEMPLATE_ID.test(templateId),
+    updateId,
+    `${where}.template_id must be PACKAGE:MODULE:ENTITY, got "${templateId}"`,
+  );
   stringField(e, 'package_name', updateId, where);
   stringField(e, 'choice', updateId, where);
   need(typeof e.consuming === 'boolean', updateId, `${where}.consuming must be a boolean`);
   partyList(e, 'acting_parties', updateId, where);
-  need(Array.isArray(e.child_event_ids) && e.child_event_ids.every((c) => typeof c === 'string'), updateId, `${where}.child_event_ids must be a list of event ids`);
-  need(e.interface_id === undefined || typeof e.interface_id === 'string', updateId, `${where}.interface_id must be a string`);
+  need(
+    Array.isArray(e.child_event_ids) && e.child_event_ids.every((c) => typeof c === 'string'),
+    updateId,
+    `${where}.child_event_ids must be a list of event ids`,
+  );
+  need(
+    e.interface_id === undefined || typeof e.interface_id === 'string',
+    updateId,
+    `${where}.interface_id must be a string`,
+  );
   try {
     assertDamlValue(e.choice_argument, `${where}.choice_argument`);
     assertDamlValue(e.exercise_result, `${where}.exercise_result`);
@@ -147,13 +189,29 @@ export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
     const migrationId = intField(tx, 'migration_id', updateId, 'update');
     stringField(tx, 'synchronizer_id', updateId, 'update');
     need(typeof tx.workflow_id === 'string', updateId, 'workflow_id must be a string (empty when unset)');
-    need(tx.command_id === undefined || typeof tx.command_id === 'string', updateId, 'command_id must be a string');
-    need(tx.external_transaction_hash === undefined || typeof tx.external_transaction_hash === 'string', updateId, 'external_transaction_hash must be a string');
+    need(
+      tx.command_id === undefined || typeof tx.command_id === 'string',
+      updateId,
+      'command_id must be a string',
+    );
+    need(
+      tx.external_transaction_hash === undefined || typeof tx.external_transaction_hash === 'string',
+      updateId,
+      'external_transaction_hash must be a string',
+    );
     const effectiveAt = timestampField(tx, 'effective_at', updateId, 'update');
     const isImport = recordTime === IMPORT_MICROS_TIME;
-    need(isImport === (offset === 0n), updateId, isImport ? 'import updates must have offset ""' : 'offset "" is only for import updates');
+    need(
+      isImport === (offset === 0n),
+      updateId,
+      isImport ? 'import updates must have offset ""' : 'offset "" is only for import updates',
+    );
     need(isObject(tx.events_by_id), updateId, 'events_by_id must be an object');
-    need(Array.isArray(tx.root_event_ids) && tx.root_event_ids.length > 0, updateId, 'root_event_ids must be a non-empty list');
+    need(
+      Array.isArray(tx.root_event_ids) && tx.root_event_ids.length > 0,
+      updateId,
+      'root_event_ids must be a non-empty list',
+    );
     const events = tx.events_by_id as Record<string, unknown>;
     const nodes: ParsedNode[] = [];
     const visited = new Set<string>();
@@ -165,10 +223,23 @@ export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
       need(!visited.has(eventId), updateId, `event ${eventId} appears twice in the tree`);
       visited.add(eventId);
       need(e.event_id === eventId, updateId, `events_by_id["${eventId}"].event_id must equal its key`);
-      need(eventId.startsWith(`${updateId}:`), updateId, `event id "${eventId}" must start with the update id`);
+      need(
+        eventId.startsWith(`${updateId}:`),
+        updateId,
+        `event id "${eventId}" must start with the update id`,
+      );
       const nodeId = nodeIdOf(eventId, updateId);
-      need(nodeId === nodes.length, updateId, `event ${eventId}: node ids must count from 0 in pre-order (expected ${nodes.length})`);
-      const node: ParsedNode = { nodeId, event: e as unknown as ParsedNode['event'], childNodeIds: [], lastDescendantNodeId: nodeId };
+      need(
+        nodeId === nodes.length,
+        updateId,
+        `event ${eventId}: node ids must count from 0 in pre-order (expected ${nodes.length})`,
+      );
+      const node: ParsedNode = {
+        nodeId,
+        event: e as unknown as ParsedNode['event'],
+        childNodeIds: [],
+        lastDescendantNodeId: nodeId,
+      };
       nodes.push(node);
       const path = `events_by_id["${eventId}"]`;
       if (e.event_type === 'created_event') {
@@ -185,22 +256,47 @@ export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
       }
       return node;
     };
-    const rootNodeIds = (tx.root_event_ids as unknown[]).map((id, i) => walk(id, `root_event_ids[${i}]`).nodeId);
-    need(visited.size === Object.keys(events).length, updateId, 'events_by_id holds events not reachable from root_event_ids');
+    const rootNodeIds = (tx.root_event_ids as unknown[]).map(
+      (id, i) => walk(id, `root_event_ids[${i}]`).nodeId,
+    );
+    need(
+      visited.size === Object.keys(events).length,
+      updateId,
+      'events_by_id holds events not reachable from root_event_ids',
+    );
     if (isImport) {
-      need(nodes.every((n) => n.event.event_type === 'created_event'), updateId, 'import updates may only create contracts');
+      need(
+        nodes.every((n) => n.event.event_type === 'created_event'),
+        updateId,
+        'import updates may only create contracts',
+      );
     }
-    return { kind: 'transaction', update: update as HistoryTransaction, migrationId, isImport, recordTime, effectiveAt, ledgerOffset: isImport ? null : offset, rootNodeIds, nodes };
+    return {
+      kind: 'transaction',
+      update: update as HistoryTransaction,
+      migrationId,
+      isImport,
+      recordTime,
+      effectiveAt,
+      ledgerOffset: isImport ? null : offset,
+      rootNodeIds,
+      nodes,
+    };
   }
 
   need(isObject(raw.event), updateId, 'must have events_by_id (transaction) or event (reassignment)');
   need(offset > 0n, updateId, 'reassignments must have an offset');
   const event = raw.event;
-  for (const f of ['submitter', 'source_synchronizer', 'target_synchronizer', 'unassign_id']) stringField(event, f, updateId, 'event');
+  for (const f of ['submitter', 'source_synchronizer', 'target_synchronizer', 'unassign_id'])
+    stringField(event, f, updateId, 'event');
   const migrationId = intField(event, 'migration_id', updateId, 'event');
   intField(event, 'reassignment_counter', updateId, 'event');
   if (isAssignment(raw.event as never)) {
-    need(isObject(event.created_event) && event.created_event.event_type === 'created_event', updateId, 'event.created_event must be a created event');
+    need(
+      isObject(event.created_event) && event.created_event.event_type === 'created_event',
+      updateId,
+      'event.created_event must be a created event',
+    );
     checkCreated(event.created_event, updateId, 'event.created_event');
     return { kind: 'assignment', update, migrationId, recordTime, ledgerOffset: offset };
   }

@@ -12,7 +12,12 @@ export type UpdateKind = 'transaction' | 'assignment' | 'unassignment';
 // Import updates of a migration, paged by update id (partial; declared in the migration).
 @Index('ix_updates_import', { synchronize: false })
 export class UpdateEntity {
-  @PrimaryGeneratedColumn('identity', { name: 'row_id', type: 'bigint', generatedIdentity: 'ALWAYS', primaryKeyConstraintName: 'pk_updates' })
+  @PrimaryGeneratedColumn('identity', {
+    name: 'row_id',
+    type: 'bigint',
+    generatedIdentity: 'ALWAYS',
+    primaryKeyConstraintName: 'pk_updates',
+  })
   rowId: string;
 
   @Column('text', { name: 'update_id' })

@@ -85,12 +85,16 @@ describe('LedgerWriter pipeline', () => {
       const first = await pipeline.build(writer.prepare(all.slice(0, 120)));
       const changed = { ...all[100], workflow_id: 'changed' } as HistoryUpdate;
       if (db.backend === 'postgres') {
-        await expect(pipeline.build(writer.prepare([changed]))).rejects.toThrow(/is already stored with different content/);
+        await expect(pipeline.build(writer.prepare([changed]))).rejects.toThrow(
+          /is already stored with different content/,
+        );
       }
       expect(await pipeline.write(first)).toMatchObject({ appended: 120 });
     } finally {
       await pipeline.close();
     }
-    await expect(writer.append([{ ...all[100], workflow_id: 'changed' } as HistoryUpdate])).rejects.toThrow(/is already stored with different content/);
+    await expect(writer.append([{ ...all[100], workflow_id: 'changed' } as HistoryUpdate])).rejects.toThrow(
+      /is already stored with different content/,
+    );
   });
 });

@@ -4,13 +4,17 @@ import { useTestDatabase } from '@canton-scan/testing';
 describe('ingestUpdates', () => {
   const db = useTestDatabase();
   const history = (): HistoryUpdate[] => [...simulateNetwork({ seed: 5, rounds: 30, migrationRound: 25 })];
-  const count = async () => Number((await db.dataSource.query('SELECT count(*)::int AS n FROM updates'))[0].n);
+  const count = async () =>
+    Number((await db.dataSource.query('SELECT count(*)::int AS n FROM updates'))[0].n);
 
   it('feeds a history through the writer in overlapping batches and resumes by skipping what is stored', async () => {
     const updates = history();
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     const seen: number[] = [];
-    const first = await ingestUpdates(writer, updates.slice(0, 700), { batchSize: 100, onProgress: (p) => seen.push(p.appended) });
+    const first = await ingestUpdates(writer, updates.slice(0, 700), {
+      batchSize: 100,
+      onProgress: (p) => seen.push(p.appended),
+    });
     expect(first).toMatchObject({ read: 700, appended: 700, skipped: 0 });
     expect(seen.length).toBeGreaterThanOrEqual(7);
     // A restart over the whole file: the first 700 are skipped, the rest appended.
@@ -24,7 +28,9 @@ describe('ingestUpdates', () => {
     const broken = JSON.parse(JSON.stringify(updates)) as HistoryUpdate[];
     (broken[250] as { offset: string }).offset = 'zz';
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
-    await expect(ingestUpdates(writer, broken, { batchSize: 100 })).rejects.toThrow(new RegExp(`update ${broken[250].update_id}: malformed scan offset`));
+    await expect(ingestUpdates(writer, broken, { batchSize: 100 })).rejects.toThrow(
+      new RegExp(`update ${broken[250].update_id}: malformed scan offset`),
+    );
     expect(await count()).toBe(200);
   });
 
@@ -33,9 +39,14 @@ describe('ingestUpdates', () => {
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     // The repeated update is in the batch right after its first one: identical, it is skipped.
     const again = [...updates.slice(0, 100), updates[99], ...updates.slice(100)];
-    expect(await ingestUpdates(writer, again, { batchSize: 100 })).toMatchObject({ appended: 400, skipped: 1 });
+    expect(await ingestUpdates(writer, again, { batchSize: 100 })).toMatchObject({
+      appended: 400,
+      skipped: 1,
+    });
     expect(await count()).toBe(400);
-    const rounds = await db.dataSource.query(`SELECT count(*)::int AS n FROM mining_rounds WHERE app_reward_pool IS NULL`);
+    const rounds = await db.dataSource.query(
+      `SELECT count(*)::int AS n FROM mining_rounds WHERE app_reward_pool IS NULL`,
+    );
     expect(rounds[0].n).toBe(0);
 
     await db.truncate();
@@ -57,7 +68,9 @@ describe('ingestUpdates', () => {
       }
     })();
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
-    await expect(ingestUpdates(writer, source, { batchSize: 100, readAhead: 3 })).rejects.toThrow('history file truncated');
+    await expect(ingestUpdates(writer, source, { batchSize: 100, readAhead: 3 })).rejects.toThrow(
+      'history file truncated',
+    );
     expect(await count()).toBe(400);
   });
 
@@ -65,7 +78,9 @@ describe('ingestUpdates', () => {
     const updates = history().slice(0, 300);
     const repeated = [...updates.slice(0, 250), updates[240], ...updates.slice(250)];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
-    await expect(ingestUpdates(writer, repeated, { batchSize: 100 })).rejects.toThrow(new RegExp(`update ${updates[240].update_id}: appears twice in the batch`));
+    await expect(ingestUpdates(writer, repeated, { batchSize: 100 })).rejects.toThrow(
+      new RegExp(`update ${updates[240].update_id}: appears twice in the batch`),
+    );
     expect(await count()).toBe(200);
   });
 });

@@ -32,7 +32,13 @@ export async function ingestUpdates(
 ): Promise<IngestProgress> {
   const batchSize = options.batchSize ?? 2000;
   const readAhead = Math.max(1, options.readAhead ?? 2);
-  const progress: IngestProgress = { read: 0, appended: 0, skipped: 0, contractsCreated: 0, snapshotsRecorded: 0 };
+  const progress: IngestProgress = {
+    read: 0,
+    appended: 0,
+    skipped: 0,
+    contractsCreated: 0,
+    snapshotsRecorded: 0,
+  };
   const account = (result: AppendResult) => {
     progress.appended += result.appended;
     progress.skipped += result.skipped;

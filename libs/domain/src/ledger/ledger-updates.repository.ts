@@ -129,7 +129,10 @@ interface EventRow {
 }
 
 /** Party columns of `events e` (a null `witnesses` means the stakeholders). */
-const EVENT_PARTIES = { witnesses: 'COALESCE(e.witnesses, e.stakeholders)', stakeholders: 'e.stakeholders' } as const;
+const EVENT_PARTIES = {
+  witnesses: 'COALESCE(e.witnesses, e.stakeholders)',
+  stakeholders: 'e.stakeholders',
+} as const;
 
 /** The largest int64: the upper bound of open-ended reads. */
 const MAX_LEDGER_OFFSET = '9223372036854775807';
@@ -277,7 +280,8 @@ function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
     lastDescendantNodeId: r.last_descendant_node_id,
     witnesses: r.witnesses,
     stakeholders: r.stakeholders,
-    createdEventBlob: withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? derivedBlob(r)) : null,
+    createdEventBlob:
+      withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? derivedBlob(r)) : null,
   };
 }
 

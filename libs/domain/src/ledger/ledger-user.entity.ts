@@ -22,7 +22,10 @@ export class LedgerUserEntity {
 /** A read-as right of a user for one party. */
 @Entity({ name: 'ledger_user_rights' })
 @Check('ck_ledger_user_rights_kind', `"kind" IN ('can_read_as')`)
-@ForeignKey(() => LedgerUserEntity, ['userId'], ['userId'], { name: 'fk_ledger_user_rights_user', onDelete: 'CASCADE' })
+@ForeignKey(() => LedgerUserEntity, ['userId'], ['userId'], {
+  name: 'fk_ledger_user_rights_user',
+  onDelete: 'CASCADE',
+})
 export class LedgerUserRightEntity {
   @PrimaryColumn('text', { name: 'user_id', primaryKeyConstraintName: 'pk_ledger_user_rights' })
   userId: string;

@@ -39,7 +39,9 @@ function multiLeg(count: number, build: (i: number) => unknown = leg): Record<st
   const args = singleLeg();
   delete args.allocation.transferLegId;
   delete args.allocation.transferLeg;
-  args.allocation.transferLegs = Object.fromEntries(Array.from({ length: count }, (_, i) => [`leg-${i}`, build(i)]));
+  args.allocation.transferLegs = Object.fromEntries(
+    Array.from({ length: count }, (_, i) => [`leg-${i}`, build(i)]),
+  );
   return args;
 }
 
@@ -55,7 +57,12 @@ function rejection(args: unknown, maxLegs = 200): DomainError {
 
 describe('validateAllocateArguments', () => {
   it('accepts a single-leg allocation in ledger JSON encoding', () => {
-    expect(validateAllocateArguments(singleLeg(), 200)).toEqual({ legs: 1, accounts: 2, parties: 4, instruments: 1 });
+    expect(validateAllocateArguments(singleLeg(), 200)).toEqual({
+      legs: 1,
+      accounts: 2,
+      parties: 4,
+      instruments: 1,
+    });
   });
 
   it('accepts 100 legs between 25 distinct accounts, parties and instruments', () => {
@@ -84,31 +91,123 @@ describe('validateAllocateArguments', () => {
   });
 
   it.each([
-    ['a malformed sender', (a: any) => (a.allocation.transferLeg.sender = 'alice'), 'choiceArguments.allocation.transferLeg.sender must be a party id'],
-    ['a malformed receiver account', (a: any) => (a.allocation.transferLeg.receiver = { owner: 'bob' }), 'choiceArguments.allocation.transferLeg.receiver.owner must be a party id'],
-    ['a receiver of the wrong type', (a: any) => (a.allocation.transferLeg.receiver = 7), 'choiceArguments.allocation.transferLeg.receiver must be a party id or an account'],
-    ['a malformed instrument admin', (a: any) => (a.allocation.transferLeg.instrumentId.admin = 'DSO'), 'choiceArguments.allocation.transferLeg.instrumentId.admin must be a party id'],
-    ['an instrument without id', (a: any) => delete a.allocation.transferLeg.instrumentId.id, 'choiceArguments.allocation.transferLeg.instrumentId.id is required'],
-    ['a missing instrument', (a: any) => delete a.allocation.transferLeg.instrumentId, 'choiceArguments.allocation.transferLeg.instrumentId is required'],
-    ['a negative amount', (a: any) => (a.allocation.transferLeg.amount = '-1.0'), 'choiceArguments.allocation.transferLeg.amount must be a decimal string'],
-    ['a zero amount', (a: any) => (a.allocation.transferLeg.amount = '0.0000000000'), 'choiceArguments.allocation.transferLeg.amount must be positive'],
-    ['too many decimals', (a: any) => (a.allocation.transferLeg.amount = '1.00000000001'), 'choiceArguments.allocation.transferLeg.amount must be a decimal string'],
-    ['a numeric amount', (a: any) => (a.allocation.transferLeg.amount = 5), 'choiceArguments.allocation.transferLeg.amount must be a string'],
-    ['leg metadata that is not text', (a: any) => (a.allocation.transferLeg.meta = { values: { k: 1 } }), 'choiceArguments.allocation.transferLeg.meta.values.k must be a string'],
-    ['a malformed executor', (a: any) => (a.allocation.settlement.executor = ''), 'choiceArguments.allocation.settlement.executor must not be empty'],
-    ['a malformed settlement time', (a: any) => (a.allocation.settlement.settleBefore = 'tomorrow'), 'choiceArguments.allocation.settlement.settleBefore must be an ISO-8601 time'],
-    ['a time without zone', (a: any) => (a.requestedAt = '2026-01-05T10:00:00'), 'choiceArguments.requestedAt must be an ISO-8601 time'],
-    ['an impossible date', (a: any) => (a.requestedAt = '2026-13-05T10:00:00Z'), 'choiceArguments.requestedAt must be an ISO-8601 time'],
-    ['a malformed settlement cid', (a: any) => (a.allocation.settlement.settlementRef.cid = 'xyz'), 'choiceArguments.allocation.settlement.settlementRef.cid must be a contract id'],
-    ['a missing expected admin', (a: any) => delete a.expectedAdmin, 'choiceArguments.expectedAdmin is required'],
-    ['holdings that are not a list', (a: any) => (a.inputHoldingCids = cid(1)), 'choiceArguments.inputHoldingCids must be an array'],
-    ['a malformed holding', (a: any) => (a.inputHoldingCids = [cid(1), 'cid-2']), 'choiceArguments.inputHoldingCids[1] must be a contract id'],
-    ['a repeated holding', (a: any) => (a.inputHoldingCids = [cid(1), cid(1)]), 'choiceArguments.inputHoldingCids[1] repeats inputHoldingCids[0]'],
+    [
+      'a malformed sender',
+      (a: any) => (a.allocation.transferLeg.sender = 'alice'),
+      'choiceArguments.allocation.transferLeg.sender must be a party id',
+    ],
+    [
+      'a malformed receiver account',
+      (a: any) => (a.allocation.transferLeg.receiver = { owner: 'bob' }),
+      'choiceArguments.allocation.transferLeg.receiver.owner must be a party id',
+    ],
+    [
+      'a receiver of the wrong type',
+      (a: any) => (a.allocation.transferLeg.receiver = 7),
+      'choiceArguments.allocation.transferLeg.receiver must be a party id or an account',
+    ],
+    [
+      'a malformed instrument admin',
+      (a: any) => (a.allocation.transferLeg.instrumentId.admin = 'DSO'),
+      'choiceArguments.allocation.transferLeg.instrumentId.admin must be a party id',
+    ],
+    [
+      'an instrument without id',
+      (a: any) => delete a.allocation.transferLeg.instrumentId.id,
+      'choiceArguments.allocation.transferLeg.instrumentId.id is required',
+    ],
+    [
+      'a missing instrument',
+      (a: any) => delete a.allocation.transferLeg.instrumentId,
+      'choiceArguments.allocation.transferLeg.instrumentId is required',
+    ],
+    [
+      'a negative amount',
+      (a: any) => (a.allocation.transferLeg.amount = '-1.0'),
+      'choiceArguments.allocation.transferLeg.amount must be a decimal string',
+    ],
+    [
+      'a zero amount',
+      (a: any) => (a.allocation.transferLeg.amount = '0.0000000000'),
+      'choiceArguments.allocation.transferLeg.amount must be positive',
+    ],
+    [
+      'too many decimals',
+      (a: any) => (a.allocation.transferLeg.amount = '1.00000000001'),
+      'choiceArguments.allocation.transferLeg.amount must be a decimal string',
+    ],
+    [
+      'a numeric amount',
+      (a: any) => (a.allocation.transferLeg.amount = 5),
+      'choiceArguments.allocation.transferLeg.amount must be a string',
+    ],
+    [
+      'leg metadata that is not text',
+      (a: any) => (a.allocation.transferLeg.meta = { values: { k: 1 } }),
+      'choiceArguments.allocation.transferLeg.meta.values.k must be a string',
+    ],
+    [
+      'a malformed executor',
+      (a: any) => (a.allocation.settlement.executor = ''),
+      'choiceArguments.allocation.settlement.executor must not be empty',
+    ],
+    [
+      'a malformed settlement time',
+      (a: any) => (a.allocation.settlement.settleBefore = 'tomorrow'),
+      'choiceArguments.allocation.settlement.settleBefore must be an ISO-8601 time',
+    ],
+    [
+      'a time without zone',
+      (a: any) => (a.requestedAt = '2026-01-05T10:00:00'),
+      'choiceArguments.requestedAt must be an ISO-8601 time',
+    ],
+    [
+      'an impossible date',
+      (a: any) => (a.requestedAt = '2026-13-05T10:00:00Z'),
+      'choiceArguments.requestedAt must be an ISO-8601 time',
+    ],
+    [
+      'a malformed settlement cid',
+      (a: any) => (a.allocation.settlement.settlementRef.cid = 'xyz'),
+      'choiceArguments.allocation.settlement.settlementRef.cid must be a contract id',
+    ],
+    [
+      'a missing expected admin',
+      (a: any) => delete a.expectedAdmin,
+      'choiceArguments.expectedAdmin is required',
+    ],
+    [
+      'holdings that are not a list',
+      (a: any) => (a.inputHoldingCids = cid(1)),
+      'choiceArguments.inputHoldingCids must be an array',
+    ],
+    [
+      'a malformed holding',
+      (a: any) => (a.inputHoldingCids = [cid(1), 'cid-2']),
+      'choiceArguments.inputHoldingCids[1] must be a contract id',
+    ],
+    [
+      'a repeated holding',
+      (a: any) => (a.inputHoldingCids = [cid(1), cid(1)]),
+      'choiceArguments.inputHoldingCids[1] repeats inputHoldingCids[0]',
+    ],
     ['missing extra arguments', (a: any) => delete a.extraArgs, 'choiceArguments.extraArgs is required'],
-    ['a context value without tag', (a: any) => (a.extraArgs.context.values = { x: {} }), 'choiceArguments.extraArgs.context.values.x.tag is required'],
+    [
+      'a context value without tag',
+      (a: any) => (a.extraArgs.context.values = { x: {} }),
+      'choiceArguments.extraArgs.context.values.x.tag is required',
+    ],
     ['both leg forms', (a: any) => (a.allocation.transferLegs = { 'leg-1': leg() }), 'not both'],
-    ['no legs at all', (a: any) => (delete a.allocation.transferLeg, delete a.allocation.transferLegId), 'choiceArguments.allocation.transferLegs is required'],
-    ['a single leg without id', (a: any) => delete a.allocation.transferLegId, 'choiceArguments.allocation.transferLegId is required'],
+    [
+      'no legs at all',
+      (a: any) => (delete a.allocation.transferLeg, delete a.allocation.transferLegId),
+      'choiceArguments.allocation.transferLegs is required',
+    ],
+    [
+      'a single leg without id',
+      (a: any) => delete a.allocation.transferLegId,
+      'choiceArguments.allocation.transferLegId is required',
+    ],
   ])('refuses %s, naming the field', (_name, mutate, message) => {
     const args = singleLeg();
     mutate(args);
@@ -120,11 +219,15 @@ describe('validateAllocateArguments', () => {
   it('names the offending leg of a multi-leg allocation by its id', () => {
     const args = multiLeg(30);
     args.allocation.transferLegs['leg-17'].instrumentId = { admin: DSO };
-    expect(rejection(args).message).toContain('choiceArguments.allocation.transferLegs["leg-17"].instrumentId.id is required');
+    expect(rejection(args).message).toContain(
+      'choiceArguments.allocation.transferLegs["leg-17"].instrumentId.id is required',
+    );
   });
 
   it('refuses an empty leg map', () => {
-    expect(rejection(multiLeg(0)).message).toContain('choiceArguments.allocation.transferLegs must hold at least one leg');
+    expect(rejection(multiLeg(0)).message).toContain(
+      'choiceArguments.allocation.transferLegs must hold at least one leg',
+    );
   });
 
   it('refuses arguments that are not an object', () => {

@@ -43,13 +43,17 @@ const show = (value: unknown): string => {
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 };
 function fail(path: string, problem: string, value?: unknown): never {
-  throw invalidArgument(`${path} ${problem}${value === undefined ? '' : `, got ${show(value)}`}`, { field: path });
+  throw invalidArgument(`${path} ${problem}${value === undefined ? '' : `, got ${show(value)}`}`, {
+    field: path,
+  });
 }
-const key = (path: string, name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`);
+const key = (path: string, name: string) =>
+  /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `${path}.${name}` : `${path}[${JSON.stringify(name)}]`;
 
 function object(value: unknown, path: string): Json {
   if (value === undefined) fail(path, 'is required');
-  if (value === null || typeof value !== 'object' || Array.isArray(value)) fail(path, 'must be an object', value);
+  if (value === null || typeof value !== 'object' || Array.isArray(value))
+    fail(path, 'must be an object', value);
   return value as Json;
 }
 
@@ -86,7 +90,8 @@ function time(value: unknown, path: string): string {
 
 function amount(value: unknown, path: string): string {
   const s = text(value, path, { max: 64 });
-  if (!DECIMAL.test(s)) fail(path, 'must be a decimal string with at most 28 integer and 10 fractional digits', s);
+  if (!DECIMAL.test(s))
+    fail(path, 'must be a decimal string with at most 28 integer and 10 fractional digits', s);
   if (!/[1-9]/.test(s)) fail(path, 'must be positive', s);
   return s;
 }
@@ -131,7 +136,8 @@ function account(value: unknown, path: string, tally: Tally): void {
   }
   const a = value as Json;
   const owner = party(a.owner, `${path}.owner`);
-  const provider = a.provider === undefined || a.provider === null ? null : party(a.provider, `${path}.provider`);
+  const provider =
+    a.provider === undefined || a.provider === null ? null : party(a.provider, `${path}.provider`);
   const id = a.id === undefined ? '' : text(a.id, `${path}.id`, { nonEmpty: false, max: MAX_ID });
   tally.parties.add(owner);
   if (provider) tally.parties.add(provider);
@@ -167,9 +173,13 @@ function legs(allocation: Json, path: string, maxLegs: number, tally: Tally): nu
   const single = allocation.transferLeg !== undefined || allocation.transferLegId !== undefined;
   const multi = allocation.transferLegs !== undefined;
   if (single && multi) {
-    fail(path, 'must give either transferLegId and transferLeg (one leg) or transferLegs (several legs), not both');
+    fail(
+      path,
+      'must give either transferLegId and transferLeg (one leg) or transferLegs (several legs), not both',
+    );
   }
-  if (!single && !multi) fail(`${path}.transferLegs`, 'is required (or transferLegId and transferLeg for a single leg)');
+  if (!single && !multi)
+    fail(`${path}.transferLegs`, 'is required (or transferLegId and transferLeg for a single leg)');
   if (single) {
     text(allocation.transferLegId, `${path}.transferLegId`, { max: MAX_ID });
     transferLeg(allocation.transferLeg, `${path}.transferLeg`, tally);
@@ -179,7 +189,10 @@ function legs(allocation: Json, path: string, maxLegs: number, tally: Tally): nu
   const ids = Object.keys(map);
   if (ids.length === 0) fail(`${path}.transferLegs`, 'must hold at least one leg');
   if (ids.length > maxLegs) {
-    fail(`${path}.transferLegs`, `holds ${ids.length} legs, more than this registry accepts per allocation (${maxLegs}, REGISTRY_MAX_TRANSFER_LEGS)`);
+    fail(
+      `${path}.transferLegs`,
+      `holds ${ids.length} legs, more than this registry accepts per allocation (${maxLegs}, REGISTRY_MAX_TRANSFER_LEGS)`,
+    );
   }
   for (const id of ids) {
     if (id.length > MAX_ID) fail(`${path}.transferLegs`, `has a leg id longer than ${MAX_ID} characters`);
@@ -190,7 +203,11 @@ function legs(allocation: Json, path: string, maxLegs: number, tally: Tally): nu
 }
 
 /** Validates `AllocationFactory_Allocate` arguments; throws INVALID_ARGUMENT naming the first bad field. */
-export function validateAllocateArguments(value: unknown, maxLegs: number, path = 'choiceArguments'): AllocateArgumentsSummary {
+export function validateAllocateArguments(
+  value: unknown,
+  maxLegs: number,
+  path = 'choiceArguments',
+): AllocateArgumentsSummary {
   const args = object(value, path);
   const tally = new Tally();
   tally.parties.add(party(args.expectedAdmin, `${path}.expectedAdmin`));
@@ -199,7 +216,8 @@ export function validateAllocateArguments(value: unknown, maxLegs: number, path 
   const legCount = legs(allocation, `${path}.allocation`, maxLegs, tally);
   time(args.requestedAt, `${path}.requestedAt`);
   if (args.inputHoldingCids === undefined) fail(`${path}.inputHoldingCids`, 'is required');
-  if (!Array.isArray(args.inputHoldingCids)) fail(`${path}.inputHoldingCids`, 'must be an array of contract ids', args.inputHoldingCids);
+  if (!Array.isArray(args.inputHoldingCids))
+    fail(`${path}.inputHoldingCids`, 'must be an array of contract ids', args.inputHoldingCids);
   const seen = new Map<string, number>();
   (args.inputHoldingCids as unknown[]).forEach((cid, i) => {
     const id = contractId(cid, `${path}.inputHoldingCids[${i}]`);
@@ -210,5 +228,10 @@ export function validateAllocateArguments(value: unknown, maxLegs: number, path 
   const extra = object(args.extraArgs, `${path}.extraArgs`);
   choiceContext(extra.context, `${path}.extraArgs.context`);
   metadata(extra.meta, `${path}.extraArgs.meta`);
-  return { legs: legCount, accounts: tally.accounts.size, parties: tally.parties.size, instruments: tally.instruments.size };
+  return {
+    legs: legCount,
+    accounts: tally.accounts.size,
+    parties: tally.parties.size,
+    instruments: tally.instruments.size,
+  };
 }

@@ -3,7 +3,10 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 import { DomainError, DomainErrorCode } from '../errors/domain-error';
 
 /** A value of the token standard's `AnyValue` variant in ledger JSON (the tags the registry emits). */
-export type AnyValue = { tag: 'AV_ContractId'; value: string } | { tag: 'AV_Bool'; value: boolean } | { tag: 'AV_Text'; value: string };
+export type AnyValue =
+  | { tag: 'AV_ContractId'; value: string }
+  | { tag: 'AV_Bool'; value: boolean }
+  | { tag: 'AV_Text'; value: string };
 
 /** Keys of `choiceContextData.values` the amulet registry sets (facts.md). */
 export const ContextKeys = {
@@ -35,7 +38,10 @@ export interface FactoryWithChoiceContext {
   choiceContext: ChoiceContext;
 }
 
-export const contractIdValue = (contractId: string): AnyValue => ({ tag: 'AV_ContractId', value: contractId });
+export const contractIdValue = (contractId: string): AnyValue => ({
+  tag: 'AV_ContractId',
+  value: contractId,
+});
 export const boolValue = (value: boolean): AnyValue => ({ tag: 'AV_Bool', value });
 
 /** `package-name:Module:Entity` of a stored contract, for messages. */
@@ -80,13 +86,21 @@ export function disclose(contract: ActiveContract, excludeDebugFields: boolean):
  * `{tag: "AV_Text", value}`, after the registry's own keys. The registry's keys (facts.md) are
  * reserved; a meta entry using one is refused (400) instead of silently overriding or dropping it.
  */
-export function withMeta(values: Record<string, AnyValue>, meta: Record<string, string> | undefined): Record<string, AnyValue> {
+export function withMeta(
+  values: Record<string, AnyValue>,
+  meta: Record<string, string> | undefined,
+): Record<string, AnyValue> {
   if (!meta) return values;
   for (const [k, v] of Object.entries(meta)) {
     if (RESERVED_KEYS.has(k)) {
-      throw new DomainError(DomainErrorCode.InvalidArgument, `body.meta.${k} is a key the registry sets in the choice context; use another key`, { field: `meta.${k}` });
+      throw new DomainError(
+        DomainErrorCode.InvalidArgument,
+        `body.meta.${k} is a key the registry sets in the choice context; use another key`,
+        { field: `meta.${k}` },
+      );
     }
-    if (k.length === 0) throw new DomainError(DomainErrorCode.InvalidArgument, 'body.meta must not have an empty key');
+    if (k.length === 0)
+      throw new DomainError(DomainErrorCode.InvalidArgument, 'body.meta must not have an empty key');
     values[k] = { tag: 'AV_Text', value: v };
   }
   return values;

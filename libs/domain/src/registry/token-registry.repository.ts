@@ -1,6 +1,13 @@
 import type { DataSource } from 'typeorm';
 import type { ActiveContract } from '../contracts/active-contracts.repository';
-import { CONTRACT_COLUMNS, CONTRACT_ROW_COLUMNS, NEWEST_MIGRATION, SqlParams, toActiveContract, type ContractRow } from '../dso/current-contracts.sql';
+import {
+  CONTRACT_COLUMNS,
+  CONTRACT_ROW_COLUMNS,
+  NEWEST_MIGRATION,
+  SqlParams,
+  toActiveContract,
+  type ContractRow,
+} from '../dso/current-contracts.sql';
 import { IMPORT_RECORD_TIME } from '../history/update-history.types';
 import { SpliceTemplates } from '../splice/splice-templates';
 import { PreparedStatements } from './prepared-statements';
@@ -30,7 +37,14 @@ export interface AllocationContracts {
   featuredAppRight?: ActiveContract;
 }
 
-type Role = 'amulet-rules' | 'open-round' | 'factory' | 'external-party-config-state' | 'allocation' | 'locked-amulet' | 'featured-app-right';
+type Role =
+  | 'amulet-rules'
+  | 'open-round'
+  | 'factory'
+  | 'external-party-config-state'
+  | 'allocation'
+  | 'locked-amulet'
+  | 'featured-app-right';
 
 const T = SpliceTemplates;
 const CURRENT = `c.archived_record_time IS NULL AND c.migration_id = (SELECT id FROM m)`;
@@ -110,8 +124,12 @@ function allocationStatement(withFeaturedAppRight: boolean): { text: string; val
          : ''
      }
   SELECT 'allocation' AS role, x.* FROM allocation x
-  UNION ALL SELECT 'locked-amulet', x.* FROM locked x${withFeaturedAppRight ? `
-  UNION ALL SELECT 'featured-app-right', x.* FROM featured x` : ''}`;
+  UNION ALL SELECT 'locked-amulet', x.* FROM locked x${
+    withFeaturedAppRight
+      ? `
+  UNION ALL SELECT 'featured-app-right', x.* FROM featured x`
+      : ''
+  }`;
   return { text, values: p.values };
 }
 
@@ -176,8 +194,13 @@ export class TokenRegistryRepository {
   }
 
   /** The allocation and its lock; with `withFeaturedAppRight` also its settlement executor's FeaturedAppRight. */
-  async loadAllocationContracts(allocationId: string, withFeaturedAppRight: boolean): Promise<AllocationContracts> {
-    const [name, statement] = withFeaturedAppRight ? ['registry_allocation_transfer', ALLOCATION_TRANSFER] : ['registry_allocation_lock', ALLOCATION_LOCK];
+  async loadAllocationContracts(
+    allocationId: string,
+    withFeaturedAppRight: boolean,
+  ): Promise<AllocationContracts> {
+    const [name, statement] = withFeaturedAppRight
+      ? ['registry_allocation_transfer', ALLOCATION_TRANSFER]
+      : ['registry_allocation_lock', ALLOCATION_LOCK];
     return this.load(name, statement.text, [allocationId, ...statement.values.slice(1)]);
   }
 
@@ -191,7 +214,11 @@ export class TokenRegistryRepository {
     return rows[0]?.t;
   }
 
-  private async load(name: string, text: string, values: unknown[]): Promise<FactoryContracts & AllocationContracts> {
+  private async load(
+    name: string,
+    text: string,
+    values: unknown[],
+  ): Promise<FactoryContracts & AllocationContracts> {
     const rows = await this.statements.query<ContractRow & { role: Role }>(name, text, values);
     const result: FactoryContracts & AllocationContracts = {};
     for (const row of rows) assign(result, row.role, toActiveContract(row));

@@ -66,7 +66,10 @@ export class TokenRegistryService {
     const contracts = await this.network.current();
     const { amuletRules, openRound } = await this.requireNetwork(contracts);
     const { factory, externalPartyConfigState } = contracts;
-    if (!factory) throw notFound('no allocation factory: no active ExternalPartyAmuletRules contract of the DSO has been ingested');
+    if (!factory)
+      throw notFound(
+        'no allocation factory: no active ExternalPartyAmuletRules contract of the DSO has been ingested',
+      );
     requireAssigned(factory);
     const exclude = request.excludeDebugFields ?? false;
     const values: Record<string, AnyValue> = {
@@ -78,7 +81,10 @@ export class TokenRegistryService {
       values[ContextKeys.ExternalPartyConfigState] = contractIdValue(externalPartyConfigState.contractId);
       disclosedContracts.push(disclose(externalPartyConfigState, exclude));
     }
-    return { factoryId: factory.contractId, choiceContext: { choiceContextData: { values }, disclosedContracts } };
+    return {
+      factoryId: factory.contractId,
+      choiceContext: { choiceContextData: { values }, disclosedContracts },
+    };
   }
 
   /**
@@ -89,14 +95,19 @@ export class TokenRegistryService {
    *   `featured-app-right` when it has one, disclosed with the LockedAmulet (404 when gone).
    * The request's `meta` entries follow as `AV_Text` values (see `withMeta`).
    */
-  async getAllocationChoiceContext(choice: AllocationChoice, allocationId: string, request: ChoiceContextRequest): Promise<ChoiceContext> {
+  async getAllocationChoiceContext(
+    choice: AllocationChoice,
+    allocationId: string,
+    request: ChoiceContextRequest,
+  ): Promise<ChoiceContext> {
     const transfer = choice === 'execute-transfer';
     const [contracts, network] = await Promise.all([
       this.repository.loadAllocationContracts(allocationId, transfer),
       transfer ? this.network.current() : undefined,
     ]);
     const { allocation, lockedAmulet } = contracts;
-    if (!allocation) throw notFound(`allocation ${allocationId} not found: no active AmuletAllocation has this contract id`);
+    if (!allocation)
+      throw notFound(`allocation ${allocationId} not found: no active AmuletAllocation has this contract id`);
     const exclude = request.excludeDebugFields ?? false;
     if (!transfer) {
       const values = { [ContextKeys.ExpireLock]: boolValue(lockedAmulet !== undefined) };
@@ -112,7 +123,11 @@ export class TokenRegistryService {
       [ContextKeys.AmuletRules]: contractIdValue(amuletRules.contractId),
       [ContextKeys.OpenRound]: contractIdValue(openRound.contractId),
     };
-    const disclosedContracts = [disclose(amuletRules, exclude), disclose(openRound, exclude), disclose(lockedAmulet, exclude)];
+    const disclosedContracts = [
+      disclose(amuletRules, exclude),
+      disclose(openRound, exclude),
+      disclose(lockedAmulet, exclude),
+    ];
     if (featuredAppRight) {
       values[ContextKeys.FeaturedAppRight] = contractIdValue(featuredAppRight.contractId);
       disclosedContracts.push(disclose(featuredAppRight, exclude));
@@ -125,12 +140,19 @@ export class TokenRegistryService {
     if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
     if (!openRound) {
       const now = await this.repository.lookupLedgerTime();
-      throw notFound(`no usable OpenMiningRound: none of the DSO's open rounds has opened by ${now ?? 'the start of the ingested history'}`);
+      throw notFound(
+        `no usable OpenMiningRound: none of the DSO's open rounds has opened by ${now ?? 'the start of the ingested history'}`,
+      );
     }
     return { amuletRules, openRound };
   }
 }
 
-export function createTokenRegistryService(dataSource: DataSource, config: Pick<AppConfig, 'registryMaxTransferLegs'>): TokenRegistryService {
-  return new TokenRegistryService(new TokenRegistryRepository(dataSource), { maxTransferLegs: config.registryMaxTransferLegs });
+export function createTokenRegistryService(
+  dataSource: DataSource,
+  config: Pick<AppConfig, 'registryMaxTransferLegs'>,
+): TokenRegistryService {
+  return new TokenRegistryService(new TokenRegistryRepository(dataSource), {
+    maxTransferLegs: config.registryMaxTransferLegs,
+  });
 }

@@ -2,7 +2,11 @@ import type { Pool, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
 
 /** Runs one statement and returns its rows. A `name` makes it a prepared statement (parsed and planned once per connection). */
-export type Sql = <T extends QueryResultRow>(text: string, params?: readonly unknown[], name?: string) => Promise<T[]>;
+export type Sql = <T extends QueryResultRow>(
+  text: string,
+  params?: readonly unknown[],
+  name?: string,
+) => Promise<T[]>;
 
 /**
  * The scan read path's access to PostgreSQL: statements go straight to the DataSource's `pg`
@@ -13,7 +17,11 @@ export type Sql = <T extends QueryResultRow>(text: string, params?: readonly unk
  */
 export function sqlOf(dataSource: DataSource): Sql {
   const driver = dataSource.driver as { master?: Pool };
-  return async <T extends QueryResultRow>(text: string, params: readonly unknown[] = [], name?: string): Promise<T[]> => {
+  return async <T extends QueryResultRow>(
+    text: string,
+    params: readonly unknown[] = [],
+    name?: string,
+  ): Promise<T[]> => {
     const pool = driver.master;
     if (!pool) return dataSource.query(text, params as unknown[]);
     const result = await pool.query<T>({ text, values: params as unknown[], ...(name ? { name } : {}) });

@@ -128,7 +128,9 @@ export function buildAmuletConfig(options: {
     transferConfig: TRANSFER_CONFIG,
     issuanceCurve: {
       initialValue: ISSUANCE_CONFIG,
-      futureValues: laterIssuance ? [{ _1: { microseconds: String(365 * 86_400 * 1_000_000) }, _2: LATER_ISSUANCE_CONFIG }] : [],
+      futureValues: laterIssuance
+        ? [{ _1: { microseconds: String(365 * 86_400 * 1_000_000) }, _2: LATER_ISSUANCE_CONFIG }]
+        : [],
     },
     decentralizedSynchronizer: {
       requiredSynchronizers: { map: [[synchronizer, {}]] },

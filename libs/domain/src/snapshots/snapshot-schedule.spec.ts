@@ -2,25 +2,32 @@ import { dueSnapshotTimes, microsToTimestamp, timestampToMicros } from './snapsh
 
 describe('dueSnapshotTimes', () => {
   it('takes the first snapshot at the first aligned hour strictly after the first update', () => {
-    expect(dueSnapshotTimes('2026-01-05T01:10:00.000001Z', undefined, '2026-01-05T03:00:00.000000Z', 3)).toEqual(['2026-01-05T03:00:00.000000Z']);
-    expect(dueSnapshotTimes('2026-01-05T03:00:00.000000Z', undefined, '2026-01-05T05:59:59.999999Z', 3)).toEqual([]);
-    expect(dueSnapshotTimes('2026-01-05T03:00:00.000000Z', undefined, '2026-01-05T06:00:00.000000Z', 3)).toEqual(['2026-01-05T06:00:00.000000Z']);
+    expect(
+      dueSnapshotTimes('2026-01-05T01:10:00.000001Z', undefined, '2026-01-05T03:00:00.000000Z', 3),
+    ).toEqual(['2026-01-05T03:00:00.000000Z']);
+    expect(
+      dueSnapshotTimes('2026-01-05T03:00:00.000000Z', undefined, '2026-01-05T05:59:59.999999Z', 3),
+    ).toEqual([]);
+    expect(
+      dueSnapshotTimes('2026-01-05T03:00:00.000000Z', undefined, '2026-01-05T06:00:00.000000Z', 3),
+    ).toEqual(['2026-01-05T06:00:00.000000Z']);
   });
 
   it('continues every N hours once history has passed each time', () => {
-    expect(dueSnapshotTimes('2026-01-05T00:30:00.000000Z', '2026-01-05T03:00:00.000000Z', '2026-01-05T12:00:01.000000Z', 3)).toEqual([
-      '2026-01-05T06:00:00.000000Z',
-      '2026-01-05T09:00:00.000000Z',
-      '2026-01-05T12:00:00.000000Z',
-    ]);
+    expect(
+      dueSnapshotTimes(
+        '2026-01-05T00:30:00.000000Z',
+        '2026-01-05T03:00:00.000000Z',
+        '2026-01-05T12:00:01.000000Z',
+        3,
+      ),
+    ).toEqual(['2026-01-05T06:00:00.000000Z', '2026-01-05T09:00:00.000000Z', '2026-01-05T12:00:00.000000Z']);
   });
 
   it('aligns other periods to UTC hours divisible by N', () => {
-    expect(dueSnapshotTimes('2026-01-05T13:59:00.000000Z', undefined, '2026-01-06T00:00:00.000000Z', 4)).toEqual([
-      '2026-01-05T16:00:00.000000Z',
-      '2026-01-05T20:00:00.000000Z',
-      '2026-01-06T00:00:00.000000Z',
-    ]);
+    expect(
+      dueSnapshotTimes('2026-01-05T13:59:00.000000Z', undefined, '2026-01-06T00:00:00.000000Z', 4),
+    ).toEqual(['2026-01-05T16:00:00.000000Z', '2026-01-05T20:00:00.000000Z', '2026-01-06T00:00:00.000000Z']);
   });
 });
 
@@ -29,6 +36,8 @@ describe('timestamp micros', () => {
     const t = '2026-01-05T10:00:00.123456Z';
     expect(microsToTimestamp(timestampToMicros(t))).toBe(t);
     expect(timestampToMicros('1970-01-01T00:00:01Z')).toBe(1_000_000n);
-    expect(microsToTimestamp(timestampToMicros('0001-01-01T00:00:00.000000Z'))).toBe('0001-01-01T00:00:00.000000Z');
+    expect(microsToTimestamp(timestampToMicros('0001-01-01T00:00:00.000000Z'))).toBe(
+      '0001-01-01T00:00:00.000000Z',
+    );
   });
 });

@@ -3,7 +3,8 @@
  * microsecond timestamps (PostgreSQL keeps microseconds; JavaScript Date only milliseconds).
  */
 
-const PATTERN = /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
+const PATTERN =
+  /^(\d{4})-(\d{2})-(\d{2})[Tt ](\d{2}):(\d{2}):(\d{2})(?:\.(\d+))?(?:([Zz])|([+-])(\d{2})(?::?(\d{2}))?)$/;
 
 /** Canonical microsecond UTC form of microseconds since the epoch (floor division: correct before 1970 too). */
 export function formatMicros(micros: bigint): string {
@@ -22,12 +23,21 @@ export function formatMicros(micros: bigint): string {
 }
 
 /** Seconds since the epoch of a UTC calendar time (years below 100 taken literally, unlike Date.UTC). */
-function utcSeconds(year: number, month: number, day: number, hour: number, minute: number, second: number): number | undefined {
+function utcSeconds(
+  year: number,
+  month: number,
+  day: number,
+  hour: number,
+  minute: number,
+  second: number,
+): number | undefined {
   const date = new Date(0);
   date.setUTCFullYear(year, month - 1, day);
   date.setUTCHours(hour, minute, second, 0);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
-  if (date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second) return undefined;
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day)
+    return undefined;
+  if (date.getUTCHours() !== hour || date.getUTCMinutes() !== minute || date.getUTCSeconds() !== second)
+    return undefined;
   return date.getTime() / 1000;
 }
 

@@ -20,9 +20,15 @@ describe('JwtVerifier', () => {
   });
 
   it('accepts the configured audience instead of the scope', async () => {
-    const withAudience = new JwtVerifier(loadConfig({ AUTH_HS256_SECRET: SECRET, AUTH_AUDIENCE: 'https://ledger' }).auth);
-    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://ledger' }))).resolves.toMatchObject({ userId: 'bob' });
-    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://other' }))).rejects.toThrow(/neither the audience/);
+    const withAudience = new JwtVerifier(
+      loadConfig({ AUTH_HS256_SECRET: SECRET, AUTH_AUDIENCE: 'https://ledger' }).auth,
+    );
+    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://ledger' }))).resolves.toMatchObject(
+      { userId: 'bob' },
+    );
+    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://other' }))).rejects.toThrow(
+      /neither the audience/,
+    );
   });
 
   it.each([
@@ -34,9 +40,17 @@ describe('JwtVerifier', () => {
   });
 
   it('rejects expired, not-yet-valid, wrongly signed, scope-less and sub-less tokens', async () => {
-    await expect(verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', exp: now() - 10 }))).rejects.toThrow(/expired/);
-    await expect(verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', nbf: now() + 600 }))).rejects.toThrow(/not valid yet/);
-    await expect(verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api' }, 'another-secret-of-at-least-32-characters'))).rejects.toThrow(/signature/);
+    await expect(
+      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', exp: now() - 10 })),
+    ).rejects.toThrow(/expired/);
+    await expect(
+      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', nbf: now() + 600 })),
+    ).rejects.toThrow(/not valid yet/);
+    await expect(
+      verifier.verify(
+        await hs({ sub: 'a', scope: 'daml_ledger_api' }, 'another-secret-of-at-least-32-characters'),
+      ),
+    ).rejects.toThrow(/signature/);
     await expect(verifier.verify(await hs({ sub: 'a' }))).rejects.toThrow(/scope daml_ledger_api/);
     await expect(verifier.verify(await hs({ scope: 'daml_ledger_api' }))).rejects.toThrow(/no sub/);
   });
@@ -52,7 +66,9 @@ describe('JwtVerifier', () => {
     const file = join(dir, 'key.pem');
     writeFileSync(file, await exportSPKI(publicKey));
     const rs = new JwtVerifier(loadConfig({ AUTH_PUBLIC_KEY_FILE: file }).auth);
-    const token = await new SignJWT({ sub: 'carol', scope: 'daml_ledger_api' }).setProtectedHeader({ alg: 'RS256' }).sign(privateKey);
+    const token = await new SignJWT({ sub: 'carol', scope: 'daml_ledger_api' })
+      .setProtectedHeader({ alg: 'RS256' })
+      .sign(privateKey);
     await expect(rs.verify(token)).resolves.toMatchObject({ userId: 'carol' });
     await expect(rs.verify(await hs({ sub: 'x', scope: 'daml_ledger_api' }))).rejects.toThrow(/not accepted/);
   });

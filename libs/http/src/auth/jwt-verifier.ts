@@ -14,7 +14,8 @@ type KeySource =
   | { kind: 'key'; key: KeyObject; algorithms: string[] }
   | { kind: 'jwks'; key: JWTVerifyGetKey; algorithms: string[] };
 
-const unauthenticated = (reason: string) => new DomainError(DomainErrorCode.Unauthenticated, `The command is missing a (valid) JWT token: ${reason}`);
+const unauthenticated = (reason: string) =>
+  new DomainError(DomainErrorCode.Unauthenticated, `The command is missing a (valid) JWT token: ${reason}`);
 
 /**
  * Verifies ledger JWTs (facts.md "Authentication"): HS256 with a shared secret (development),
@@ -30,14 +31,24 @@ export class JwtVerifier {
   private source(): Promise<KeySource> {
     this.keySource ??= (async (): Promise<KeySource> => {
       if (this.config.jwksUrl) {
-        return { kind: 'jwks', key: createRemoteJWKSet(new URL(this.config.jwksUrl)), algorithms: ['RS256', 'ES256'] };
+        return {
+          kind: 'jwks',
+          key: createRemoteJWKSet(new URL(this.config.jwksUrl)),
+          algorithms: ['RS256', 'ES256'],
+        };
       }
       if (this.config.publicKeyFile) {
         const pem = readFileSync(this.config.publicKeyFile, 'utf8');
-        const key = pem.includes('BEGIN CERTIFICATE') ? new X509Certificate(pem).publicKey : createPublicKey(pem);
+        const key = pem.includes('BEGIN CERTIFICATE')
+          ? new X509Certificate(pem).publicKey
+          : createPublicKey(pem);
         return { kind: 'key', key, algorithms: key.asymmetricKeyType === 'ec' ? ['ES256'] : ['RS256'] };
       }
-      return { kind: 'secret', key: new TextEncoder().encode(this.config.hs256Secret ?? ''), algorithms: ['HS256'] };
+      return {
+        kind: 'secret',
+        key: new TextEncoder().encode(this.config.hs256Secret ?? ''),
+        algorithms: ['HS256'],
+      };
     })();
     return this.keySource;
   }
@@ -51,18 +62,23 @@ export class JwtVerifier {
     let claims: JWTPayload;
     try {
       const result =
-        source.kind === 'jwks' ? await jwtVerify(token, source.key, { algorithms }) : await jwtVerify(token, source.key, { algorithms });
+        source.kind === 'jwks'
+          ? await jwtVerify(token, source.key, { algorithms })
+          : await jwtVerify(token, source.key, { algorithms });
       claims = result.payload;
     } catch (error) {
       throw unauthenticated(describeJoseError(error));
     }
-    if (typeof claims.sub !== 'string' || claims.sub === '') throw unauthenticated('the token has no sub (user id)');
+    if (typeof claims.sub !== 'string' || claims.sub === '')
+      throw unauthenticated('the token has no sub (user id)');
     const audiences = claims.aud === undefined ? [] : Array.isArray(claims.aud) ? claims.aud : [claims.aud];
     const scopes = typeof claims.scope === 'string' ? claims.scope.split(' ') : [];
     const audienceOk = this.config.audience !== undefined && audiences.includes(this.config.audience);
     if (!audienceOk && !scopes.includes(this.config.scope)) {
       throw unauthenticated(
-        this.config.audience ? `the token holds neither the audience ${this.config.audience} nor the scope ${this.config.scope}` : `the token lacks the scope ${this.config.scope}`,
+        this.config.audience
+          ? `the token holds neither the audience ${this.config.audience} nor the scope ${this.config.scope}`
+          : `the token lacks the scope ${this.config.scope}`,
       );
     }
     return { userId: claims.sub, claims };

@@ -14,7 +14,10 @@ export interface ErrorDetails {
 
 /** Scan, validator proxy and registry groups: `{"error": "..."}`. */
 export const jsonErrorResponder: ErrorResponder = (res, status, message) => {
-  res.status(status).type('application/json').send(JSON.stringify({ error: message }));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify({ error: message }));
 };
 
 /** gRPC-style categories of the ledger error body (facts.md). */
@@ -61,7 +64,13 @@ export function ledgerErrorBody(
   details: ErrorDetails = {},
 ): LedgerErrorBody {
   const { category: errorCategory, grpc } = LEDGER_ERROR_CATEGORIES[category];
-  const body: LedgerErrorBody = { code, cause, context: details.context ?? {}, errorCategory, grpcCodeValue: grpc };
+  const body: LedgerErrorBody = {
+    code,
+    cause,
+    context: details.context ?? {},
+    errorCategory,
+    grpcCodeValue: grpc,
+  };
   if (details.correlationId) body.correlationId = details.correlationId;
   return body;
 }
@@ -83,7 +92,10 @@ export const ledgerErrorResponder: ErrorResponder = (res, status, message, detai
         ? 'ABORTED'
         : (CATEGORY_BY_STATUS[status] ?? 'INTERNAL');
   const code = details.code ?? defaultLedgerCode(category);
-  res.status(status).type('application/json').send(JSON.stringify(ledgerErrorBody(category, code, message, details)));
+  res
+    .status(status)
+    .type('application/json')
+    .send(JSON.stringify(ledgerErrorBody(category, code, message, details)));
 };
 
 function defaultLedgerCode(category: LedgerErrorCategory): string {

@@ -52,21 +52,28 @@ export class GroupExceptionFilter implements ExceptionFilter {
     if (res.headersSent) return;
     const respond = this.responderFor(req);
     if (exception instanceof DomainError) {
-      if (exception.code === DomainErrorCode.Unauthenticated) res.setHeader('WWW-Authenticate', `Bearer realm="${this.realm}"`);
-      respond(res, statusOf(exception.code), exception.message, { code: ledgerCodeOf(exception.code), context: exception.context });
+      if (exception.code === DomainErrorCode.Unauthenticated)
+        res.setHeader('WWW-Authenticate', `Bearer realm="${this.realm}"`);
+      respond(res, statusOf(exception.code), exception.message, {
+        code: ledgerCodeOf(exception.code),
+        context: exception.context,
+      });
       return;
     }
     if (exception instanceof HttpException) {
       const status = exception.getStatus();
       const body = exception.getResponse();
-      const message = typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
+      const message =
+        typeof body === 'string' ? body : ((body as { message?: unknown }).message ?? exception.message);
       respond(res, status, Array.isArray(message) ? message.join('; ') : String(message));
       return;
     }
     const correlationId = randomUUID();
     if (isDatabaseUnavailable(exception)) {
       this.logger.warn({ correlationId, err: exception }, 'database unavailable');
-      respond(res, 503, `the database is unavailable, try again later (correlation id ${correlationId})`, { correlationId });
+      respond(res, 503, `the database is unavailable, try again later (correlation id ${correlationId})`, {
+        correlationId,
+      });
       return;
     }
     this.logger.error({ correlationId, err: exception }, 'unhandled error');

@@ -22,7 +22,8 @@ export class HealthService {
     } catch {
       throw new DomainError(DomainErrorCode.Unavailable, 'the database is unreachable');
     }
-    if (!migrated) throw new DomainError(DomainErrorCode.Unavailable, 'the database is not migrated (run db:migrate)');
+    if (!migrated)
+      throw new DomainError(DomainErrorCode.Unavailable, 'the database is not migrated (run db:migrate)');
     return { status: 'ok' };
   }
 }

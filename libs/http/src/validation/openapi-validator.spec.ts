@@ -9,8 +9,18 @@ const document: OpenApiDocument = {
       get: {
         operationId: 'getItem',
         parameters: [
-          { name: 'id', in: 'path', required: true, schema: { type: 'integer', format: 'int64', minimum: 1 } },
-          { name: 'tags', in: 'query', required: true, schema: { type: 'array', items: { type: 'string' }, minItems: 1 } },
+          {
+            name: 'id',
+            in: 'path',
+            required: true,
+            schema: { type: 'integer', format: 'int64', minimum: 1 },
+          },
+          {
+            name: 'tags',
+            in: 'query',
+            required: true,
+            schema: { type: 'array', items: { type: 'string' }, minItems: 1 },
+          },
           { name: 'verbose', in: 'query', schema: { type: 'boolean', default: false } },
         ],
       },
@@ -24,7 +34,10 @@ const document: OpenApiDocument = {
   },
   components: {
     requestBodies: {
-      Create: { required: true, content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } } },
+      Create: {
+        required: true,
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Item' } } },
+      },
     },
     schemas: {
       Item: {
@@ -51,7 +64,12 @@ describe('OpenApiRequestValidator', () => {
 
   it('coerces path and query parameters, wraps single values into arrays and applies defaults', () => {
     expect(run('GET', '/items/42', { tags: 'x' })).toEqual({
-      input: { operationId: 'getItem', path: { id: 42 }, query: { tags: ['x'], verbose: false }, body: undefined },
+      input: {
+        operationId: 'getItem',
+        path: { id: 42 },
+        query: { tags: ['x'], verbose: false },
+        body: undefined,
+      },
     });
   });
 
@@ -59,11 +77,15 @@ describe('OpenApiRequestValidator', () => {
     expect(run('GET', '/items/0', { tags: 'x' })).toEqual({ error: 'path.id must be >= 1' });
     expect(run('GET', '/items/abc', { tags: 'x' })).toEqual({ error: 'path.id must be of type integer' });
     expect(run('GET', '/items/1', {})).toEqual({ error: 'query.tags is required' });
-    expect(run('GET', '/items/1', { tags: 'x', verbose: 'perhaps' })).toEqual({ error: 'query.verbose must be of type boolean' });
+    expect(run('GET', '/items/1', { tags: 'x', verbose: 'perhaps' })).toEqual({
+      error: 'query.verbose must be of type boolean',
+    });
   });
 
   it('rejects int64 values beyond 2^63', () => {
-    expect(run('GET', '/items/99999999999999999999', { tags: 'x' })).toEqual({ error: expect.stringContaining('path.id must be a valid int64') });
+    expect(run('GET', '/items/99999999999999999999', { tags: 'x' })).toEqual({
+      error: expect.stringContaining('path.id must be a valid int64'),
+    });
   });
 
   it('validates bodies through $ref request bodies without coercion', () => {
@@ -71,10 +93,18 @@ describe('OpenApiRequestValidator', () => {
       input: { operationId: 'createItem', path: {}, query: {}, body: { name: 'n', kind: 'a' } },
     });
     expect(run('POST', '/items', {}, { name: 'n' })).toEqual({ error: 'body.kind is required' });
-    expect(run('POST', '/items', {}, { name: 'n', kind: 'c' })).toEqual({ error: 'body.kind must be one of "a", "b"' });
-    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', size: '3' })).toEqual({ error: 'body.size must be of type integer' });
-    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', at: '2026-13-01' })).toEqual({ error: expect.stringContaining('body.at must be a valid date-time') });
-    expect(run('POST', '/items', {}, undefined)).toEqual({ error: 'request body is required (application/json)' });
+    expect(run('POST', '/items', {}, { name: 'n', kind: 'c' })).toEqual({
+      error: 'body.kind must be one of "a", "b"',
+    });
+    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', size: '3' })).toEqual({
+      error: 'body.size must be of type integer',
+    });
+    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', at: '2026-13-01' })).toEqual({
+      error: expect.stringContaining('body.at must be a valid date-time'),
+    });
+    expect(run('POST', '/items', {}, undefined)).toEqual({
+      error: 'request body is required (application/json)',
+    });
   });
 
   it('tells unknown paths from unsupported methods', () => {

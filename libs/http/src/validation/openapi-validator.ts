@@ -52,7 +52,10 @@ export function createSpecAjv(coerce: boolean): Ajv {
     discriminator: false,
   });
   addFormats(ajv);
-  ajv.addFormat('int32', { type: 'number', validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31 });
+  ajv.addFormat('int32', {
+    type: 'number',
+    validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
+  });
   ajv.addFormat('int64', {
     type: 'number',
     validate: (n: number) => Number.isSafeInteger(n) && BigInt(n) <= INT64_MAX && BigInt(n) >= INT64_MIN,
@@ -124,7 +127,11 @@ export class OpenApiRequestValidator {
       const shared = (item.parameters as ParameterObject[] | undefined) ?? [];
       for (const method of HTTP_METHODS) {
         const op = item[method] as
-          | { operationId?: string; parameters?: ParameterObject[]; requestBody?: { required?: boolean; content?: Record<string, unknown> } }
+          | {
+              operationId?: string;
+              parameters?: ParameterObject[];
+              requestBody?: { required?: boolean; content?: Record<string, unknown> };
+            }
           | undefined;
         if (!op) continue;
         const params = [...shared, ...(op.parameters ?? [])].map((p) => this.deref(document, p));
@@ -153,8 +160,12 @@ export class OpenApiRequestValidator {
         };
         // A request body may itself be a $ref into components/requestBodies.
         const bodyRef = (op.requestBody as { $ref?: string } | undefined)?.$ref;
-        const requestBody = bodyRef ? (this.resolvePointer(document, bodyRef) as typeof op.requestBody) : op.requestBody;
-        const bodyBase = bodyRef ? `spec${bodyRef}` : `spec#/paths/${escapePointer(template)}/${method}/requestBody`;
+        const requestBody = bodyRef
+          ? (this.resolvePointer(document, bodyRef) as typeof op.requestBody)
+          : op.requestBody;
+        const bodyBase = bodyRef
+          ? `spec${bodyRef}`
+          : `spec#/paths/${escapePointer(template)}/${method}/requestBody`;
         operation.bodyRequired = requestBody?.required ?? false;
         if (requestBody?.content?.['application/json']) {
           operation.validateBody = strict.compile({ $ref: `${bodyBase}/content/application~1json/schema` });
@@ -177,7 +188,10 @@ export class OpenApiRequestValidator {
   }
 
   /** Finds the operation for a method and a path relative to the group base. */
-  match(method: string, path: string): { operation?: CompiledOperation; pathExists: boolean; params: Record<string, string> } {
+  match(
+    method: string,
+    path: string,
+  ): { operation?: CompiledOperation; pathExists: boolean; params: Record<string, string> } {
     let pathExists = false;
     for (const operation of this.operations) {
       const m = operation.regex.exec(path);
@@ -217,7 +231,9 @@ export class OpenApiRequestValidator {
         return { error: describe(operation.validateBody.errors![0], 'body') };
       }
     }
-    return { input: { operationId: operation.operationId, path, query: q, body: hasBody ? body : undefined } };
+    return {
+      input: { operationId: operation.operationId, path, query: q, body: hasBody ? body : undefined },
+    };
   }
 }
 
@@ -245,7 +261,10 @@ function safeDecode(segment: string): string {
  * Express middleware for one group mounted at its base path: unknown routes are 404, wrong
  * methods 405, and every request is checked against the spec before any controller runs.
  */
-export function openApiValidationMiddleware(document: OpenApiDocument, respond: ErrorResponder): RequestHandler {
+export function openApiValidationMiddleware(
+  document: OpenApiDocument,
+  respond: ErrorResponder,
+): RequestHandler {
   const validator = new OpenApiRequestValidator(document);
   return (req: Request, res: Response, next: NextFunction) => {
     const path = req.path;
@@ -261,10 +280,20 @@ export function openApiValidationMiddleware(document: OpenApiDocument, respond: 
     }
     const hasBody = req.body !== undefined;
     if (!hasBody && operation.acceptsBody && carriesBody(req)) {
-      respond(res, 415, `request body must be application/json, got ${req.headers['content-type'] ?? 'no content type'}`);
+      respond(
+        res,
+        415,
+        `request body must be application/json, got ${req.headers['content-type'] ?? 'no content type'}`,
+      );
       return;
     }
-    const result = validator.validate(operation, params, req.query as Record<string, unknown>, req.body, hasBody);
+    const result = validator.validate(
+      operation,
+      params,
+      req.query as Record<string, unknown>,
+      req.body,
+      hasBody,
+    );
     if ('error' in result) {
       respond(res, 400, result.error);
       return;

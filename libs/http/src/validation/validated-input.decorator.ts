@@ -7,6 +7,7 @@ import type { Request } from 'express';
  */
 export const ValidInput = createParamDecorator((_data: unknown, ctx: ExecutionContext) => {
   const req = ctx.switchToHttp().getRequest<Request>();
-  if (!req.validated) throw new Error(`no validated input for ${req.method} ${req.originalUrl}: route missing from the spec`);
+  if (!req.validated)
+    throw new Error(`no validated input for ${req.method} ${req.originalUrl}: route missing from the spec`);
   return req.validated;
 });

@@ -14,7 +14,9 @@ export class AcsController {
   }
 
   @Get('snapshot-timestamp')
-  getSnapshotTimestamp(@ValidInput() { query }: scanApi.GetAcsSnapshotTimestampData): Promise<scanApi.AcsSnapshotTimestampResponse> {
+  getSnapshotTimestamp(
+    @ValidInput() { query }: scanApi.GetAcsSnapshotTimestampData,
+  ): Promise<scanApi.AcsSnapshotTimestampResponse> {
     return this.acs.getSnapshotTimestampBefore(query.migration_id, query.before);
   }
 }

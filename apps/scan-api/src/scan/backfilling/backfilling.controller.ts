@@ -9,13 +9,17 @@ export class BackfillingController {
 
   @Post('import-updates')
   @HttpCode(200)
-  importUpdates(@ValidInput() { body }: scanApi.GetImportUpdatesData): Promise<scanApi.ImportUpdatesResponse> {
+  importUpdates(
+    @ValidInput() { body }: scanApi.GetImportUpdatesData,
+  ): Promise<scanApi.ImportUpdatesResponse> {
     return this.backfilling.importUpdates(body.migration_id, body.after_update_id, body.limit);
   }
 
   @Post('migration-info')
   @HttpCode(200)
-  migrationInfo(@ValidInput() { body }: scanApi.GetMigrationInfoData): Promise<scanApi.MigrationInfoResponse> {
+  migrationInfo(
+    @ValidInput() { body }: scanApi.GetMigrationInfoData,
+  ): Promise<scanApi.MigrationInfoResponse> {
     return this.backfilling.migrationInfo(body.migration_id);
   }
 }

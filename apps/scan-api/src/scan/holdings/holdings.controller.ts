@@ -9,7 +9,9 @@ export class HoldingsController {
 
   @Post('summary')
   @HttpCode(200)
-  getSummary(@ValidInput() { body }: scanApi.GetHoldingsSummaryData): Promise<scanApi.HoldingsSummaryResponse> {
+  getSummary(
+    @ValidInput() { body }: scanApi.GetHoldingsSummaryData,
+  ): Promise<scanApi.HoldingsSummaryResponse> {
     return this.holdings.getSummary(body);
   }
 }

@@ -8,7 +8,9 @@ export class RewardAccountingController {
   constructor(private readonly rewards: RewardAccountingService) {}
 
   @Get('rounds/:round_number/activity-totals')
-  getActivityTotals(@ValidInput() { path }: scanApi.GetRewardAccountingActivityTotalsData): Promise<scanApi.RewardAccountingActivityTotals> {
+  getActivityTotals(
+    @ValidInput() { path }: scanApi.GetRewardAccountingActivityTotalsData,
+  ): Promise<scanApi.RewardAccountingActivityTotals> {
     return this.rewards.getActivityTotals(path.round_number);
   }
 }

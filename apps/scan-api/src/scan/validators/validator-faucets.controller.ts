@@ -8,7 +8,9 @@ export class ValidatorFaucetsController {
   constructor(private readonly faucets: ValidatorFaucetsService) {}
 
   @Get('validator-faucets')
-  listFaucets(@ValidInput() { query }: scanApi.ListValidatorFaucetsData): Promise<scanApi.ValidatorFaucetsResponse> {
+  listFaucets(
+    @ValidInput() { query }: scanApi.ListValidatorFaucetsData,
+  ): Promise<scanApi.ValidatorFaucetsResponse> {
     return this.faucets.listFaucets(query.validator_ids);
   }
 }

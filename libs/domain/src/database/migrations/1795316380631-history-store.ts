@@ -32,8 +32,12 @@ export class HistoryStore1795316380631 implements MigrationInterface {
       )`);
     await q.query(`CREATE UNIQUE INDEX "ux_updates_update_id" ON "updates" ("update_id")`);
     await q.query(`CREATE UNIQUE INDEX "ux_updates_ledger_offset" ON "updates" ("ledger_offset")`);
-    await q.query(`CREATE INDEX "ix_updates_migration_record_time" ON "updates" ("migration_id", "record_time", "row_id")`);
-    await q.query(`CREATE INDEX "ix_updates_import" ON "updates" ("migration_id", "update_id") WHERE "is_import"`);
+    await q.query(
+      `CREATE INDEX "ix_updates_migration_record_time" ON "updates" ("migration_id", "record_time", "row_id")`,
+    );
+    await q.query(
+      `CREATE INDEX "ix_updates_import" ON "updates" ("migration_id", "update_id") WHERE "is_import"`,
+    );
 
     await q.query(`
       CREATE TABLE "events" (
@@ -94,7 +98,9 @@ export class HistoryStore1795316380631 implements MigrationInterface {
         CONSTRAINT "fk_contracts_created_update" FOREIGN KEY ("created_update_row_id") REFERENCES "updates" ("row_id"),
         CONSTRAINT "fk_contracts_archived_update" FOREIGN KEY ("archived_update_row_id") REFERENCES "updates" ("row_id")
       )`);
-    await q.query(`CREATE UNIQUE INDEX "ux_contracts_migration_contract" ON "contracts" ("migration_id", "contract_id")`);
+    await q.query(
+      `CREATE UNIQUE INDEX "ux_contracts_migration_contract" ON "contracts" ("migration_id", "contract_id")`,
+    );
     await q.query(
       `CREATE INDEX "ix_contracts_template" ON "contracts" ("package_name", "module_name", "entity_name", "migration_id", "row_id")`,
     );
@@ -118,7 +124,9 @@ export class HistoryStore1795316380631 implements MigrationInterface {
         CONSTRAINT "pk_amulet_holdings" PRIMARY KEY ("contract_row_id"),
         CONSTRAINT "fk_amulet_holdings_contract" FOREIGN KEY ("contract_row_id") REFERENCES "contracts" ("row_id") ON DELETE CASCADE
       )`);
-    await q.query(`CREATE INDEX "ix_amulet_holdings_owner" ON "amulet_holdings" ("migration_id", "owner", "created_record_time")`);
+    await q.query(
+      `CREATE INDEX "ix_amulet_holdings_owner" ON "amulet_holdings" ("migration_id", "owner", "created_record_time")`,
+    );
 
     await q.query(`
       CREATE TABLE "validator_licenses" (
@@ -133,7 +141,9 @@ export class HistoryStore1795316380631 implements MigrationInterface {
         CONSTRAINT "pk_validator_licenses" PRIMARY KEY ("contract_row_id"),
         CONSTRAINT "fk_validator_licenses_contract" FOREIGN KEY ("contract_row_id") REFERENCES "contracts" ("row_id") ON DELETE CASCADE
       )`);
-    await q.query(`CREATE INDEX "ix_validator_licenses_validator" ON "validator_licenses" ("validator", "migration_id")`);
+    await q.query(
+      `CREATE INDEX "ix_validator_licenses_validator" ON "validator_licenses" ("validator", "migration_id")`,
+    );
 
     await q.query(`
       CREATE TABLE "vote_results" (
@@ -149,7 +159,9 @@ export class HistoryStore1795316380631 implements MigrationInterface {
         CONSTRAINT "fk_vote_results_update" FOREIGN KEY ("update_row_id") REFERENCES "updates" ("row_id") ON DELETE CASCADE
       )`);
     await q.query(`CREATE INDEX "ix_vote_results_effective_at" ON "vote_results" ("effective_at")`);
-    await q.query(`CREATE INDEX "ix_vote_results_action_name" ON "vote_results" ("action_name", "effective_at")`);
+    await q.query(
+      `CREATE INDEX "ix_vote_results_action_name" ON "vote_results" ("action_name", "effective_at")`,
+    );
 
     await q.query(`
       CREATE TABLE "app_activity_records" (
@@ -160,7 +172,9 @@ export class HistoryStore1795316380631 implements MigrationInterface {
         "migration_id" bigint NOT NULL,
         CONSTRAINT "pk_app_activity_records" PRIMARY KEY ("contract_id")
       )`);
-    await q.query(`CREATE INDEX "ix_app_activity_records_round" ON "app_activity_records" ("round", "provider")`);
+    await q.query(
+      `CREATE INDEX "ix_app_activity_records_round" ON "app_activity_records" ("round", "provider")`,
+    );
 
     await q.query(`
       CREATE TABLE "mining_rounds" (

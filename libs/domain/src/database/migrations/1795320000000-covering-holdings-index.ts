@@ -19,6 +19,8 @@ export class CoveringHoldingsIndex1795320000000 implements MigrationInterface {
 
   async down(q: QueryRunner): Promise<void> {
     await q.query(`DROP INDEX "ix_amulet_holdings_owner"`);
-    await q.query(`CREATE INDEX "ix_amulet_holdings_owner" ON "amulet_holdings" ("migration_id", "owner", "created_record_time")`);
+    await q.query(
+      `CREATE INDEX "ix_amulet_holdings_owner" ON "amulet_holdings" ("migration_id", "owner", "created_record_time")`,
+    );
   }
 }

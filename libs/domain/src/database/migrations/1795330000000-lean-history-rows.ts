@@ -1,9 +1,21 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 const FOREIGN_KEYS = [
-  { table: 'events', name: 'fk_events_update', def: `FOREIGN KEY ("update_row_id") REFERENCES "updates" ("row_id") ON DELETE CASCADE` },
-  { table: 'contracts', name: 'fk_contracts_created_update', def: `FOREIGN KEY ("created_update_row_id") REFERENCES "updates" ("row_id")` },
-  { table: 'contracts', name: 'fk_contracts_archived_update', def: `FOREIGN KEY ("archived_update_row_id") REFERENCES "updates" ("row_id")` },
+  {
+    table: 'events',
+    name: 'fk_events_update',
+    def: `FOREIGN KEY ("update_row_id") REFERENCES "updates" ("row_id") ON DELETE CASCADE`,
+  },
+  {
+    table: 'contracts',
+    name: 'fk_contracts_created_update',
+    def: `FOREIGN KEY ("created_update_row_id") REFERENCES "updates" ("row_id")`,
+  },
+  {
+    table: 'contracts',
+    name: 'fk_contracts_archived_update',
+    def: `FOREIGN KEY ("archived_update_row_id") REFERENCES "updates" ("row_id")`,
+  },
   {
     table: 'amulet_holdings',
     name: 'fk_amulet_holdings_contract',
@@ -14,7 +26,11 @@ const FOREIGN_KEYS = [
     name: 'fk_validator_licenses_contract',
     def: `FOREIGN KEY ("contract_row_id") REFERENCES "contracts" ("row_id") ON DELETE CASCADE`,
   },
-  { table: 'vote_results', name: 'fk_vote_results_update', def: `FOREIGN KEY ("update_row_id") REFERENCES "updates" ("row_id") ON DELETE CASCADE` },
+  {
+    table: 'vote_results',
+    name: 'fk_vote_results_update',
+    def: `FOREIGN KEY ("update_row_id") REFERENCES "updates" ("row_id") ON DELETE CASCADE`,
+  },
 ];
 
 /**
@@ -41,7 +57,9 @@ export class LeanHistoryRows1795330000000 implements MigrationInterface {
     for (const fk of FOREIGN_KEYS) await q.query(`ALTER TABLE "${fk.table}" DROP CONSTRAINT "${fk.name}"`);
     await q.query(`ALTER TABLE "contracts" DROP COLUMN "payload"`);
     await q.query(`ALTER TABLE "contracts" ALTER COLUMN "created_event_blob" DROP NOT NULL`);
-    await q.query(`ALTER TABLE "contracts" ALTER COLUMN "payload_compact" TYPE json USING "payload_compact"::json`);
+    await q.query(
+      `ALTER TABLE "contracts" ALTER COLUMN "payload_compact" TYPE json USING "payload_compact"::json`,
+    );
     for (const column of ['create_arguments', 'choice_argument', 'exercise_result']) {
       await q.query(`ALTER TABLE "events" ALTER COLUMN "${column}" TYPE json USING "${column}"::json`);
     }
@@ -55,7 +73,9 @@ export class LeanHistoryRows1795330000000 implements MigrationInterface {
     for (const column of ['create_arguments', 'choice_argument', 'exercise_result']) {
       await q.query(`ALTER TABLE "events" ALTER COLUMN "${column}" TYPE jsonb USING "${column}"::jsonb`);
     }
-    await q.query(`ALTER TABLE "contracts" ALTER COLUMN "payload_compact" TYPE jsonb USING "payload_compact"::jsonb`);
+    await q.query(
+      `ALTER TABLE "contracts" ALTER COLUMN "payload_compact" TYPE jsonb USING "payload_compact"::jsonb`,
+    );
     // Derived blobs are computed in the application (canonical JSON); SQL cannot recreate them.
     await q.query(`DO $$ BEGIN
       IF EXISTS (SELECT 1 FROM "contracts" WHERE "created_event_blob" IS NULL) THEN
@@ -66,6 +86,7 @@ export class LeanHistoryRows1795330000000 implements MigrationInterface {
     await q.query(`UPDATE "contracts" c SET "payload" = e."create_arguments"
                      FROM "events" e WHERE e."update_row_id" = c."created_update_row_id" AND e."node_id" = c."created_node_id"`);
     await q.query(`ALTER TABLE "contracts" ALTER COLUMN "payload" SET NOT NULL`);
-    for (const fk of FOREIGN_KEYS) await q.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
+    for (const fk of FOREIGN_KEYS)
+      await q.query(`ALTER TABLE "${fk.table}" ADD CONSTRAINT "${fk.name}" ${fk.def}`);
   }
 }

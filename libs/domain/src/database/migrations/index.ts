@@ -4,4 +4,9 @@ import { CoveringHoldingsIndex1795320000000 } from './1795320000000-covering-hol
 import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows';
 
 /** Every migration, in order. A new migration is appended here. */
-export const MIGRATIONS = [HistoryStore1795316380631, LedgerNodeAndRewards1795317495038, CoveringHoldingsIndex1795320000000, LeanHistoryRows1795330000000];
+export const MIGRATIONS = [
+  HistoryStore1795316380631,
+  LedgerNodeAndRewards1795317495038,
+  CoveringHoldingsIndex1795320000000,
+  LeanHistoryRows1795330000000,
+];

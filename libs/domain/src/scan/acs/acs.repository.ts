@@ -68,7 +68,11 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
  * first from ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times), which
  * without party or template filters is an index-only scan; only the page's rows are then read.
  */
-export function acsPageStatement(selection: AcsSelection, afterRowId: string | undefined, limit: number): Statement {
+export function acsPageStatement(
+  selection: AcsSelection,
+  afterRowId: string | undefined,
+  limit: number,
+): Statement {
   const params: unknown[] = [];
   const filter = selectionFilter(selection, params);
   params.push(afterRowId ?? '0', limit);
@@ -89,7 +93,10 @@ export function acsRowCheckStatement(selection: AcsSelection, rowId: string): St
   const params: unknown[] = [];
   const filter = selectionFilter(selection, params);
   params.push(rowId);
-  return { sql: `SELECT EXISTS (SELECT 1 FROM contracts c WHERE c.row_id = $${params.length}::bigint AND ${filter}) AS ok`, params };
+  return {
+    sql: `SELECT EXISTS (SELECT 1 FROM contracts c WHERE c.row_id = $${params.length}::bigint AND ${filter}) AS ok`,
+    params,
+  };
 }
 
 /** The active contract set at a snapshot, read in pages. */
@@ -100,7 +107,11 @@ export class AcsRepository {
     this.sql = sqlOf(dataSource);
   }
 
-  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<AcsContractRow[]> {
+  async page(
+    selection: AcsSelection,
+    afterRowId: string | undefined,
+    limit: number,
+  ): Promise<AcsContractRow[]> {
     const { sql, params } = acsPageStatement(selection, afterRowId, limit);
     return this.sql(sql, params);
   }

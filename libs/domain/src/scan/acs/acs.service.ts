@@ -66,7 +66,12 @@ export class AcsService {
   }
 
   async getPage(request: AcsPageRequest): Promise<AcsPage> {
-    const snapshotTime = await resolveSnapshot(this.snapshots, request.migration_id, request.record_time, request.record_time_match ?? 'exact');
+    const snapshotTime = await resolveSnapshot(
+      this.snapshots,
+      request.migration_id,
+      request.record_time,
+      request.record_time_match ?? 'exact',
+    );
     const selection: AcsSelection = {
       migrationId: request.migration_id,
       snapshotTime,
@@ -75,10 +80,16 @@ export class AcsService {
     };
     const after = request.after === undefined ? undefined : String(request.after);
     if (after !== undefined && !(await this.acs.isRowOf(selection, after))) {
-      throw invalidArgument(`after: ${after} is not a page token of this snapshot and query (pass next_page_token unchanged, with the same other parameters)`);
+      throw invalidArgument(
+        `after: ${after} is not a page token of this snapshot and query (pass next_page_token unchanged, with the same other parameters)`,
+      );
     }
     const rows = await this.acs.page(selection, after, request.page_size);
-    const page: AcsPage = { record_time: snapshotTime, migration_id: request.migration_id, created_events: rows.map(toCreatedEvent) };
+    const page: AcsPage = {
+      record_time: snapshotTime,
+      migration_id: request.migration_id,
+      created_events: rows.map(toCreatedEvent),
+    };
     if (rows.length === request.page_size) page.next_page_token = Number(rows[rows.length - 1].row_id);
     return page;
   }

@@ -36,12 +36,13 @@ export class BackfillingRepository {
 
   /** Index probes only: the previous migration, the last import update and whether regular updates exist. */
   async migrationFacts(migrationId: number): Promise<MigrationFacts> {
-    const [row]: { previous: string | null; last_import: string | null; has_regular: boolean }[] = await this.sql(
-      `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
+    const [row]: { previous: string | null; last_import: string | null; has_regular: boolean }[] =
+      await this.sql(
+        `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
               (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
               EXISTS (SELECT 1 FROM updates WHERE migration_id = $1 AND record_time > ${IMPORT_TIME}) AS has_regular`,
-      [migrationId],
-    );
+        [migrationId],
+      );
     return {
       previousMigrationId: row.previous === null ? undefined : Number(row.previous),
       lastImportUpdateId: row.last_import ?? undefined,
@@ -63,6 +64,10 @@ export class BackfillingRepository {
         GROUP BY synchronizer_id ORDER BY synchronizer_id`,
       [migrationId],
     );
-    return rows.map((r) => ({ synchronizerId: r.synchronizer_id, min: r.min ?? undefined, max: r.max ?? undefined }));
+    return rows.map((r) => ({
+      synchronizerId: r.synchronizer_id,
+      min: r.min ?? undefined,
+      max: r.max ?? undefined,
+    }));
   }
 }

@@ -41,9 +41,14 @@ export class BackfillingService {
    * payloads in the lossless encoding (peers re-ingest them as recorded). NotFound when this
    * node holds nothing of the migration.
    */
-  async importUpdates(migrationId: number, afterUpdateId: string, limit: number): Promise<{ transactions: ScanUpdateItem[] }> {
+  async importUpdates(
+    migrationId: number,
+    afterUpdateId: string,
+    limit: number,
+  ): Promise<{ transactions: ScanUpdateItem[] }> {
     const rows = await this.updates.findImportPageRows(migrationId, afterUpdateId, limit);
-    if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId))) throw this.unknown(migrationId);
+    if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId)))
+      throw this.unknown(migrationId);
     return { transactions: toScanUpdates(rows, 'lossless') };
   }
 
@@ -52,9 +57,15 @@ export class BackfillingService {
     if (ranges.length === 0) throw this.unknown(migrationId);
     const facts = await this.backfilling.migrationFacts(migrationId);
     return {
-      ...(facts.previousMigrationId !== undefined ? { previous_migration_id: facts.previousMigrationId } : {}),
+      ...(facts.previousMigrationId !== undefined
+        ? { previous_migration_id: facts.previousMigrationId }
+        : {}),
       // A synchronizer with only import updates reports their record time as its range.
-      record_time_range: ranges.map((r) => ({ synchronizer_id: r.synchronizerId, min: r.min ?? IMPORT_TIME, max: r.max ?? IMPORT_TIME })),
+      record_time_range: ranges.map((r) => ({
+        synchronizer_id: r.synchronizerId,
+        min: r.min ?? IMPORT_TIME,
+        max: r.max ?? IMPORT_TIME,
+      })),
       ...(facts.lastImportUpdateId !== undefined ? { last_import_update_id: facts.lastImportUpdateId } : {}),
       complete: migrationId === 0 || facts.previousMigrationId !== undefined || facts.hasImportUpdates,
       import_updates_complete: migrationId === 0 || facts.hasRegularUpdates,

@@ -1,5 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { ActiveContractsRepository, toContractWithState, type ContractWithState } from '../../contracts/active-contracts.repository';
+import {
+  ActiveContractsRepository,
+  toContractWithState,
+  type ContractWithState,
+} from '../../contracts/active-contracts.repository';
 import { SpliceTemplates } from '../../splice/splice-templates';
 
 /** `/v0/unclaimed-development-fund-coupons`: the active UnclaimedDevelopmentFundCoupon contracts. */
@@ -11,7 +15,9 @@ export class DevelopmentFundService {
   }
 
   async listUnclaimedCoupons(): Promise<{ 'unclaimed-development-fund-coupons': ContractWithState[] }> {
-    const coupons = await this.contracts.listByTemplate(SpliceTemplates.UnclaimedDevelopmentFundCoupon.qualifiedName);
+    const coupons = await this.contracts.listByTemplate(
+      SpliceTemplates.UnclaimedDevelopmentFundCoupon.qualifiedName,
+    );
     return { 'unclaimed-development-fund-coupons': coupons.map(toContractWithState) };
   }
 }

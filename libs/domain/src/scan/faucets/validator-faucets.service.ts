@@ -17,7 +17,9 @@ export class ValidatorFaucetsService {
     this.licenses = new ValidatorFaucetsRepository(dataSource);
   }
 
-  async listFaucets(validatorIds: readonly string[]): Promise<{ validatorsReceivedFaucets: ValidatorReceivedFaucets[] }> {
+  async listFaucets(
+    validatorIds: readonly string[],
+  ): Promise<{ validatorsReceivedFaucets: ValidatorReceivedFaucets[] }> {
     const rows = await this.licenses.findByValidators([...new Set(validatorIds)]);
     return {
       validatorsReceivedFaucets: rows.map((r) => ({

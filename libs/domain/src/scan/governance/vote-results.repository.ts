@@ -29,10 +29,14 @@ export class VoteResultsRepository {
     if (filter.actionName !== undefined) add((p) => `action_name = ${p}`, filter.actionName);
     if (filter.accepted !== undefined) add((p) => `accepted = ${p}`, filter.accepted);
     if (filter.requester !== undefined) add((p) => `requester = ${p}`, filter.requester);
-    if (filter.effectiveFrom !== undefined) add((p) => `effective_at >= ${p}::timestamptz`, filter.effectiveFrom);
+    if (filter.effectiveFrom !== undefined)
+      add((p) => `effective_at >= ${p}::timestamptz`, filter.effectiveFrom);
     if (filter.effectiveTo !== undefined) add((p) => `effective_at < ${p}::timestamptz`, filter.effectiveTo);
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    const [row]: { n: string }[] = await this.sql(`SELECT count(*)::text AS n FROM vote_results ${where}`, params);
+    const [row]: { n: string }[] = await this.sql(
+      `SELECT count(*)::text AS n FROM vote_results ${where}`,
+      params,
+    );
     return Number(row.n);
   }
 }

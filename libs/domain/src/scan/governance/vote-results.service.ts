@@ -28,8 +28,14 @@ export class VoteResultsService {
       actionName: request.actionName,
       accepted: request.accepted,
       requester: request.requester,
-      effectiveFrom: request.effectiveFrom === undefined ? undefined : requireRequestTime('effectiveFrom', request.effectiveFrom).ceil,
-      effectiveTo: request.effectiveTo === undefined ? undefined : requireRequestTime('effectiveTo', request.effectiveTo).ceil,
+      effectiveFrom:
+        request.effectiveFrom === undefined
+          ? undefined
+          : requireRequestTime('effectiveFrom', request.effectiveFrom).ceil,
+      effectiveTo:
+        request.effectiveTo === undefined
+          ? undefined
+          : requireRequestTime('effectiveTo', request.effectiveTo).ceil,
     });
     return { count };
   }

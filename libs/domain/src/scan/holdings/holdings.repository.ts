@@ -16,7 +16,11 @@ export interface HoldingsSummaryRow {
  * Owners are deduplicated and keep the order of their first occurrence; an owner without
  * holdings sums to zero.
  */
-export function holdingsSummaryStatement(migrationId: number, snapshotTime: string, owners: readonly string[]): Statement {
+export function holdingsSummaryStatement(
+  migrationId: number,
+  snapshotTime: string,
+  owners: readonly string[],
+): Statement {
   return {
     sql: `WITH owners AS (
             SELECT owner, min(ord) AS ord FROM unnest($3::text[]) WITH ORDINALITY AS o(owner, ord) GROUP BY owner
@@ -43,7 +47,11 @@ export class HoldingsRepository {
     this.sql = sqlOf(dataSource);
   }
 
-  async summaries(migrationId: number, snapshotTime: string, owners: readonly string[]): Promise<HoldingsSummaryRow[]> {
+  async summaries(
+    migrationId: number,
+    snapshotTime: string,
+    owners: readonly string[],
+  ): Promise<HoldingsSummaryRow[]> {
     const { sql, params } = holdingsSummaryStatement(migrationId, snapshotTime, owners);
     return this.sql(sql, params);
   }

@@ -98,13 +98,19 @@ export class RewardAccountingRepository {
 
   /** Computes the oldest `limit` computable rounds; returns the rounds computed. */
   async computePending(limit: number): Promise<string[]> {
-    const rows: { round: string }[] = await this.sql(COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round LIMIT $1`), [limit]);
+    const rows: { round: string }[] = await this.sql(
+      COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round LIMIT $1`),
+      [limit],
+    );
     return rows.map((r) => r.round);
   }
 
   /** Computes one round when it is computable; returns whether it was computed by this call. */
   async computeRound(round: string): Promise<boolean> {
-    const rows: { round: string }[] = await this.sql(COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = $1::bigint`), [round]);
+    const rows: { round: string }[] = await this.sql(
+      COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = $1::bigint`),
+      [round],
+    );
     return rows.length > 0;
   }
 

@@ -1,7 +1,14 @@
 import type { RoundState } from './reward-accounting.repository';
 import { statusWithoutTotals } from './reward-accounting.service';
 
-const known = { totals: undefined, known: true, closed: false, configured: true, firstKnownRound: '10', lastKnownRound: '20' };
+const known = {
+  totals: undefined,
+  known: true,
+  closed: false,
+  configured: true,
+  firstKnownRound: '10',
+  lastKnownRound: '20',
+};
 const unknown: RoundState = { ...known, known: false, closed: false, configured: false };
 
 describe('statusWithoutTotals', () => {
@@ -12,7 +19,9 @@ describe('statusWithoutTotals', () => {
   it('answers Undetermined for a round not closed, not reached yet, or while no round is known', () => {
     expect(statusWithoutTotals(known, 15n)).toBe('Undetermined');
     expect(statusWithoutTotals(unknown, 21n)).toBe('Undetermined');
-    expect(statusWithoutTotals({ ...unknown, firstKnownRound: undefined, lastKnownRound: undefined }, 3n)).toBe('Undetermined');
+    expect(
+      statusWithoutTotals({ ...unknown, firstKnownRound: undefined, lastKnownRound: undefined }, 3n),
+    ).toBe('Undetermined');
   });
 
   it('answers CannotProvide before the history, in a gap, or without the round’s configuration', () => {

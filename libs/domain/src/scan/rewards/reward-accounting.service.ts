@@ -1,5 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { RewardAccountingRepository, type RewardTotalsRow, type RoundState } from './reward-accounting.repository';
+import {
+  RewardAccountingRepository,
+  type RewardTotalsRow,
+  type RoundState,
+} from './reward-accounting.repository';
 
 export interface ActivityTotalsOk {
   status: 'Ok';
@@ -40,7 +44,10 @@ function ok(t: RewardTotalsRow): ActivityTotalsOk {
  *   rounds (a gap in this history): CannotProvide.
  * A known, closed, configured round is computed on demand and answered Ok.
  */
-export function statusWithoutTotals(s: RoundState, round: bigint): 'Undetermined' | 'CannotProvide' | 'Computable' {
+export function statusWithoutTotals(
+  s: RoundState,
+  round: bigint,
+): 'Undetermined' | 'CannotProvide' | 'Computable' {
   if (s.known) return !s.closed ? 'Undetermined' : s.configured ? 'Computable' : 'CannotProvide';
   if (s.lastKnownRound === undefined || round > BigInt(s.lastKnownRound)) return 'Undetermined';
   return 'CannotProvide';

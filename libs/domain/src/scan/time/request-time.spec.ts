@@ -2,7 +2,11 @@ import { formatMicros, parseRequestTime } from './request-time';
 
 describe('parseRequestTime', () => {
   it('reduces a UTC time to canonical microseconds', () => {
-    expect(parseRequestTime('2026-01-05T10:00:00Z')).toEqual({ floor: '2026-01-05T10:00:00.000000Z', ceil: '2026-01-05T10:00:00.000000Z', exact: true });
+    expect(parseRequestTime('2026-01-05T10:00:00Z')).toEqual({
+      floor: '2026-01-05T10:00:00.000000Z',
+      ceil: '2026-01-05T10:00:00.000000Z',
+      exact: true,
+    });
     expect(parseRequestTime('2026-01-05T10:00:00.123456Z')?.floor).toBe('2026-01-05T10:00:00.123456Z');
     expect(parseRequestTime('2026-01-05t10:00:00.5z')?.floor).toBe('2026-01-05T10:00:00.500000Z');
   });
@@ -15,8 +19,16 @@ describe('parseRequestTime', () => {
   });
 
   it('floors and ceils digits beyond the microsecond, and says whether there were any', () => {
-    expect(parseRequestTime('2026-01-05T10:00:00.1234561Z')).toEqual({ floor: '2026-01-05T10:00:00.123456Z', ceil: '2026-01-05T10:00:00.123457Z', exact: false });
-    expect(parseRequestTime('2026-01-05T10:00:00.1234560000Z')).toEqual({ floor: '2026-01-05T10:00:00.123456Z', ceil: '2026-01-05T10:00:00.123456Z', exact: true });
+    expect(parseRequestTime('2026-01-05T10:00:00.1234561Z')).toEqual({
+      floor: '2026-01-05T10:00:00.123456Z',
+      ceil: '2026-01-05T10:00:00.123457Z',
+      exact: false,
+    });
+    expect(parseRequestTime('2026-01-05T10:00:00.1234560000Z')).toEqual({
+      floor: '2026-01-05T10:00:00.123456Z',
+      ceil: '2026-01-05T10:00:00.123456Z',
+      exact: true,
+    });
     expect(parseRequestTime('2026-12-31T23:59:59.9999999Z')?.ceil).toBe('2027-01-01T00:00:00.000000Z');
   });
 
@@ -27,7 +39,15 @@ describe('parseRequestTime', () => {
   });
 
   it('rejects what is not an RFC 3339 date-time or names an impossible instant', () => {
-    for (const bad of ['yesterday', '2026-01-05', '2026-01-05T10:00:00', '2026-02-30T00:00:00Z', '2026-01-05T24:00:00Z', '2026-01-05T23:59:60Z', '2026-01-05T10:00:00+25:00']) {
+    for (const bad of [
+      'yesterday',
+      '2026-01-05',
+      '2026-01-05T10:00:00',
+      '2026-02-30T00:00:00Z',
+      '2026-01-05T24:00:00Z',
+      '2026-01-05T23:59:60Z',
+      '2026-01-05T10:00:00+25:00',
+    ]) {
       expect(parseRequestTime(bad)).toBeUndefined();
     }
   });

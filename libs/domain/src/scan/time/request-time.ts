@@ -30,6 +30,9 @@ export function parseRequestTime(text: string): RequestTime | undefined {
 /** Like `parseRequestTime`, but a malformed value is an InvalidArgument naming the field. */
 export function requireRequestTime(field: string, text: string): RequestTime {
   const parsed = parseRequestTime(text);
-  if (!parsed) throw invalidArgument(`${field} must be an RFC 3339 date-time (e.g. 2026-01-05T10:00:00.000000Z), got "${text}"`);
+  if (!parsed)
+    throw invalidArgument(
+      `${field} must be an RFC 3339 date-time (e.g. 2026-01-05T10:00:00.000000Z), got "${text}"`,
+    );
   return parsed;
 }

@@ -87,7 +87,8 @@ export type ScanUpdateItem = ScanTransaction | ScanReassignment;
 export const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;
 
 /** Scan offset of a stored ledger offset: import updates (no ledger offset) are at offset 0, `""`. */
-export const scanOffsetOf = (ledgerOffset: string | null): string => (ledgerOffset === null ? '' : encodeScanOffset(BigInt(ledgerOffset)));
+export const scanOffsetOf = (ledgerOffset: string | null): string =>
+  ledgerOffset === null ? '' : encodeScanOffset(BigInt(ledgerOffset));
 
 function payload(value: DamlValue, encoding: PayloadEncoding): ScanPayload {
   return encoding === 'lossless' ? value : toCompact(value);
@@ -139,7 +140,10 @@ export function toScanUpdate(rows: readonly UpdateEventRow[], encoding: PayloadE
       const events: Record<string, ScanTreeEvent> = {};
       for (const r of rows) {
         if (r.node_id === null) continue;
-        const event = r.event_type === 'created' ? createdEvent(u.update_id, r, encoding) : exercisedEvent(u.update_id, r, encoding);
+        const event =
+          r.event_type === 'created'
+            ? createdEvent(u.update_id, r, encoding)
+            : exercisedEvent(u.update_id, r, encoding);
         events[event.event_id] = event;
       }
       const tx: ScanTransaction = {

@@ -77,7 +77,11 @@ export class UpdateHistoryRepository {
        ORDER BY u.update_id, e.node_id`;
 
   /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates. */
-  async findImportPageRows(migrationId: number, afterUpdateId: string, limit: number): Promise<UpdateEventRow[]> {
+  async findImportPageRows(
+    migrationId: number,
+    afterUpdateId: string,
+    limit: number,
+  ): Promise<UpdateEventRow[]> {
     return this.sql(UpdateHistoryRepository.IMPORT_PAGE_SQL, [migrationId, afterUpdateId, limit]);
   }
 }
