@@ -2,7 +2,9 @@ import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
   formatDamlDecimal,
   parseDamlDecimal,
+  Db,
   RewardAccountingProcess,
+  RewardAccountingRepository,
   simulateNetwork,
   SpliceTemplates,
   toCompact,
@@ -238,7 +240,7 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
 
   it('computes every pending round in one pass of the process, once', async () => {
     await writeHistory(db.dataSource, history());
-    const process = new RewardAccountingProcess(db.dataSource);
+    const process = new RewardAccountingProcess(new RewardAccountingRepository(Db.of(db.dataSource)));
     expect(await process.computePending(2)).toBe(4);
     expect(await process.computePending()).toBe(0);
     await db.dataSource.query(`UPDATE reward_accounting_totals SET computed_at = '2000-01-01T00:00:00Z'`);

@@ -6,6 +6,7 @@ export * from './database/database';
 export * from './database/data-source';
 export * from './database/embedded-postgres';
 export * from './database/timestamps';
+export * from './database/db';
 export * from './errors/domain-error';
 export * from './daml-value/compact';
 export * from './daml-value/daml-value.builders';

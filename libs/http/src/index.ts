@@ -13,3 +13,5 @@ export * from './bootstrap';
 export * from './auth/jwt-verifier';
 export * from './auth/bearer-auth.guard';
 export * from './app-config.module';
+export * from './wiring/domain-provider';
+export * from './registry/token-registry.module';

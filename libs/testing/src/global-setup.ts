@@ -1,3 +1,5 @@
+// eslint-disable-next-line workspace/module-boundaries -- jest's global setup loads without the module mapper
+import { startEmbeddedPostgres } from '../../domain/src/database/embedded-postgres';
 import { detectBackend, realServerUrl } from './backend-detect';
 
 interface EmbeddedServer {
@@ -11,27 +13,27 @@ declare global {
 /**
  * Jest global setup: decides (and says) which database backend this run uses. For the embedded
  * backend it starts one in-memory PGlite server per jest worker here, in jest's own process
- * (PGlite cannot load inside jest's module sandbox), and hands the workers their URLs.
+ * (PGlite cannot load inside jest's module sandbox), and hands the workers their URLs. Whatever
+ * the backend, it also starts one spare embedded server (`CSS_EMBEDDED_SPARE_URL`) for the tests
+ * that must pass on both backends in every run.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
   const backend = await detectBackend();
   process.env.TEST_DATABASE_BACKEND = backend;
   process.env.CSS_TEST_RUN_ID = String(process.pid);
+  const servers: EmbeddedServer[] = [];
+  const start = async () => {
+    const server = await startEmbeddedPostgres({ dataDir: 'memory', port: 0, maxConnections: 16 });
+    servers.push(server);
+    return server.url;
+  };
   if (backend === 'embedded') {
-    const { PGlite } = await import('@electric-sql/pglite');
-    const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-    const servers: EmbeddedServer[] = [];
     const urls: string[] = [];
-    for (let i = 0; i < Math.max(1, globalConfig.maxWorkers); i++) {
-      const db = await PGlite.create();
-      const server = new PGLiteSocketServer({ db, host: '127.0.0.1', port: 0, maxConnections: 16 });
-      await server.start();
-      urls.push(`postgres://postgres@${server.getServerConn()}/postgres`);
-      servers.push({ stop: async () => (await server.stop(), await db.close()) });
-    }
-    globalThis.__cssEmbeddedServers = servers;
+    for (let i = 0; i < Math.max(1, globalConfig.maxWorkers); i++) urls.push(await start());
     process.env.CSS_EMBEDDED_URLS = urls.join(',');
   }
+  process.env.CSS_EMBEDDED_SPARE_URL = await start();
+  globalThis.__cssEmbeddedServers = servers;
   const where =
     backend === 'postgres'
       ? `real PostgreSQL (${redact(realServerUrl())})`

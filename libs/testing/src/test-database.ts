@@ -90,3 +90,24 @@ export function useTestDatabase(): TestDatabase {
     truncate,
   };
 }
+
+/**
+ * The run's spare embedded server (started by the global setup whatever the backend), migrated
+ * and emptied: for tests that must hold on both backends in every run. One test file at a time
+ * may use it.
+ */
+export async function openSpareEmbeddedDatabase(): Promise<{
+  dataSource: DataSource;
+  url: string;
+  close(): Promise<void>;
+}> {
+  const url = process.env.CSS_EMBEDDED_SPARE_URL;
+  if (!url)
+    throw new Error('no spare embedded database: run the tests through jest with the workspace preset');
+  const dataSource = createDataSource(url, { poolSize: 8, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  const tables = dataSource.entityMetadatas.map((m) => `"${m.tableName}"`).join(', ');
+  await dataSource.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+  return { dataSource, url, close: () => dataSource.destroy() };
+}

@@ -437,7 +437,7 @@ async function main(): Promise<void> {
         for (let k = i; performance.now() < deadline; k += connections) {
           await c.query({
             name: 'scan_update_by_id',
-            text: UpdateHistoryRepository.BY_ID_SQL,
+            text: UpdateHistoryRepository.BY_ID.text,
             values: [ids[k % ids.length]],
           });
           pgQueries++;

@@ -7,7 +7,9 @@ import {
   ConfigError,
   ensureDevelopmentAdmin,
   ingestUpdates,
+  Db,
   RewardAccountingProcess,
+  RewardAccountingRepository,
   LedgerWriter,
   loadConfig,
   openDatabase,
@@ -51,7 +53,9 @@ async function main(): Promise<void> {
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
   await loadDefaultNetworkIfEmpty(database, config);
-  const rounds = await new RewardAccountingProcess(database.dataSource).computePending();
+  const rounds = await new RewardAccountingProcess(
+    new RewardAccountingRepository(Db.of(database.dataSource)),
+  ).computePending();
   if (rounds > 0) console.log(`reward accounting: computed the activity totals of ${rounds} closed round(s)`);
   const admin = await ensureDevelopmentAdmin(database.dataSource);
   const tokenLines = await describeDevelopmentToken(config.auth, admin.userId);

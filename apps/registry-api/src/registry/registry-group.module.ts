@@ -1,11 +1,11 @@
 import { Module } from '@nestjs/common';
-import { HealthController, HealthService } from '@canton-scan/http';
+import { HealthController, HealthService, TokenRegistryModule } from '@canton-scan/http';
 import { RegistryController } from './registry.controller';
-import { tokenRegistryProvider } from './token-registry.provider';
 
 /** The token registry group, served at REGISTRY_PREFIX (default /api/scan, so /api/scan/registry/...). */
 @Module({
+  imports: [TokenRegistryModule],
   controllers: [HealthController, RegistryController],
-  providers: [HealthService, tokenRegistryProvider],
+  providers: [HealthService],
 })
 export class RegistryGroupModule {}

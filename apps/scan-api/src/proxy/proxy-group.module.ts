@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
-import { HealthController, HealthService } from '@canton-scan/http';
+import { HealthController, HealthService, TokenRegistryModule } from '@canton-scan/http';
 import { DsoModule } from '../dso/dso.module';
 import { jwtVerifierProvider } from './proxy-auth.provider';
 import { ProxyDsoController } from './proxy-dso.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
-import { tokenRegistryProvider } from './token-registry.provider';
 
 /**
  * The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator): DSO info,
@@ -12,8 +11,8 @@ import { tokenRegistryProvider } from './token-registry.provider';
  * health probes stay public.
  */
 @Module({
-  imports: [DsoModule],
+  imports: [DsoModule, TokenRegistryModule],
   controllers: [HealthController, ProxyDsoController, ProxyRegistryController],
-  providers: [HealthService, jwtVerifierProvider, tokenRegistryProvider],
+  providers: [HealthService, jwtVerifierProvider],
 })
 export class ProxyGroupModule {}

@@ -1,5 +1,25 @@
 import { Module } from '@nestjs/common';
-import { HealthController, HealthService } from '@canton-scan/http';
+import {
+  AcsRepository,
+  AcsService,
+  AcsSnapshotsRepository,
+  ActiveContractsRepository,
+  BackfillingRepository,
+  BackfillingService,
+  Db,
+  DevelopmentFundService,
+  HoldingsRepository,
+  HoldingsService,
+  RewardAccountingRepository,
+  RewardAccountingService,
+  UpdateHistoryRepository,
+  UpdateHistoryService,
+  ValidatorFaucetsRepository,
+  ValidatorFaucetsService,
+  VoteResultsRepository,
+  VoteResultsService,
+} from '@canton-scan/domain';
+import { domainProvider, HealthController, HealthService } from '@canton-scan/http';
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
@@ -8,7 +28,6 @@ import { DevelopmentFundController } from './development-fund/development-fund.c
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
-import { SCAN_SERVICE_PROVIDERS } from './scan-services';
 import { UpdatesController } from './updates/updates.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
 
@@ -30,6 +49,24 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     RewardAccountingController,
     DsoController,
   ],
-  providers: [HealthService, ...SCAN_SERVICE_PROVIDERS],
+  providers: [
+    HealthService,
+    domainProvider(UpdateHistoryRepository, [Db]),
+    domainProvider(UpdateHistoryService, [UpdateHistoryRepository]),
+    domainProvider(BackfillingRepository, [Db]),
+    domainProvider(BackfillingService, [UpdateHistoryRepository, BackfillingRepository]),
+    domainProvider(AcsRepository, [Db]),
+    domainProvider(AcsSnapshotsRepository, [Db]),
+    domainProvider(AcsService, [AcsRepository, AcsSnapshotsRepository]),
+    domainProvider(HoldingsRepository, [Db]),
+    domainProvider(HoldingsService, [HoldingsRepository, AcsSnapshotsRepository]),
+    domainProvider(ValidatorFaucetsRepository, [Db]),
+    domainProvider(ValidatorFaucetsService, [ValidatorFaucetsRepository]),
+    domainProvider(DevelopmentFundService, [ActiveContractsRepository]),
+    domainProvider(VoteResultsRepository, [Db]),
+    domainProvider(VoteResultsService, [VoteResultsRepository]),
+    domainProvider(RewardAccountingRepository, [Db]),
+    domainProvider(RewardAccountingService, [RewardAccountingRepository]),
+  ],
 })
 export class ScanGroupModule {}

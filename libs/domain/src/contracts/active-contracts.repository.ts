@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Db } from '../database/db';
 import type { CompactValue } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 
@@ -118,12 +118,12 @@ export function toContractWithState(c: ActiveContract): ContractWithState {
  * `package_name:Module:Entity` (facts.md), so any package version counts.
  */
 export class ActiveContractsRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** Active contracts of a template, oldest first (ix_contracts_active_template). */
   async listByTemplate(qualifiedName: string, limit = 10_000): Promise<ActiveContract[]> {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
-    const rows: ContractRow[] = await this.dataSource.query(
+    const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
         WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
@@ -136,7 +136,7 @@ export class ActiveContractsRepository {
   /** The newest active contract of a template, if any. */
   async lookupLatestByTemplate(qualifiedName: string): Promise<ActiveContract | undefined> {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
-    const rows: ContractRow[] = await this.dataSource.query(
+    const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
         WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
@@ -148,7 +148,7 @@ export class ActiveContractsRepository {
 
   /** A contract by id, active in the newest migration, if any (ux_contracts_migration_contract). */
   async lookupActive(contractId: string): Promise<ActiveContract | undefined> {
-    const rows: ContractRow[] = await this.dataSource.query(
+    const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
         WHERE c.migration_id = ${NEWEST_MIGRATION} AND c.contract_id = $1 AND c.archived_record_time IS NULL`,
       [contractId],

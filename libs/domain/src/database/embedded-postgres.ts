@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { EmbeddedSessionQueue } from './embedded-session-queue';
 
 export interface EmbeddedPostgres {
   /** A `postgres://` URL for the ordinary `pg` driver. */
@@ -32,6 +33,8 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     port: options.port,
     maxConnections: options.maxConnections ?? 32,
   });
+  // pglite-socket 0.2.17 interleaves connections message by message; see EmbeddedSessionQueue.
+  (server as unknown as { queryQueue: EmbeddedSessionQueue }).queryQueue = new EmbeddedSessionQueue(db);
   await server.start();
   const port = Number(server.getServerConn().split(':').pop());
   return {

@@ -1,9 +1,7 @@
-import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
 import { toContractWithState, type ContractWithState } from '../contracts/active-contracts.repository';
 import { notFound } from '../errors/domain-error';
 import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
-import { DsoRepository } from './dso.repository';
+import type { DsoRepository } from './dso.repository';
 import { votingThreshold } from './voting-threshold';
 
 /** DSO info (interface.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
@@ -76,8 +74,4 @@ export class DsoInfoService {
     if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
     return { amulet_rules: toContractWithState(amuletRules) };
   }
-}
-
-export function createDsoInfoService(dataSource: DataSource, config: Pick<AppConfig, 'sv'>): DsoInfoService {
-  return new DsoInfoService(new DsoRepository(dataSource), config.sv);
 }

@@ -1,5 +1,5 @@
-import type { DataSource } from 'typeorm';
-import { ActiveContractsRepository, type ActiveContract } from '../contracts/active-contracts.repository';
+import type { Db } from '../database/db';
+import type { ActiveContractsRepository, ActiveContract } from '../contracts/active-contracts.repository';
 import { SpliceTemplates } from '../splice/splice-templates';
 import {
   CONTRACT_COLUMNS,
@@ -56,11 +56,10 @@ const DSO_CONTRACTS_PARAMS = params.values;
 
 /** Reads of the DSO's governance and configuration contracts. */
 export class DsoRepository {
-  private readonly active: ActiveContractsRepository;
-
-  constructor(private readonly dataSource: DataSource) {
-    this.active = new ActiveContractsRepository(dataSource);
-  }
+  constructor(
+    private readonly db: Db,
+    private readonly active: ActiveContractsRepository,
+  ) {}
 
   /** The current AmuletRules, if any. */
   lookupAmuletRules(): Promise<ActiveContract | undefined> {
@@ -68,7 +67,7 @@ export class DsoRepository {
   }
 
   async loadDsoContracts(): Promise<DsoContracts> {
-    const rows: (ContractRow & { role: Role })[] = await this.dataSource.query(
+    const rows: (ContractRow & { role: Role })[] = await this.db.query(
       DSO_CONTRACTS_SQL,
       DSO_CONTRACTS_PARAMS,
     );
@@ -95,7 +94,7 @@ export class DsoRepository {
 
   /** The lowest mining round this node knows of (the round its history starts from), if any. */
   async lookupInitialRound(): Promise<string | undefined> {
-    const rows: { round: string | null }[] = await this.dataSource.query(
+    const rows: { round: string | null }[] = await this.db.query(
       `SELECT min(round)::text AS round FROM mining_rounds`,
     );
     return rows[0]?.round ?? undefined;

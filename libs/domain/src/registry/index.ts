@@ -2,6 +2,5 @@
 export * from './allocation-arguments';
 export * from './choice-context';
 export * from './network-contracts.cache';
-export * from './prepared-statements';
 export * from './token-registry.repository';
 export * from './token-registry.service';

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import { prepared, type Db, type Params, type Statement } from '../database/db';
 import type { ActiveContract } from '../contracts/active-contracts.repository';
 import {
   CONTRACT_COLUMNS,
@@ -10,7 +10,6 @@ import {
 } from '../dso/current-contracts.sql';
 import { IMPORT_RECORD_TIME } from '../history/update-history.types';
 import { SpliceTemplates } from '../splice/splice-templates';
-import { PreparedStatements } from './prepared-statements';
 
 /** The network contracts every amulet choice context draws on. */
 export interface NetworkContracts {
@@ -133,9 +132,28 @@ function allocationStatement(withFeaturedAppRight: boolean): { text: string; val
   return { text, values: p.values };
 }
 
-const NETWORK = networkStatement();
-const ALLOCATION_LOCK = allocationStatement(false);
-const ALLOCATION_TRANSFER = allocationStatement(true);
+function named(name: string, built: { text: string; values: unknown[] }): [Statement, Params] {
+  return [prepared(name, built.text), built.values];
+}
+
+const [NETWORK, NETWORK_PARAMS] = named('registry_network', networkStatement());
+const [ALLOCATION_LOCK, ALLOCATION_LOCK_PARAMS] = named(
+  'registry_allocation_lock',
+  allocationStatement(false),
+);
+const [ALLOCATION_TRANSFER, ALLOCATION_TRANSFER_PARAMS] = named(
+  'registry_allocation_transfer',
+  allocationStatement(true),
+);
+const LEDGER_VERSION = prepared(
+  'registry_ledger_version',
+  `SELECT u.row_id::text || '/' || u.xmin::text AS version FROM updates u ORDER BY u.row_id DESC LIMIT 1`,
+);
+const LEDGER_TIME = prepared(
+  'registry_ledger_time',
+  `SELECT u.record_time AS t FROM updates u WHERE u.record_time > $1::timestamptz
+    ORDER BY u.migration_id DESC, u.record_time DESC LIMIT 1`,
+);
 
 function assign(target: FactoryContracts & AllocationContracts, role: Role, contract: ActiveContract): void {
   switch (role) {
@@ -168,11 +186,7 @@ function assign(target: FactoryContracts & AllocationContracts, role: Role, cont
  * (ix_contracts_active_template, ux_contracts_migration_contract, ix_updates_migration_record_time).
  */
 export class TokenRegistryRepository {
-  private readonly statements: PreparedStatements;
-
-  constructor(dataSource: DataSource) {
-    this.statements = new PreparedStatements(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   /**
    * A token that changes whenever the stored ledger does: the newest update's row id and the
@@ -180,17 +194,13 @@ export class TokenRegistryRepository {
    * Every write goes through LedgerWriter.append, which adds update rows in its transaction.
    */
   async lookupLedgerVersion(): Promise<string> {
-    const rows = await this.statements.query<{ version: string }>(
-      'registry_ledger_version',
-      `SELECT u.row_id::text || '/' || u.xmin::text AS version FROM updates u ORDER BY u.row_id DESC LIMIT 1`,
-      [],
-    );
+    const rows = await this.db.query<{ version: string }>(LEDGER_VERSION);
     return rows[0]?.version ?? 'empty';
   }
 
   /** AmuletRules, the latest usable round, the allocation factory and the external-party config state. */
   async loadNetworkContracts(): Promise<FactoryContracts> {
-    return this.load('registry_network', NETWORK.text, NETWORK.values);
+    return this.load(NETWORK, NETWORK_PARAMS);
   }
 
   /** The allocation and its lock; with `withFeaturedAppRight` also its settlement executor's FeaturedAppRight. */
@@ -198,28 +208,20 @@ export class TokenRegistryRepository {
     allocationId: string,
     withFeaturedAppRight: boolean,
   ): Promise<AllocationContracts> {
-    const [name, statement] = withFeaturedAppRight
-      ? ['registry_allocation_transfer', ALLOCATION_TRANSFER]
-      : ['registry_allocation_lock', ALLOCATION_LOCK];
-    return this.load(name, statement.text, [allocationId, ...statement.values.slice(1)]);
+    const [statement, params] = withFeaturedAppRight
+      ? [ALLOCATION_TRANSFER, ALLOCATION_TRANSFER_PARAMS]
+      : [ALLOCATION_LOCK, ALLOCATION_LOCK_PARAMS];
+    return this.load(statement, [allocationId, ...params.slice(1)]);
   }
 
   /** The registry's "now": the record time of the newest ingested update, if any. */
   async lookupLedgerTime(): Promise<string | undefined> {
-    const rows = await this.statements.query<{ t: string }>(
-      'registry_ledger_time',
-      `SELECT u.record_time AS t FROM updates u WHERE u.record_time > $1::timestamptz ORDER BY u.migration_id DESC, u.record_time DESC LIMIT 1`,
-      [IMPORT_RECORD_TIME],
-    );
+    const rows = await this.db.query<{ t: string }>(LEDGER_TIME, [IMPORT_RECORD_TIME]);
     return rows[0]?.t;
   }
 
-  private async load(
-    name: string,
-    text: string,
-    values: unknown[],
-  ): Promise<FactoryContracts & AllocationContracts> {
-    const rows = await this.statements.query<ContractRow & { role: Role }>(name, text, values);
+  private async load(statement: Statement, params: Params): Promise<FactoryContracts & AllocationContracts> {
+    const rows = await this.db.query<ContractRow & { role: Role }>(statement, params);
     const result: FactoryContracts & AllocationContracts = {};
     for (const row of rows) assign(result, row.role, toActiveContract(row));
     return result;

@@ -1,5 +1,3 @@
-import type { DataSource } from 'typeorm';
-import type { AppConfig } from '../config/app-config';
 import { notFound } from '../errors/domain-error';
 import { validateAllocateArguments } from './allocation-arguments';
 import {
@@ -146,13 +144,4 @@ export class TokenRegistryService {
     }
     return { amuletRules, openRound };
   }
-}
-
-export function createTokenRegistryService(
-  dataSource: DataSource,
-  config: Pick<AppConfig, 'registryMaxTransferLegs'>,
-): TokenRegistryService {
-  return new TokenRegistryService(new TokenRegistryRepository(dataSource), {
-    maxTransferLegs: config.registryMaxTransferLegs,
-  });
 }

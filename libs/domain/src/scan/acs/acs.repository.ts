@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import type { Db } from '../../database/db';
 import type { CompactRecord } from '../updates/update-history.mapper';
 
 export interface TemplateName {
@@ -32,7 +31,7 @@ export interface AcsContractRow {
   created_node_id: number;
 }
 
-export interface Statement {
+export interface AcsStatement {
   sql: string;
   params: unknown[];
 }
@@ -72,7 +71,7 @@ export function acsPageStatement(
   selection: AcsSelection,
   afterRowId: string | undefined,
   limit: number,
-): Statement {
+): AcsStatement {
   const params: unknown[] = [];
   const filter = selectionFilter(selection, params);
   params.push(afterRowId ?? '0', limit);
@@ -89,7 +88,7 @@ export function acsPageStatement(
 }
 
 /** Whether a row belongs to the selection (a page token must name one of its rows). */
-export function acsRowCheckStatement(selection: AcsSelection, rowId: string): Statement {
+export function acsRowCheckStatement(selection: AcsSelection, rowId: string): AcsStatement {
   const params: unknown[] = [];
   const filter = selectionFilter(selection, params);
   params.push(rowId);
@@ -101,11 +100,7 @@ export function acsRowCheckStatement(selection: AcsSelection, rowId: string): St
 
 /** The active contract set at a snapshot, read in pages. */
 export class AcsRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   async page(
     selection: AcsSelection,
@@ -113,12 +108,12 @@ export class AcsRepository {
     limit: number,
   ): Promise<AcsContractRow[]> {
     const { sql, params } = acsPageStatement(selection, afterRowId, limit);
-    return this.sql(sql, params);
+    return this.db.query(sql, params);
   }
 
   async isRowOf(selection: AcsSelection, rowId: string): Promise<boolean> {
     const { sql, params } = acsRowCheckStatement(selection, rowId);
-    const [row]: { ok: boolean }[] = await this.sql(sql, params);
+    const [row]: { ok: boolean }[] = await this.db.query(sql, params);
     return row.ok;
   }
 }

@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { eventIdOf, type ScanCreatedEvent } from '../updates/update-history.mapper';
 import { requireRequestTime } from '../time/request-time';
@@ -57,13 +56,10 @@ function toCreatedEvent(r: AcsContractRow): ScanCreatedEvent {
  * is also in this one names a valid position in it and is accepted.
  */
 export class AcsService {
-  private readonly acs: AcsRepository;
-  private readonly snapshots: AcsSnapshotsRepository;
-
-  constructor(dataSource: DataSource) {
-    this.acs = new AcsRepository(dataSource);
-    this.snapshots = new AcsSnapshotsRepository(dataSource);
-  }
+  constructor(
+    private readonly acs: AcsRepository,
+    private readonly snapshots: AcsSnapshotsRepository,
+  ) {}
 
   async getPage(request: AcsPageRequest): Promise<AcsPage> {
     const snapshotTime = await resolveSnapshot(

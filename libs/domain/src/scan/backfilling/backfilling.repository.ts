@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import type { Db } from '../../database/db';
 
 /** Import updates carry this record time; regular updates are strictly later. */
 const IMPORT_TIME = `'0001-01-01T00:00:00Z'::timestamptz`;
@@ -20,14 +19,10 @@ export interface SynchronizerRange {
 
 /** What this node holds of each synchronizer migration (ix_updates_migration_record_time, ix_updates_import). */
 export class BackfillingRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   async hasMigration(migrationId: number): Promise<boolean> {
-    const [row]: { held: boolean }[] = await this.sql(
+    const [row]: { held: boolean }[] = await this.db.query(
       `SELECT EXISTS (SELECT 1 FROM updates WHERE migration_id = $1) AS held`,
       [migrationId],
     );
@@ -37,7 +32,7 @@ export class BackfillingRepository {
   /** Index probes only: the previous migration, the last import update and whether regular updates exist. */
   async migrationFacts(migrationId: number): Promise<MigrationFacts> {
     const [row]: { previous: string | null; last_import: string | null; has_regular: boolean }[] =
-      await this.sql(
+      await this.db.query(
         `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
               (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
               EXISTS (SELECT 1 FROM updates WHERE migration_id = $1 AND record_time > ${IMPORT_TIME}) AS has_regular`,
@@ -56,7 +51,7 @@ export class BackfillingRepository {
    * the migration's updates (there is no index by synchronizer; the call is rare).
    */
   async synchronizerRanges(migrationId: number): Promise<SynchronizerRange[]> {
-    const rows: { synchronizer_id: string; min: string | null; max: string | null }[] = await this.sql(
+    const rows: { synchronizer_id: string; min: string | null; max: string | null }[] = await this.db.query(
       `SELECT synchronizer_id,
               min(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS min,
               max(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS max

@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
@@ -28,13 +27,10 @@ const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
  *   all precede its first regular update, so they are complete once a regular update is held.
  */
 export class BackfillingService {
-  private readonly updates: UpdateHistoryRepository;
-  private readonly backfilling: BackfillingRepository;
-
-  constructor(dataSource: DataSource) {
-    this.updates = new UpdateHistoryRepository(dataSource);
-    this.backfilling = new BackfillingRepository(dataSource);
-  }
+  constructor(
+    private readonly updates: UpdateHistoryRepository,
+    private readonly backfilling: BackfillingRepository,
+  ) {}
 
   /**
    * Import updates of a migration with update id > `afterUpdateId`, ascending, at most `limit`,

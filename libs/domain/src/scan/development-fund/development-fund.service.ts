@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import {
   ActiveContractsRepository,
   toContractWithState,
@@ -8,11 +7,7 @@ import { SpliceTemplates } from '../../splice/splice-templates';
 
 /** `/v0/unclaimed-development-fund-coupons`: the active UnclaimedDevelopmentFundCoupon contracts. */
 export class DevelopmentFundService {
-  private readonly contracts: ActiveContractsRepository;
-
-  constructor(dataSource: DataSource) {
-    this.contracts = new ActiveContractsRepository(dataSource);
-  }
+  constructor(private readonly contracts: ActiveContractsRepository) {}
 
   async listUnclaimedCoupons(): Promise<{ 'unclaimed-development-fund-coupons': ContractWithState[] }> {
     const coupons = await this.contracts.listByTemplate(

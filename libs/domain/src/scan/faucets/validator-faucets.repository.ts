@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import type { Db } from '../../database/db';
 
 export interface ValidatorFaucetRow {
   validator: string;
@@ -18,14 +17,10 @@ export interface ValidatorFaucetRow {
  * left out rather than reported wrongly; with them out, both invariants hold for every row.
  */
 export class ValidatorFaucetsRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   async findByValidators(validators: readonly string[]): Promise<ValidatorFaucetRow[]> {
-    return this.sql(
+    return this.db.query(
       `SELECT DISTINCT ON (v.validator) v.validator,
               v.first_received_round::text AS first_round, v.last_received_round::text AS last_round,
               v.num_rounds_missed::text AS missed,

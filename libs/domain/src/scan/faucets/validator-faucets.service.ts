@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { ValidatorFaucetsRepository } from './validator-faucets.repository';
 
 export interface ValidatorReceivedFaucets {
@@ -11,11 +10,7 @@ export interface ValidatorReceivedFaucets {
 
 /** `/v0/validators/validator-faucets`: liveness of the onboarded validators among those asked for. */
 export class ValidatorFaucetsService {
-  private readonly licenses: ValidatorFaucetsRepository;
-
-  constructor(dataSource: DataSource) {
-    this.licenses = new ValidatorFaucetsRepository(dataSource);
-  }
+  constructor(private readonly licenses: ValidatorFaucetsRepository) {}
 
   async listFaucets(
     validatorIds: readonly string[],

@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import type { Db } from '../../database/db';
 
 export interface VoteResultFilter {
   actionName?: string;
@@ -13,11 +12,7 @@ export interface VoteResultFilter {
 
 /** Vote results of closed vote requests (ix_vote_results_action_name, ix_vote_results_effective_at). */
 export class VoteResultsRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   async count(filter: VoteResultFilter): Promise<number> {
     const params: unknown[] = [];
@@ -33,7 +28,7 @@ export class VoteResultsRepository {
       add((p) => `effective_at >= ${p}::timestamptz`, filter.effectiveFrom);
     if (filter.effectiveTo !== undefined) add((p) => `effective_at < ${p}::timestamptz`, filter.effectiveTo);
     const where = clauses.length ? `WHERE ${clauses.join(' AND ')}` : '';
-    const [row]: { n: string }[] = await this.sql(
+    const [row]: { n: string }[] = await this.db.query(
       `SELECT count(*)::text AS n FROM vote_results ${where}`,
       params,
     );

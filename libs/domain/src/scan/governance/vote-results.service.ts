@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { requireRequestTime } from '../time/request-time';
 import { VoteResultsRepository } from './vote-results.repository';
 
@@ -17,11 +16,7 @@ export interface VoteResultsCountRequest {
  * when they hold against the bounds rounded up to a microsecond.
  */
 export class VoteResultsService {
-  private readonly results: VoteResultsRepository;
-
-  constructor(dataSource: DataSource) {
-    this.results = new VoteResultsRepository(dataSource);
-  }
+  constructor(private readonly results: VoteResultsRepository) {}
 
   async count(request: VoteResultsCountRequest): Promise<{ count: number }> {
     const count = await this.results.count({

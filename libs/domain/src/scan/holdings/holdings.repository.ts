@@ -1,6 +1,5 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
-import type { Statement } from '../acs/acs.repository';
+import type { Db } from '../../database/db';
+import type { AcsStatement as Statement } from '../acs/acs.repository';
 
 export interface HoldingsSummaryRow {
   owner: string;
@@ -41,11 +40,7 @@ export function holdingsSummaryStatement(
 }
 
 export class HoldingsRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   async summaries(
     migrationId: number,
@@ -53,6 +48,6 @@ export class HoldingsRepository {
     owners: readonly string[],
   ): Promise<HoldingsSummaryRow[]> {
     const { sql, params } = holdingsSummaryStatement(migrationId, snapshotTime, owners);
-    return this.sql(sql, params);
+    return this.db.query(sql, params);
   }
 }

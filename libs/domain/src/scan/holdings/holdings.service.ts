@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { AcsSnapshotsRepository } from '../acs/acs-snapshots.repository';
 import { resolveSnapshot, type RecordTimeMatch } from '../acs/snapshot-resolution';
 import { HoldingsRepository } from './holdings.repository';
@@ -29,13 +28,10 @@ export interface HoldingsSummaryResponse {
  * order of first request; owners without holdings get zeros.
  */
 export class HoldingsService {
-  private readonly holdings: HoldingsRepository;
-  private readonly snapshots: AcsSnapshotsRepository;
-
-  constructor(dataSource: DataSource) {
-    this.holdings = new HoldingsRepository(dataSource);
-    this.snapshots = new AcsSnapshotsRepository(dataSource);
-  }
+  constructor(
+    private readonly holdings: HoldingsRepository,
+    private readonly snapshots: AcsSnapshotsRepository,
+  ) {}
 
   async getSummary(request: HoldingsSummaryRequest): Promise<HoldingsSummaryResponse> {
     const snapshotTime = await resolveSnapshot(

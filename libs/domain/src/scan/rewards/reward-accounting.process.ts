@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { RewardAccountingRepository } from './reward-accounting.repository';
 
 /**
@@ -11,11 +10,7 @@ import { RewardAccountingRepository } from './reward-accounting.repository';
  * computes a closed round on demand.
  */
 export class RewardAccountingProcess {
-  private readonly repository: RewardAccountingRepository;
-
-  constructor(dataSource: DataSource) {
-    this.repository = new RewardAccountingRepository(dataSource);
-  }
+  constructor(private readonly repository: RewardAccountingRepository) {}
 
   /** Computes every pending round; returns how many were computed. */
   async computePending(batchSize = 500): Promise<number> {

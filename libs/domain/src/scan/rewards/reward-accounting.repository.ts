@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import type { Db } from '../../database/db';
 
 export interface RewardTotalsRow {
   round: string;
@@ -90,15 +89,11 @@ const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::tex
 
 /** mining_rounds (pk_mining_rounds), app_activity_records (ix_app_activity_records_round), reward_accounting_totals. */
 export class RewardAccountingRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   /** Computes the oldest `limit` computable rounds; returns the rounds computed. */
   async computePending(limit: number): Promise<string[]> {
-    const rows: { round: string }[] = await this.sql(
+    const rows: { round: string }[] = await this.db.query(
       COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round LIMIT $1`),
       [limit],
     );
@@ -107,7 +102,7 @@ export class RewardAccountingRepository {
 
   /** Computes one round when it is computable; returns whether it was computed by this call. */
   async computeRound(round: string): Promise<boolean> {
-    const rows: { round: string }[] = await this.sql(
+    const rows: { round: string }[] = await this.db.query(
       COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = $1::bigint`),
       [round],
     );
@@ -122,7 +117,7 @@ export class RewardAccountingRepository {
       configured: boolean;
       first_round: string | null;
       last_round: string | null;
-    })[] = await this.sql(
+    })[] = await this.db.query(
       `SELECT ${TOTALS_COLUMNS}, t.round IS NOT NULL AS has_totals,
               m.round IS NOT NULL AS known, m.closed_record_time IS NOT NULL AS closed,
               (m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL) AS configured,

@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import {
   RewardAccountingRepository,
   type RewardTotalsRow,
@@ -55,11 +54,7 @@ export function statusWithoutTotals(
 
 /** `/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals` (CIP-0104). */
 export class RewardAccountingService {
-  private readonly repository: RewardAccountingRepository;
-
-  constructor(dataSource: DataSource) {
-    this.repository = new RewardAccountingRepository(dataSource);
-  }
+  constructor(private readonly repository: RewardAccountingRepository) {}
 
   async getActivityTotals(roundNumber: number): Promise<ActivityTotals> {
     const round = String(roundNumber);

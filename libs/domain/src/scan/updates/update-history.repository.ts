@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { sqlOf, type Sql } from '../sql';
+import { prepared, type Db } from '../../database/db';
 import type { DamlValue } from '../../daml-value/daml-value.types';
 
 /** One row per (update, event) pair; the update columns repeat on each of its event rows. */
@@ -52,20 +51,19 @@ const EVENT_COLUMNS = `e.node_id, e.event_type, e.contract_id, e.template_id, e.
  * statement (ux_updates_update_id / ix_updates_import, then pk_events), rows in node order.
  */
 export class UpdateHistoryRepository {
-  private readonly sql: Sql;
-
-  constructor(dataSource: DataSource) {
-    this.sql = sqlOf(dataSource);
-  }
+  constructor(private readonly db: Db) {}
 
   /** The rows of one update by id; empty when unknown. */
-  static readonly BY_ID_SQL = `SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
+  static readonly BY_ID = prepared(
+    'scan_update_by_id',
+    `SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
       FROM updates u LEFT JOIN events e ON e.update_row_id = u.row_id
      WHERE u.update_id = $1
-     ORDER BY e.node_id`;
+     ORDER BY e.node_id`,
+  );
 
   async findRowsById(updateId: string): Promise<UpdateEventRow[]> {
-    return this.sql(UpdateHistoryRepository.BY_ID_SQL, [updateId], 'scan_update_by_id');
+    return this.db.query(UpdateHistoryRepository.BY_ID, [updateId]);
   }
 
   static readonly IMPORT_PAGE_SQL = `WITH page AS MATERIALIZED (
@@ -82,6 +80,6 @@ export class UpdateHistoryRepository {
     afterUpdateId: string,
     limit: number,
   ): Promise<UpdateEventRow[]> {
-    return this.sql(UpdateHistoryRepository.IMPORT_PAGE_SQL, [migrationId, afterUpdateId, limit]);
+    return this.db.query(UpdateHistoryRepository.IMPORT_PAGE_SQL, [migrationId, afterUpdateId, limit]);
   }
 }

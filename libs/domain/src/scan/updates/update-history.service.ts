@@ -1,15 +1,10 @@
-import type { DataSource } from 'typeorm';
 import { notFound } from '../../errors/domain-error';
 import { toScanUpdate, type ScanUpdateItem } from './update-history.mapper';
 import { UpdateHistoryRepository } from './update-history.repository';
 
 /** Single updates of the recorded history, as scan's `/v0|v2/updates/{update_id}` return them. */
 export class UpdateHistoryService {
-  private readonly repository: UpdateHistoryRepository;
-
-  constructor(dataSource: DataSource) {
-    this.repository = new UpdateHistoryRepository(dataSource);
-  }
+  constructor(private readonly repository: UpdateHistoryRepository) {}
 
   async lookupUpdate(updateId: string, lossless: boolean): Promise<ScanUpdateItem | undefined> {
     const rows = await this.repository.findRowsById(updateId);
