@@ -1,5 +1,5 @@
 import { ledgerSpec } from '@canton-scan/contracts';
-import { LedgerPruningRepository, LedgerPruningService } from '@canton-scan/domain';
+import { LedgerPruningRepository, LedgerPruningService, Db } from '@canton-scan/domain';
 import { badLedgerTokens, expectResponseMatchesSpec, ledgerTestToken, sendRaw } from '@canton-scan/testing';
 import { useLedgerTestApp } from './ledger-test-app';
 
@@ -154,7 +154,7 @@ describe('ledger node authentication', () => {
   describe('GET /v2/state/latest-pruned-offsets', () => {
     const offsets = async () =>
       JSON.parse((await call(ENDPOINTS[3], { authorization: `Bearer ${await t.token('bob')}` })).text);
-    const pruning = () => new LedgerPruningService(new LedgerPruningRepository(t.db.dataSource));
+    const pruning = () => new LedgerPruningService(new LedgerPruningRepository(Db.of(t.db.dataSource)));
 
     it('is zero for both offsets before any pruning', async () => {
       expect(await offsets()).toEqual({

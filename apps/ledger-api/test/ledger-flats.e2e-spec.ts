@@ -1,5 +1,5 @@
 import { ledgerApi, ledgerSpec } from '@canton-scan/contracts';
-import { LedgerPruningRepository, LedgerPruningService } from '@canton-scan/domain';
+import { LedgerPruningRepository, LedgerPruningService, Db } from '@canton-scan/domain';
 import { expectResponseMatchesSpec } from '@canton-scan/testing';
 import { useLedgerTestApp, type TestUser } from './ledger-test-app';
 
@@ -360,7 +360,7 @@ describe('POST /v2/updates/flats', () => {
     });
 
     it('beginExclusive below the pruning offset: PARTICIPANT_PRUNED_DATA_ACCESSED; at it: served', async () => {
-      await new LedgerPruningService(new LedgerPruningRepository(t.db.dataSource)).prune(3, true);
+      await new LedgerPruningService(new LedgerPruningRepository(Db.of(t.db.dataSource))).prune(3, true);
       const res = await flats('admin', {
         beginExclusive: 2,
         endInclusive: 6,

@@ -4,6 +4,7 @@ import {
   LedgerUsersService,
   LedgerWriter,
   type HistoryUpdate,
+  Db,
 } from '@canton-scan/domain';
 import {
   ledgerTestToken,
@@ -53,7 +54,7 @@ export function useLedgerTestApp(env: Record<string, string> = {}): LedgerTestCo
   afterAll(() => app?.close());
   beforeEach(async () => {
     history = ledgerHistory();
-    const users = new LedgerUsersService(new LedgerUsersRepository(db.dataSource));
+    const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(db.dataSource)));
     const { alice, bob, carol } = history.parties;
     await users.ensureDevelopmentAdmin(USER_IDS.admin);
     await users.addUser({

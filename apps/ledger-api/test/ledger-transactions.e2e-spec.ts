@@ -6,6 +6,7 @@ import {
   SpliceInterfaces,
   SpliceTemplates,
   type HistoryCreatedEvent,
+  Db,
 } from '@canton-scan/domain';
 import { expectResponseMatchesSpec, sendRaw } from '@canton-scan/testing';
 import { useLedgerTestApp, type TestUser } from './ledger-test-app';
@@ -365,7 +366,7 @@ describe('POST /v2/updates/transaction-by-offset', () => {
     });
 
     it('PARTICIPANT_PRUNED_DATA_ACCESSED (400, ledger error body) at or below the pruning offset', async () => {
-      await new LedgerPruningService(new LedgerPruningRepository(t.db.dataSource)).prune(2, false);
+      await new LedgerPruningService(new LedgerPruningRepository(Db.of(t.db.dataSource))).prune(2, false);
       const res = await byOffset('admin', { offset: 2, ...anyParty() });
       expect(res.response.status).toBe(400);
       expect(res.response.headers.get('content-type')).toMatch(/^application\/json/);

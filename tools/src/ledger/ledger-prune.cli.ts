@@ -8,6 +8,7 @@ import {
   LedgerPruningService,
   loadConfig,
   openDatabase,
+  Db,
 } from '@canton-scan/domain';
 import { integerOption, parseCommandLine, UsageError } from './ledger-cli-args';
 
@@ -33,10 +34,9 @@ async function main(): Promise<number> {
     migrate: config.database.migrateOnStart ?? config.database.url === undefined,
   });
   try {
-    const offsets = await new LedgerPruningService(new LedgerPruningRepository(database.dataSource)).prune(
-      upTo,
-      args.flags.has('prune-all-divulged-contracts'),
-    );
+    const offsets = await new LedgerPruningService(
+      new LedgerPruningRepository(Db.of(database.dataSource)),
+    ).prune(upTo, args.flags.has('prune-all-divulged-contracts'));
     console.log(
       `pruned: participantPrunedUpToInclusive=${offsets.participantPrunedUpToInclusive} allDivulgedContractsPrunedUpToInclusive=${offsets.allDivulgedContractsPrunedUpToInclusive}`,
     );

@@ -9,6 +9,7 @@ import {
   loadConfig,
   openDatabase,
   type LedgerUser,
+  Db,
 } from '@canton-scan/domain';
 import { integerOption, parseCommandLine, UsageError, type ParsedCommandLine } from './ledger-cli-args';
 import { mintLedgerToken } from './ledger-token';
@@ -72,7 +73,7 @@ async function main(): Promise<number> {
     migrate: config.database.migrateOnStart ?? config.database.url === undefined,
   });
   try {
-    const users = new LedgerUsersService(new LedgerUsersRepository(database.dataSource));
+    const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(database.dataSource)));
     switch (command) {
       case 'add': {
         const rights = rightsOf(args);

@@ -1,6 +1,6 @@
 import { Inject, Injectable, Module, type OnModuleDestroy, type Provider } from '@nestjs/common';
-import { DataSource } from 'typeorm';
 import {
+  Db,
   LedgerEndWatcher,
   LedgerPruningRepository,
   LedgerPruningService,
@@ -9,9 +9,8 @@ import {
   LedgerUsersRepository,
   LedgerUsersService,
   ParticipantIdentityService,
-  type AppConfig,
 } from '@canton-scan/domain';
-import { APP_CONFIG, HealthService, JwtVerifier } from '@canton-scan/http';
+import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-scan/http';
 import { LedgerAuthenticator, LedgerAuthGuard } from './ledger-auth';
 import { LedgerHealthController } from './ledger-health.controller';
 import { PartiesController } from './parties.controller';
@@ -29,43 +28,22 @@ class LedgerEndWatcherLifecycle implements OnModuleDestroy {
   }
 }
 
-/** The domain services of the ledger node group, built from the DataSource and the configuration. */
+/** The domain of the ledger node group: repositories on the process's Db, services on them. */
 const domainProviders: Provider[] = [
-  {
-    provide: JwtVerifier,
-    useFactory: (config: AppConfig) => new JwtVerifier(config.auth),
-    inject: [APP_CONFIG],
-  },
-  {
-    provide: ParticipantIdentityService,
-    useFactory: (config: AppConfig) => new ParticipantIdentityService(config.ledgerNode.participantId),
-    inject: [APP_CONFIG],
-  },
-  {
-    provide: LedgerUsersService,
-    useFactory: (ds: DataSource) => new LedgerUsersService(new LedgerUsersRepository(ds)),
-    inject: [DataSource],
-  },
-  {
-    provide: LedgerPruningService,
-    useFactory: (ds: DataSource) => new LedgerPruningService(new LedgerPruningRepository(ds)),
-    inject: [DataSource],
-  },
-  {
-    provide: LedgerEndWatcher,
-    useFactory: (ds: DataSource) => new LedgerEndWatcher(ds),
-    inject: [DataSource],
-  },
-  {
-    provide: LedgerUpdatesService,
-    useFactory: (
-      ds: DataSource,
-      pruning: LedgerPruningService,
-      watcher: LedgerEndWatcher,
-      config: AppConfig,
-    ) => new LedgerUpdatesService(new LedgerUpdatesRepository(ds), pruning, watcher, config.ledgerNode),
-    inject: [DataSource, LedgerPruningService, LedgerEndWatcher, APP_CONFIG],
-  },
+  domainProvider(JwtVerifier, [fromConfig((config) => config.auth)]),
+  domainProvider(ParticipantIdentityService, [fromConfig((config) => config.ledgerNode.participantId)]),
+  domainProvider(LedgerUsersRepository, [Db]),
+  domainProvider(LedgerUsersService, [LedgerUsersRepository]),
+  domainProvider(LedgerPruningRepository, [Db]),
+  domainProvider(LedgerPruningService, [LedgerPruningRepository]),
+  domainProvider(LedgerEndWatcher, [Db]),
+  domainProvider(LedgerUpdatesRepository, [Db]),
+  domainProvider(LedgerUpdatesService, [
+    LedgerUpdatesRepository,
+    LedgerPruningService,
+    LedgerEndWatcher,
+    fromConfig((config) => config.ledgerNode),
+  ]),
 ];
 
 /** The ledger node group, served at LEDGER_PREFIX (default: the root). */

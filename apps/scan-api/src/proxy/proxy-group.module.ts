@@ -1,7 +1,13 @@
 import { Module } from '@nestjs/common';
-import { HealthController, HealthService, TokenRegistryModule } from '@canton-scan/http';
+import {
+  domainProvider,
+  fromConfig,
+  HealthController,
+  HealthService,
+  JwtVerifier,
+  TokenRegistryModule,
+} from '@canton-scan/http';
 import { DsoModule } from '../dso/dso.module';
-import { jwtVerifierProvider } from './proxy-auth.provider';
 import { ProxyDsoController } from './proxy-dso.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
 
@@ -13,6 +19,7 @@ import { ProxyRegistryController } from './proxy-registry.controller';
 @Module({
   imports: [DsoModule, TokenRegistryModule],
   controllers: [HealthController, ProxyDsoController, ProxyRegistryController],
-  providers: [HealthService, jwtVerifierProvider],
+  // The proxy verifies bearer tokens exactly as the ledger node group does (same AUTH_* settings).
+  providers: [HealthService, domainProvider(JwtVerifier, [fromConfig((config) => config.auth)])],
 })
 export class ProxyGroupModule {}

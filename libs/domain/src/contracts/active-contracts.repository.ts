@@ -1,19 +1,10 @@
+import type { scanApi } from '@canton-scan/contracts';
 import type { Db } from '../database/db';
-import type { CompactValue } from '../daml-value/daml-value.types';
+import type { CompactRecord } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 
-/** A contract as the scan, proxy and registry groups return it (ContractWithState of interface.md). */
-export interface ContractWithState {
-  contract: {
-    template_id: string;
-    contract_id: string;
-    payload: CompactValue;
-    created_event_blob: string;
-    created_at: string;
-  };
-  /** The synchronizer the contract is assigned to now; absent while it is in flight. */
-  domain_id?: string;
-}
+/** A contract as the scan, proxy and registry groups return it (the specs' ContractWithState). */
+export type ContractWithState = scanApi.ContractWithState;
 
 export interface ActiveContract {
   rowId: string;
@@ -21,7 +12,7 @@ export interface ActiveContract {
   contractId: string;
   templateId: string;
   packageName: string;
-  payload: CompactValue;
+  payload: CompactRecord;
   createdEventBlob: string;
   createdAt: string;
   synchronizerId: string;
@@ -41,7 +32,7 @@ export interface ContractRow {
   contract_id: string;
   template_id: string;
   package_name: string;
-  payload_compact: CompactValue;
+  payload_compact: CompactRecord;
   /** Null when derived from the creating event's arguments (`created_event_arguments`). */
   created_event_blob: string | null;
   /** JSON text of the creating event's arguments, when the blob is derived. */

@@ -43,3 +43,6 @@ export interface DamlGenMapEntry {
 
 /** Compact JSON form of a Daml value (what most clients read). */
 export type CompactValue = string | boolean | null | CompactValue[] | { [key: string]: CompactValue };
+
+/** A compact Daml record: field names to compact values. */
+export type CompactRecord = { [key: string]: CompactValue };

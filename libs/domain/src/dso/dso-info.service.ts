@@ -1,25 +1,13 @@
-import { toContractWithState, type ContractWithState } from '../contracts/active-contracts.repository';
+import type { scanApi, scanProxyApi } from '@canton-scan/contracts';
+import { toContractWithState } from '../contracts/active-contracts.repository';
 import { notFound } from '../errors/domain-error';
 import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
 import type { DsoRepository } from './dso.repository';
 import { votingThreshold } from './voting-threshold';
 
-/** DSO info (interface.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
-export interface DsoInfo {
-  sv_user: string;
-  sv_party_id: string;
-  dso_party_id: string;
-  voting_threshold: number;
-  latest_mining_round: ContractWithState;
-  amulet_rules: ContractWithState;
-  dso_rules: ContractWithState;
-  sv_node_states: ContractWithState[];
-  initial_round?: string;
-}
-
-export interface AmuletRulesInfo {
-  amulet_rules: ContractWithState;
-}
+/** DSO info: the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
+export type DsoInfo = scanApi.DsoInfo;
+export type AmuletRulesInfo = scanProxyApi.AmuletRulesResponse;
 
 /** Who operates this node: `SV_USER`, and `SV_PARTY_ID` when set. */
 export interface SvIdentity {

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { Db } from '../database/db';
 import { LedgerUsersRepository, type LedgerUser } from './ledger-users.repository';
 import { DEVELOPMENT_ADMIN_USER, LedgerUsersService } from './ledger-users.service';
 
@@ -11,5 +12,5 @@ export function ensureDevelopmentAdmin(
   dataSource: DataSource,
   userId = DEVELOPMENT_ADMIN_USER,
 ): Promise<LedgerUser> {
-  return new LedgerUsersService(new LedgerUsersRepository(dataSource)).ensureDevelopmentAdmin(userId);
+  return new LedgerUsersService(new LedgerUsersRepository(Db.of(dataSource))).ensureDevelopmentAdmin(userId);
 }

@@ -1,3 +1,4 @@
+import { Db } from '../database/db';
 import { useTestDatabase, HistoryBuilder } from '@canton-scan/testing';
 import { SpliceTemplates } from '../splice/splice-templates';
 import { LedgerWriter } from '../history/ledger-writer';
@@ -10,7 +11,7 @@ describe('LedgerEndWatcher', () => {
     await Promise.all(watchers.splice(0).map((w) => w.stop()));
   });
   const watcher = (options: ConstructorParameters<typeof LedgerEndWatcher>[1]) => {
-    const w = new LedgerEndWatcher(db.dataSource, options);
+    const w = new LedgerEndWatcher(Db.of(db.dataSource), options);
     watchers.push(w);
     return w;
   };

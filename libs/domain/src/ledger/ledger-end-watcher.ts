@@ -1,5 +1,5 @@
 import { Client, type Notification } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { Db } from '../database/db';
 import { LEDGER_UPDATES_CHANNEL } from '../history/history-write.repository';
 
 interface Waiter {
@@ -37,7 +37,7 @@ export class LedgerEndWatcher {
   private stopped = false;
 
   constructor(
-    private readonly dataSource: DataSource,
+    private readonly db: Db,
     options: Partial<LedgerEndWatcherOptions> = {},
   ) {
     this.options = { ...DEFAULTS, ...options };
@@ -91,7 +91,7 @@ export class LedgerEndWatcher {
   private async poll(): Promise<void> {
     if (this.waiters.size === 0 || this.stopped) return;
     try {
-      const [row]: { end: string | null }[] = await this.dataSource.query(
+      const [row]: { end: string | null }[] = await this.db.query(
         `SELECT max(ledger_offset)::text AS "end" FROM updates`,
       );
       this.wake(row.end === null ? 0 : Number(row.end));
@@ -113,7 +113,7 @@ export class LedgerEndWatcher {
 
   private listen(): void {
     if (this.client || this.connecting || this.stopped || Date.now() < this.nextConnectAt) return;
-    const options = this.dataSource.options as { url?: string; extra?: { options?: string } };
+    const options = this.db.dataSource.options as { url?: string; extra?: { options?: string } };
     const client = new Client({ connectionString: options.url, options: options.extra?.options });
     const lost = () => {
       if (this.client === client) this.client = undefined;

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Db } from '../database/db';
 
 /** The pruning offsets of interface.md; zeros mean "not pruned yet". */
 export interface PrunedOffsets {
@@ -15,10 +15,10 @@ export interface PruneOutcome {
 
 /** SQL of the ledger pruning offsets (single row of ledger_pruning, absent until the first prune). */
 export class LedgerPruningRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   async lookup(): Promise<PrunedOffsets> {
-    const rows: { participant: string; divulged: string }[] = await this.dataSource.query(
+    const rows: { participant: string; divulged: string }[] = await this.db.query(
       `SELECT participant_pruned_up_to_inclusive AS participant, all_divulged_contracts_pruned_up_to_inclusive AS divulged
          FROM ledger_pruning WHERE id = 1`,
     );
@@ -37,7 +37,7 @@ export class LedgerPruningRepository {
    */
   async prune(upTo: number, pruneAllDivulged: boolean): Promise<PruneOutcome> {
     const rows: { ledger_end: string; participant: string | null; divulged: string | null }[] =
-      await this.dataSource.query(
+      await this.db.query(
         `WITH e AS (SELECT COALESCE(max(ledger_offset), 0) AS ledger_end FROM updates),
             w AS (
               INSERT INTO ledger_pruning (id, participant_pruned_up_to_inclusive, all_divulged_contracts_pruned_up_to_inclusive, pruned_at)

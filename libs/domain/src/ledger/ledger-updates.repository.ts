@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Db } from '../database/db';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { UpdateKind } from '../history/update.entity';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
@@ -146,11 +146,11 @@ const MAX_LEDGER_OFFSET = '9223372036854775807';
  * lookups are LATERAL so they stay index lookups whatever the planner's statistics say.
  */
 export class LedgerUpdatesRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** The highest ledger offset recorded (0 for an empty ledger); a backward scan of ux_updates_ledger_offset. */
   async ledgerEnd(): Promise<number> {
-    const [row]: { end: string | null }[] = await this.dataSource.query(
+    const [row]: { end: string | null }[] = await this.db.query(
       `SELECT max(ledger_offset)::text AS "end" FROM updates`,
     );
     return row.end === null ? 0 : Number(row.end);
@@ -182,7 +182,7 @@ export class LedgerUpdatesRepository {
       unassignedVisible = `COALESCE(c.stakeholders && ${parties}::text[], false)`;
     }
     const direction = request.descending ? 'DESC' : 'ASC';
-    const rows: UpdateRow[] = await this.dataSource.query(
+    const rows: UpdateRow[] = await this.db.query(
       `SELECT u.row_id, u.migration_id, u.ledger_offset, u.kind, u.update_id, u.record_time, u.effective_at, u.synchronizer_id,
               u.workflow_id, u.command_id, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer,
               u.target_synchronizer, u.unassign_id, u.reassignment_counter, u.reassigned_contract_id,
@@ -216,7 +216,7 @@ export class LedgerUpdatesRepository {
       byMigration.set(u.migration_id, [...(byMigration.get(u.migration_id) ?? []), u.row_id]);
     for (const [migrationId, rowIds] of byMigration) {
       // OFFSET 0 keeps the contract lookup a per-event index probe (the planner may not flatten it).
-      const rows: EventRow[] = await this.dataSource.query(
+      const rows: EventRow[] = await this.db.query(
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
                 c.payload_compact AS create_argument_compact,
                 CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,

@@ -1,4 +1,4 @@
-import type { DataSource } from 'typeorm';
+import type { Db } from '../database/db';
 
 /** A ledger API user (the `sub` of its tokens) with its rights. */
 export interface LedgerUser {
@@ -45,34 +45,31 @@ function toUser(r: UserRow): LedgerUser {
 
 /** SQL of the ledger users and their rights (tables ledger_users, ledger_user_rights). */
 export class LedgerUsersRepository {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(private readonly db: Db) {}
 
   /** One primary-key lookup per authenticated request. */
   async lookup(userId: string): Promise<LedgerUser | undefined> {
-    const rows: UserRow[] = await this.dataSource.query(
-      `${SELECT_USERS} WHERE u.user_id = $1 GROUP BY u.user_id`,
-      [userId],
-    );
+    const rows: UserRow[] = await this.db.query(`${SELECT_USERS} WHERE u.user_id = $1 GROUP BY u.user_id`, [
+      userId,
+    ]);
     return rows[0] ? toUser(rows[0]) : undefined;
   }
 
   async list(): Promise<LedgerUser[]> {
-    const rows: UserRow[] = await this.dataSource.query(
-      `${SELECT_USERS} GROUP BY u.user_id ORDER BY u.user_id`,
-    );
+    const rows: UserRow[] = await this.db.query(`${SELECT_USERS} GROUP BY u.user_id ORDER BY u.user_id`);
     return rows.map(toUser);
   }
 
   /** Creates the user with its rights in one transaction; false when the user id is taken. */
   async insert(user: LedgerUser): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const inserted: unknown[] = await m.query(
+    return this.db.transaction(async (tx) => {
+      const inserted: unknown[] = await tx.query(
         `INSERT INTO ledger_users (user_id, primary_party, is_admin, can_read_as_any_party) VALUES ($1, $2, $3, $4)
          ON CONFLICT (user_id) DO NOTHING RETURNING user_id`,
         [user.userId, user.primaryParty ?? null, user.isAdmin, user.canReadAsAnyParty],
       );
       if (inserted.length === 0) return false;
-      await m.query(
+      await tx.query(
         `INSERT INTO ledger_user_rights (user_id, kind, party) SELECT $1, 'can_read_as', p FROM unnest($2::text[]) AS p ON CONFLICT DO NOTHING`,
         [user.userId, user.readAs],
       );
@@ -82,15 +79,15 @@ export class LedgerUsersRepository {
 
   /** Adds rights (idempotent); false when the user does not exist. */
   async grant(userId: string, change: LedgerUserRightsChange): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const updated: unknown[] = await m.query(
+    return this.db.transaction(async (tx) => {
+      const updated: unknown[] = await tx.query(
         `WITH u AS (UPDATE ledger_users SET is_admin = is_admin OR $2, can_read_as_any_party = can_read_as_any_party OR $3
                      WHERE user_id = $1 RETURNING user_id)
          SELECT user_id FROM u`,
         [userId, change.admin ?? false, change.readAsAnyParty ?? false],
       );
       if (updated.length === 0) return false;
-      await m.query(
+      await tx.query(
         `INSERT INTO ledger_user_rights (user_id, kind, party) SELECT $1, 'can_read_as', p FROM unnest($2::text[]) AS p ON CONFLICT DO NOTHING`,
         [userId, change.readAs ?? []],
       );
@@ -100,15 +97,15 @@ export class LedgerUsersRepository {
 
   /** Takes rights away (idempotent); false when the user does not exist. */
   async revoke(userId: string, change: LedgerUserRightsChange): Promise<boolean> {
-    return this.dataSource.transaction(async (m) => {
-      const updated: unknown[] = await m.query(
+    return this.db.transaction(async (tx) => {
+      const updated: unknown[] = await tx.query(
         `WITH u AS (UPDATE ledger_users SET is_admin = is_admin AND NOT $2, can_read_as_any_party = can_read_as_any_party AND NOT $3
                      WHERE user_id = $1 RETURNING user_id)
          SELECT user_id FROM u`,
         [userId, change.admin ?? false, change.readAsAnyParty ?? false],
       );
       if (updated.length === 0) return false;
-      await m.query(
+      await tx.query(
         `DELETE FROM ledger_user_rights WHERE user_id = $1 AND kind = 'can_read_as' AND party = ANY($2::text[])`,
         [userId, change.readAs ?? []],
       );
@@ -118,8 +115,7 @@ export class LedgerUsersRepository {
 
   /** Deletes the user (its rights cascade); false when it did not exist. */
   async remove(userId: string): Promise<boolean> {
-    // Wrapped in a CTE so the driver returns the rows (a bare DELETE returns [rows, count]).
-    const deleted: unknown[] = await this.dataSource.query(
+    const deleted: unknown[] = await this.db.query(
       `WITH d AS (DELETE FROM ledger_users WHERE user_id = $1 RETURNING user_id) SELECT user_id FROM d`,
       [userId],
     );
@@ -128,7 +124,7 @@ export class LedgerUsersRepository {
 
   /** Creates the user as an administrator reading as any party, or raises an existing one to that. */
   async upsertSuperUser(userId: string): Promise<void> {
-    await this.dataSource.query(
+    await this.db.query(
       `INSERT INTO ledger_users (user_id, is_admin, can_read_as_any_party) VALUES ($1, true, true)
        ON CONFLICT (user_id) DO UPDATE SET is_admin = true, can_read_as_any_party = true`,
       [userId],

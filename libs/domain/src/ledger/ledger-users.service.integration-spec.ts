@@ -1,3 +1,4 @@
+import { Db } from '../database/db';
 import { useTestDatabase } from '@canton-scan/testing';
 import { DomainErrorCode } from '../errors/domain-error';
 import { ensureDevelopmentAdmin } from './development-admin';
@@ -9,7 +10,7 @@ const BOB = 'bob::1220bb';
 
 describe('LedgerUsersService', () => {
   const db = useTestDatabase();
-  const service = () => new LedgerUsersService(new LedgerUsersRepository(db.dataSource));
+  const service = () => new LedgerUsersService(new LedgerUsersRepository(Db.of(db.dataSource)));
   const code = (promise: Promise<unknown>) =>
     promise.then(
       () => 'ok',

@@ -1,3 +1,4 @@
+import { Db } from '../database/db';
 import { HistoryBuilder, useTestDatabase } from '@canton-scan/testing';
 import { encodeScanOffset } from '../history/scan-offset';
 import { LedgerWriter } from '../history/ledger-writer';
@@ -55,7 +56,7 @@ describe('UpdateScan', () => {
   };
 
   it('reads every update across gaps in the offsets, in small pages, in both directions', async () => {
-    const repo = new LedgerUpdatesRepository(db.dataSource);
+    const repo = new LedgerUpdatesRepository(Db.of(db.dataSource));
     expect(await offsets(new UpdateScan(repo, plan({}), 2))).toEqual(OFFSETS);
     expect(
       await offsets(
@@ -68,7 +69,7 @@ describe('UpdateScan', () => {
   });
 
   it('stops at the ledger end of an open-ended read and continues from there on the next read', async () => {
-    const repo = new LedgerUpdatesRepository(db.dataSource);
+    const repo = new LedgerUpdatesRepository(Db.of(db.dataSource));
     const scan = new UpdateScan(repo, plan({ beginExclusive: 50_000 }), 2);
     expect(await offsets(scan)).toEqual([50_001, 3_000_000, 3_000_002]);
     expect(scan.position).toBe(3_000_002);
@@ -77,7 +78,7 @@ describe('UpdateScan', () => {
   });
 
   it('checkpoints at the end of a bounded range scanned past the last item', async () => {
-    const repo = new LedgerUpdatesRepository(db.dataSource);
+    const repo = new LedgerUpdatesRepository(Db.of(db.dataSource));
     const scan = new UpdateScan(repo, plan({ beginExclusive: 41, endInclusive: 999 }), 2);
     expect(await offsets(scan)).toEqual([]);
     expect(scan.checkpoint()).toBeUndefined();

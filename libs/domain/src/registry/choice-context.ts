@@ -1,12 +1,12 @@
+import type { registryApi } from '@canton-scan/contracts';
 import type { ActiveContract } from '../contracts/active-contracts.repository';
-import type { CompactValue } from '../daml-value/daml-value.types';
 import { DomainError, DomainErrorCode } from '../errors/domain-error';
 
-/** A value of the token standard's `AnyValue` variant in ledger JSON (the tags the registry emits). */
-export type AnyValue =
-  | { tag: 'AV_ContractId'; value: string }
-  | { tag: 'AV_Bool'; value: boolean }
-  | { tag: 'AV_Text'; value: string };
+/** A value of the token standard's `AnyValue` variant in ledger JSON. */
+export type AnyValue = registryApi.AnyValue;
+export type DisclosedContract = registryApi.DisclosedContract;
+export type ChoiceContext = registryApi.ChoiceContext;
+export type FactoryWithChoiceContext = registryApi.FactoryWithChoiceContext;
 
 /** Keys of `choiceContextData.values` the amulet registry sets (facts.md). */
 export const ContextKeys = {
@@ -17,26 +17,6 @@ export const ContextKeys = {
   ExternalPartyConfigState: 'external-party-config-state',
 } as const;
 const RESERVED_KEYS: ReadonlySet<string> = new Set(Object.values(ContextKeys));
-
-export interface DisclosedContract {
-  templateId: string;
-  contractId: string;
-  createdEventBlob: string;
-  synchronizerId: string;
-  debugPackageName?: string;
-  debugPayload?: CompactValue;
-  debugCreatedAt?: string;
-}
-
-export interface ChoiceContext {
-  choiceContextData: { values: Record<string, AnyValue> };
-  disclosedContracts: DisclosedContract[];
-}
-
-export interface FactoryWithChoiceContext {
-  factoryId: string;
-  choiceContext: ChoiceContext;
-}
 
 export const contractIdValue = (contractId: string): AnyValue => ({
   tag: 'AV_ContractId',

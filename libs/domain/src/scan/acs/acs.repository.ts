@@ -1,5 +1,5 @@
 import type { Db } from '../../database/db';
-import type { CompactRecord } from '../updates/update-history.mapper';
+import type { CompactRecord } from '../../daml-value/daml-value.types';
 
 export interface TemplateName {
   packageName: string;

@@ -1,27 +1,13 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { eventIdOf, type ScanCreatedEvent } from '../updates/update-history.mapper';
 import { requireRequestTime } from '../time/request-time';
 import { AcsRepository, type AcsContractRow, type AcsSelection, type TemplateName } from './acs.repository';
 import { AcsSnapshotsRepository } from './acs-snapshots.repository';
-import { resolveSnapshot, type RecordTimeMatch } from './snapshot-resolution';
+import { resolveSnapshot } from './snapshot-resolution';
 
-export interface AcsPageRequest {
-  migration_id: number;
-  record_time: string;
-  record_time_match?: RecordTimeMatch;
-  after?: number;
-  page_size: number;
-  party_ids?: string[];
-  templates?: string[];
-}
-
-export interface AcsPage {
-  /** Time of the snapshot served. */
-  record_time: string;
-  migration_id: number;
-  created_events: ScanCreatedEvent[];
-  next_page_token?: number;
-}
+export type AcsPageRequest = scanApi.AcsRequest;
+export type AcsPage = scanApi.AcsResponse;
 
 /** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (facts.md: matched on the package name). */
 export function parseTemplateName(value: string, field = 'templates'): TemplateName {

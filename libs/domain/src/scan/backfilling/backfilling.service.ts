@@ -1,3 +1,4 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { notFound } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
@@ -5,13 +6,7 @@ import { toScanUpdates, type ScanUpdateItem } from '../updates/update-history.ma
 import { UpdateHistoryRepository } from '../updates/update-history.repository';
 import { BackfillingRepository } from './backfilling.repository';
 
-export interface MigrationInfo {
-  previous_migration_id?: number;
-  record_time_range: { synchronizer_id: string; min: string; max: string }[];
-  last_import_update_id?: string;
-  complete: boolean;
-  import_updates_complete: boolean;
-}
+export type MigrationInfo = scanApi.MigrationInfoResponse;
 
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 

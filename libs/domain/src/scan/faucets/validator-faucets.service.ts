@@ -1,12 +1,7 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { ValidatorFaucetsRepository } from './validator-faucets.repository';
 
-export interface ValidatorReceivedFaucets {
-  validator: string;
-  numRoundsCollected: number;
-  numRoundsMissed: number;
-  firstCollectedInRound: number;
-  lastCollectedInRound: number;
-}
+export type ValidatorReceivedFaucets = scanApi.ValidatorReceivedFaucets;
 
 /** `/v0/validators/validator-faucets`: liveness of the onboarded validators among those asked for. */
 export class ValidatorFaucetsService {

@@ -1,13 +1,8 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { requireRequestTime } from '../time/request-time';
 import { VoteResultsRepository } from './vote-results.repository';
 
-export interface VoteResultsCountRequest {
-  actionName?: string;
-  accepted?: boolean;
-  requester?: string;
-  effectiveFrom?: string;
-  effectiveTo?: string;
-}
+export type VoteResultsCountRequest = scanApi.VoteResultsCountRequest;
 
 /**
  * `/v0/admin/sv/voteresults/count`. A result's effective date is the accepted vote's

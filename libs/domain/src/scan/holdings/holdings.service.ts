@@ -1,26 +1,11 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { AcsSnapshotsRepository } from '../acs/acs-snapshots.repository';
-import { resolveSnapshot, type RecordTimeMatch } from '../acs/snapshot-resolution';
+import { resolveSnapshot } from '../acs/snapshot-resolution';
 import { HoldingsRepository } from './holdings.repository';
 
-export interface HoldingsSummaryRequest {
-  migration_id: number;
-  record_time: string;
-  record_time_match?: RecordTimeMatch;
-  owner_party_ids: string[];
-}
-
-export interface HoldingsSummary {
-  party_id: string;
-  total_unlocked_coin: string;
-  total_locked_coin: string;
-  total_coin_holdings: string;
-}
-
-export interface HoldingsSummaryResponse {
-  record_time: string;
-  migration_id: number;
-  summaries: HoldingsSummary[];
-}
+export type HoldingsSummaryRequest = scanApi.HoldingsSummaryRequest;
+export type HoldingsSummary = scanApi.HoldingsSummaryV1;
+export type HoldingsSummaryResponse = scanApi.HoldingsSummaryResponse;
 
 /**
  * `/v1/holdings/summary`: per requested owner, the initial amounts of the snapshot's Amulet and

@@ -1,22 +1,12 @@
+import type { scanApi } from '@canton-scan/contracts';
 import {
   RewardAccountingRepository,
   type RewardTotalsRow,
   type RoundState,
 } from './reward-accounting.repository';
 
-export interface ActivityTotalsOk {
-  status: 'Ok';
-  round_number: number;
-  total_app_activity_weight: number;
-  active_parties_count: number;
-  activity_records_count: number;
-  total_app_reward_minting_allowance: string;
-  total_app_reward_thresholded: string;
-  total_app_reward_unclaimed: string;
-  rewarded_app_provider_parties_count: number;
-}
-
-export type ActivityTotals = ActivityTotalsOk | { status: 'Undetermined' } | { status: 'CannotProvide' };
+export type ActivityTotalsOk = scanApi.RewardAccountingActivityTotalsOk;
+export type ActivityTotals = scanApi.RewardAccountingActivityTotals;
 
 function ok(t: RewardTotalsRow): ActivityTotalsOk {
   return {

@@ -1,5 +1,6 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { toCompact } from '../../daml-value/compact';
-import type { CompactValue, DamlValue } from '../../daml-value/daml-value.types';
+import type { CompactRecord, CompactValue, DamlValue } from '../../daml-value/daml-value.types';
 import { encodeScanOffset } from '../../history/scan-offset';
 import type { UpdateEventRow } from './update-history.repository';
 
@@ -8,80 +9,16 @@ export type PayloadEncoding = 'lossless' | 'compact';
 export type ScanPayload = DamlValue | CompactValue;
 /** A Daml record (create arguments): a lossless value or a compact JSON object. */
 export type ScanRecordPayload = DamlValue | CompactRecord;
-export type CompactRecord = { [key: string]: CompactValue };
 
-// The UpdateHistoryItem of interface.md as scan answers it; payloads in the chosen encoding.
-
-export interface ScanCreatedEvent {
-  event_type: 'created_event';
-  event_id: string;
-  contract_id: string;
-  template_id: string;
-  package_name: string;
-  create_arguments: ScanRecordPayload;
-  created_at: string;
-  signatories: string[];
-  observers: string[];
-}
-
-export interface ScanExercisedEvent {
-  event_type: 'exercised_event';
-  event_id: string;
-  contract_id: string;
-  template_id: string;
-  package_name: string;
-  choice: string;
-  choice_argument: ScanRecordPayload;
-  child_event_ids: string[];
-  exercise_result: ScanPayload;
-  consuming: boolean;
-  acting_parties: string[];
-  interface_id?: string;
-}
-
-export type ScanTreeEvent = ScanCreatedEvent | ScanExercisedEvent;
-
-export interface ScanTransaction {
-  update_id: string;
-  migration_id: number;
-  workflow_id: string;
-  record_time: string;
-  synchronizer_id: string;
-  effective_at: string;
-  offset: string;
-  root_event_ids: string[];
-  events_by_id: Record<string, ScanTreeEvent>;
-  external_transaction_hash?: string;
-}
-
-export interface ScanAssignment {
-  submitter: string;
-  source_synchronizer: string;
-  target_synchronizer: string;
-  migration_id: number;
-  unassign_id: string;
-  created_event: ScanCreatedEvent;
-  reassignment_counter: number;
-}
-
-export interface ScanUnassignment {
-  submitter: string;
-  source_synchronizer: string;
-  migration_id: number;
-  target_synchronizer: string;
-  unassign_id: string;
-  reassignment_counter: number;
-  contract_id: string;
-}
-
-export interface ScanReassignment {
-  update_id: string;
-  offset: string;
-  record_time: string;
-  event: ScanAssignment | ScanUnassignment;
-}
-
-export type ScanUpdateItem = ScanTransaction | ScanReassignment;
+// The UpdateHistoryItem of the scan spec; payloads in the chosen encoding.
+export type ScanCreatedEvent = scanApi.CreatedEvent;
+export type ScanExercisedEvent = scanApi.ExercisedEvent;
+export type ScanTreeEvent = scanApi.TreeEvent;
+export type ScanTransaction = scanApi.UpdateHistoryTransaction;
+export type ScanAssignment = scanApi.UpdateHistoryAssignment;
+export type ScanUnassignment = scanApi.UpdateHistoryUnassignment;
+export type ScanReassignment = scanApi.UpdateHistoryReassignment;
+export type ScanUpdateItem = scanApi.UpdateHistoryItem;
 
 /** Event ids are `<update_id>:<node_id>` (facts.md). */
 export const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;
