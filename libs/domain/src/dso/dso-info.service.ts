@@ -4,7 +4,7 @@ import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
 import type { DsoRepository } from './dso.repository';
 import { votingThreshold } from './voting-threshold';
 
-/** DSO info (interface.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
+/** DSO info (docs/governance.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
 export interface DsoInfo {
   sv_user: string;
   sv_party_id: string;

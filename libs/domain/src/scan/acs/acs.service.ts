@@ -23,7 +23,7 @@ export interface AcsPage {
   next_page_token?: number;
 }
 
-/** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (facts.md: matched on the package name). */
+/** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (docs/offsets-and-ids.md "Template names": matched on the package name). */
 export function parseTemplateName(value: string, field = 'templates'): TemplateName {
   const parts = value.split(':');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) {

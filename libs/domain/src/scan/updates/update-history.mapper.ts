@@ -10,7 +10,7 @@ export type ScanPayload = DamlValue | CompactValue;
 export type ScanRecordPayload = DamlValue | CompactRecord;
 export type CompactRecord = { [key: string]: CompactValue };
 
-// The UpdateHistoryItem of interface.md as scan answers it; payloads in the chosen encoding.
+// The UpdateHistoryItem (docs/offsets-and-ids.md) as scan answers it; payloads in the chosen encoding.
 
 export interface ScanCreatedEvent {
   event_type: 'created_event';
@@ -83,7 +83,7 @@ export interface ScanReassignment {
 
 export type ScanUpdateItem = ScanTransaction | ScanReassignment;
 
-/** Event ids are `<update_id>:<node_id>` (facts.md). */
+/** Event ids are `<update_id>:<node_id>` (docs/offsets-and-ids.md "Event ids"). */
 export const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;
 
 /** Scan offset of a stored ledger offset: import updates (no ledger offset) are at offset 0, `""`. */
