@@ -98,7 +98,7 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     );
     expect(activeStates).toBe(svs.length + 1);
 
-    // Threshold by the formula of facts.md.
+    // Threshold by the formula of docs/governance.md "Voting threshold".
     const n = svs.length;
     expect(info.voting_threshold).toBe(Math.ceil((n + Math.floor((n - 1) / 3) + 1) / 2));
     expect(info.voting_threshold).toBe(votingThreshold(n));

@@ -27,7 +27,7 @@ type Client = ReturnType<typeof createScanClient>;
 const NETWORK = { seed: 5, rounds: 60, migrationRound: 40 };
 const HOUR_US = 3_600_000_000n;
 
-/** Snapshot times by the rule of facts.md, computed from the history (every 3 h, first after the first regular update). */
+/** Snapshot times by the rule of docs/acs-snapshots.md "Snapshot schedule", computed from the history (every 3 h, first after the first regular update). */
 function expectedSnapshots(updates: readonly HistoryUpdate[]): { migrationId: number; recordTime: string }[] {
   const span = new Map<number, { first: bigint; last: bigint }>();
   for (const u of updates) {

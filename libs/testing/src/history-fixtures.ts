@@ -43,7 +43,7 @@ const hex = (seed: string, length: number) => {
 };
 
 /**
- * Small, hand-written ledger histories for tests: well-formed ids (facts.md), strictly
+ * Small, hand-written ledger histories for tests: well-formed ids (docs/offsets-and-ids.md "Identifiers"), strictly
  * increasing offsets and microsecond record times, event trees in pre-order.
  */
 export class HistoryBuilder {

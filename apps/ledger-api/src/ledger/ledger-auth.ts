@@ -10,7 +10,7 @@ declare module 'express-serve-static-core' {
   }
 }
 
-/** Subprotocol a ledger WebSocket client offers next to `jwt.token.<JWT>` (facts.md). */
+/** Subprotocol a ledger WebSocket client offers next to `jwt.token.<JWT>` (docs/ledger-api.md "WebSocket authentication"). */
 export const LEDGER_WS_AUTH_PROTOCOL = 'daml.ws.auth';
 const JWT_PROTOCOL_PREFIX = 'jwt.token.';
 

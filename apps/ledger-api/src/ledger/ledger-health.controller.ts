@@ -3,7 +3,7 @@ import { HealthService, type HealthStatus } from '@canton-scan/http';
 import { LedgerAuthGuard } from './ledger-auth';
 
 /**
- * Ledger node health. `/livez` answers 200 with an empty body (facts.md); `/readyz` as in the
+ * Ledger node health. `/livez` answers 200 with an empty body (docs/ledger-api.md "Health"); `/readyz` as in the
  * other apps. Both require a valid token of a known user, like every ledger endpoint.
  */
 @Controller()

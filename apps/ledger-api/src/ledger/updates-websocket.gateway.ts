@@ -89,7 +89,7 @@ function describeError(error: unknown, logger: Logger): { status: number; body: 
 }
 
 /**
- * The WebSocket form of `/v2/updates/flats` (facts.md): the token travels in
+ * The WebSocket form of `/v2/updates/flats` (docs/ledger-api.md "Flats over WebSocket"): the token travels in
  * `Sec-WebSocket-Protocol: daml.ws.auth, jwt.token.<JWT>` (or `Authorization: Bearer`), checked
  * before the upgrade (401/403 with the ledger error body). The server accepts `daml.ws.auth`;
  * the client's first message is the GetUpdatesRequest; each update is one message; a bounded

@@ -9,7 +9,7 @@ import {
 import { BearerAuthGuard, ValidInput } from '@canton-scan/http';
 
 /**
- * The token registry as wallets reach it through the validator (facts.md):
+ * The token registry as wallets reach it through the validator (docs/token-registry.md):
  * `{validator_url}/v0/scan-proxy/registry/...`, answering exactly as the registry group does.
  * Versions and choices are checked against specs/scan-proxy.yaml before these handlers run.
  */

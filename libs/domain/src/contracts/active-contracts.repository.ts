@@ -3,7 +3,7 @@ import type { Db } from '../database/db';
 import type { CompactRecord } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 
-/** A contract as the scan, proxy and registry groups return it (the specs' ContractWithState). */
+/** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
 
 export interface ActiveContract {
@@ -106,7 +106,7 @@ export function toContractWithState(c: ActiveContract): ContractWithState {
 /**
  * Current (not archived) contracts of the newest migration that holds them: the state "now"
  * that the proxy, registry and some scan endpoints serve. Templates are matched by
- * `package_name:Module:Entity` (facts.md), so any package version counts.
+ * `package_name:Module:Entity` (docs/offsets-and-ids.md "Template names"), so any package version counts.
  */
 export class ActiveContractsRepository {
   constructor(private readonly db: Db) {}

@@ -10,7 +10,7 @@ import type { SpliceTemplate } from '../splice/splice-templates';
 /**
  * SQL building blocks for "current" contracts (the state the proxy and registry serve): rows of
  * the newest migration that are not archived. Templates are matched by package name, module and
- * entity (facts.md), which `ix_contracts_active_template` (partial: not archived) serves.
+ * entity (docs/offsets-and-ids.md "Template names"), which `ix_contracts_active_template` (partial: not archived) serves.
  */
 
 /** A SQL string literal of one of our own constants (template names): never user input. */

@@ -5,7 +5,7 @@ import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
 import type { DsoRepository } from './dso.repository';
 import { votingThreshold } from './voting-threshold';
 
-/** DSO info: the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
+/** DSO info (docs/governance.md "DSO info"): the body of `GET /v0/scan-proxy/dso` and `GET /v0/dso`. */
 export type DsoInfo = scanApi.DsoInfo;
 export type AmuletRulesInfo = scanProxyApi.AmuletRulesResponse;
 

@@ -1,5 +1,5 @@
 /**
- * Votes a governance decision needs among `svCount` SVs (facts.md): with f = floor((n - 1) / 3)
+ * Votes a governance decision needs among `svCount` SVs (docs/governance.md "Voting threshold"): with f = floor((n - 1) / 3)
  * faulty SVs tolerated, ceil((n + f + 1) / 2). 1 SV -> 1, 4 -> 3, 7 -> 5, 10 -> 7.
  */
 export function votingThreshold(svCount: number): number {

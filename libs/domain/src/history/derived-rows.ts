@@ -118,7 +118,7 @@ export interface VoteResultFacts {
   completedAt: string;
 }
 
-/** A closed vote request: the result of DsoRules_CloseVoteRequest (facts.md "Vote results"). */
+/** A closed vote request: the result of DsoRules_CloseVoteRequest (docs/governance.md "Vote results"). */
 export function voteResultOf(choice: string, exerciseResult: DamlValue): VoteResultFacts | undefined {
   if (choice !== SpliceChoices.DsoRulesCloseVoteRequest) return undefined;
   // Only this choice's result is made compact: the write path sees every exercise.

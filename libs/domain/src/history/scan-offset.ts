@@ -2,7 +2,7 @@ const INT64_MAX = 2n ** 63n - 1n;
 const ENCODED = /^00[0-9a-f]{16}$/;
 
 /**
- * Scan's string form of a ledger offset (facts.md): 0 is `""`; any other N is `00` (a version
+ * Scan's string form of a ledger offset (docs/offsets-and-ids.md "Scan offsets"): 0 is `""`; any other N is `00` (a version
  * byte) followed by N as a big-endian 8-byte integer in hex, so string order equals numeric order.
  */
 export function encodeScanOffset(offset: bigint | number): string {

@@ -1,7 +1,7 @@
 import type { DamlValue } from '../daml-value/daml-value.types';
 
 /**
- * The history file / write-path form of an update: the scan UpdateHistoryItem of interface.md
+ * The history file / write-path form of an update: the scan UpdateHistoryItem (docs/offsets-and-ids.md)
  * with payloads in the lossless typed encoding. One JSON object per line in a history file.
  *
  * A transaction has `events_by_id` and `root_event_ids`; a reassignment has `event`.
@@ -16,7 +16,7 @@ export interface HistoryTransaction {
   record_time: string;
   synchronizer_id: string;
   effective_at: string;
-  /** Scan offset encoding: "" for import updates, else 18 hex digits (facts.md). */
+  /** Scan offset encoding: "" for import updates, else 18 hex digits (docs/offsets-and-ids.md "Scan offsets"). */
   offset: string;
   root_event_ids: string[];
   events_by_id: Record<string, HistoryTreeEvent>;

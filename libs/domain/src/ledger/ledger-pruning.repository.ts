@@ -1,6 +1,6 @@
 import type { Db } from '../database/db';
 
-/** The pruning offsets of interface.md; zeros mean "not pruned yet". */
+/** The pruning offsets (docs/ledger-api.md "Pruning"); zeros mean "not pruned yet". */
 export interface PrunedOffsets {
   participantPrunedUpToInclusive: number;
   allDivulgedContractsPrunedUpToInclusive: number;

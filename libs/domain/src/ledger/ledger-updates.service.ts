@@ -93,7 +93,7 @@ export class LedgerUpdatesService {
 
   /**
    * The flats list. It collects at most min(limit, max + 1) items and answers 413 when it got
-   * more than max (facts.md), so a `limit` of at most max never fails. A bounded range is read
+   * more than max (docs/ledger-api.md "List limit"), so a `limit` of at most max never fails. A bounded range is read
    * to its end; an open-ended one to the ledger end, then it waits for new updates and
    * completes once no new item arrived for `stream_idle_timeout_ms`. An OffsetCheckpoint ends
    * the list when the scan passed updates the reader was not shown and there is room for it.

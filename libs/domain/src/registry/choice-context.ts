@@ -8,7 +8,7 @@ export type DisclosedContract = registryApi.DisclosedContract;
 export type ChoiceContext = registryApi.ChoiceContext;
 export type FactoryWithChoiceContext = registryApi.FactoryWithChoiceContext;
 
-/** Keys of `choiceContextData.values` the amulet registry sets (facts.md). */
+/** Keys of `choiceContextData.values` the amulet registry sets (docs/token-registry.md "Choice-context keys"). */
 export const ContextKeys = {
   AmuletRules: 'amulet-rules',
   OpenRound: 'open-round',
@@ -63,7 +63,7 @@ export function disclose(contract: ActiveContract, excludeDebugFields: boolean):
 
 /**
  * The request's `meta` incorporated into the context: each entry becomes a value of the same key,
- * `{tag: "AV_Text", value}`, after the registry's own keys. The registry's keys (facts.md) are
+ * `{tag: "AV_Text", value}`, after the registry's own keys. The registry's keys (docs/token-registry.md) are
  * reserved; a meta entry using one is refused (400) instead of silently overriding or dropping it.
  */
 export function withMeta(

@@ -33,7 +33,7 @@ export interface TokenRegistryOptions {
 }
 
 /**
- * The amulet token registry (facts.md "Token registry"): which factory to exercise to create an
+ * The amulet token registry (docs/token-registry.md): which factory to exercise to create an
  * allocation, and what context (values and disclosed contracts) the allocation choices need.
  *
  * "Now", for the latest usable OpenMiningRound (one whose `opensAt` has passed), is the record
@@ -43,7 +43,7 @@ export interface TokenRegistryOptions {
  * clock up to ingestion lag when the store follows a live network.
  *
  * 409 (CONTRACT_IN_FLIGHT) whenever a contract to disclose, or the factory exercised, is
- * unassigned from one synchronizer and not yet assigned to another (interface.md rule 1).
+ * unassigned from one synchronizer and not yet assigned to another (docs/token-registry.md "Contracts in reassignment").
  */
 export class TokenRegistryService {
   private readonly network: NetworkContractsCache;

@@ -12,7 +12,7 @@ export function timestampToMicros(iso: string): bigint {
 export const microsToTimestamp = formatMicros;
 
 /**
- * ACS snapshot times (facts.md): at UTC hours where `hour % N == 0`; the first is the first
+ * ACS snapshot times (docs/acs-snapshots.md "Snapshot schedule"): at UTC hours where `hour % N == 0`; the first is the first
  * such hour strictly after the migration's first non-import update, each next one N hours
  * later, recorded once ingested history has reached it.
  *

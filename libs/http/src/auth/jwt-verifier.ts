@@ -18,7 +18,7 @@ const unauthenticated = (reason: string) =>
   new DomainError(DomainErrorCode.Unauthenticated, `The command is missing a (valid) JWT token: ${reason}`);
 
 /**
- * Verifies ledger JWTs (facts.md "Authentication"): HS256 with a shared secret (development),
+ * Verifies ledger JWTs (docs/ledger-api.md "Authentication"): HS256 with a shared secret (development),
  * RS256/ES256 with a PEM certificate or public key, or a JWKS URL. `alg: none` never passes;
  * `exp` and `nbf` are enforced; the token must carry the configured audience or scope; `sub`
  * names the user.

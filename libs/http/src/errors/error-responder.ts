@@ -20,7 +20,7 @@ export const jsonErrorResponder: ErrorResponder = (res, status, message) => {
     .send(JSON.stringify({ error: message }));
 };
 
-/** gRPC-style categories of the ledger error body (facts.md). */
+/** gRPC-style categories of the ledger error body (docs/ledger-api.md "Error categories"). */
 export const LEDGER_ERROR_CATEGORIES = {
   UNAVAILABLE: { category: 1, grpc: 14 },
   ABORTED: { category: 2, grpc: 10 },
@@ -87,7 +87,7 @@ export const ledgerErrorResponder: ErrorResponder = (res, status, message, detai
   const category: LedgerErrorCategory =
     status === 400
       ? 'FAILED_PRECONDITION'
-      : // The list limit is an ABORTED error answered with 413 (facts.md), unlike an oversized body.
+      : // The list limit is an ABORTED error answered with 413 (docs/ledger-api.md "List limit"), unlike an oversized body.
         details.code === LIST_LIMIT_CODE
         ? 'ABORTED'
         : (CATEGORY_BY_STATUS[status] ?? 'INTERNAL');

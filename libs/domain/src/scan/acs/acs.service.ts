@@ -9,7 +9,7 @@ import { resolveSnapshot } from './snapshot-resolution';
 export type AcsPageRequest = scanApi.AcsRequest;
 export type AcsPage = scanApi.AcsResponse;
 
-/** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (facts.md: matched on the package name). */
+/** `PACKAGE_NAME:MODULE_NAME:ENTITY_NAME` (docs/offsets-and-ids.md "Template names": matched on the package name). */
 export function parseTemplateName(value: string, field = 'templates'): TemplateName {
   const parts = value.split(':');
   if (parts.length !== 3 || parts.some((p) => p.length === 0)) {

@@ -5,7 +5,7 @@ import type { AcsSnapshotsRepository } from './acs-snapshots.repository';
 export type RecordTimeMatch = 'exact' | 'at_or_before';
 
 /**
- * The snapshot a request names (interface.md, `/v0/state/acs` and `/v1/holdings/summary`):
+ * The snapshot a request names (docs/acs-snapshots.md "Snapshot resolution", `/v0/state/acs` and `/v1/holdings/summary`):
  * `exact` must be a snapshot time (else NotFound); `at_or_before` takes the latest snapshot at or
  * before the time (NotFound when there is none). Times compare at microsecond precision: an
  * exact time with a non-zero digit beyond the microsecond is no snapshot time, and

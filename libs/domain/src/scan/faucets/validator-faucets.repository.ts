@@ -12,8 +12,8 @@ export interface ValidatorFaucetRow {
  * Faucet state of onboarded validators: the active (not archived) ValidatorLicense of the newest
  * migration, with a faucet state (ix_validator_licenses_validator: validator, migration_id).
  *
- * Rounds collected = last - first - missed + 1 (facts.md). Licences whose state would break an
- * invariant of interface.md (first > last, missed < 0, or missed > max(0, last - first - 1)) are
+ * Rounds collected = last - first - missed + 1 (docs/validator-faucets.md). Licences whose state would break an
+ * invariant (docs/validator-faucets.md) (first > last, missed < 0, or missed > max(0, last - first - 1)) are
  * left out rather than reported wrongly; with them out, both invariants hold for every row.
  */
 export class ValidatorFaucetsRepository {

@@ -6,7 +6,7 @@ export type VoteResultsCountRequest = scanApi.VoteResultsCountRequest;
 
 /**
  * `/v0/admin/sv/voteresults/count`. A result's effective date is the accepted vote's
- * `effectiveAt`, else the time the request completed (facts.md). Bounds compare at microsecond
+ * `effectiveAt`, else the time the request completed (docs/governance.md "Vote results"). Bounds compare at microsecond
  * precision: as stored dates are whole microseconds, `date >= from` and `date < to` hold exactly
  * when they hold against the bounds rounded up to a microsecond.
  */

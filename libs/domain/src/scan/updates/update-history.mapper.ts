@@ -10,7 +10,7 @@ export type ScanPayload = DamlValue | CompactValue;
 /** A Daml record (create arguments): a lossless value or a compact JSON object. */
 export type ScanRecordPayload = DamlValue | CompactRecord;
 
-// The UpdateHistoryItem of the scan spec; payloads in the chosen encoding.
+// The UpdateHistoryItem of the scan spec (docs/offsets-and-ids.md); payloads in the chosen encoding.
 export type ScanCreatedEvent = scanApi.CreatedEvent;
 export type ScanExercisedEvent = scanApi.ExercisedEvent;
 export type ScanTreeEvent = scanApi.TreeEvent;
@@ -20,7 +20,7 @@ export type ScanUnassignment = scanApi.UpdateHistoryUnassignment;
 export type ScanReassignment = scanApi.UpdateHistoryReassignment;
 export type ScanUpdateItem = scanApi.UpdateHistoryItem;
 
-/** Event ids are `<update_id>:<node_id>` (facts.md). */
+/** Event ids are `<update_id>:<node_id>` (docs/offsets-and-ids.md "Event ids"). */
 export const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;
 
 /** Scan offset of a stored ledger offset: import updates (no ledger offset) are at offset 0, `""`. */
