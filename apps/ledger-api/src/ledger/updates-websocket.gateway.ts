@@ -15,6 +15,7 @@ import {
 } from '@canton-scan/domain';
 import {
   APP_CONFIG,
+  bearerChallenge,
   createSpecAjv,
   domainErrorMapping,
   ledgerErrorBody,
@@ -78,16 +79,18 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private readonly validateRequest: ValidateFunction;
   private readonly logger = new Logger('LedgerWebSocket');
   private path = '';
+  private readonly challenge: string;
 
   constructor(
     private readonly authenticator: LedgerAuthenticator,
     private readonly updates: LedgerUpdatesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.challenge = bearerChallenge(config.ledgerApi.realm);
     this.server = new WebSocketServer({
       noServer: true,
       // The request message obeys the same size limit as HTTP bodies.
-      maxPayload: config.bodyLimitBytes,
+      maxPayload: config.ledgerApi.bodyLimitBytes,
       handleProtocols: (protocols) =>
         protocols.has(LEDGER_WS_AUTH_PROTOCOL) ? LEDGER_WS_AUTH_PROTOCOL : false,
     });
@@ -139,7 +142,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       `Content-Length: ${Buffer.byteLength(payload)}`,
       'Connection: close',
     ];
-    if (status === 401) headers.push(`WWW-Authenticate: ${this.authenticator.challenge()}`);
+    if (status === 401) headers.push(`WWW-Authenticate: ${this.challenge}`);
     socket.end(`${headers.join('\r\n')}\r\n\r\n${payload}`);
   }
 

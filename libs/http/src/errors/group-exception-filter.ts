@@ -6,6 +6,11 @@ import { DomainError, DomainErrorCode, isDatabaseUnavailable } from '@canton-sca
 import type { ErrorResponder } from './error-responder';
 import { domainErrorMapping } from './error-table';
 
+/** `WWW-Authenticate` value of a 401 answer (the realm is the app's `AUTH_REALM`). */
+export function bearerChallenge(realm: string): string {
+  return `Bearer realm="${realm}"`;
+}
+
 /**
  * The one exception filter of an app: domain errors become the group's error body with their
  * status; the database being down is a 503; anything else a 500 with a correlation id whose
@@ -16,7 +21,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
   constructor(
     private readonly responderFor: (req: Request) => ErrorResponder,
     private readonly logger: Logger,
-    private readonly realm = 'canton-scan-stack',
+    private readonly realm: string,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -27,7 +32,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
     const respond = this.responderFor(req);
     if (exception instanceof DomainError) {
       if (exception.code === DomainErrorCode.Unauthenticated)
-        res.setHeader('WWW-Authenticate', `Bearer realm="${this.realm}"`);
+        res.setHeader('WWW-Authenticate', bearerChallenge(this.realm));
       const mapping = domainErrorMapping(exception.code);
       respond(res, mapping.status, exception.message, {
         // Without a code the ledger group answers a plain-text 400.
