@@ -19,16 +19,17 @@ export async function createLedgerApp(
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(
-    app,
-    logger,
-    config.bodyLimitBytes,
-    [{ prefix: config.ledger.prefix, document: ledgerSpec, respond: ledgerErrorResponder, docsPath: 'docs' }],
-    config.auth.realm,
-  );
+  configureGroups(app, logger, config.ledgerApi, [
+    {
+      prefix: config.ledgerApi.prefix,
+      document: ledgerSpec,
+      respond: ledgerErrorResponder,
+      docsPath: 'docs',
+    },
+  ]);
   // The WebSocket form of the updates stream shares the HTTP port (upgrade of the flats path).
   app
     .get(UpdatesWebSocketGateway)
-    .attach(app.getHttpServer() as Server, `${config.ledger.prefix}/v2/updates/flats`);
+    .attach(app.getHttpServer() as Server, `${config.ledgerApi.prefix}/v2/updates/flats`);
   return app;
 }

@@ -14,7 +14,7 @@ export class LedgerAppModule {
         DatabaseModule.forDataSource(dataSource),
         AppConfigModule.forConfig(config),
         LedgerGroupModule,
-        RouterModule.register([{ path: config.ledger.prefix, module: LedgerGroupModule }]),
+        RouterModule.register([{ path: config.ledgerApi.prefix, module: LedgerGroupModule }]),
       ],
     };
   }

@@ -5,8 +5,8 @@ import { createLedgerApp } from './app.factory';
 void runApp(
   'ledger-api',
   ({ config, database, logger }) => createLedgerApp(config, database.dataSource, logger),
-  (config) => config.ledger.port,
+  (config) => config.ledgerApi,
   (config, port) => [
-    `ledger node group: http://localhost:${port}${config.ledger.prefix} (docs http://localhost:${port}/docs)`,
+    `ledger node group: http://localhost:${port}${config.ledgerApi.prefix} (docs http://localhost:${port}/docs)`,
   ],
 );

@@ -14,7 +14,7 @@ import { createLedgerApp } from '../src/app.factory';
 describe('ledger-api edge', () => {
   const db = useTestDatabase();
   let running: RunningTestApp;
-  const base = () => running.origin + running.config.ledger.prefix;
+  const base = () => running.origin + running.config.ledgerApi.prefix;
 
   beforeAll(async () => {
     running = await startTestApp(createLedgerApp, db.dataSource, { BODY_LIMIT: '4kb' });

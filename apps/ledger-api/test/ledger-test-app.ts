@@ -85,13 +85,13 @@ export function useLedgerTestApp(env: Record<string, string> = {}): LedgerTestCo
     get app() {
       return running();
     },
-    base: () => running().origin + running().config.ledger.prefix,
+    base: () => running().origin + running().config.ledgerApi.prefix,
     token,
     async client(user) {
       const jwt = await token(user);
       // Only the bearer scheme: the WebSocket scheme is for upgrades.
       return createLedgerClient({
-        baseUrl: running().origin + running().config.ledger.prefix,
+        baseUrl: running().origin + running().config.ledgerApi.prefix,
         auth: (scheme) => (scheme.type === 'http' ? jwt : undefined),
       });
     },

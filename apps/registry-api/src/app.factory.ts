@@ -20,8 +20,13 @@ export async function createRegistryApp(
       logger: new PinoNestLogger(logger),
     },
   );
-  configureGroups(app, logger, config.bodyLimitBytes, [
-    { prefix: config.registry.prefix, document: registrySpec, respond: jsonErrorResponder, docsPath: 'docs' },
+  configureGroups(app, logger, config.registryApi, [
+    {
+      prefix: config.registryApi.prefix,
+      document: registrySpec,
+      respond: jsonErrorResponder,
+      docsPath: 'docs',
+    },
   ]);
   return app;
 }

@@ -14,7 +14,7 @@ export class RegistryAppModule {
         DatabaseModule.forDataSource(dataSource),
         AppConfigModule.forConfig(config),
         RegistryGroupModule,
-        RouterModule.register([{ path: config.registry.prefix, module: RegistryGroupModule }]),
+        RouterModule.register([{ path: config.registryApi.prefix, module: RegistryGroupModule }]),
       ],
     };
   }

@@ -5,8 +5,8 @@ import { createRegistryApp } from './app.factory';
 void runApp(
   'registry-api',
   ({ config, database, logger }) => createRegistryApp(config, database.dataSource, logger),
-  (config) => config.registry.port,
+  (config) => config.registryApi,
   (config, port) => [
-    `token registry group: http://localhost:${port}${config.registry.prefix} (docs http://localhost:${port}/docs)`,
+    `token registry group: http://localhost:${port}${config.registryApi.prefix} (docs http://localhost:${port}/docs)`,
   ],
 );

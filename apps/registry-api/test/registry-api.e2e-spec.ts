@@ -12,7 +12,7 @@ import { createRegistryApp } from '../src/app.factory';
 describe('registry-api edge', () => {
   const db = useTestDatabase();
   let running: RunningTestApp;
-  const base = () => running.origin + running.config.registry.prefix;
+  const base = () => running.origin + running.config.registryApi.prefix;
 
   beforeAll(async () => {
     running = await startTestApp(createRegistryApp, db.dataSource, { BODY_LIMIT: '4kb' });

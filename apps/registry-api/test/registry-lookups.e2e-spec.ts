@@ -31,7 +31,7 @@ describe('token registry lookups', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createRegistryApp, db.dataSource);
-    client = createRegistryClient({ baseUrl: running.origin + running.config.registry.prefix });
+    client = createRegistryClient({ baseUrl: running.origin + running.config.registryApi.prefix });
   });
   afterAll(() => running.close());
 

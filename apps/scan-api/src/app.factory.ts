@@ -17,20 +17,14 @@ export async function createScanApp(
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(
-    app,
-    logger,
-    config.bodyLimitBytes,
-    [
-      { prefix: config.scan.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
-      {
-        prefix: config.scan.validatorPrefix,
-        document: scanProxySpec,
-        respond: jsonErrorResponder,
-        docsPath: 'docs/scan-proxy',
-      },
-    ],
-    config.auth.realm,
-  );
+  configureGroups(app, logger, config.scanApi, [
+    { prefix: config.scanApi.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
+    {
+      prefix: config.scanApi.validatorPrefix,
+      document: scanProxySpec,
+      respond: jsonErrorResponder,
+      docsPath: 'docs/scan-proxy',
+    },
+  ]);
   return app;
 }

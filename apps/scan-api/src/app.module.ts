@@ -17,8 +17,8 @@ export class ScanAppModule {
         ScanGroupModule,
         ProxyGroupModule,
         RouterModule.register([
-          { path: config.scan.prefix, module: ScanGroupModule },
-          { path: config.scan.validatorPrefix, module: ProxyGroupModule },
+          { path: config.scanApi.prefix, module: ScanGroupModule },
+          { path: config.scanApi.validatorPrefix, module: ProxyGroupModule },
         ]),
       ],
     };

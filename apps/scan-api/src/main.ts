@@ -5,9 +5,9 @@ import { createScanApp } from './app.factory';
 void runApp(
   'scan-api',
   ({ config, database, logger }) => createScanApp(config, database.dataSource, logger),
-  (config) => config.scan.port,
+  (config) => config.scanApi,
   (config, port) => [
-    `scan group: http://localhost:${port}${config.scan.prefix} (docs http://localhost:${port}/docs)`,
-    `validator proxy group: http://localhost:${port}${config.scan.validatorPrefix} (docs http://localhost:${port}/docs/scan-proxy)`,
+    `scan group: http://localhost:${port}${config.scanApi.prefix} (docs http://localhost:${port}/docs)`,
+    `validator proxy group: http://localhost:${port}${config.scanApi.validatorPrefix} (docs http://localhost:${port}/docs/scan-proxy)`,
   ],
 );

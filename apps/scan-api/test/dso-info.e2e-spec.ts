@@ -49,7 +49,7 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
-    scan = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+    scan = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
   });
   afterAll(() => running.close());
 
@@ -62,7 +62,7 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     expect(res.status).toBe(200);
     const token = await signDevelopmentToken();
     const proxy = createScanProxyClient({
-      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      baseUrl: running.origin + running.config.scanApi.validatorPrefix,
       auth: () => token,
     });
     const proxied = await callChecked(

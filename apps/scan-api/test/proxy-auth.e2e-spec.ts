@@ -41,7 +41,7 @@ function securedRequests(
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();
   let running: RunningTestApp;
-  const base = () => running.origin + running.config.scan.validatorPrefix;
+  const base = () => running.origin + running.config.scanApi.validatorPrefix;
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource, { AUTH_REALM: 'validator-wallets' });

@@ -28,7 +28,7 @@ describe('validator proxy: DSO info and amulet rules', () => {
     running = await startTestApp(createScanApp, db.dataSource);
     const token = await signDevelopmentToken();
     client = createScanProxyClient({
-      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      baseUrl: running.origin + running.config.scanApi.validatorPrefix,
       auth: () => token,
     });
   });
@@ -130,7 +130,7 @@ describe('validator proxy: DSO info and amulet rules', () => {
     try {
       const token = await signDevelopmentToken();
       const other = createScanProxyClient({
-        baseUrl: configured.origin + configured.config.scan.validatorPrefix,
+        baseUrl: configured.origin + configured.config.scanApi.validatorPrefix,
         auth: () => token,
       });
       const res = await callChecked(

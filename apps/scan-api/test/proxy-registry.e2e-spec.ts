@@ -33,7 +33,7 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
     running = await startTestApp(createScanApp, db.dataSource);
     const token = await signDevelopmentToken({ sub: 'wallet' });
     client = createScanProxyClient({
-      baseUrl: running.origin + running.config.scan.validatorPrefix,
+      baseUrl: running.origin + running.config.scanApi.validatorPrefix,
       auth: () => token,
     });
   });

@@ -59,7 +59,7 @@ describe('scan ACS snapshots and holdings', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
-    client = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
     updates = [...simulateNetwork(NETWORK)];
     snapshots = expectedSnapshots(updates);
   });

@@ -21,8 +21,8 @@ const PARTY = 'alice::1220' + 'a'.repeat(64);
 describe('scan-api edge', () => {
   const db = useTestDatabase();
   let running: RunningTestApp;
-  const scanBase = () => running.origin + running.config.scan.prefix;
-  const proxyBase = () => running.origin + running.config.scan.validatorPrefix;
+  const scanBase = () => running.origin + running.config.scanApi.prefix;
+  const proxyBase = () => running.origin + running.config.scanApi.validatorPrefix;
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource, { BODY_LIMIT: '8kb' });

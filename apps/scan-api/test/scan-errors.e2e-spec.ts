@@ -101,7 +101,7 @@ describe('scan error answers', () => {
       for (const t of TABLES) await db.dataSource.query(`ALTER TABLE ${t} RENAME TO ${t}_away`);
       try {
         for (const r of REQUESTS) {
-          const res = await call(running.origin + running.config.scan.prefix, r);
+          const res = await call(running.origin + running.config.scanApi.prefix, r);
           expect({ op: r.operationId, status: res.status }).toEqual({ op: r.operationId, status: 500 });
           expect(res.body).toEqual({
             error: expect.stringMatching(/^internal error \(correlation id [0-9a-f-]{36}\)$/),
@@ -133,7 +133,7 @@ describe('scan error answers', () => {
       });
       await dataSource.initialize();
       running = await startTestApp(createScanApp, dataSource);
-      base = running.origin + running.config.scan.prefix;
+      base = running.origin + running.config.scanApi.prefix;
     });
     afterAll(async () => {
       await running.close();

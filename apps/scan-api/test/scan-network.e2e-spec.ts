@@ -37,7 +37,7 @@ describe('scan liveness, coupons and governance', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
-    client = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
     const generator = simulateNetwork(NETWORK);
     updates = [];
     for (let step = generator.next(); ; step = generator.next()) {
@@ -287,7 +287,9 @@ describe('scan liveness, coupons and governance', () => {
   });
 
   it('refuses a faucet request without validator ids', async () => {
-    const res = await fetch(`${running.origin}${running.config.scan.prefix}/v0/validators/validator-faucets`);
+    const res = await fetch(
+      `${running.origin}${running.config.scanApi.prefix}/v0/validators/validator-faucets`,
+    );
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toEqual({ error: expect.stringContaining('validator_ids') });

@@ -65,7 +65,7 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
-    client = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
     samples = samplePayloads();
   });
   afterAll(() => running.close());

@@ -72,7 +72,7 @@ describe('scan update history', () => {
 
   beforeAll(async () => {
     running = await startTestApp(createScanApp, db.dataSource);
-    client = createScanClient({ baseUrl: running.origin + running.config.scan.prefix });
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
   });
   afterAll(() => running.close());
   beforeEach(() => {

@@ -1,6 +1,13 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Logger } from 'pino';
-import { loadConfig, openDatabase, type AppConfig, type Database, ConfigError } from '@canton-scan/domain';
+import {
+  loadConfig,
+  openDatabase,
+  type AppConfig,
+  type Database,
+  ConfigError,
+  type HttpAppConfig,
+} from '@canton-scan/domain';
 import { createLogger } from './logging/logger';
 
 export interface AppDeps {
@@ -16,7 +23,8 @@ export interface AppDeps {
 export async function runApp(
   name: string,
   create: (deps: AppDeps) => Promise<INestApplication>,
-  port: (config: AppConfig) => number,
+  /** The app's own slice of the config (its port, body limit, ...). */
+  http: (config: AppConfig) => HttpAppConfig,
   describeUrls: (config: AppConfig, port: number) => string[],
 ): Promise<void> {
   let config: AppConfig;
@@ -32,8 +40,9 @@ export async function runApp(
   logger.info({ backend: database.backend, migrated: migrate }, 'database open');
   const app = await create({ config, database, logger });
   app.enableShutdownHooks();
-  await app.listen(port(config), '0.0.0.0');
-  for (const line of describeUrls(config, port(config))) logger.info(line);
+  const { port } = http(config);
+  await app.listen(port, '0.0.0.0');
+  for (const line of describeUrls(config, port)) logger.info(line);
   const stop = async () => {
     await app.close();
     await database.close();

@@ -1,6 +1,7 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
+import type { HttpAppConfig } from '@canton-scan/domain';
 import type { OpenApiDocument } from '@canton-scan/contracts';
 import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
@@ -21,14 +22,14 @@ export interface GroupMount {
 /**
  * Wires the HTTP edge of an app, in order: request logging with request ids, docs, then per
  * group JSON parsing and spec validation (unknown routes 404 there), and one exception filter
- * that answers in the format of the group the request was addressed to.
+ * that answers in the format of the group the request was addressed to. The third argument is
+ * the app's slice of the config (body limit, realm of the 401 challenge).
  */
 export function configureGroups(
   app: INestApplication,
   logger: Logger,
-  bodyLimitBytes: number,
+  { bodyLimitBytes, realm }: Pick<HttpAppConfig, 'bodyLimitBytes' | 'realm'>,
   groups: GroupMount[],
-  realm = 'canton-scan-stack',
 ): void {
   (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
   app.use(requestLogger(logger));

@@ -1,5 +1,6 @@
 export * from './docs/docs';
 export * from './errors/error-responder';
+export * from './errors/error-table';
 export * from './errors/group-exception-filter';
 export * from './health/health.controller';
 export * from './health/health.service';

@@ -101,16 +101,16 @@ async function main(): Promise<void> {
   await Promise.all(APPS.map((_, i) => waitForReady(readyUrl(config, i))));
   console.log('\ncanton-scan-stack is running:');
   console.log(
-    `  scan group             http://localhost:${config.scan.port}${config.scan.prefix}      docs http://localhost:${config.scan.port}/docs`,
+    `  scan group             http://localhost:${config.scanApi.port}${config.scanApi.prefix}      docs http://localhost:${config.scanApi.port}/docs`,
   );
   console.log(
-    `  validator proxy group  http://localhost:${config.scan.port}${config.scan.validatorPrefix} docs http://localhost:${config.scan.port}/docs/scan-proxy`,
+    `  validator proxy group  http://localhost:${config.scanApi.port}${config.scanApi.validatorPrefix} docs http://localhost:${config.scanApi.port}/docs/scan-proxy`,
   );
   console.log(
-    `  token registry group   http://localhost:${config.registry.port}${config.registry.prefix}      docs http://localhost:${config.registry.port}/docs`,
+    `  token registry group   http://localhost:${config.registryApi.port}${config.registryApi.prefix}      docs http://localhost:${config.registryApi.port}/docs`,
   );
   console.log(
-    `  ledger node group      http://localhost:${config.ledger.port}${config.ledger.prefix || ''}                docs http://localhost:${config.ledger.port}/docs`,
+    `  ledger node group      http://localhost:${config.ledgerApi.port}${config.ledgerApi.prefix || ''}                docs http://localhost:${config.ledgerApi.port}/docs`,
   );
   for (const line of tokenLines) console.log(`  ${line}`);
   if (config.auth.usingDevelopmentSecret)
@@ -141,11 +141,11 @@ async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig):
 function readyUrl(config: AppConfig, index: number): string {
   switch (index) {
     case 0:
-      return `http://127.0.0.1:${config.scan.port}${config.scan.prefix}/readyz`;
+      return `http://127.0.0.1:${config.scanApi.port}${config.scanApi.prefix}/readyz`;
     case 1:
-      return `http://127.0.0.1:${config.registry.port}${config.registry.prefix}/readyz`;
+      return `http://127.0.0.1:${config.registryApi.port}${config.registryApi.prefix}/readyz`;
     default:
-      return `http://127.0.0.1:${config.ledger.port}${config.ledger.prefix}/readyz`;
+      return `http://127.0.0.1:${config.ledgerApi.port}${config.ledgerApi.prefix}/readyz`;
   }
 }
 

@@ -46,9 +46,6 @@ export class LedgerAuthenticator {
   }
 
   /** `WWW-Authenticate` value of a 401. */
-  challenge(): string {
-    return this.verifier.challenge();
-  }
 }
 
 /** Guards every ledger endpoint; the user is then available through `@CurrentLedgerUser()`. */

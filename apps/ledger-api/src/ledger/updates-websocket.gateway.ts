@@ -15,10 +15,14 @@ import {
 } from '@canton-scan/domain';
 import {
   APP_CONFIG,
+  bearerChallenge,
   createSpecAjv,
+  domainErrorMapping,
   ledgerErrorBody,
+  mappingOfStatus,
+  type ErrorDetails,
+  type ErrorMapping,
   type LedgerErrorBody,
-  type LedgerErrorCategory,
 } from '@canton-scan/http';
 import { LEDGER_WS_AUTH_PROTOCOL, LedgerAuthenticator } from './ledger-auth';
 
@@ -33,46 +37,20 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
-/** A domain error as the ledger error body (category and code), plus the HTTP status it stands for. */
+/** An error as the ledger error body, plus the HTTP status it stands for (both from the error table). */
 function describeError(error: unknown, logger: Logger): { status: number; body: LedgerErrorBody } {
-  const body = (
-    status: number,
-    category: LedgerErrorCategory,
-    code: string,
+  const answer = (
+    { status, category, ledgerCode }: ErrorMapping,
     message: string,
-    context?: Record<string, string>,
-  ) => ({
-    status,
-    body: ledgerErrorBody(category, code, message, { context }),
-  });
-  if (error instanceof DomainError) {
-    switch (error.code) {
-      case DomainErrorCode.Unauthenticated:
-        return body(401, 'UNAUTHENTICATED', error.code, error.message, error.context);
-      case DomainErrorCode.PermissionDenied:
-        return body(403, 'PERMISSION_DENIED', error.code, error.message, error.context);
-      case DomainErrorCode.NotFound:
-        return body(404, 'NOT_FOUND', error.code, error.message, error.context);
-      case DomainErrorCode.InvalidArgument:
-      case DomainErrorCode.InconsistentHistory:
-        return body(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', error.message, error.context);
-      case DomainErrorCode.PrunedDataAccessed:
-        return body(400, 'FAILED_PRECONDITION', error.code, error.message, error.context);
-      case DomainErrorCode.ListLimitExceeded:
-        return body(413, 'ABORTED', error.code, error.message, error.context);
-      case DomainErrorCode.ContractInFlight:
-        return body(409, 'ABORTED', error.code, error.message, error.context);
-      case DomainErrorCode.Unavailable:
-        return body(503, 'UNAVAILABLE', 'SERVICE_NOT_RUNNING', error.message, error.context);
-    }
-  }
+    details?: ErrorDetails,
+  ) => ({ status, body: ledgerErrorBody(category, ledgerCode, message, details) });
+  if (error instanceof DomainError)
+    return answer(domainErrorMapping(error.code), error.message, { context: error.context });
   const correlationId = randomUUID();
   if (isDatabaseUnavailable(error)) {
     logger.warn(`database unavailable (correlation id ${correlationId}): ${String(error)}`);
-    return body(
-      503,
-      'UNAVAILABLE',
-      'SERVICE_NOT_RUNNING',
+    return answer(
+      mappingOfStatus(503),
       `the database is unavailable, try again later (correlation id ${correlationId})`,
     );
   }
@@ -80,12 +58,7 @@ function describeError(error: unknown, logger: Logger): { status: number; body: 
     `unhandled error (correlation id ${correlationId})`,
     error instanceof Error ? error.stack : String(error),
   );
-  return {
-    status: 500,
-    body: ledgerErrorBody('INTERNAL', 'INTERNAL_ERROR', `internal error (correlation id ${correlationId})`, {
-      correlationId,
-    }),
-  };
+  return answer(mappingOfStatus(500), `internal error (correlation id ${correlationId})`, { correlationId });
 }
 
 /**
@@ -106,16 +79,18 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private readonly validateRequest: ValidateFunction;
   private readonly logger = new Logger('LedgerWebSocket');
   private path = '';
+  private readonly challenge: string;
 
   constructor(
     private readonly authenticator: LedgerAuthenticator,
     private readonly updates: LedgerUpdatesService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
+    this.challenge = bearerChallenge(config.ledgerApi.realm);
     this.server = new WebSocketServer({
       noServer: true,
       // The request message obeys the same size limit as HTTP bodies.
-      maxPayload: config.bodyLimitBytes,
+      maxPayload: config.ledgerApi.bodyLimitBytes,
       handleProtocols: (protocols) =>
         protocols.has(LEDGER_WS_AUTH_PROTOCOL) ? LEDGER_WS_AUTH_PROTOCOL : false,
     });
@@ -141,12 +116,14 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/$/, '');
-    if (pathname !== this.path)
+    if (pathname !== this.path) {
+      const { status, category, ledgerCode } = mappingOfStatus(404);
       return this.reject(
         socket,
-        404,
-        ledgerErrorBody('NOT_FOUND', 'NOT_FOUND', `no WebSocket endpoint at ${pathname}`),
+        status,
+        ledgerErrorBody(category, ledgerCode, `no WebSocket endpoint at ${pathname}`),
       );
+    }
     let user: LedgerUser;
     try {
       user = await this.authenticator.authenticate(req.headers);
@@ -165,7 +142,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       `Content-Length: ${Buffer.byteLength(payload)}`,
       'Connection: close',
     ];
-    if (status === 401) headers.push(`WWW-Authenticate: ${this.authenticator.challenge()}`);
+    if (status === 401) headers.push(`WWW-Authenticate: ${this.challenge}`);
     socket.end(`${headers.join('\r\n')}\r\n\r\n${payload}`);
   }
 

@@ -3,14 +3,26 @@ import { ConfigError, loadConfig } from './app-config';
 describe('loadConfig', () => {
   it('uses the real network defaults when nothing is set', () => {
     const config = loadConfig({});
-    expect(config.scan).toEqual({ port: 5012, prefix: '/api/scan', validatorPrefix: '/api/validator' });
-    expect(config.registry).toEqual({ port: 5014, prefix: '/api/scan' });
-    expect(config.ledger).toEqual({ port: 7575, prefix: '' });
+    const http = { bodyLimitBytes: 1024 * 1024, realm: 'canton-scan-stack' };
+    expect(config.scanApi).toEqual({
+      port: 5012,
+      prefix: '/api/scan',
+      validatorPrefix: '/api/validator',
+      ...http,
+    });
+    expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
+    expect(config.ledgerApi).toEqual({ port: 7575, prefix: '', ...http });
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedDataDir).toBe('./.data/pglite');
-    expect(config.bodyLimitBytes).toBe(1024 * 1024);
     expect(config.logLevel).toBe('info');
     expect(config.snapshotIntervalHours).toBe(3);
+  });
+
+  it('keeps HTTP settings out of the domain settings', () => {
+    const config = loadConfig({});
+    for (const old of ['bodyLimitBytes', 'scan', 'registry', 'ledger'])
+      expect(config).not.toHaveProperty(old);
+    expect(config.auth).not.toHaveProperty('realm');
   });
 
   it('names every bad variable at once', () => {
@@ -22,15 +34,33 @@ describe('loadConfig', () => {
         DATABASE_URL: 'mysql://x',
         BODY_LIMIT: 'huge',
         SCAN_PREFIX: 'api',
+        VALIDATOR_PREFIX: 'validator/',
+        REGISTRY_PORT: '70000',
+        REGISTRY_PREFIX: 'x y',
+        LEDGER_PORT: '-1',
+        LEDGER_PREFIX: 'ledger',
       });
     } catch (e) {
       error = e;
     }
     expect(error).toBeInstanceOf(ConfigError);
-    const problems = (error as ConfigError).problems.join('\n');
-    for (const name of ['SCAN_PORT', 'LOG_LEVEL', 'DATABASE_URL', 'BODY_LIMIT', 'SCAN_PREFIX']) {
-      expect(problems).toContain(name);
+    const { problems } = error as ConfigError;
+    for (const name of [
+      'SCAN_PORT',
+      'LOG_LEVEL',
+      'DATABASE_URL',
+      'BODY_LIMIT',
+      'SCAN_PREFIX',
+      'VALIDATOR_PREFIX',
+      'REGISTRY_PORT',
+      'REGISTRY_PREFIX',
+      'LEDGER_PORT',
+      'LEDGER_PREFIX',
+    ]) {
+      expect(problems.join('\n')).toContain(name);
     }
+    // A variable shared by every app's slice is reported once.
+    expect(problems.filter((p) => p.startsWith('BODY_LIMIT'))).toHaveLength(1);
   });
 
   it('parses sizes, prefixes and the database url', () => {
@@ -39,14 +69,34 @@ describe('loadConfig', () => {
       LEDGER_PREFIX: '/ledger',
       DATABASE_URL: 'postgres://u@h:5/db',
     });
-    expect(config.bodyLimitBytes).toBe(65536);
-    expect(config.ledger.prefix).toBe('/ledger');
+    expect(config.ledgerApi.bodyLimitBytes).toBe(65536);
+    expect(config.ledgerApi.prefix).toBe('/ledger');
     expect(config.database.url).toBe('postgres://u@h:5/db');
+  });
+
+  it("puts each app's HTTP settings in its own slice", () => {
+    const config = loadConfig({
+      SCAN_PORT: '6000',
+      SCAN_PREFIX: '/scan',
+      VALIDATOR_PREFIX: '/',
+      REGISTRY_PORT: '6001',
+      REGISTRY_PREFIX: '/registry',
+      LEDGER_PORT: '6002',
+      LEDGER_PREFIX: '/ledger/v',
+      BODY_LIMIT: '2mb',
+      AUTH_REALM: 'wallets',
+    });
+    const http = { bodyLimitBytes: 2 * 1024 * 1024, realm: 'wallets' };
+    expect(config.scanApi).toEqual({ port: 6000, prefix: '/scan', validatorPrefix: '', ...http });
+    expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });
+    expect(config.ledgerApi).toEqual({ port: 6002, prefix: '/ledger/v', ...http });
   });
 
   it('returns a frozen object', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);
-    expect(Object.isFrozen(config.scan)).toBe(true);
+    for (const slice of [config.scanApi, config.registryApi, config.ledgerApi]) {
+      expect(Object.isFrozen(slice)).toBe(true);
+    }
   });
 });

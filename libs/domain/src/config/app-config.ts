@@ -29,20 +29,47 @@ export interface AuthConfig {
   readonly audience: string | undefined;
   /** A token whose space-separated `scope` holds this is accepted. */
   readonly scope: string;
-  readonly realm: string;
   /** True when no verification method was configured and the development secret is in use. */
   readonly usingDevelopmentSecret: boolean;
 }
 
 export const DEVELOPMENT_HS256_SECRET = 'canton-scan-stack-development-secret-do-not-use-in-production';
 
+/** The HTTP edge settings every app has, in its own slice of the config. */
+export interface HttpAppConfig {
+  readonly port: number;
+  /** Largest accepted request body (`BODY_LIMIT`); larger is 413. */
+  readonly bodyLimitBytes: number;
+  /** Realm of the `WWW-Authenticate` challenge on 401 (`AUTH_REALM`). */
+  readonly realm: string;
+}
+
+/** scan-api: the scan group and the validator proxy group. */
+export interface ScanApiConfig extends HttpAppConfig {
+  /** Base path of the scan group (`SCAN_PREFIX`). */
+  readonly prefix: string;
+  /** Base path of the validator proxy group (`VALIDATOR_PREFIX`). */
+  readonly validatorPrefix: string;
+}
+
+/** registry-api: the token registry group. */
+export interface RegistryApiConfig extends HttpAppConfig {
+  /** Base path of the registry group (`REGISTRY_PREFIX`). */
+  readonly prefix: string;
+}
+
+/** ledger-api: the ledger node group (HTTP and its WebSocket, whose messages obey the body limit). */
+export interface LedgerApiConfig extends HttpAppConfig {
+  /** Base path of the ledger node group (`LEDGER_PREFIX`; empty is the root). */
+  readonly prefix: string;
+}
+
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
-  readonly bodyLimitBytes: number;
-  readonly scan: { readonly port: number; readonly prefix: string; readonly validatorPrefix: string };
-  readonly registry: { readonly port: number; readonly prefix: string };
-  readonly ledger: { readonly port: number; readonly prefix: string };
+  readonly scanApi: ScanApiConfig;
+  readonly registryApi: RegistryApiConfig;
+  readonly ledgerApi: LedgerApiConfig;
   readonly snapshotIntervalHours: number;
   readonly auth: AuthConfig;
   readonly ledgerNode: {
@@ -65,6 +92,9 @@ export class ConfigError extends Error {
 /** Reads and validates the whole configuration once; throws naming every bad variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
   const r = new EnvReader(env);
+  // Shared by every app's slice; each variable is read (and reported) once.
+  const bodyLimitBytes = r.bytes('BODY_LIMIT', 1024 * 1024);
+  const realm = r.string('AUTH_REALM', 'canton-scan-stack');
   const config: AppConfig = {
     database: {
       url: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -76,18 +106,23 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       migrateOnStart: r.optionalBool('DB_MIGRATE_ON_START'),
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
-    bodyLimitBytes: r.bytes('BODY_LIMIT', 1024 * 1024),
-    scan: {
+    scanApi: {
       port: r.int('SCAN_PORT', 5012, { max: 65535 }),
+      bodyLimitBytes,
+      realm,
       prefix: r.pathPrefix('SCAN_PREFIX', '/api/scan'),
       validatorPrefix: r.pathPrefix('VALIDATOR_PREFIX', '/api/validator'),
     },
-    registry: {
+    registryApi: {
       port: r.int('REGISTRY_PORT', 5014, { max: 65535 }),
+      bodyLimitBytes,
+      realm,
       prefix: r.pathPrefix('REGISTRY_PREFIX', '/api/scan'),
     },
-    ledger: {
+    ledgerApi: {
       port: r.int('LEDGER_PORT', 7575, { max: 65535 }),
+      bodyLimitBytes,
+      realm,
       prefix: r.pathPrefix('LEDGER_PREFIX', ''),
     },
     snapshotIntervalHours: r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: 1, max: 24 }),
@@ -122,7 +157,6 @@ function authConfig(r: EnvReader): AuthConfig {
     jwksUrl,
     audience: r.optionalString('AUTH_AUDIENCE'),
     scope: r.string('AUTH_SCOPE', 'daml_ledger_api'),
-    realm: r.string('AUTH_REALM', 'canton-scan-stack'),
     usingDevelopmentSecret: configured === 0,
   };
 }

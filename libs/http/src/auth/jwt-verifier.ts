@@ -83,11 +83,6 @@ export class JwtVerifier {
     }
     return { userId: claims.sub, claims };
   }
-
-  /** `WWW-Authenticate` value for 401 answers. */
-  challenge(): string {
-    return `Bearer realm="${this.config.realm}"`;
-  }
 }
 
 function describeJoseError(error: unknown): string {

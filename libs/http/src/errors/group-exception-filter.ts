@@ -4,32 +4,11 @@ import { randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
 import { DomainError, DomainErrorCode, isDatabaseUnavailable } from '@canton-scan/domain';
 import type { ErrorResponder } from './error-responder';
+import { domainErrorMapping } from './error-table';
 
-/** HTTP status of each domain error (shared by every group; the body format is the group's). */
-export function statusOf(code: DomainErrorCode): number {
-  switch (code) {
-    case DomainErrorCode.NotFound:
-      return 404;
-    case DomainErrorCode.InvalidArgument:
-    case DomainErrorCode.PrunedDataAccessed:
-    case DomainErrorCode.InconsistentHistory:
-      return 400;
-    case DomainErrorCode.ContractInFlight:
-      return 409;
-    case DomainErrorCode.ListLimitExceeded:
-      return 413;
-    case DomainErrorCode.Unauthenticated:
-      return 401;
-    case DomainErrorCode.PermissionDenied:
-      return 403;
-    case DomainErrorCode.Unavailable:
-      return 503;
-  }
-}
-
-/** Codes that keep their name in the ledger error body (plain invalid arguments are text/plain). */
-function ledgerCodeOf(code: DomainErrorCode): string | undefined {
-  return code === DomainErrorCode.InvalidArgument ? undefined : code;
+/** `WWW-Authenticate` value of a 401 answer (the realm is the app's `AUTH_REALM`). */
+export function bearerChallenge(realm: string): string {
+  return `Bearer realm="${realm}"`;
 }
 
 /**
@@ -42,7 +21,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
   constructor(
     private readonly responderFor: (req: Request) => ErrorResponder,
     private readonly logger: Logger,
-    private readonly realm = 'canton-scan-stack',
+    private readonly realm: string,
   ) {}
 
   catch(exception: unknown, host: ArgumentsHost): void {
@@ -53,9 +32,12 @@ export class GroupExceptionFilter implements ExceptionFilter {
     const respond = this.responderFor(req);
     if (exception instanceof DomainError) {
       if (exception.code === DomainErrorCode.Unauthenticated)
-        res.setHeader('WWW-Authenticate', `Bearer realm="${this.realm}"`);
-      respond(res, statusOf(exception.code), exception.message, {
-        code: ledgerCodeOf(exception.code),
+        res.setHeader('WWW-Authenticate', bearerChallenge(this.realm));
+      const mapping = domainErrorMapping(exception.code);
+      respond(res, mapping.status, exception.message, {
+        // Without a code the ledger group answers a plain-text 400.
+        code: mapping.ledgerPlainText ? undefined : mapping.ledgerCode,
+        category: mapping.category,
         context: exception.context,
       });
       return;
