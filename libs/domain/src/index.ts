@@ -14,6 +14,7 @@ export * from './daml-value/daml-value.validation';
 export * from './history/canonical-json';
 export * from './history/created-event-blob';
 export * from './history/derived-rows';
+export * from './history/history-rows';
 export * from './history/ledger-writer';
 export * from './history/scan-offset';
 export * from './history/update-validation';

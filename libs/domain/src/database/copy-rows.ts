@@ -1,4 +1,5 @@
 import type { PoolClient } from 'pg';
+import type { DbConnection } from './db';
 import { from as copyFrom } from 'pg-copy-streams';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -132,4 +133,30 @@ export async function insertRowsAsJson<R>(
     `INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`,
     [JSON.stringify(docs)],
   );
+}
+
+/** Column kinds by column name, in column order (the names are the row's own keys). */
+export type ColumnKinds<R> = { [K in keyof R]?: CopyColumnKind };
+
+/** Copy columns reading each row's field of the same name. */
+export function columnsOf<R>(kinds: ColumnKinds<R>): CopyColumn<R>[] {
+  return Object.entries(kinds).map(([name, kind]) => ({
+    name,
+    kind: kind as CopyColumnKind,
+    get: (r: R) => r[name as keyof R],
+  }));
+}
+
+/**
+ * Bulk-loads rows on a held connection, in its transaction: COPY on a real server, the JSON
+ * recordset on the embedded one (whose socket does not speak COPY FROM STDIN).
+ */
+export async function loadRows<R>(
+  connection: DbConnection,
+  table: string,
+  columns: CopyColumn<R>[],
+  rows: readonly R[],
+): Promise<void> {
+  if (connection.backend === 'postgres') await copyRows(connection.client, table, columns, rows);
+  else await insertRowsAsJson((sql, params) => connection.query(sql, params), table, columns, rows);
 }

@@ -183,107 +183,124 @@ export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
     throw rejectUpdate(updateId, (error as Error).message);
   }
   const update = raw as unknown as HistoryUpdate;
+  if (isTransaction(update)) return parseTransaction(raw, updateId, recordTime, offset);
+  return parseReassignment(raw, updateId, recordTime, offset);
+}
 
-  if (isTransaction(update)) {
-    const tx = raw;
-    const migrationId = intField(tx, 'migration_id', updateId, 'update');
-    stringField(tx, 'synchronizer_id', updateId, 'update');
-    need(typeof tx.workflow_id === 'string', updateId, 'workflow_id must be a string (empty when unset)');
+function parseTransaction(
+  tx: Record<string, unknown>,
+  updateId: string,
+  recordTime: string,
+  offset: bigint,
+): ParsedTransaction {
+  const migrationId = intField(tx, 'migration_id', updateId, 'update');
+  stringField(tx, 'synchronizer_id', updateId, 'update');
+  need(typeof tx.workflow_id === 'string', updateId, 'workflow_id must be a string (empty when unset)');
+  need(
+    tx.command_id === undefined || typeof tx.command_id === 'string',
+    updateId,
+    'command_id must be a string',
+  );
+  need(
+    tx.external_transaction_hash === undefined || typeof tx.external_transaction_hash === 'string',
+    updateId,
+    'external_transaction_hash must be a string',
+  );
+  const effectiveAt = timestampField(tx, 'effective_at', updateId, 'update');
+  const isImport = recordTime === IMPORT_MICROS_TIME;
+  need(
+    isImport === (offset === 0n),
+    updateId,
+    isImport ? 'import updates must have offset ""' : 'offset "" is only for import updates',
+  );
+  need(isObject(tx.events_by_id), updateId, 'events_by_id must be an object');
+  need(
+    Array.isArray(tx.root_event_ids) && tx.root_event_ids.length > 0,
+    updateId,
+    'root_event_ids must be a non-empty list',
+  );
+  const { nodes, rootNodeIds } = parseTree(tx.events_by_id, tx.root_event_ids, updateId);
+  if (isImport) {
     need(
-      tx.command_id === undefined || typeof tx.command_id === 'string',
+      nodes.every((n) => n.event.event_type === 'created_event'),
       updateId,
-      'command_id must be a string',
+      'import updates may only create contracts',
     );
-    need(
-      tx.external_transaction_hash === undefined || typeof tx.external_transaction_hash === 'string',
-      updateId,
-      'external_transaction_hash must be a string',
-    );
-    const effectiveAt = timestampField(tx, 'effective_at', updateId, 'update');
-    const isImport = recordTime === IMPORT_MICROS_TIME;
-    need(
-      isImport === (offset === 0n),
-      updateId,
-      isImport ? 'import updates must have offset ""' : 'offset "" is only for import updates',
-    );
-    need(isObject(tx.events_by_id), updateId, 'events_by_id must be an object');
-    need(
-      Array.isArray(tx.root_event_ids) && tx.root_event_ids.length > 0,
-      updateId,
-      'root_event_ids must be a non-empty list',
-    );
-    const events = tx.events_by_id as Record<string, unknown>;
-    const nodes: ParsedNode[] = [];
-    const visited = new Set<string>();
-    // Pre-order walk from the roots; node ids must count 0, 1, 2, ... in that order.
-    const walk = (eventId: unknown, where: string): ParsedNode => {
-      need(typeof eventId === 'string', updateId, `${where} must be an event id`);
-      const e = events[eventId];
-      need(isObject(e), updateId, `${where} "${eventId}" is not a key of events_by_id`);
-      need(!visited.has(eventId), updateId, `event ${eventId} appears twice in the tree`);
-      visited.add(eventId);
-      need(e.event_id === eventId, updateId, `events_by_id["${eventId}"].event_id must equal its key`);
-      need(
-        eventId.startsWith(`${updateId}:`),
-        updateId,
-        `event id "${eventId}" must start with the update id`,
-      );
-      const nodeId = nodeIdOf(eventId, updateId);
-      need(
-        nodeId === nodes.length,
-        updateId,
-        `event ${eventId}: node ids must count from 0 in pre-order (expected ${nodes.length})`,
-      );
-      const node: ParsedNode = {
-        nodeId,
-        event: e as unknown as ParsedNode['event'],
-        childNodeIds: [],
-        lastDescendantNodeId: nodeId,
-      };
-      nodes.push(node);
-      const path = `events_by_id["${eventId}"]`;
-      if (e.event_type === 'created_event') {
-        checkCreated(e, updateId, path);
-      } else if (e.event_type === 'exercised_event') {
-        checkExercised(e, updateId, path);
-        for (const child of e.child_event_ids as string[]) {
-          const c = walk(child, `${path}.child_event_ids`);
-          node.childNodeIds.push(c.nodeId);
-          node.lastDescendantNodeId = Math.max(node.lastDescendantNodeId, c.lastDescendantNodeId);
-        }
-      } else {
-        throw rejectUpdate(updateId, `${path}.event_type must be created_event or exercised_event`);
-      }
-      return node;
-    };
-    const rootNodeIds = (tx.root_event_ids as unknown[]).map(
-      (id, i) => walk(id, `root_event_ids[${i}]`).nodeId,
-    );
-    need(
-      visited.size === Object.keys(events).length,
-      updateId,
-      'events_by_id holds events not reachable from root_event_ids',
-    );
-    if (isImport) {
-      need(
-        nodes.every((n) => n.event.event_type === 'created_event'),
-        updateId,
-        'import updates may only create contracts',
-      );
-    }
-    return {
-      kind: 'transaction',
-      update: update as HistoryTransaction,
-      migrationId,
-      isImport,
-      recordTime,
-      effectiveAt,
-      ledgerOffset: isImport ? null : offset,
-      rootNodeIds,
-      nodes,
-    };
   }
+  return {
+    kind: 'transaction',
+    update: tx as unknown as HistoryTransaction,
+    migrationId,
+    isImport,
+    recordTime,
+    effectiveAt,
+    ledgerOffset: isImport ? null : offset,
+    rootNodeIds,
+    nodes,
+  };
+}
 
+/** The event tree of a transaction, checked, as nodes in pre-order. */
+function parseTree(
+  events: Record<string, unknown>,
+  rootEventIds: unknown[],
+  updateId: string,
+): { nodes: ParsedNode[]; rootNodeIds: number[] } {
+  const nodes: ParsedNode[] = [];
+  const visited = new Set<string>();
+  // Pre-order walk from the roots; node ids must count 0, 1, 2, ... in that order.
+  const walk = (eventId: unknown, where: string): ParsedNode => {
+    need(typeof eventId === 'string', updateId, `${where} must be an event id`);
+    const e = events[eventId];
+    need(isObject(e), updateId, `${where} "${eventId}" is not a key of events_by_id`);
+    need(!visited.has(eventId), updateId, `event ${eventId} appears twice in the tree`);
+    visited.add(eventId);
+    need(e.event_id === eventId, updateId, `events_by_id["${eventId}"].event_id must equal its key`);
+    need(eventId.startsWith(`${updateId}:`), updateId, `event id "${eventId}" must start with the update id`);
+    const nodeId = nodeIdOf(eventId, updateId);
+    need(
+      nodeId === nodes.length,
+      updateId,
+      `event ${eventId}: node ids must count from 0 in pre-order (expected ${nodes.length})`,
+    );
+    const node: ParsedNode = {
+      nodeId,
+      event: e as unknown as ParsedNode['event'],
+      childNodeIds: [],
+      lastDescendantNodeId: nodeId,
+    };
+    nodes.push(node);
+    const path = `events_by_id["${eventId}"]`;
+    if (e.event_type === 'created_event') {
+      checkCreated(e, updateId, path);
+    } else if (e.event_type === 'exercised_event') {
+      checkExercised(e, updateId, path);
+      for (const child of e.child_event_ids as string[]) {
+        const c = walk(child, `${path}.child_event_ids`);
+        node.childNodeIds.push(c.nodeId);
+        node.lastDescendantNodeId = Math.max(node.lastDescendantNodeId, c.lastDescendantNodeId);
+      }
+    } else {
+      throw rejectUpdate(updateId, `${path}.event_type must be created_event or exercised_event`);
+    }
+    return node;
+  };
+  const rootNodeIds = rootEventIds.map((id, i) => walk(id, `root_event_ids[${i}]`).nodeId);
+  need(
+    visited.size === Object.keys(events).length,
+    updateId,
+    'events_by_id holds events not reachable from root_event_ids',
+  );
+  return { nodes, rootNodeIds };
+}
+
+function parseReassignment(
+  raw: Record<string, unknown>,
+  updateId: string,
+  recordTime: string,
+  offset: bigint,
+): ParsedReassignment {
+  const update = raw as unknown as HistoryUpdate;
   need(isObject(raw.event), updateId, 'must have events_by_id (transaction) or event (reassignment)');
   need(offset > 0n, updateId, 'reassignments must have an offset');
   const event = raw.event;

@@ -1,4 +1,4 @@
-import { dueSnapshotTimes, microsToTimestamp, timestampToMicros } from './snapshot-schedule';
+import { dueSnapshotTimes, microsToTimestamp, snapshotsDue, timestampToMicros } from './snapshot-schedule';
 
 describe('dueSnapshotTimes', () => {
   it('takes the first snapshot at the first aligned hour strictly after the first update', () => {
@@ -39,5 +39,44 @@ describe('timestamp micros', () => {
     expect(microsToTimestamp(timestampToMicros('0001-01-01T00:00:00.000000Z'))).toBe(
       '0001-01-01T00:00:00.000000Z',
     );
+  });
+});
+
+describe('snapshotsDue', () => {
+  const IMPORT = '0001-01-01T00:00:00.000000Z';
+  const reached = new Map([
+    [0, '2026-01-05T07:00:00.000000Z'],
+    [1, '2026-01-05T07:00:00.000000Z'],
+  ]);
+
+  it("takes a migration's first non-import update from the batch when none is stored", () => {
+    const updates = [
+      { migration_id: 0, record_time: IMPORT },
+      { migration_id: 0, record_time: '2026-01-05T01:10:00.000000Z' },
+      { migration_id: 0, record_time: '2026-01-05T07:00:00.000000Z' },
+    ];
+    expect(snapshotsDue([0], new Map(), updates, reached, 3)).toEqual([
+      { migrationId: 0, times: ['2026-01-05T03:00:00.000000Z', '2026-01-05T06:00:00.000000Z'] },
+    ]);
+  });
+
+  it('prefers the stored first non-import update and continues after the last snapshot', () => {
+    const stored = new Map([
+      [0, { firstNonImport: '2026-01-04T23:00:00.000000Z', lastSnapshot: '2026-01-05T03:00:00.000000Z' }],
+      [1, { firstNonImport: '2026-01-05T04:30:00.000000Z' }],
+    ]);
+    const updates = [
+      { migration_id: 0, record_time: '2026-01-05T06:30:00.000000Z' },
+      { migration_id: 1, record_time: '2026-01-05T07:00:00.000000Z' },
+    ];
+    expect(snapshotsDue([1, 0], stored, updates, reached, 3)).toEqual([
+      { migrationId: 1, times: ['2026-01-05T06:00:00.000000Z'] },
+      { migrationId: 0, times: ['2026-01-05T06:00:00.000000Z'] },
+    ]);
+  });
+
+  it('schedules nothing for a migration with imports only', () => {
+    const updates = [{ migration_id: 0, record_time: IMPORT }];
+    expect(snapshotsDue([0], new Map(), updates, new Map(), 3)).toEqual([]);
   });
 });

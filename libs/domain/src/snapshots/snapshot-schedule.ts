@@ -42,3 +42,48 @@ export function dueSnapshotTimes(
   }
   return due;
 }
+
+/** What scheduling a migration's snapshots needs of the stored history. */
+export interface SnapshotFacts {
+  firstNonImport?: string;
+  lastSnapshot?: string;
+}
+
+const IMPORT_TIME_US = timestampToMicros('0001-01-01T00:00:00Z');
+
+/**
+ * The snapshots a batch makes due, per migration it touches (in order). `stored` are the facts
+ * read before the batch is written: the batch's own updates (`updates`, with their record
+ * times) may hold a migration's first non-import update. `reached` is the newest non-import
+ * record time per migration once the batch is stored.
+ */
+export function snapshotsDue(
+  migrations: readonly number[],
+  stored: ReadonlyMap<number, SnapshotFacts>,
+  updates: readonly { migration_id: number; record_time: string }[],
+  reached: ReadonlyMap<number, string>,
+  intervalHours: number,
+): { migrationId: number; times: string[] }[] {
+  const firstInBatch = new Map<number, { time: string; micros: bigint }>();
+  for (const u of updates) {
+    const micros = timestampToMicros(u.record_time);
+    const first = firstInBatch.get(u.migration_id);
+    if (micros > IMPORT_TIME_US && (!first || micros < first.micros))
+      firstInBatch.set(u.migration_id, { time: u.record_time, micros });
+  }
+  const due: { migrationId: number; times: string[] }[] = [];
+  for (const migrationId of migrations) {
+    const facts = stored.get(migrationId);
+    const storedFirst = facts?.firstNonImport;
+    const batchFirst = firstInBatch.get(migrationId);
+    const firstNonImport =
+      storedFirst !== undefined && (!batchFirst || timestampToMicros(storedFirst) <= batchFirst.micros)
+        ? storedFirst
+        : batchFirst?.time;
+    const last = reached.get(migrationId);
+    if (!firstNonImport || !last) continue;
+    const times = dueSnapshotTimes(firstNonImport, facts?.lastSnapshot, last, intervalHours);
+    if (times.length) due.push({ migrationId, times });
+  }
+  return due;
+}

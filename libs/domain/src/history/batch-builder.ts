@@ -1,0 +1,265 @@
+import { BatchContracts, touchedContracts, type StoredContract } from './contract-states';
+import { BatchDerivedFacts, contractDerivedRows, voteResultRows, type OpenedRound } from './derived-batch';
+import type { DerivedTableWrites } from './derived-write.repository';
+import {
+  contractRowWithId,
+  createdEventRow,
+  eventRowWithId,
+  exercisedEventRow,
+  reassignmentUpdateRow,
+  transactionUpdateRow,
+  updateBase,
+  updateRowWithId,
+  type EventDraft,
+  type UpdateDraft,
+} from './history-row-builder';
+import type { HistoryTableWrites, HistoryView } from './history-write.repository';
+import type { HistoryAssignment, HistoryUnassignment } from './update-history.types';
+import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
+
+/** A batch with its ids and content hashes computed (see `LedgerWriter.prepare`). */
+export interface PreparedBatch {
+  readonly updates: readonly unknown[];
+  readonly ids: readonly string[];
+  readonly hashes: readonly string[];
+}
+
+export interface BatchCounts {
+  /** Updates written by this call. */
+  appended: number;
+  /** Updates already stored with identical content (re-appending is a no-op). */
+  skipped: number;
+  contractsCreated: number;
+  contractsArchived: number;
+}
+
+/** What a built batch changes in the writer's view of the history (see `WriterPipeline`). */
+export interface BatchDelta {
+  hashes: Map<string, string>;
+  lastOffset: bigint | null;
+  lastRecordTimes: Map<number, string>;
+  contracts: Map<string, StoredContract>;
+}
+
+/**
+ * A batch checked against the history and turned into rows, with row ids reserved. What is
+ * left for the write: the derived rows that depend on the committed state at write time (the
+ * reward configuration of rounds opened before any AmuletRules of the batch, snapshots due).
+ */
+export interface BuiltBatch {
+  result: BatchCounts;
+  history: HistoryTableWrites;
+  derived: Omit<DerivedTableWrites, 'miningRounds' | 'snapshots'> & { openedRounds: OpenedRound[] };
+  /** The migrations the batch touches, in order of appearance. */
+  migrations: number[];
+  /** Newest non-import record time per migration once the batch is stored. */
+  lastRecordTimes: Map<number, string>;
+  lastOffset: bigint | null;
+  delta: BatchDelta;
+}
+
+/** Checks a batch against itself and the history as `view` shows it, and turns it into rows. */
+export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promise<BuiltBatch> {
+  // Idempotency: identical updates already stored are skipped (without the full check, so a
+  // resumed ingest is cheap); the same id with different content is an error.
+  const stored = await view.storedHashes(batch.ids);
+  const { fresh, hashes } = freshUpdates(batch, stored);
+  if (fresh.length === 0) return nothingToWrite(batch.updates.length);
+
+  const lastOffset = await view.maxLedgerOffset();
+  const migrations = [...new Set(fresh.map((p) => p.migrationId))];
+  const lastRecordTimes = await view.lastRecordTimes(migrations);
+  const contracts = await view.contractsByKey(touchedContracts(fresh));
+
+  const builder = new BatchBuilder(hashes, lastOffset, lastRecordTimes, contracts);
+  for (const p of fresh) builder.add(p);
+
+  // Row ids reserved now (rows are written with them), so later batches can refer to them.
+  const updateIds = await view.allocateIds('updates', builder.updates.length);
+  const contractIds = await view.allocateIds('contracts', builder.contracts.created.length);
+  return builder.finish(batch.updates.length, migrations, updateIds, contractIds);
+}
+
+function freshUpdates(
+  batch: PreparedBatch,
+  stored: Map<string, string>,
+): { fresh: ParsedUpdate[]; hashes: Map<string, string> } {
+  const { updates, ids } = batch;
+  const hashes = new Map<string, string>();
+  const fresh: ParsedUpdate[] = [];
+  updates.forEach((u, i) => {
+    const hash = batch.hashes[i];
+    const storedHash = stored.get(ids[i]);
+    if (storedHash === undefined) {
+      hashes.set(ids[i], hash);
+      fresh.push(parseUpdate(u, i));
+    } else if (storedHash !== hash) {
+      throw rejectUpdate(ids[i], 'is already stored with different content');
+    }
+  });
+  return { fresh, hashes };
+}
+
+/** A batch whose updates are all stored already: it changes nothing. */
+function nothingToWrite(skipped: number): BuiltBatch {
+  return {
+    result: { appended: 0, skipped, contractsCreated: 0, contractsArchived: 0 },
+    history: { updates: [], events: [], contracts: [], archivesOfStored: [], reassignedStored: [] },
+    derived: {
+      holdings: [],
+      licenses: [],
+      activities: [],
+      archivedContracts: [],
+      openedRounds: [],
+      closedRounds: [],
+      voteResults: [],
+    },
+    migrations: [],
+    lastRecordTimes: new Map(),
+    lastOffset: null,
+    delta: { hashes: new Map(), lastOffset: null, lastRecordTimes: new Map(), contracts: new Map() },
+  };
+}
+
+/** Turns a batch's fresh updates, in order, into rows, checking each against what precedes it. */
+class BatchBuilder {
+  readonly updates: UpdateDraft[] = [];
+  readonly events: EventDraft[] = [];
+  readonly contracts: BatchContracts;
+  readonly derived = new BatchDerivedFacts();
+  private appended = 0;
+
+  constructor(
+    private readonly hashes: Map<string, string>,
+    private lastOffset: bigint | null,
+    private readonly lastRecordTimes: Map<number, string>,
+    stored: readonly StoredContract[],
+  ) {
+    this.contracts = new BatchContracts(stored);
+  }
+
+  add(p: ParsedUpdate): void {
+    this.checkOrder(p);
+    this.appended++;
+    if (p.kind === 'transaction') this.addTransaction(p);
+    else if (p.kind === 'unassignment') this.addUnassignment(p);
+    else this.addAssignment(p);
+  }
+
+  /** Offsets increase across the history; record times do not go back within a migration. */
+  private checkOrder(p: ParsedUpdate): void {
+    if (p.ledgerOffset === null) return;
+    const updateId = p.update.update_id;
+    if (this.lastOffset !== null && p.ledgerOffset <= this.lastOffset) {
+      throw rejectUpdate(
+        updateId,
+        `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${this.lastOffset})`,
+      );
+    }
+    this.lastOffset = p.ledgerOffset;
+    const lastTime = this.lastRecordTimes.get(p.migrationId);
+    if (lastTime !== undefined && p.recordTime < lastTime) {
+      throw rejectUpdate(
+        updateId,
+        `record time ${p.recordTime} is before ${lastTime}, already recorded for migration ${p.migrationId}`,
+      );
+    }
+    this.lastRecordTimes.set(p.migrationId, p.recordTime);
+  }
+
+  private base(p: ParsedUpdate) {
+    return updateBase(p, this.hashes.get(p.update.update_id)!);
+  }
+
+  private addTransaction(p: ParsedTransaction): void {
+    const updateId = p.update.update_id;
+    this.updates.push(transactionUpdateRow(this.base(p), p));
+    for (const node of p.nodes) {
+      const e = node.event;
+      if (e.event_type === 'created_event') {
+        const state = this.contracts.create(p, e, node.nodeId, p.update.synchronizer_id, 0);
+        this.derived.contractCreated(p, this.contracts.created[state.newIndex!]);
+        this.events.push(
+          createdEventRow(updateId, node.nodeId, node.lastDescendantNodeId, e, state.stakeholders),
+        );
+      } else {
+        const state = e.consuming
+          ? this.contracts.archive(p, e.contract_id, node.nodeId)
+          : this.contracts.get(p.migrationId, e.contract_id);
+        this.events.push(exercisedEventRow(updateId, node, e, state));
+        this.derived.exercised(updateId, node.nodeId, e);
+      }
+    }
+  }
+
+  private addUnassignment(p: ParsedUpdate): void {
+    const ev = (p.update as { event: HistoryUnassignment }).event;
+    this.contracts.unassign(p, ev);
+    this.updates.push(reassignmentUpdateRow(this.base(p), ev, 'unassignment', ev.contract_id));
+  }
+
+  private addAssignment(p: ParsedUpdate): void {
+    const ev = (p.update as { event: HistoryAssignment }).event;
+    const ce = ev.created_event;
+    const { state, created } = this.contracts.assign(p, ev);
+    if (created) this.derived.contractCreated(p, this.contracts.created[state.newIndex!]);
+    this.updates.push(reassignmentUpdateRow(this.base(p), ev, 'assignment', ce.contract_id));
+    this.events.push(createdEventRow(p.update.update_id, 0, 0, ce, state.stakeholders));
+  }
+
+  /** The batch's rows with their reserved row ids, and what it changes in the writer's view. */
+  finish(total: number, migrations: number[], updateIds: string[], contractIds: string[]): BuiltBatch {
+    const updateRowIds = new Map(this.updates.map((r, i) => [r.update_id, updateIds[i]]));
+    const contracts = this.contracts.created.map((c, i) =>
+      contractRowWithId(c, contractIds[i], updateRowIds),
+    );
+    const { archivesOfStored, reassignedStored } = this.contracts;
+    return {
+      result: {
+        appended: this.appended,
+        skipped: total - this.appended,
+        contractsCreated: contracts.length,
+        contractsArchived: this.contracts.archivedCount,
+      },
+      history: {
+        updates: this.updates.map((u, i) => updateRowWithId(u, updateIds[i])),
+        events: this.events.map((e) => eventRowWithId(e, updateRowIds)),
+        contracts,
+        archivesOfStored: archivesOfStored.map((a) => ({ ...a, updateRowId: updateRowIds.get(a.updateId)! })),
+        reassignedStored,
+      },
+      derived: {
+        ...contractDerivedRows(contracts),
+        archivedContracts: archivesOfStored,
+        openedRounds: this.derived.openedRounds,
+        closedRounds: this.derived.closedRounds,
+        voteResults: voteResultRows(this.derived.voteResults, updateRowIds),
+      },
+      migrations,
+      lastRecordTimes: this.lastRecordTimes,
+      lastOffset: this.lastOffset,
+      delta: this.delta(contractIds),
+    };
+  }
+
+  private delta(contractIds: string[]): BatchDelta {
+    const delta: BatchDelta = {
+      hashes: this.hashes,
+      lastOffset: this.lastOffset,
+      lastRecordTimes: new Map(this.lastRecordTimes),
+      contracts: new Map(),
+    };
+    for (const [k, state] of this.contracts.entries()) {
+      delta.contracts.set(k, {
+        migrationId: state.migrationId,
+        contractId: state.contractId,
+        rowId: state.rowId ?? contractIds[state.newIndex!],
+        signatories: state.signatories,
+        stakeholders: state.stakeholders,
+        archived: state.archived,
+        inFlight: state.inFlight,
+      });
+    }
+    return delta;
+  }
+}

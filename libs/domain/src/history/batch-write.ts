@@ -1,0 +1,49 @@
+import type { DbConnection } from '../database/db';
+import { snapshotsDue } from '../snapshots/snapshot-schedule';
+import type { BatchCounts, BuiltBatch } from './batch-builder';
+import { miningRoundRows } from './derived-batch';
+import { DerivedWriteRepository } from './derived-write.repository';
+import { HistoryWriteRepository } from './history-write.repository';
+
+export interface AppendResult extends BatchCounts {
+  snapshotsRecorded: string[];
+}
+
+/**
+ * Writes a built batch in the transaction `connection` is in, the writer lock held already (by
+ * that transaction, or by a pipeline's session). The facts the last derived rows depend on are
+ * read first, from the committed state the batch goes on top of; then everything is written.
+ */
+export async function writeBuiltBatch(
+  connection: DbConnection,
+  b: BuiltBatch,
+  snapshotIntervalHours: number,
+): Promise<AppendResult> {
+  if (b.result.appended === 0) return { ...b.result, snapshotsRecorded: [] };
+  const history = new HistoryWriteRepository(connection);
+  const derived = new DerivedWriteRepository(connection);
+
+  // The reward configuration of a round opened before any AmuletRules of its batch: the stored
+  // rules (read before this batch's contracts are).
+  const storedRules = b.derived.openedRounds.some((m) => !m.rules)
+    ? await derived.latestAmuletRules()
+    : undefined;
+  const snapshotFacts = await derived.snapshotFacts(b.migrations);
+
+  const snapshots = snapshotsDue(
+    b.migrations,
+    snapshotFacts,
+    b.history.updates,
+    b.lastRecordTimes,
+    snapshotIntervalHours,
+  );
+  const { openedRounds, ...derivedRows } = b.derived;
+  await history.write(b.history);
+  await derived.write({
+    ...derivedRows,
+    miningRounds: miningRoundRows(openedRounds, storedRules),
+    snapshots,
+  });
+  if (b.lastOffset !== null) await history.notifyAppended(b.lastOffset.toString());
+  return { ...b.result, snapshotsRecorded: snapshots.flatMap((s) => s.times) };
+}

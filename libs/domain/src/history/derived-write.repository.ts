@@ -1,0 +1,167 @@
+import { columnsOf, loadRows } from '../database/copy-rows';
+import type { DbConnection } from '../database/db';
+import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
+import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
+import type {
+  ActivityRow,
+  ClosedRound,
+  HoldingRow,
+  LicenseRow,
+  MiningRoundRow,
+  VoteResultRow,
+} from './derived-batch';
+import { Q } from './derived-rows';
+
+/** What a batch writes to the derived tables. */
+export interface DerivedTableWrites {
+  holdings: HoldingRow[];
+  licenses: LicenseRow[];
+  activities: ActivityRow[];
+  /** Stored contracts archived by the batch: their derived rows are archived with them. */
+  archivedContracts: { rowId: string; recordTime: string }[];
+  miningRounds: MiningRoundRow[];
+  closedRounds: ClosedRound[];
+  voteResults: VoteResultRow[];
+  /** Due ACS snapshot times per migration. */
+  snapshots: { migrationId: number; times: string[] }[];
+}
+
+const HOLDING_COLUMNS = columnsOf<HoldingRow>({
+  contract_row_id: 'int',
+  migration_id: 'int',
+  owner: 'text',
+  amount: 'numeric',
+  locked: 'bool',
+  created_record_time: 'timestamp',
+  archived_record_time: 'timestamp',
+});
+
+const LICENSE_COLUMNS = columnsOf<LicenseRow>({
+  contract_row_id: 'int',
+  migration_id: 'int',
+  validator: 'text',
+  first_received_round: 'int',
+  last_received_round: 'int',
+  num_rounds_missed: 'int',
+  created_record_time: 'timestamp',
+  archived_record_time: 'timestamp',
+});
+
+/**
+ * SQL of the tables derived from the history (amulet_holdings, validator_licenses,
+ * app_activity_records, mining_rounds, vote_results, acs_snapshots) on the writer's
+ * connection: the facts the derived rows depend on, and the rows.
+ */
+export class DerivedWriteRepository {
+  constructor(private readonly connection: DbConnection) {}
+
+  /** The newest active AmuletRules (the reward configuration of rounds opened before the batch has its own). */
+  async latestAmuletRules(): Promise<AmuletRulesPayload | undefined> {
+    const [pkg, mod, ent] = Q.AmuletRules.split(':');
+    const rows = await this.connection.query<{ payload_compact: AmuletRulesPayload }>(
+      `SELECT payload_compact FROM contracts
+        WHERE package_name = $1 AND module_name = $2 AND entity_name = $3 AND archived_record_time IS NULL
+        ORDER BY row_id DESC LIMIT 1`,
+      [pkg, mod, ent],
+    );
+    return rows[0]?.payload_compact;
+  }
+
+  /** Stored first non-import record time and last snapshot time per migration. */
+  async snapshotFacts(migrationIds: number[]): Promise<Map<number, SnapshotFacts>> {
+    const rows = await this.connection.query<{
+      migration_id: string;
+      first_non_import: string | null;
+      last_snapshot: string | null;
+    }>(
+      `SELECT m.migration_id,
+              (SELECT min(u.record_time) FROM updates u WHERE u.migration_id = m.migration_id AND u.record_time > '0001-01-01T00:00:00Z') AS first_non_import,
+              (SELECT max(s.record_time) FROM acs_snapshots s WHERE s.migration_id = m.migration_id) AS last_snapshot
+         FROM unnest($1::bigint[]) AS m(migration_id)`,
+      [migrationIds],
+    );
+    return new Map(
+      rows.map((r) => [
+        Number(r.migration_id),
+        { firstNonImport: r.first_non_import ?? undefined, lastSnapshot: r.last_snapshot ?? undefined },
+      ]),
+    );
+  }
+
+  async write(rows: DerivedTableWrites): Promise<void> {
+    await loadRows(this.connection, 'amulet_holdings', HOLDING_COLUMNS, rows.holdings);
+    await loadRows(this.connection, 'validator_licenses', LICENSE_COLUMNS, rows.licenses);
+    await this.insertActivities(rows.activities);
+    await this.archiveDerived(rows.archivedContracts);
+    await this.insertMiningRounds(rows.miningRounds);
+    await this.closeMiningRounds(rows.closedRounds);
+    await this.insertVoteResults(rows.voteResults);
+    for (const { migrationId, times } of rows.snapshots) await this.insertSnapshots(migrationId, times);
+  }
+
+  /** Activity records are keyed by contract id: a record re-created by an import counts once. */
+  private async insertActivities(rows: ActivityRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.connection.query(
+      `INSERT INTO app_activity_records (contract_id, round, provider, activity_weight, migration_id)
+       SELECT contract_id, round, provider, weight, migration_id
+         FROM jsonb_to_recordset($1::jsonb) AS x(contract_id text, round bigint, provider text, weight bigint, migration_id bigint)
+       ON CONFLICT (contract_id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /** Archive times of stored contracts carried over to their derived rows. */
+  private async archiveDerived(archives: DerivedTableWrites['archivedContracts']): Promise<void> {
+    if (archives.length === 0) return;
+    const payload = JSON.stringify(archives.map((a) => ({ row_id: a.rowId, record_time: a.recordTime })));
+    for (const table of ['amulet_holdings', 'validator_licenses']) {
+      await this.connection.query(
+        `UPDATE ${table} d SET archived_record_time = a.record_time
+           FROM jsonb_to_recordset($1::jsonb) AS a(row_id bigint, record_time timestamptz)
+          WHERE d.contract_row_id = a.row_id`,
+        [payload],
+      );
+    }
+  }
+
+  /** A round re-created by a migration's import keeps its first row. */
+  private async insertMiningRounds(rows: MiningRoundRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.connection.query(
+      `INSERT INTO mining_rounds (round, migration_id, opens_at, opened_record_time, app_reward_pool, app_reward_threshold, app_reward_cap_per_weight)
+       SELECT round, "migrationId", "opensAt", "openedRecordTime", pool, threshold, cap
+         FROM jsonb_to_recordset($1::jsonb) AS x(round bigint, "migrationId" bigint, "opensAt" timestamptz, "openedRecordTime" timestamptz,
+              pool numeric, threshold numeric, cap numeric)
+       ON CONFLICT (round) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async closeMiningRounds(rows: ClosedRound[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.connection.query(
+      `UPDATE mining_rounds m SET closed_record_time = x."recordTime"
+         FROM jsonb_to_recordset($1::jsonb) AS x(round bigint, "recordTime" timestamptz)
+        WHERE m.round = x.round AND m.closed_record_time IS NULL`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async insertVoteResults(rows: VoteResultRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    await this.connection.query(
+      `INSERT INTO vote_results (update_row_id, node_id, action_name, accepted, outcome, requester, effective_at, completed_at)
+       SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(update_row_id bigint, node_id integer, action_name text, accepted boolean,
+              outcome text, requester text, effective_at timestamptz, completed_at timestamptz)`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  private async insertSnapshots(migrationId: number, times: string[]): Promise<void> {
+    await this.connection.query(
+      `INSERT INTO acs_snapshots (migration_id, record_time) SELECT $1, t FROM unnest($2::timestamptz[]) AS t ON CONFLICT DO NOTHING`,
+      [migrationId, times],
+    );
+  }
+}

@@ -1,0 +1,230 @@
+import { toCompact } from '../daml-value/compact';
+import { canonicalJson } from './canonical-json';
+import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
+import type {
+  HistoryAssignment,
+  HistoryCreatedEvent,
+  HistoryExercisedEvent,
+  HistoryUnassignment,
+} from './update-history.types';
+import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-validation';
+
+/*
+ * Rows are built before their row ids are reserved (a rejected batch reserves none): drafts
+ * refer to updates by update id, and `withRowIds` resolves them once the ids are known.
+ */
+
+export type UpdateDraft = Omit<HistoryUpdateRow, 'row_id'>;
+
+export type EventDraft = Omit<HistoryEventRow, 'update_row_id'> & { update_id: string };
+
+export type ContractDraft = Omit<
+  HistoryContractRow,
+  'row_id' | 'created_update_row_id' | 'archived_update_row_id'
+> & { created_update_id: string; archived_update_id: string | null };
+
+/** The columns an update row takes from any kind of update. */
+export type UpdateBase = Pick<
+  UpdateDraft,
+  'update_id' | 'migration_id' | 'record_time' | 'ledger_offset' | 'content_hash'
+>;
+
+/** Equal sorted party lists. */
+export function sameParties(a: readonly string[], b: readonly string[]): boolean {
+  return a.length === b.length && a.every((p, i) => p === b[i]);
+}
+
+/** The sorted parties of all lists, each once. */
+export function union(...lists: string[][]): string[] {
+  return [...new Set(lists.flat())].sort();
+}
+
+export function offsetText(p: ParsedUpdate): string | null {
+  return p.ledgerOffset === null ? null : p.ledgerOffset.toString();
+}
+
+export function updateBase(p: ParsedUpdate, contentHash: string): UpdateBase {
+  return {
+    update_id: p.update.update_id,
+    migration_id: p.migrationId,
+    record_time: p.recordTime,
+    ledger_offset: offsetText(p),
+    content_hash: contentHash,
+  };
+}
+
+export function transactionUpdateRow(base: UpdateBase, p: ParsedTransaction): UpdateDraft {
+  const tx = p.update;
+  return {
+    ...base,
+    kind: 'transaction',
+    is_import: p.isImport,
+    effective_at: p.effectiveAt,
+    synchronizer_id: tx.synchronizer_id,
+    workflow_id: tx.workflow_id,
+    command_id: tx.command_id ?? '',
+    external_transaction_hash: tx.external_transaction_hash ?? null,
+    root_node_ids: p.rootNodeIds,
+    submitter: null,
+    source_synchronizer: null,
+    target_synchronizer: null,
+    unassign_id: null,
+    reassignment_counter: null,
+    reassigned_contract_id: null,
+  };
+}
+
+/** An update row of a reassignment; it happens on the target synchronizer, an unassignment on the source. */
+export function reassignmentUpdateRow(
+  base: UpdateBase,
+  event: HistoryAssignment | HistoryUnassignment,
+  kind: 'assignment' | 'unassignment',
+  contractId: string,
+): UpdateDraft {
+  return {
+    ...base,
+    kind,
+    is_import: false,
+    effective_at: null,
+    synchronizer_id: kind === 'assignment' ? event.target_synchronizer : event.source_synchronizer,
+    workflow_id: '',
+    command_id: '',
+    external_transaction_hash: null,
+    root_node_ids: null,
+    submitter: event.submitter,
+    source_synchronizer: event.source_synchronizer,
+    target_synchronizer: event.target_synchronizer,
+    unassign_id: event.unassign_id,
+    reassignment_counter: event.reassignment_counter,
+    reassigned_contract_id: contractId,
+  };
+}
+
+/** A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null). */
+export function createdEventRow(
+  updateId: string,
+  nodeId: number,
+  lastDescendantNodeId: number,
+  e: HistoryCreatedEvent,
+  stakeholders: string[],
+): EventDraft {
+  return {
+    update_id: updateId,
+    node_id: nodeId,
+    event_type: 'created',
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_name: e.package_name,
+    create_arguments: canonicalJson(e.create_arguments),
+    created_at: e.created_at,
+    signatories: e.signatories,
+    observers: e.observers,
+    choice: null,
+    choice_argument: null,
+    exercise_result: null,
+    consuming: null,
+    acting_parties: null,
+    interface_id: null,
+    child_node_ids: null,
+    last_descendant_node_id: lastDescendantNodeId,
+    witnesses: null,
+    stakeholders,
+  };
+}
+
+/** An exercised event; `contract` is the exercised contract as known (if at all). */
+export function exercisedEventRow(
+  updateId: string,
+  node: ParsedNode,
+  e: HistoryExercisedEvent,
+  contract: { signatories: string[]; stakeholders: string[] } | undefined,
+): EventDraft {
+  const stakeholders = contract?.stakeholders ?? [];
+  // Informees: a consuming exercise is seen by all stakeholders, a non-consuming one by
+  // the signatories; the actors always see their exercise.
+  const witnesses = union(e.consuming ? stakeholders : (contract?.signatories ?? []), e.acting_parties);
+  const nodeStakeholders = stakeholders.length ? stakeholders : union(e.acting_parties);
+  return {
+    update_id: updateId,
+    node_id: node.nodeId,
+    event_type: 'exercised',
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_name: e.package_name,
+    create_arguments: null,
+    created_at: null,
+    signatories: null,
+    observers: null,
+    choice: e.choice,
+    choice_argument: e.choice_argument,
+    exercise_result: e.exercise_result,
+    consuming: e.consuming,
+    acting_parties: e.acting_parties,
+    interface_id: e.interface_id ?? null,
+    child_node_ids: node.childNodeIds,
+    last_descendant_node_id: node.lastDescendantNodeId,
+    witnesses: sameParties(witnesses, nodeStakeholders) ? null : witnesses,
+    stakeholders: nodeStakeholders,
+  };
+}
+
+/** The row of a contract created (or first assigned) by `p`, active. */
+export function contractRow(
+  p: ParsedUpdate,
+  e: HistoryCreatedEvent,
+  nodeId: number,
+  synchronizerId: string,
+  counter: number,
+): ContractDraft {
+  const [packageId, moduleName, entityName] = e.template_id.split(':');
+  return {
+    migration_id: p.migrationId,
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_id: packageId,
+    package_name: e.package_name,
+    module_name: moduleName,
+    entity_name: entityName,
+    payload_compact: toCompact(e.create_arguments),
+    created_event_blob: e.created_event_blob ?? null,
+    created_at: e.created_at,
+    signatories: e.signatories,
+    observers: e.observers,
+    stakeholders: union(e.signatories, e.observers),
+    created_update_id: p.update.update_id,
+    created_node_id: nodeId,
+    created_offset: offsetText(p),
+    created_record_time: p.recordTime,
+    archived_update_id: null,
+    archived_node_id: null,
+    archived_offset: null,
+    archived_record_time: null,
+    synchronizer_id: synchronizerId,
+    in_flight: false,
+    reassignment_counter: counter,
+  };
+}
+
+export function updateRowWithId(draft: UpdateDraft, rowId: string): HistoryUpdateRow {
+  return { ...draft, row_id: rowId };
+}
+
+export function eventRowWithId(
+  { update_id, ...draft }: EventDraft,
+  updateRowIds: ReadonlyMap<string, string>,
+): HistoryEventRow {
+  return { ...draft, update_row_id: updateRowIds.get(update_id)! };
+}
+
+export function contractRowWithId(
+  { created_update_id, archived_update_id, ...draft }: ContractDraft,
+  rowId: string,
+  updateRowIds: ReadonlyMap<string, string>,
+): HistoryContractRow {
+  return {
+    ...draft,
+    row_id: rowId,
+    created_update_row_id: updateRowIds.get(created_update_id)!,
+    archived_update_row_id: archived_update_id === null ? null : updateRowIds.get(archived_update_id)!,
+  };
+}

@@ -1,0 +1,98 @@
+import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
+
+/*
+ * The rows of the history tables, column for column (snake_case, as written and as `pg`
+ * returns them): bigint ids and offsets as decimal strings, timestamps as canonical ISO-8601
+ * microsecond strings, json(b) parsed. Readers select subsets of them (`Pick<>`).
+ */
+
+/** A row of `updates`: one ledger update (transaction or reassignment). */
+export interface HistoryUpdateRow {
+  /** Reserved by the writer before the row is written, so later rows can refer to it. */
+  row_id: string;
+  update_id: string;
+  migration_id: number;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  is_import: boolean;
+  record_time: string;
+  /** Transactions only. */
+  effective_at: string | null;
+  synchronizer_id: string;
+  workflow_id: string;
+  command_id: string;
+  /** Null for import updates. */
+  ledger_offset: string | null;
+  external_transaction_hash: string | null;
+  /** Transactions only. */
+  root_node_ids: number[] | null;
+  /** Reassignments only, from here to `reassigned_contract_id`. */
+  submitter: string | null;
+  source_synchronizer: string | null;
+  target_synchronizer: string | null;
+  unassign_id: string | null;
+  reassignment_counter: number | null;
+  reassigned_contract_id: string | null;
+  /** SHA-256 of the update's canonical JSON: re-appending identical content is a no-op. */
+  content_hash: string;
+}
+
+/** A row of `events`: a node of a transaction tree, or the created event of an assignment (node 0). */
+export interface HistoryEventRow {
+  /** `updates.row_id` of the update the event belongs to. */
+  update_row_id: string;
+  node_id: number;
+  event_type: 'created' | 'exercised';
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  /** Canonical JSON text of the lossless arguments (created event blobs are derived from it). */
+  create_arguments: string | null;
+  created_at: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  choice_argument: DamlValue | null;
+  exercise_result: DamlValue | null;
+  consuming: boolean | null;
+  acting_parties: string[] | null;
+  interface_id: string | null;
+  child_node_ids: number[] | null;
+  last_descendant_node_id: number;
+  /** Null when equal to `stakeholders`. */
+  witnesses: string[] | null;
+  stakeholders: string[];
+}
+
+/** A row of `contracts`: a contract of a migration from its creation (or first assignment) on. */
+export interface HistoryContractRow {
+  /** Reserved by the writer in creation order, so derived rows can refer to it. */
+  row_id: string;
+  migration_id: number;
+  contract_id: string;
+  template_id: string;
+  package_id: string;
+  package_name: string;
+  module_name: string;
+  entity_name: string;
+  payload_compact: CompactValue;
+  /** Only a supplied blob is stored; readers derive the others from the created event. */
+  created_event_blob: string | null;
+  created_at: string;
+  signatories: string[];
+  observers: string[];
+  stakeholders: string[];
+  /** `updates.row_id` of the creating update. */
+  created_update_row_id: string;
+  created_node_id: number;
+  created_offset: string | null;
+  created_record_time: string;
+  /** `updates.row_id` of the archiving update; the `archived_*` columns are null while active. */
+  archived_update_row_id: string | null;
+  archived_node_id: number | null;
+  archived_offset: string | null;
+  archived_record_time: string | null;
+  synchronizer_id: string;
+  /** Unassigned and not yet assigned. */
+  in_flight: boolean;
+  reassignment_counter: number;
+}
