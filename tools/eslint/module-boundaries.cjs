@@ -7,14 +7,20 @@ const path = require('node:path');
 
 const workspaceRoot = path.resolve(__dirname, '../..');
 
-/** sourceTag -> rule. onlyDependOn: every tag list entry must be present on the target. */
+/**
+ * sourceTag -> rule. onlyDependOn: every tag list entry must be present on the target.
+ * exceptInTests: the rule does not apply to the project's test files.
+ */
 const DEP_CONSTRAINTS = [
   { sourceTag: 'type:app', onlyDependOnTags: ['type:lib'] },
   { sourceTag: 'type:tool', onlyDependOnTags: ['type:lib'] },
   { sourceTag: 'type:lib', onlyDependOnTags: ['type:lib'] },
+  // Apps serve the store; the simulator only feeds it (tools, and app tests through fixtures).
+  { sourceTag: 'type:app', notDependOnTags: ['scope:simulator'], exceptInTests: true },
   { sourceTag: 'scope:contracts', notDependOnTags: ['type:lib'] },
-  { sourceTag: 'scope:domain', notDependOnTags: ['scope:http', 'scope:testing'] },
-  { sourceTag: 'scope:http', notDependOnTags: ['scope:testing'] },
+  { sourceTag: 'scope:domain', notDependOnTags: ['scope:http', 'scope:testing', 'scope:simulator'] },
+  { sourceTag: 'scope:http', notDependOnTags: ['scope:testing', 'scope:simulator'] },
+  { sourceTag: 'scope:simulator', notDependOnTags: ['scope:http', 'scope:testing'] },
 ];
 
 function loadProjects() {
@@ -65,6 +71,7 @@ function violation(source, target, file) {
   if (TEST_FILE.test(file) && target.tags.includes('scope:testing')) return undefined;
   for (const c of DEP_CONSTRAINTS) {
     if (!source.tags.includes(c.sourceTag)) continue;
+    if (c.exceptInTests && TEST_FILE.test(file)) continue;
     if (c.onlyDependOnTags && !c.onlyDependOnTags.every((t) => target.tags.includes(t))) {
       return `projects tagged "${c.sourceTag}" may only import projects tagged ${c.onlyDependOnTags.map((t) => `"${t}"`).join(', ')}`;
     }

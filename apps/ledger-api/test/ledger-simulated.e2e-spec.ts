@@ -3,10 +3,10 @@ import { createLedgerClient, ledgerApi, ledgerSpec } from '@canton-scan/contract
 import {
   ensureDevelopmentAdmin,
   LedgerWriter,
-  simulateNetwork,
   SpliceInterfaces,
   type HistoryUpdate,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import {
   expectResponseMatchesSpec,
   ledgerTestToken,

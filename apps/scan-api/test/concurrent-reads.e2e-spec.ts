@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import { LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import {
   openSpareEmbeddedDatabase,
   signDevelopmentToken,

@@ -8,13 +8,12 @@ import {
 } from '@canton-scan/contracts';
 import {
   LedgerWriter,
-  simulateNetwork,
   SpliceTemplates,
   votingThreshold,
   type DsoRulesPayload,
   type HistoryUpdate,
-  type SimulationSummary,
 } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import {
   callChecked,
   signDevelopmentToken,

@@ -1,11 +1,6 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
-import {
-  LedgerWriter,
-  simulateNetwork,
-  SpliceTemplates,
-  type HistoryUpdate,
-  type SimulationSummary,
-} from '@canton-scan/domain';
+import { LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import {
   allCreatedOf,
   callChecked,

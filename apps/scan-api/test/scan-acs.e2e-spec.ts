@@ -3,7 +3,6 @@ import {
   formatDamlDecimal,
   microsToTimestamp,
   parseDamlDecimal,
-  simulateNetwork,
   SpliceTemplates,
   timestampToMicros,
   toCompact,
@@ -11,6 +10,7 @@ import {
   type HistoryUpdate,
   type LockedAmuletPayload,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import {
   expectResponseMatchesSpec,
   replayAcs,

@@ -1,6 +1,5 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
-  simulateNetwork,
   SpliceChoices,
   SpliceTemplates,
   timestampToMicros,
@@ -9,9 +8,9 @@ import {
   type CloseVoteRequestResult,
   type HistoryExercisedEvent,
   type HistoryUpdate,
-  type SimulationSummary,
   type ValidatorLicensePayload,
 } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import {
   createdEvents,
   expectResponseMatchesSpec,

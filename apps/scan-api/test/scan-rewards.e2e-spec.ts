@@ -5,7 +5,6 @@ import {
   Db,
   RewardAccountingProcess,
   RewardAccountingRepository,
-  simulateNetwork,
   SpliceTemplates,
   toCompact,
   type AmuletRulesPayload,
@@ -15,6 +14,7 @@ import {
   type OpenMiningRoundPayload,
   type RewardAccountingConfig,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createdEvents,
   expectResponseMatchesSpec,

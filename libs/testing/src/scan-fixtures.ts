@@ -1,13 +1,11 @@
 import type { DataSource } from 'typeorm';
 import {
   LedgerWriter,
-  simulateNetwork,
   timestampToMicros,
   type HistoryCreatedEvent,
   type HistoryUpdate,
-  type SimulationOptions,
-  type SimulationSummary,
 } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationOptions, type SimulationSummary } from '@canton-scan/simulator';
 
 export * from './tcp-proxy';
 

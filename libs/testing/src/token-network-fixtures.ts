@@ -1,9 +1,6 @@
 import { SignJWT } from 'jose';
 import {
-  buildAmuletConfig,
   DEVELOPMENT_HS256_SECRET,
-  ISSUANCE_CONFIG as SIMULATED_ISSUANCE_CONFIG,
-  TRANSFER_CONFIG as SIMULATED_TRANSFER_CONFIG,
   SpliceTemplates,
   microsToTimestamp,
   timestampToMicros,
@@ -16,6 +13,11 @@ import {
   type OpenMiningRoundPayload,
   type SpliceTemplate,
 } from '@canton-scan/domain';
+import {
+  buildAmuletConfig,
+  ISSUANCE_CONFIG as SIMULATED_ISSUANCE_CONFIG,
+  TRANSFER_CONFIG as SIMULATED_TRANSFER_CONFIG,
+} from '@canton-scan/simulator';
 import { createdEvents, HistoryBuilder } from './history-fixtures';
 
 const TICK_MICROS = 600_000_000n;

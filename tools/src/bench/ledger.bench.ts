@@ -18,9 +18,9 @@ import {
   ensureDevelopmentAdmin,
   LedgerWriter,
   loadConfig,
-  simulateNetwork,
   type HistoryUpdate,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { WebSocket } from 'ws';
 import { integerOption, parseCommandLine } from '../ledger/ledger-cli-args';

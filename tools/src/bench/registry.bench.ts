@@ -6,14 +6,8 @@ import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import {
-  createDataSource,
-  LedgerWriter,
-  simulateNetwork,
-  SpliceTemplates,
-  type HistoryUpdate,
-  type SimulationSummary,
-} from '@canton-scan/domain';
+import { createDataSource, LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { fmt, seconds } from './bench-util';

@@ -20,11 +20,10 @@ import {
   holdingsSummaryStatement,
   installPgTypeParsers,
   LedgerWriter,
-  simulateNetwork,
   UpdateHistoryRepository,
   type HistoryUpdate,
-  type SimulationOptions,
 } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable, realServerUrl } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { fmt, percentile, seconds } from './bench-util';

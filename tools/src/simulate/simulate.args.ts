@@ -1,4 +1,4 @@
-import { DEFAULT_SIMULATION_OPTIONS, type SimulationOptions } from '@canton-scan/domain';
+import { DEFAULT_SIMULATION_OPTIONS, type SimulationOptions } from '@canton-scan/simulator';
 
 export interface SimulateArgs {
   readonly help: boolean;

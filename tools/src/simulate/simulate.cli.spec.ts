@@ -1,4 +1,4 @@
-import { resolveSimulationOptions } from '@canton-scan/domain';
+import { resolveSimulationOptions } from '@canton-scan/simulator';
 import { parseSimulateArgs, simulateUsage, UsageError } from './simulate.args';
 
 describe('parseSimulateArgs', () => {

@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { resolveSimulationOptions, simulateNetwork, type SimulationSummary } from '@canton-scan/domain';
+import { resolveSimulationOptions, simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import { parseSimulateArgs, simulateUsage, UsageError, type SimulateArgs } from './simulate.args';
 
 /** Lines are gathered into chunks of about this size before each write. */

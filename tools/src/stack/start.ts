@@ -13,12 +13,12 @@ import {
   LedgerWriter,
   loadConfig,
   openDatabase,
-  simulateNetwork,
   startEmbeddedPostgres,
   type AppConfig,
   type Database,
   type EmbeddedPostgres,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import { describeDevelopmentToken } from '../ledger/ledger-token';
 
 const APPS = [

@@ -1,6 +1,4 @@
-import { V } from '../daml-value/daml-value.builders';
-import type { HistoryUpdate } from '../history/update-history.types';
-import { SpliceChoices } from '../splice/splice-templates';
+import { type HistoryUpdate, SpliceChoices, V } from '@canton-scan/domain';
 import type { ActivityRecordContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimContext } from './simulator.context';

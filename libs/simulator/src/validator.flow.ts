@@ -1,7 +1,11 @@
-import { V } from '../daml-value/daml-value.builders';
-import type { HistoryUpdate } from '../history/update-history.types';
-import type { ValidatorLicensePayload } from '../splice/amulet-rules.payloads';
-import { buildSplicePayload, SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
+import {
+  buildSplicePayload,
+  type HistoryUpdate,
+  SpliceChoices,
+  SpliceTemplates,
+  V,
+  type ValidatorLicensePayload,
+} from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';

@@ -1,15 +1,19 @@
-import { fromCompact } from '../daml-value/daml-type';
-import { formatDamlDecimal, mulDamlDecimal, wholeDamlDecimal } from '../daml-value/daml-decimal';
-import { V } from '../daml-value/daml-value.builders';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type { HistoryUpdate } from '../history/update-history.types';
 import {
-  timeLockType,
-  transferResultType,
+  type DamlValue,
+  formatDamlDecimal,
+  fromCompact,
+  type HistoryUpdate,
+  mulDamlDecimal,
+  SpliceChoices,
+  SpliceInterfaces,
+  SpliceTemplates,
   type TimeLock,
+  timeLockType,
   type TransferResult,
-} from '../splice/amulet.payloads';
-import { SpliceChoices, SpliceInterfaces, SpliceTemplates } from '../splice/splice-templates';
+  transferResultType,
+  V,
+  wholeDamlDecimal,
+} from '@canton-scan/domain';
 import { amuletValue, type AmuletContract, type GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';

@@ -1,35 +1,35 @@
 import { createHash } from 'node:crypto';
-import { toCompact } from '../daml-value/compact';
-import { parseDamlDecimal } from '../daml-value/daml-decimal';
-import { fromCompact } from '../daml-value/daml-type';
-import { assertDamlValue } from '../daml-value/daml-value.validation';
-import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import { decodeScanOffset } from '../history/scan-offset';
 import {
-  IMPORT_RECORD_TIME,
-  isAssignment,
-  isTransaction,
+  type AmuletPayload,
+  type AmuletRulesPayload,
+  assertDamlValue,
+  type CloseVoteRequestResult,
+  type CompactValue,
+  type DamlValue,
+  decodeScanOffset,
+  type DsoRulesPayload,
+  fromCompact,
   type HistoryCreatedEvent,
   type HistoryExercisedEvent,
   type HistoryReassignment,
   type HistoryTransaction,
   type HistoryUpdate,
-} from '../history/update-history.types';
-import type { AmuletPayload, LockedAmuletPayload, TransferResult } from '../splice/amulet.payloads';
-import type { AmuletRulesPayload, ValidatorLicensePayload } from '../splice/amulet-rules.payloads';
-import type {
-  CloseVoteRequestResult,
-  DsoRulesPayload,
-  SvNodeStatePayload,
-} from '../splice/dso-governance.payloads';
-import type { OpenMiningRoundPayload } from '../splice/mining-round.payloads';
-import {
+  IMPORT_RECORD_TIME,
+  isAssignment,
+  isTransaction,
+  type LockedAmuletPayload,
   lookupSpliceTemplate,
+  type OpenMiningRoundPayload,
+  parseDamlDecimal,
   SpliceChoices,
   SpliceInterfaces,
-  SpliceTemplates,
   type SpliceTemplateName,
-} from '../splice/splice-templates';
+  SpliceTemplates,
+  type SvNodeStatePayload,
+  toCompact,
+  type TransferResult,
+  type ValidatorLicensePayload,
+} from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
 import { simulateNetwork, type SimulationSummary } from './simulator';
 import type { SimulationOptions } from './simulator.options';

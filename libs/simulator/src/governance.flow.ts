@@ -1,14 +1,16 @@
-import { fromCompact } from '../daml-value/daml-type';
-import { V } from '../daml-value/daml-value.builders';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type { HistoryUpdate } from '../history/update-history.types';
-import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import {
-  actionRequiringConfirmationType,
   type ActionRequiringConfirmation,
+  actionRequiringConfirmationType,
+  type AmuletRulesPayload,
+  buildSplicePayload,
+  type DamlValue,
   type DsoRulesPayload,
-} from '../splice/dso-governance.payloads';
-import { buildSplicePayload, SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
+  fromCompact,
+  type HistoryUpdate,
+  SpliceChoices,
+  SpliceTemplates,
+  V,
+} from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { SimParty, SimSv } from './network-identities';
 import { amuletConfig, dsoRulesConfig, REWARD_ACCOUNTING, svNodeStatePayload } from './network-config';

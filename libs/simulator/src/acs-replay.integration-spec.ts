@@ -1,11 +1,6 @@
-import {
-  isAssignment,
-  isTransaction,
-  LedgerWriter,
-  simulateNetwork,
-  type HistoryUpdate,
-} from '@canton-scan/domain';
+import { isAssignment, isTransaction, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
+import { simulateNetwork } from './simulator';
 
 /** The ACS of `migrationId` at record time `t` by replaying the history in order. */
 function replayAcs(history: HistoryUpdate[], migrationId: number, t: string): string[] {

@@ -1,4 +1,4 @@
-import type { ActionRequiringConfirmation } from '../splice/dso-governance.payloads';
+import type { ActionRequiringConfirmation } from '@canton-scan/domain';
 import type { SimSv } from './network-identities';
 import { amuletConfig, REWARD_ACCOUNTING } from './network-config';
 import { formatMicros } from './sim-clock';

@@ -1,7 +1,4 @@
-import { V } from '../daml-value/daml-value.builders';
-import { formatDamlDecimal } from '../daml-value/daml-decimal';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type { SpliceTemplate } from '../splice/splice-templates';
+import { type DamlValue, formatDamlDecimal, type SpliceTemplate, V } from '@canton-scan/domain';
 import type { SimParty } from './network-identities';
 
 /** 0 = the global synchronizer, 1 = the second one. */

@@ -1,9 +1,9 @@
 import {
-  IMPORT_RECORD_TIME,
+  encodeScanOffset,
   type HistoryReassignment,
   type HistoryTransaction,
-} from '../history/update-history.types';
-import { encodeScanOffset } from '../history/scan-offset';
+  IMPORT_RECORD_TIME,
+} from '@canton-scan/domain';
 import { ContractStore, type SimContract, type SyncIndex } from './contract-store';
 import type { SimParty, SimulatedNetwork } from './network-identities';
 import { formatMicros, SimClock } from './sim-clock';

@@ -1,4 +1,4 @@
-import type { HistoryUpdate } from '../history/update-history.types';
+import type { HistoryUpdate } from '@canton-scan/domain';
 import type { AllocationFlow, OpenAllocation } from './allocation.flow';
 import type { AmuletFlow } from './amulet.flow';
 import type { AppActivityFlow } from './app-activity.flow';

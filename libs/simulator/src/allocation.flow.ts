@@ -1,15 +1,16 @@
-import { fromCompact } from '../daml-value/daml-type';
-import { formatDamlDecimal } from '../daml-value/daml-decimal';
-import { V } from '../daml-value/daml-value.builders';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type { HistoryUpdate } from '../history/update-history.types';
-import { allocationSpecificationType, type AllocationSpecification } from '../splice/amulet.payloads';
 import {
+  type AllocationSpecification,
+  allocationSpecificationType,
   buildSplicePayload,
+  type DamlValue,
+  formatDamlDecimal,
+  fromCompact,
+  type HistoryUpdate,
   SpliceChoices,
   SpliceInterfaces,
   SpliceTemplates,
-} from '../splice/splice-templates';
+  V,
+} from '@canton-scan/domain';
 import { holdingFeeAt, type AmuletFlow } from './amulet.flow';
 import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';

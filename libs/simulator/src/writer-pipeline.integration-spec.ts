@@ -1,5 +1,6 @@
-import { createDataSource, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
+import { simulateNetwork } from './simulator';
 
 /** Advisory locks in this test's database (other workers' databases share the server). */
 const ADVISORY_LOCKS = `SELECT count(*)::int AS n FROM pg_locks

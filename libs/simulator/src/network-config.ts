@@ -1,7 +1,14 @@
-import { formatDamlDecimal, mulDamlDecimal, parseDamlDecimal } from '../daml-value/daml-decimal';
-import type { AmuletConfig, RewardAccountingConfig } from '../splice/amulet-rules.payloads';
-import type { DsoRulesConfig, SvNodeStatePayload } from '../splice/dso-governance.payloads';
-import type { IssuanceConfig, TransferConfig } from '../splice/mining-round.payloads';
+import {
+  type AmuletConfig,
+  type DsoRulesConfig,
+  formatDamlDecimal,
+  type IssuanceConfig,
+  mulDamlDecimal,
+  parseDamlDecimal,
+  type RewardAccountingConfig,
+  type SvNodeStatePayload,
+  type TransferConfig,
+} from '@canton-scan/domain';
 import { HOLDING_FEE_RATE } from './contract-store';
 import type { SimSv, SimulatedNetwork } from './network-identities';
 

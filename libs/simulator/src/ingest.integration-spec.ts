@@ -1,5 +1,6 @@
-import { ingestUpdates, LedgerWriter, simulateNetwork, type HistoryUpdate } from '@canton-scan/domain';
+import { ingestUpdates, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
+import { simulateNetwork } from './simulator';
 
 describe('ingestUpdates', () => {
   const db = useTestDatabase();

@@ -1,16 +1,18 @@
-import { fromCompact } from '../daml-value/daml-type';
-import { V } from '../daml-value/daml-value.builders';
-import type { HistoryUpdate } from '../history/update-history.types';
 import {
   actionRequiringConfirmationType,
-  closeVoteRequestResultType,
-  voteType,
+  buildSplicePayload,
   type CloseVoteRequestResult,
+  closeVoteRequestResultType,
+  fromCompact,
+  type HistoryUpdate,
+  SpliceChoices,
+  SpliceTemplates,
+  V,
   type Vote,
   type VoteRequestOutcome,
   type VoteRequestPayload,
-} from '../splice/dso-governance.payloads';
-import { buildSplicePayload, SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
+  voteType,
+} from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import { formatMicros } from './sim-clock';

@@ -1,4 +1,4 @@
-import type { HistoryUpdate } from '../history/update-history.types';
+import type { HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
 import { AppActivityFlow } from './app-activity.flow';

@@ -1,10 +1,15 @@
-import { formatDamlDecimal, parseDamlDecimal } from '../daml-value/daml-decimal';
-import { V } from '../daml-value/daml-value.builders';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type { HistoryUpdate } from '../history/update-history.types';
-import type { UnclaimedDevelopmentFundCouponPayload } from '../splice/amulet.payloads';
-import type { OpenMiningRoundPayload } from '../splice/mining-round.payloads';
-import { buildSplicePayload, SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
+import {
+  buildSplicePayload,
+  type DamlValue,
+  formatDamlDecimal,
+  type HistoryUpdate,
+  type OpenMiningRoundPayload,
+  parseDamlDecimal,
+  SpliceChoices,
+  SpliceTemplates,
+  type UnclaimedDevelopmentFundCouponPayload,
+  V,
+} from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';

@@ -1,11 +1,12 @@
-import { V } from '../daml-value/daml-value.builders';
-import type { DamlValue } from '../daml-value/daml-value.types';
-import type {
-  HistoryCreatedEvent,
-  HistoryExercisedEvent,
-  HistoryTreeEvent,
-} from '../history/update-history.types';
-import { SpliceTemplates, type SpliceTemplate } from '../splice/splice-templates';
+import {
+  type DamlValue,
+  type HistoryCreatedEvent,
+  type HistoryExercisedEvent,
+  type HistoryTreeEvent,
+  type SpliceTemplate,
+  SpliceTemplates,
+  V,
+} from '@canton-scan/domain';
 import {
   payloadOf,
   observersOf,

@@ -1,0 +1,14 @@
+// @canton-scan/simulator: a deterministic Amulet network simulator. It builds on the domain's
+// public surface (@canton-scan/domain) only; the domain never depends on it.
+export { simulateNetwork, simulatedNetworkOf, type SimulationSummary } from './simulator';
+export {
+  DEFAULT_SIMULATION_OPTIONS,
+  MIN_SIMULATED_ROUNDS,
+  resolveSimulationOptions,
+  type ResolvedSimulationOptions,
+  type SimulationOptions,
+} from './simulator.options';
+export type { SimulationStats } from './simulator.context';
+export type { PartyRole, SimParty, SimSv, SimulatedNetwork } from './network-identities';
+export type { InFlightContract } from './reassignment.flow';
+export { buildAmuletConfig, ISSUANCE_CONFIG, TRANSFER_CONFIG } from './network-config';
