@@ -2,6 +2,7 @@ import type { scanApi } from '@canton-scan/contracts';
 import type { Db } from '../database/db';
 import type { CompactRecord } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
+import type { HistoryContractRow, Stored } from '../history/history-rows';
 
 /** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
@@ -26,24 +27,25 @@ export interface ActiveContract {
 export const NEWEST_MIGRATION = `(SELECT max(migration_id) FROM contracts)`;
 
 /** A `contracts c` row as read by `CONTRACT_COLUMNS`. */
-export interface ContractRow {
-  row_id: string;
-  migration_id: string;
-  contract_id: string;
-  template_id: string;
-  package_name: string;
-  payload_compact: CompactRecord;
-  /** Null when derived from the creating event's arguments (`created_event_arguments`). */
-  created_event_blob: string | null;
-  /** JSON text of the creating event's arguments, when the blob is derived. */
+export type ContractRow = Pick<
+  Stored<HistoryContractRow>,
+  | 'row_id'
+  | 'migration_id'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'payload_compact'
+  | 'created_event_blob'
+  | 'created_at'
+  | 'synchronizer_id'
+  | 'in_flight'
+  | 'reassignment_counter'
+  | 'signatories'
+  | 'observers'
+> & {
+  /** JSON text of the creating event's arguments, when the blob is derived (`created_event_blob` null). */
   created_event_arguments: string | null;
-  created_at: string;
-  synchronizer_id: string;
-  in_flight: boolean;
-  reassignment_counter: string;
-  signatories: string[];
-  observers: string[];
-}
+};
 
 const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
   c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;

@@ -1,4 +1,5 @@
 import { toCompact } from '../daml-value/compact';
+import type { CompactRecord } from '../daml-value/daml-value.types';
 import { canonicalJson } from './canonical-json';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 import type {
@@ -185,7 +186,8 @@ export function contractRow(
     package_name: e.package_name,
     module_name: moduleName,
     entity_name: entityName,
-    payload_compact: toCompact(e.create_arguments),
+    // Create arguments are a record, so their compact form is an object.
+    payload_compact: toCompact(e.create_arguments) as CompactRecord,
     created_event_blob: e.created_event_blob ?? null,
     created_at: e.created_at,
     signatories: e.signatories,

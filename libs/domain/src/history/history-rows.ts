@@ -1,10 +1,32 @@
-import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
+import type { CompactRecord, DamlValue } from '../daml-value/daml-value.types';
+import type { UpdateKind } from './update.entity';
 
 /*
  * The rows of the history tables, column for column (snake_case, as written and as `pg`
  * returns them): bigint ids and offsets as decimal strings, timestamps as canonical ISO-8601
- * microsecond strings, json(b) parsed. Readers select subsets of them (`Pick<>`).
+ * microsecond strings, json(b) parsed. Readers select subsets of them (`Pick<>` of `Stored<>`).
  */
+
+/** Columns of type bigint that the writer fills with numbers: `pg` reads them back as decimal strings. */
+type Int8Column = 'migration_id' | 'reassignment_counter';
+/** Columns the writer fills with JSON text: `pg` reads them back parsed. */
+type JsonTextColumn = 'create_arguments';
+
+type ReadBack<T, K> = K extends Int8Column
+  ? T extends number
+    ? string
+    : T
+  : K extends JsonTextColumn
+    ? T extends string
+      ? DamlValue
+      : T
+    : T;
+
+/** A history row as a `SELECT` returns it (bigint columns as strings, JSON text parsed). */
+export type Stored<R> = { [K in keyof R]: ReadBack<R[K], K> };
+
+/** The columns of an outer-joined row: every one of them may be null. */
+export type OuterJoined<R> = { [K in keyof R]: R[K] | null };
 
 /** A row of `updates`: one ledger update (transaction or reassignment). */
 export interface HistoryUpdateRow {
@@ -12,7 +34,7 @@ export interface HistoryUpdateRow {
   row_id: string;
   update_id: string;
   migration_id: number;
-  kind: 'transaction' | 'assignment' | 'unassignment';
+  kind: UpdateKind;
   is_import: boolean;
   record_time: string;
   /** Transactions only. */
@@ -74,7 +96,7 @@ export interface HistoryContractRow {
   package_name: string;
   module_name: string;
   entity_name: string;
-  payload_compact: CompactValue;
+  payload_compact: CompactRecord;
   /** Only a supplied blob is stored; readers derive the others from the created event. */
   created_event_blob: string | null;
   created_at: string;

@@ -2,6 +2,7 @@ import type { Db } from '../database/db';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { UpdateKind } from '../history/update.entity';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
+import type { HistoryEventRow, HistoryUpdateRow, Stored } from '../history/history-rows';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -76,57 +77,64 @@ export interface UpdatePageRequest {
   withExerciseValues: boolean;
 }
 
-interface UpdateRow {
-  row_id: string;
-  migration_id: string;
+/** An update with a ledger offset, and what an unassignment's contract row tells of it. */
+type UpdateRow = Pick<
+  Stored<HistoryUpdateRow>,
+  | 'row_id'
+  | 'migration_id'
+  | 'kind'
+  | 'update_id'
+  | 'record_time'
+  | 'effective_at'
+  | 'synchronizer_id'
+  | 'workflow_id'
+  | 'command_id'
+  | 'external_transaction_hash'
+  | 'root_node_ids'
+  | 'submitter'
+  | 'source_synchronizer'
+  | 'target_synchronizer'
+  | 'unassign_id'
+  | 'reassignment_counter'
+  | 'reassigned_contract_id'
+> & {
   ledger_offset: string;
-  kind: UpdateKind;
-  update_id: string;
-  record_time: string;
-  effective_at: string | null;
-  synchronizer_id: string;
-  workflow_id: string;
-  command_id: string;
-  external_transaction_hash: string | null;
-  root_node_ids: number[] | null;
-  submitter: string | null;
-  source_synchronizer: string | null;
-  target_synchronizer: string | null;
-  unassign_id: string | null;
-  reassignment_counter: string | null;
-  reassigned_contract_id: string | null;
   unassigned_template_id: string | null;
   unassigned_package_name: string | null;
   unassigned_stakeholders: string[] | null;
   visible: boolean;
-}
+};
 
-interface EventRow {
-  update_row_id: string;
-  node_id: number;
-  event_type: 'created' | 'exercised';
-  contract_id: string;
-  template_id: string;
-  package_name: string;
-  create_argument_compact: CompactValue | null;
-  create_arguments: DamlValue | null;
-  created_at: string | null;
-  signatories: string[] | null;
-  observers: string[] | null;
-  choice: string | null;
-  choice_argument: DamlValue | null;
-  exercise_result: DamlValue | null;
-  consuming: boolean | null;
-  acting_parties: string[] | null;
-  interface_id: string | null;
-  child_node_ids: number[] | null;
-  last_descendant_node_id: number;
+/** An event with its contract's compact arguments, its witnesses resolved and, when asked for, its blob. */
+type EventRow = Pick<
+  Stored<HistoryEventRow>,
+  | 'update_row_id'
+  | 'node_id'
+  | 'event_type'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'create_arguments'
+  | 'created_at'
+  | 'signatories'
+  | 'observers'
+  | 'choice'
+  | 'choice_argument'
+  | 'exercise_result'
+  | 'consuming'
+  | 'acting_parties'
+  | 'interface_id'
+  | 'child_node_ids'
+  | 'last_descendant_node_id'
+  | 'stakeholders'
+> & {
+  /** Coalesced with the stakeholders. */
   witnesses: string[];
-  stakeholders: string[];
+  create_argument_compact: CompactValue | null;
   created_event_blob: string | null;
   /** JSON text of the created event's arguments, when its blob is derived. */
   create_arguments_json: string | null;
-}
+};
 
 /** Party columns of `events e` (a null `witnesses` means the stakeholders). */
 const EVENT_PARTIES = {

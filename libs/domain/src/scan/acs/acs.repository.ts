@@ -1,5 +1,5 @@
 import type { Db } from '../../database/db';
-import type { CompactRecord } from '../../daml-value/daml-value.types';
+import type { HistoryContractRow, Stored } from '../../history/history-rows';
 
 export interface TemplateName {
   packageName: string;
@@ -18,18 +18,19 @@ export interface AcsSelection {
   templates?: readonly TemplateName[];
 }
 
-export interface AcsContractRow {
-  row_id: string;
-  contract_id: string;
-  template_id: string;
-  package_name: string;
-  payload_compact: CompactRecord;
-  created_at: string;
-  signatories: string[];
-  observers: string[];
-  created_update_id: string;
-  created_node_id: number;
-}
+/** A contract of an ACS page, with the update that created it (for its event id). */
+export type AcsContractRow = Pick<
+  Stored<HistoryContractRow>,
+  | 'row_id'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'payload_compact'
+  | 'created_at'
+  | 'signatories'
+  | 'observers'
+  | 'created_node_id'
+> & { created_update_id: string };
 
 export interface AcsStatement {
   sql: string;

@@ -1,43 +1,48 @@
 import { prepared, type Db } from '../../database/db';
-import type { DamlValue } from '../../daml-value/daml-value.types';
+import type { HistoryEventRow, HistoryUpdateRow, OuterJoined, Stored } from '../../history/history-rows';
 
-/** One row per (update, event) pair; the update columns repeat on each of its event rows. */
-export interface UpdateEventRow {
-  row_id: string;
-  update_id: string;
-  migration_id: string;
-  kind: 'transaction' | 'assignment' | 'unassignment';
-  record_time: string;
-  effective_at: string | null;
-  synchronizer_id: string;
-  workflow_id: string;
-  ledger_offset: string | null;
-  external_transaction_hash: string | null;
-  root_node_ids: number[] | null;
-  submitter: string | null;
-  source_synchronizer: string | null;
-  target_synchronizer: string | null;
-  unassign_id: string | null;
-  reassignment_counter: string | null;
-  reassigned_contract_id: string | null;
-  /** Null only for an update without events (an unassignment). */
-  node_id: number | null;
-  event_type: 'created' | 'exercised' | null;
-  contract_id: string | null;
-  template_id: string | null;
-  package_name: string | null;
-  create_arguments: DamlValue | null;
-  created_at: string | null;
-  signatories: string[] | null;
-  observers: string[] | null;
-  choice: string | null;
-  choice_argument: DamlValue | null;
-  exercise_result: DamlValue | null;
-  consuming: boolean | null;
-  acting_parties: string[] | null;
-  interface_id: string | null;
-  child_node_ids: number[] | null;
-}
+type UpdateColumns =
+  | 'row_id'
+  | 'update_id'
+  | 'migration_id'
+  | 'kind'
+  | 'record_time'
+  | 'effective_at'
+  | 'synchronizer_id'
+  | 'workflow_id'
+  | 'ledger_offset'
+  | 'external_transaction_hash'
+  | 'root_node_ids'
+  | 'submitter'
+  | 'source_synchronizer'
+  | 'target_synchronizer'
+  | 'unassign_id'
+  | 'reassignment_counter'
+  | 'reassigned_contract_id';
+type EventColumns =
+  | 'node_id'
+  | 'event_type'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'create_arguments'
+  | 'created_at'
+  | 'signatories'
+  | 'observers'
+  | 'choice'
+  | 'choice_argument'
+  | 'exercise_result'
+  | 'consuming'
+  | 'acting_parties'
+  | 'interface_id'
+  | 'child_node_ids';
+
+/**
+ * One row per (update, event) pair; the update columns repeat on each of its event rows. The
+ * event columns are null only for an update without events (an unassignment).
+ */
+export type UpdateEventRow = Pick<Stored<HistoryUpdateRow>, UpdateColumns> &
+  OuterJoined<Pick<Stored<HistoryEventRow>, EventColumns>>;
 
 const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
   u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
