@@ -1,36 +1,118 @@
-export * from './config/app-config';
-export * from './config/env';
-export * from './daml-value/daml-value.types';
-export * from './history/update-history.types';
-export * from './database/database';
-export * from './database/data-source';
-export * from './database/embedded-postgres';
-export * from './database/timestamps';
-export * from './database/db';
-export * from './errors/domain-error';
-export * from './daml-value/compact';
-export * from './daml-value/daml-value.builders';
-export * from './daml-value/daml-value.validation';
-export * from './history/canonical-json';
-export * from './history/created-event-blob';
-export * from './history/derived-rows';
-export * from './history/history-rows';
-export * from './history/ledger-writer';
-export * from './history/scan-offset';
-export * from './history/update-validation';
-export * from './snapshots/snapshot-schedule';
-export * from './splice/splice-templates';
-export * from './contracts/active-contracts.repository';
-export * from './ledger';
-export * from './scan';
-export * from './registry';
-export * from './dso';
-export { LEDGER_UPDATES_CHANNEL } from './history/history-write.repository';
-export * from './daml-value/daml-decimal';
-export { T as DamlTypes, fromCompact, type CompactOf, type DamlType } from './daml-value/daml-type';
-export * from './splice/amulet.payloads';
-export * from './splice/amulet-rules.payloads';
-export * from './splice/dso-governance.payloads';
-export * from './splice/mining-round.payloads';
-export * from './ingest/ingest';
-export * from './time/micros';
+// The public surface of the domain: what the apps, libs and tools use, named one by one.
+export { ConfigError, DEVELOPMENT_HS256_SECRET, loadConfig } from './config/app-config';
+export type { AppConfig, AuthConfig, HttpAppConfig } from './config/app-config';
+export { ActiveContractsRepository } from './contracts/active-contracts.repository';
+export type { ContractWithState } from './contracts/active-contracts.repository';
+export { toCompact } from './daml-value/compact';
+export {
+  formatDamlDecimal,
+  mulDamlDecimal,
+  parseDamlDecimal,
+  wholeDamlDecimal,
+} from './daml-value/daml-decimal';
+export { fromCompact } from './daml-value/daml-type';
+export { V } from './daml-value/daml-value.builders';
+export type { CompactValue, DamlValue } from './daml-value/daml-value.types';
+export { assertDamlValue } from './daml-value/daml-value.validation';
+export { createDataSource } from './database/data-source';
+export { isMigrated, openDatabase } from './database/database';
+export type { Database } from './database/database';
+export { Db } from './database/db';
+export { startEmbeddedPostgres } from './database/embedded-postgres';
+export type { EmbeddedPostgres } from './database/embedded-postgres';
+export { installPgTypeParsers } from './database/timestamps';
+export { DsoInfoService } from './dso/dso-info.service';
+export type { AmuletRulesInfo, DsoInfo } from './dso/dso-info.service';
+export { DsoRepository } from './dso/dso.repository';
+export { votingThreshold } from './dso/voting-threshold';
+export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';
+export { deriveCreatedEventBlob } from './history/created-event-blob';
+export { LedgerWriter } from './history/ledger-writer';
+export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
+export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
+export type {
+  HistoryCreatedEvent,
+  HistoryExercisedEvent,
+  HistoryReassignment,
+  HistoryTransaction,
+  HistoryTreeEvent,
+  HistoryUpdate,
+} from './history/update-history.types';
+export { ingestUpdates } from './ingest/ingest';
+export type { IngestProgress } from './ingest/ingest';
+export { ensureDevelopmentAdmin } from './ledger/development-admin';
+export { LedgerEndWatcher } from './ledger/ledger-end-watcher';
+export { LedgerPruningRepository } from './ledger/ledger-pruning.repository';
+export { LedgerPruningService } from './ledger/ledger-pruning.service';
+export { LedgerUpdatesRepository } from './ledger/ledger-updates.repository';
+export { LedgerUpdatesService } from './ledger/ledger-updates.service';
+export { LedgerUsersRepository } from './ledger/ledger-users.repository';
+export type { LedgerUser } from './ledger/ledger-users.repository';
+export { DEVELOPMENT_ADMIN_USER, LedgerUsersService } from './ledger/ledger-users.service';
+export { ParticipantIdentityService } from './ledger/participant-identity.service';
+export type { ChoiceContext, FactoryWithChoiceContext } from './registry/choice-context';
+export { TokenRegistryRepository } from './registry/token-registry.repository';
+export { TokenRegistryService } from './registry/token-registry.service';
+export type { AllocationChoice } from './registry/token-registry.service';
+export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
+export { AcsRepository, acsPageStatement, acsRowCheckStatement } from './scan/acs/acs.repository';
+export { AcsService } from './scan/acs/acs.service';
+export { BackfillingRepository } from './scan/backfilling/backfilling.repository';
+export { BackfillingService } from './scan/backfilling/backfilling.service';
+export { DevelopmentFundService } from './scan/development-fund/development-fund.service';
+export { ValidatorFaucetsRepository } from './scan/faucets/validator-faucets.repository';
+export { ValidatorFaucetsService } from './scan/faucets/validator-faucets.service';
+export { VoteResultsRepository } from './scan/governance/vote-results.repository';
+export { VoteResultsService } from './scan/governance/vote-results.service';
+export { HoldingsRepository, holdingsSummaryStatement } from './scan/holdings/holdings.repository';
+export { HoldingsService } from './scan/holdings/holdings.service';
+export { RewardAccountingProcess } from './scan/rewards/reward-accounting.process';
+export { RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';
+export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
+export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
+export { UpdateHistoryService } from './scan/updates/update-history.service';
+export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
+export type {
+  AmuletConfig,
+  AmuletRulesPayload,
+  RewardAccountingConfig,
+  ValidatorLicensePayload,
+} from './splice/amulet-rules.payloads';
+export { allocationSpecificationType, timeLockType, transferResultType } from './splice/amulet.payloads';
+export type {
+  AllocationSpecification,
+  AmuletPayload,
+  LockedAmuletPayload,
+  TimeLock,
+  TransferResult,
+  UnclaimedDevelopmentFundCouponPayload,
+} from './splice/amulet.payloads';
+export {
+  actionRequiringConfirmationType,
+  closeVoteRequestResultType,
+  voteType,
+} from './splice/dso-governance.payloads';
+export type {
+  ActionRequiringConfirmation,
+  CloseVoteRequestResult,
+  DsoRulesConfig,
+  DsoRulesPayload,
+  SvNodeStatePayload,
+  Vote,
+  VoteRequestOutcome,
+  VoteRequestPayload,
+} from './splice/dso-governance.payloads';
+export type {
+  ClosedMiningRoundPayload,
+  IssuanceConfig,
+  OpenMiningRoundPayload,
+  TransferConfig,
+} from './splice/mining-round.payloads';
+export {
+  SpliceChoices,
+  SpliceInterfaces,
+  SpliceTemplates,
+  buildSplicePayload,
+  lookupSpliceTemplate,
+} from './splice/splice-templates';
+export type { SpliceTemplate, SpliceTemplateName } from './splice/splice-templates';

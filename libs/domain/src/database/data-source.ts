@@ -1,17 +1,17 @@
 import { DataSource } from 'typeorm';
 import type { DatabaseConfig } from '../config/app-config';
 import { ContractEntity } from '../contracts/contract.entity';
-import { ValidatorLicenseEntity } from '../faucets/validator-license.entity';
-import { VoteResultEntity } from '../governance/vote-result.entity';
+import { ValidatorLicenseEntity } from '../scan/faucets/validator-license.entity';
+import { VoteResultEntity } from '../scan/governance/vote-result.entity';
 import { EventEntity } from '../history/event.entity';
 import { UpdateEntity } from '../history/update.entity';
 import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
 import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
-import { RewardAccountingTotalsEntity } from '../rewards/reward-accounting-totals.entity';
-import { AmuletHoldingEntity } from '../holdings/amulet-holding.entity';
-import { AppActivityRecordEntity } from '../rewards/app-activity-record.entity';
-import { MiningRoundEntity } from '../rounds/mining-round.entity';
-import { AcsSnapshotEntity } from '../snapshots/acs-snapshot.entity';
+import { RewardAccountingTotalsEntity } from '../scan/rewards/reward-accounting-totals.entity';
+import { AmuletHoldingEntity } from '../scan/holdings/amulet-holding.entity';
+import { AppActivityRecordEntity } from '../scan/rewards/app-activity-record.entity';
+import { MiningRoundEntity } from '../scan/rewards/mining-round.entity';
+import { AcsSnapshotEntity } from '../scan/acs/acs-snapshot.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
