@@ -1,104 +1,20 @@
-import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import {
-  formatDamlDecimal,
-  microsToTimestamp,
-  parseDamlDecimal,
-  SpliceTemplates,
-  timestampToMicros,
-  toCompact,
-  type AmuletPayload,
-  type HistoryUpdate,
-  type LockedAmuletPayload,
-} from '@canton-scan/domain';
+import { scanApi, scanSpec } from '@canton-scan/contracts';
+import { SpliceTemplates, toCompact, type AmuletPayload } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
+import { expectResponseMatchesSpec, replayAcs } from '@canton-scan/testing';
 import {
-  expectResponseMatchesSpec,
-  replayAcs,
-  startTestApp,
-  useTestDatabase,
-  writeHistory,
-  type RunningTestApp,
-} from '@canton-scan/testing';
-import { createScanApp } from '../src/app.factory';
-
-type Client = ReturnType<typeof createScanClient>;
-
-/** A small simulated network: migration 0 for 40 rounds (snapshots at 03:00 and 06:00), then migration 1 (09:00). */
-const NETWORK = { seed: 5, rounds: 60, migrationRound: 40 };
-const HOUR_US = 3_600_000_000n;
-
-/** Snapshot times by the rule of docs/acs-snapshots.md "Snapshot schedule", computed from the history (every 3 h, first after the first regular update). */
-function expectedSnapshots(updates: readonly HistoryUpdate[]): { migrationId: number; recordTime: string }[] {
-  const span = new Map<number, { first: bigint; last: bigint }>();
-  for (const u of updates) {
-    if (u.offset === '') continue;
-    const migrationId = 'events_by_id' in u ? u.migration_id : u.event.migration_id;
-    const t = timestampToMicros(u.record_time);
-    const s = span.get(migrationId);
-    span.set(migrationId, s ? { first: s.first, last: t } : { first: t, last: t });
-  }
-  const out: { migrationId: number; recordTime: string }[] = [];
-  for (const [migrationId, { first, last }] of span) {
-    for (let t = (first / (3n * HOUR_US) + 1n) * 3n * HOUR_US; t <= last; t += 3n * HOUR_US)
-      out.push({ migrationId, recordTime: microsToTimestamp(t) });
-  }
-  return out;
-}
-
-const nameOf = (e: { package_name: string; template_id: string }) => {
-  const [, moduleName, entityName] = e.template_id.split(':');
-  return `${e.package_name}:${moduleName}:${entityName}`;
-};
+  nameOf,
+  client,
+  updates,
+  snapshots,
+  useScanAcsApp,
+  acs,
+  allPages,
+  NETWORK,
+} from './scan-acs.fixture';
 
 describe('scan ACS snapshots and holdings', () => {
-  const db = useTestDatabase();
-  let running: RunningTestApp;
-  let client: Client;
-  let updates: HistoryUpdate[];
-  let snapshots: { migrationId: number; recordTime: string }[];
-
-  beforeAll(async () => {
-    running = await startTestApp(createScanApp, db.dataSource);
-    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
-    updates = [...simulateNetwork(NETWORK)];
-    snapshots = expectedSnapshots(updates);
-  });
-  afterAll(() => running.close());
-  beforeEach(() => writeHistory(db.dataSource, updates));
-
-  const acs = async (body: scanApi.AcsRequest) => {
-    const res = await scanApi.getAcsSnapshot({ client, body });
-    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', {
-      status: res.response.status,
-      contentType: res.response.headers.get('content-type'),
-      body: res.data ?? res.error,
-    });
-    return res;
-  };
-  const holdings = async (body: scanApi.HoldingsSummaryRequest) => {
-    const res = await scanApi.getHoldingsSummary({ client, body });
-    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', {
-      status: res.response.status,
-      contentType: res.response.headers.get('content-type'),
-      body: res.data ?? res.error,
-    });
-    return res;
-  };
-  /** Every page of a snapshot query; checks the token is given exactly when a page is full. */
-  const allPages = async (body: Omit<scanApi.AcsRequest, 'after'>) => {
-    const events: scanApi.CreatedEvent[] = [];
-    let after: number | undefined;
-    for (let page = 0; page < 10_000; page++) {
-      const res = await acs({ ...body, ...(after === undefined ? {} : { after }) });
-      expect(res.response.status).toBe(200);
-      const data = res.data!;
-      events.push(...data.created_events);
-      expect(data.next_page_token !== undefined).toBe(data.created_events.length === body.page_size);
-      if (data.next_page_token === undefined) return events;
-      after = data.next_page_token;
-    }
-    throw new Error('paging did not end');
-  };
+  const db = useScanAcsApp(() => [...simulateNetwork(NETWORK)]);
 
   it('reports the snapshot times of the schedule through snapshot-timestamp', async () => {
     expect(snapshots.map((s) => `${s.migrationId}@${s.recordTime}`)).toEqual([
@@ -333,91 +249,5 @@ describe('scan ACS snapshots and holdings', () => {
       templates: [SpliceTemplates.Amulet.templateId.replace(/:.*$/, ':Splice.Amulet:Amulet')],
     });
     expect(byPackageId.data!.created_events).toEqual([]);
-  });
-
-  it('summarizes holdings per owner exactly as the sums over the snapshot’s pages', async () => {
-    for (const { migrationId, recordTime } of snapshots) {
-      const sums = new Map<string, { unlocked: bigint; locked: bigint }>();
-      for (const e of await allPages({
-        migration_id: migrationId,
-        record_time: recordTime,
-        page_size: 100,
-      })) {
-        let owner: string | undefined;
-        let amount = 0n;
-        let locked = false;
-        if (nameOf(e) === SpliceTemplates.Amulet.qualifiedName) {
-          const p = e.create_arguments as unknown as AmuletPayload;
-          owner = p.owner;
-          amount = parseDamlDecimal(p.amount.initialAmount);
-        } else if (nameOf(e) === SpliceTemplates.LockedAmulet.qualifiedName) {
-          const p = e.create_arguments as unknown as LockedAmuletPayload;
-          owner = p.amulet.owner;
-          amount = parseDamlDecimal(p.amulet.amount.initialAmount);
-          locked = true;
-        }
-        if (!owner) continue;
-        const s = sums.get(owner) ?? { unlocked: 0n, locked: 0n };
-        if (locked) s.locked += amount;
-        else s.unlocked += amount;
-        sums.set(owner, s);
-      }
-      const owners = [...sums.keys()];
-      expect(owners.length).toBeGreaterThan(3);
-      expect([...sums.values()].some((s) => s.locked > 0n)).toBe(true);
-      const stranger = 'stranger::1220' + '9'.repeat(64);
-      const res = await holdings({
-        migration_id: migrationId,
-        record_time: recordTime,
-        owner_party_ids: [...owners, stranger, owners[0]],
-      });
-      expect(res.response.status).toBe(200);
-      expect(res.data).toEqual({
-        record_time: recordTime,
-        migration_id: migrationId,
-        summaries: [
-          ...owners.map((owner) => {
-            const s = sums.get(owner)!;
-            return {
-              party_id: owner,
-              total_unlocked_coin: formatDamlDecimal(s.unlocked),
-              total_locked_coin: formatDamlDecimal(s.locked),
-              total_coin_holdings: formatDamlDecimal(s.unlocked + s.locked),
-            };
-          }),
-          {
-            party_id: stranger,
-            total_unlocked_coin: '0.0000000000',
-            total_locked_coin: '0.0000000000',
-            total_coin_holdings: '0.0000000000',
-          },
-        ],
-      });
-    }
-  });
-
-  it('resolves the holdings snapshot like the ACS and answers 404 without one', async () => {
-    const owner = 'anyone::1220' + '1'.repeat(64);
-    const atOrBefore = await holdings({
-      migration_id: 1,
-      record_time: '2026-01-06T00:00:00Z',
-      record_time_match: 'at_or_before',
-      owner_party_ids: [owner],
-    });
-    expect(atOrBefore.data!.record_time).toBe('2026-01-05T09:00:00.000000Z');
-    for (const body of [
-      { migration_id: 0, record_time: '2026-01-05T04:00:00Z', owner_party_ids: [owner] },
-      { migration_id: 3, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [owner] },
-      {
-        migration_id: 0,
-        record_time: '2026-01-05T01:00:00Z',
-        record_time_match: 'at_or_before' as const,
-        owner_party_ids: [owner],
-      },
-    ]) {
-      const res = await holdings(body);
-      expect(res.response.status).toBe(404);
-      expect(res.error).toEqual({ error: expect.stringContaining('no ACS snapshot') });
-    }
   });
 });

@@ -9,179 +9,23 @@
 // scan-api runs as its own process (the built dist/apps/scan-api), reached at 127.0.0.1.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   acsPageStatement,
   acsRowCheckStatement,
-  createDataSource,
   holdingsSummaryStatement,
   installPgTypeParsers,
-  LedgerWriter,
   UpdateHistoryRepository,
-  type HistoryUpdate,
 } from '@canton-scan/domain';
-import { simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
-import { createScratchDatabase, realServerReachable, realServerUrl } from '@canton-scan/testing';
-import { parseArgs } from '../ingest/cli-args';
-import { fmt, percentile, seconds } from './bench-util';
+import { realServerReachable } from '@canton-scan/testing';
+import { freePort, picks, postJson, timed, waitReady } from './bench-http';
+import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
+import { fmt, percentile } from './bench-util';
+import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  requests: { method: string; setupRequest: (req: { path: string }) => { path: string } }[];
-}) => Promise<AutocannonResult>;
-// autocannon ships no type declarations; it is loaded through a typed require.
-const autocannon = createRequire(__filename)('autocannon') as Autocannon;
-
-const DATABASE = 'css_bench_scan';
 const PAGE = 1000;
 const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500, ratio: 2 };
-
-/** Simulator knobs for about `contracts` active contracts at the end (see SimulationOptions). */
-function networkFor(contracts: number): SimulationOptions {
-  return {
-    seed: 42,
-    rounds: Math.max(24, Math.ceil(contracts / 980)),
-    transfersPerRound: 50,
-    outputsPerTransfer: 20,
-    partyCount: 2000,
-    validatorCount: 20,
-  };
-}
-
-function databaseUrl(name: string): string {
-  const url = new URL(realServerUrl());
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-/** The kept database, when it holds a completed load of the same network. */
-async function reusable(options: SimulationOptions): Promise<boolean> {
-  const client = new Client({ connectionString: databaseUrl(DATABASE) });
-  try {
-    await client.connect();
-    const { rows } = await client.query<{ options: string }>('SELECT options FROM bench_scan_meta');
-    return rows[0]?.options === JSON.stringify(options);
-  } catch {
-    return false;
-  } finally {
-    await client.end().catch(() => undefined);
-  }
-}
-
-async function load(url: string, options: SimulationOptions): Promise<void> {
-  const dataSource = createDataSource(url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
-  await dataSource.initialize();
-  try {
-    await dataSource.runMigrations({ transaction: 'each' });
-    const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
-    const t = performance.now();
-    let batch: HistoryUpdate[] = [];
-    let updates = 0;
-    let contracts = 0;
-    let lastReport = performance.now();
-    for (const update of simulateNetwork(options)) {
-      batch.push(update);
-      if (batch.length === 2000) {
-        contracts += (await writer.append(batch)).contractsCreated;
-        updates += batch.length;
-        batch = [];
-        if (performance.now() - lastReport > 10_000) {
-          lastReport = performance.now();
-          console.log(
-            `  ... ${fmt(updates)} updates, ${fmt(contracts)} contracts (${fmt(updates / seconds(t))} updates/s)`,
-          );
-        }
-      }
-    }
-    if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
-    updates += batch.length;
-    console.log(
-      `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
-    );
-    const v = performance.now();
-    await dataSource.query('VACUUM ANALYZE');
-    console.log(`VACUUM ANALYZE in ${seconds(v).toFixed(0)} s`);
-    await dataSource.query('CREATE TABLE bench_scan_meta (options text NOT NULL)');
-    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1)', [JSON.stringify(options)]);
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
-/** Brings a kept database up to the current schema (a later migration may have been added since it was loaded). */
-async function migrate(url: string): Promise<void> {
-  const dataSource = createDataSource(url, { poolSize: 1, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
-  await dataSource.initialize();
-  try {
-    const applied = await dataSource.runMigrations({ transaction: 'each' });
-    if (applied.length) {
-      await dataSource.query('VACUUM ANALYZE');
-      console.log(`applied ${applied.map((m) => m.name).join(', ')} to the kept database`);
-    }
-  } finally {
-    await dataSource.destroy();
-  }
-}
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`scan-api exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`scan-api not ready after ${timeoutMs} ms`);
-}
-
-async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
-  const t = performance.now();
-  const value = await f();
-  return [value, performance.now() - t];
-}
-
-async function postJson<T>(url: string, body: unknown): Promise<T> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  const text = await res.text();
-  if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
-}
-
-/** Deterministic pseudo-random picks (the same positions over HTTP and pg). */
-function picks<T>(items: readonly T[], n: number, seed = 1): T[] {
-  let s = seed;
-  return Array.from({ length: n }, () => {
-    s = (s * 1_103_515_245 + 12_345) % 2_147_483_648;
-    return items[s % items.length];
-  });
-}
 
 interface Row {
   label: string;
@@ -193,35 +37,15 @@ interface Row {
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), {
-    contracts: 'int',
-    requests: 'int',
-    duration: 'int',
-    connections: 'int',
-    keep: 'flag',
-  });
-  const contracts = (args.contracts as number | undefined) ?? 1_000_000;
-  const requests = (args.requests as number | undefined) ?? 50;
-  const duration = (args.duration as number | undefined) ?? 10;
-  const connections = (args.connections as number | undefined) ?? 10;
+  const args = parseScanBenchArgs(process.argv.slice(2));
+  const { contracts, requests, duration, connections } = args;
   // Timestamps as microsecond strings, as in the app (the pg baseline parses rows the same way).
   installPgTypeParsers();
   if (!(await realServerReachable()))
     throw new Error('bench:scan needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
   const options = networkFor(contracts);
-  let url = databaseUrl(DATABASE);
-  let drop: (() => Promise<void>) | undefined;
-  if (args.keep && (await reusable(options))) {
-    console.log(`reusing the kept database ${DATABASE} (${JSON.stringify(options)})`);
-    await migrate(url);
-  } else {
-    const scratch = await createScratchDatabase(DATABASE, 'postgres');
-    url = scratch.url;
-    drop = () => scratch.drop();
-    console.log(`loading a simulated network into ${DATABASE}: ${JSON.stringify(options)}`);
-    await load(url, options);
-  }
+  const { url, drop } = await prepareDatabase(options, args.keep);
 
   const pg = new Client({ connectionString: url });
   await pg.connect();
@@ -258,7 +82,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/scan`;
-    await waitReady(`${base}/readyz`, child);
+    await waitReady(`${base}/readyz`, child, 'scan-api');
 
     const ratioRow = (
       label: string,
@@ -407,44 +231,22 @@ async function main(): Promise<void> {
     const ids = (
       await q<{ update_id: string }>(`SELECT update_id FROM updates TABLESAMPLE SYSTEM (2) LIMIT 2000`)
     ).map((r) => r.update_id);
-    let next = 0;
     const path = `/api/scan/v2/updates/`;
-    const cannon = (seconds: number) =>
-      autocannon({
-        url: `http://127.0.0.1:${port}`,
-        connections,
-        duration: seconds,
-        requests: [
-          { method: 'GET', setupRequest: (req) => ({ ...req, path: path + ids[next++ % ids.length] }) },
-        ],
-      });
-    await cannon(3); // warm-up
-    const result = await cannon(duration);
+    const result = await autocannonGets(
+      `http://127.0.0.1:${port}`,
+      connections,
+      duration,
+      (n) => path + ids[n % ids.length],
+    );
     const failures = result.non2xx + result.errors + result.timeouts;
     if (failures > 0) throw new Error(`${failures} of ${result.requests.total} update requests failed`);
-    const clients = await Promise.all(
-      Array.from({ length: connections }, async () => {
-        const c = new Client({ connectionString: url });
-        await c.connect();
-        return c;
+    const pgRate = await pgQueriesPerSecond(url, connections, duration, (c, k) =>
+      c.query({
+        name: 'scan_update_by_id',
+        text: UpdateHistoryRepository.BY_ID.text,
+        values: [ids[k % ids.length]],
       }),
     );
-    let pgQueries = 0;
-    const deadline = performance.now() + duration * 1000;
-    await Promise.all(
-      clients.map(async (c, i) => {
-        for (let k = i; performance.now() < deadline; k += connections) {
-          await c.query({
-            name: 'scan_update_by_id',
-            text: UpdateHistoryRepository.BY_ID.text,
-            values: [ids[k % ids.length]],
-          });
-          pgQueries++;
-        }
-      }),
-    );
-    await Promise.all(clients.map((c) => c.end()));
-    const pgRate = pgQueries / duration;
     const httpRate = result.requests.average;
     rows.push({
       label: `GET /v2/updates/{id}, ${connections} connections (latency p50 ${result.latency.p50} ms)`,

@@ -1,0 +1,251 @@
+import {
+  type AmuletRulesPayload,
+  type CloseVoteRequestResult,
+  type DsoRulesPayload,
+  type HistoryCreatedEvent,
+  type HistoryExercisedEvent,
+  type HistoryReassignment,
+  isTransaction,
+  type OpenMiningRoundPayload,
+  SpliceChoices,
+  SpliceInterfaces,
+  type SpliceTemplateName,
+  SpliceTemplates,
+  type SvNodeStatePayload,
+  toCompact,
+  type ValidatorLicensePayload,
+} from '@canton-scan/domain';
+import { parseMicros } from './sim-clock';
+import {
+  TIMESTAMP,
+  small,
+  type ActiveContract,
+  type Replay,
+  replay,
+  transactions,
+  compactOf,
+} from './simulator.fixture';
+
+describe('simulateNetwork', () => {
+  const history = replay(small.updates);
+
+  describe('contents', () => {
+    const createdOf = (name: SpliceTemplateName): HistoryCreatedEvent[] =>
+      history.created
+        .filter(({ event, tx }) => tx.offset !== '' && event.template_id === SpliceTemplates[name].templateId)
+        .map(({ event }) => event);
+    const activeOf = (name: SpliceTemplateName): ActiveContract[] =>
+      [...history.activeAtEnd.get(1)!.values()].filter((c) => c.templateName === name);
+    const choices = (choice: string): Replay['exercised'] =>
+      history.exercised.filter((x) => x.event.choice === choice);
+
+    it('lists the SVs in DsoRules, one node state per SV, and keeps the offboarded SV’s node state', () => {
+      const { network, landmarks } = small.summary;
+      const [rules] = activeOf('DsoRules');
+      const payload = rules.payload as unknown as DsoRulesPayload;
+      expect(activeOf('DsoRules')).toHaveLength(1);
+      expect(payload.svs.map(([p]) => p).sort()).toEqual(
+        network.svs
+          .slice(0, -1)
+          .map((sv) => sv.party.id)
+          .sort(),
+      );
+      expect(payload.offboardedSvs.map(([p]) => p)).toEqual([landmarks.offboardedSv.party.id]);
+      const states = activeOf('SvNodeState').map((s) => (s.payload as unknown as SvNodeStatePayload).sv);
+      expect(states.sort()).toEqual(network.svs.map((sv) => sv.party.id).sort());
+    });
+
+    it('offboards the SV through an accepted SRARC_OffboardSv vote', () => {
+      const results = choices(SpliceChoices.DsoRulesCloseVoteRequest).map(
+        (x) => toCompact(x.event.exercise_result) as unknown as CloseVoteRequestResult,
+      );
+      const offboarding = results.find(
+        (r) =>
+          r.outcome.tag === 'VRO_Accepted' &&
+          r.request.action.tag === 'ARC_DsoRules' &&
+          r.request.action.value.dsoAction.tag === 'SRARC_OffboardSv' &&
+          r.request.action.value.dsoAction.value.sv === small.summary.landmarks.offboardedSv.party.id,
+      );
+      expect(offboarding).toBeDefined();
+    });
+
+    it('closes vote requests with every outcome, several actions and requesters, effective times on accepted ones', () => {
+      const results = choices(SpliceChoices.DsoRulesCloseVoteRequest).map(
+        (x) => toCompact(x.event.exercise_result) as unknown as CloseVoteRequestResult,
+      );
+      expect(new Set(results.map((r) => r.outcome.tag))).toEqual(
+        new Set(['VRO_Accepted', 'VRO_Rejected', 'VRO_Expired']),
+      );
+      const actionNames = results.map((r) => Object.values(r.request.action.value)[0].tag as string);
+      expect(new Set(actionNames)).toEqual(
+        new Set([
+          'SRARC_OffboardSv',
+          'SRARC_UpdateSvRewardWeight',
+          'SRARC_GrantFeaturedAppRight',
+          'CRARC_AddFutureAmuletConfigSchedule',
+        ]),
+      );
+      expect(new Set(results.map((r) => r.request.requester)).size).toBeGreaterThanOrEqual(3);
+      expect(results.map((r) => r.request.requester)).toContain(small.summary.landmarks.offboardedSv.name);
+      for (const r of results) {
+        if (r.outcome.tag === 'VRO_Accepted') expect(r.outcome.value.effectiveAt).toMatch(TIMESTAMP);
+        if (r.outcome.tag === 'VRO_Expired') expect(r.completedAt > r.request.voteBefore).toBe(true);
+      }
+      expect(
+        results.some(
+          (r) => r.outcome.tag === 'VRO_Accepted' && r.outcome.value.effectiveAt !== r.completedAt,
+        ),
+      ).toBe(true);
+    });
+
+    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward accounting', () => {
+      const [rules] = activeOf('AmuletRules');
+      const schedule = (rules.payload as unknown as AmuletRulesPayload).configSchedule;
+      expect(schedule.futureValues.length).toBeGreaterThanOrEqual(3);
+      const times = schedule.futureValues.map((f) => f._1);
+      expect([...times].sort()).toEqual(times);
+      expect(times[0] > createdOf('AmuletRules')[0].created_at).toBe(true);
+      const pools = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
+        (c) => c.rewardAccounting.appRewardPoolPerRound,
+      );
+      expect(new Set(pools).size).toBe(pools.length);
+      expect(createdOf('AmuletRules').length).toBeGreaterThan(1);
+    });
+
+    it('has ExternalPartyAmuletRules and ExternalPartyConfigState', () => {
+      expect(activeOf('ExternalPartyAmuletRules')).toHaveLength(1);
+      expect(activeOf('ExternalPartyConfigState')).toHaveLength(1);
+    });
+
+    it('creates an OpenMiningRound every round, opening a tick after creation, and moves rounds to closed', () => {
+      const open = createdOf('OpenMiningRound').map((e) => ({ e, p: compactOf<OpenMiningRoundPayload>(e) }));
+      expect(open.map((o) => Number(o.p.round.number))).toEqual(Array.from({ length: 40 + 2 }, (_, i) => i));
+      const tick = 600_000_000;
+      for (const { e, p } of open.slice(3))
+        expect(parseMicros(p.opensAt) - parseMicros(e.created_at)).toBe(tick);
+      const active = activeOf('OpenMiningRound').map((r) =>
+        Number((r.payload as unknown as OpenMiningRoundPayload).round.number),
+      );
+      expect(active.sort((a, b) => a - b)).toEqual([39, 40, 41]);
+      for (const name of ['SummarizingMiningRound', 'IssuingMiningRound', 'ClosedMiningRound'] as const) {
+        expect(createdOf(name).length).toBeGreaterThan(30);
+      }
+      expect(choices(SpliceChoices.Archive).some((x) => x.target.templateName === 'ClosedMiningRound')).toBe(
+        true,
+      );
+    });
+
+    it('advances validator faucet state, with missed rounds, a late validator and a withdrawn licence', () => {
+      const { network, landmarks } = small.summary;
+      const licenses = activeOf('ValidatorLicense').map(
+        (l) => l.payload as unknown as ValidatorLicensePayload,
+      );
+      const byValidator = new Map(licenses.map((l) => [l.validator, l]));
+      expect(byValidator.has(landmarks.withdrawnValidator.party.id)).toBe(false);
+      expect(choices(SpliceChoices.ValidatorLicenseWithdraw)).toHaveLength(1);
+      expect(licenses).toHaveLength(network.validators.length - 1);
+      const late = byValidator.get(landmarks.lateValidator.party.id)!;
+      expect(Number(late.faucetState!.firstReceivedFor.number)).toBe(
+        landmarks.lateValidator.onboardedInRound,
+      );
+      expect(
+        Number(byValidator.get(network.validators[1].id)!.faucetState!.numCouponsMissed),
+      ).toBeGreaterThan(5);
+      for (const l of licenses) {
+        const f = l.faucetState!;
+        expect(Number(f.numCouponsMissed)).toBeLessThanOrEqual(
+          Math.max(0, Number(f.lastReceivedFor.number) - Number(f.firstReceivedFor.number) - 1),
+        );
+        expect(Number(f.lastReceivedFor.number)).toBe(39);
+      }
+      expect(
+        choices(SpliceChoices.ValidatorLicenseRecordValidatorLivenessActivity).every(
+          (x) => x.event.consuming,
+        ),
+      ).toBe(true);
+    });
+
+    it('mints, transfers and locks amulet, with FeaturedAppRights and external transactions', () => {
+      expect(choices(SpliceChoices.AmuletRulesDevNetTap).length).toBeGreaterThan(40);
+      expect(createdOf('LockedAmulet').length).toBeGreaterThan(0);
+      expect(activeOf('FeaturedAppRight')).toHaveLength(3);
+      expect(transactions(small.updates).some((t) => t.external_transaction_hash !== undefined)).toBe(true);
+    });
+
+    it('creates development fund coupons and claims some of them', () => {
+      expect(createdOf('UnclaimedDevelopmentFundCoupon').length).toBeGreaterThan(10);
+      expect(choices(SpliceChoices.UnclaimedDevelopmentFundCouponClaim).length).toBeGreaterThan(3);
+      expect(activeOf('UnclaimedDevelopmentFundCoupon').length).toBeGreaterThan(0);
+    });
+
+    it('records app activity every round from several providers with varied weights', () => {
+      const byRound = new Map<string, string[]>();
+      for (const e of createdOf('AppActivityRecord')) {
+        const p = toCompact(e.create_arguments) as { round: { number: string }; activityWeight: string };
+        byRound.set(p.round.number, [...(byRound.get(p.round.number) ?? []), p.activityWeight]);
+      }
+      expect(byRound.size).toBe(40);
+      for (const weights of byRound.values()) expect(weights.length).toBe(4);
+      expect(new Set([...byRound.values()].flat()).size).toBeGreaterThan(20);
+    });
+
+    it('executes, withdraws and leaves open token-standard allocations', () => {
+      expect(choices(SpliceChoices.AllocationFactoryAllocate).length).toBeGreaterThanOrEqual(4);
+      expect(choices(SpliceChoices.AllocationExecuteTransfer).length).toBeGreaterThan(0);
+      expect(choices(SpliceChoices.AllocationWithdraw).length).toBeGreaterThan(0);
+      expect(activeOf('AmuletAllocation').length).toBeGreaterThanOrEqual(2);
+      for (const x of [
+        ...choices(SpliceChoices.AllocationExecuteTransfer),
+        ...choices(SpliceChoices.AllocationWithdraw),
+      ]) {
+        expect(x.event.consuming).toBe(true);
+        expect(x.event.interface_id).toBe(SpliceInterfaces.Allocation.interfaceId);
+        const unlock = x.tx.events_by_id[x.event.child_event_ids[0]] as HistoryExercisedEvent;
+        expect(unlock.choice).toBe(SpliceChoices.LockedAmuletUnlock);
+        expect(unlock.consuming).toBe(true);
+      }
+    });
+
+    it('reassigns contracts in pairs and leaves the documented LockedAmulets in flight', () => {
+      const reassignments = small.updates.filter((u): u is HistoryReassignment => !isTransaction(u));
+      expect(reassignments.length).toBeGreaterThanOrEqual(10);
+      const { inFlight } = small.summary.landmarks;
+      expect(inFlight.map((f) => f.migrationId)).toEqual([0, 1]);
+      expect(inFlight.every((f) => f.template === SpliceTemplates.LockedAmulet.qualifiedName)).toBe(true);
+      expect(history.inFlight).toEqual(new Set([inFlight[1].contractId]));
+      expect(history.activeAtEnd.get(0)!.has(inFlight[0].contractId)).toBe(false);
+      expect(history.imported.get(1)).not.toContain(inFlight[0].contractId);
+      // The allocations behind them stay active: the registry must answer 409 for them.
+      expect(history.activeAtEnd.get(1)!.has(inFlight[1].allocationContractId)).toBe(true);
+      const counters = reassignments.map((u) => u.event.reassignment_counter);
+      expect(Math.max(...counters)).toBe(2);
+    });
+
+    it('migrates from 0 to 1 with import updates re-creating exactly the contracts active at the end of migration 0', () => {
+      const imported = history.imported.get(1)!;
+      const before = history.activeAtEnd.get(0)!;
+      expect([...imported].sort()).toEqual([...before.keys()].sort());
+      expect(imported).toEqual([...imported].sort());
+      expect(small.summary.landmarks.migration.importUpdates).toBe(imported.length);
+      const lastOfMigration0 = transactions(small.updates)
+        .filter((t) => t.migration_id === 0)
+        .at(-1)!;
+      const firstOfMigration1 = transactions(small.updates).find(
+        (t) => t.migration_id === 1 && t.offset !== '',
+      )!;
+      expect(firstOfMigration1.record_time > lastOfMigration0.record_time).toBe(true);
+      expect(small.updates.findIndex((u) => isTransaction(u) && u.migration_id === 1)).toBe(
+        small.updates.findIndex((u) => isTransaction(u) && u.offset === ''),
+      );
+    });
+
+    it('reports stats that match the history', () => {
+      const { stats } = small.summary;
+      expect(stats.updates).toBe(small.updates.length);
+      expect(stats.importUpdates).toBe(history.imported.get(1)!.length);
+      expect(stats.activeAtEnd).toBe(history.activeAtEnd.get(1)!.size);
+      expect(stats.inFlightAtEnd).toBe(1);
+      expect(stats.contractsCreated).toBe(history.created.length - stats.importUpdates);
+    });
+  });
+});

@@ -1,0 +1,141 @@
+/** bench:scan's command line and its database: the simulated network it loads, the kept database it reuses. */
+import { Client } from 'pg';
+import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
+import { createScratchDatabase, realServerUrl } from '@canton-scan/testing';
+import { parseArgs } from '../ingest/cli-args';
+import { fmt, seconds } from './bench-util';
+
+export const DATABASE = 'css_bench_scan';
+
+export interface ScanBenchArgs {
+  contracts: number;
+  requests: number;
+  duration: number;
+  connections: number;
+  keep: boolean;
+}
+
+export function parseScanBenchArgs(argv: string[]): ScanBenchArgs {
+  const args = parseArgs(argv, {
+    contracts: 'int',
+    requests: 'int',
+    duration: 'int',
+    connections: 'int',
+    keep: 'flag',
+  });
+  return {
+    contracts: (args.contracts as number | undefined) ?? 1_000_000,
+    requests: (args.requests as number | undefined) ?? 50,
+    duration: (args.duration as number | undefined) ?? 10,
+    connections: (args.connections as number | undefined) ?? 10,
+    keep: Boolean(args.keep),
+  };
+}
+
+/** Simulator knobs for about `contracts` active contracts at the end (see SimulationOptions). */
+export function networkFor(contracts: number): SimulationOptions {
+  return {
+    seed: 42,
+    rounds: Math.max(24, Math.ceil(contracts / 980)),
+    transfersPerRound: 50,
+    outputsPerTransfer: 20,
+    partyCount: 2000,
+    validatorCount: 20,
+  };
+}
+
+function databaseUrl(name: string): string {
+  const url = new URL(realServerUrl());
+  url.pathname = `/${name}`;
+  return url.toString();
+}
+
+/** The kept database, when it holds a completed load of the same network. */
+async function reusable(options: SimulationOptions): Promise<boolean> {
+  const client = new Client({ connectionString: databaseUrl(DATABASE) });
+  try {
+    await client.connect();
+    const { rows } = await client.query<{ options: string }>('SELECT options FROM bench_scan_meta');
+    return rows[0]?.options === JSON.stringify(options);
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+async function load(url: string, options: SimulationOptions): Promise<void> {
+  const dataSource = createDataSource(url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+  await dataSource.initialize();
+  try {
+    await dataSource.runMigrations({ transaction: 'each' });
+    const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
+    const t = performance.now();
+    let batch: HistoryUpdate[] = [];
+    let updates = 0;
+    let contracts = 0;
+    let lastReport = performance.now();
+    for (const update of simulateNetwork(options)) {
+      batch.push(update);
+      if (batch.length === 2000) {
+        contracts += (await writer.append(batch)).contractsCreated;
+        updates += batch.length;
+        batch = [];
+        if (performance.now() - lastReport > 10_000) {
+          lastReport = performance.now();
+          console.log(
+            `  ... ${fmt(updates)} updates, ${fmt(contracts)} contracts (${fmt(updates / seconds(t))} updates/s)`,
+          );
+        }
+      }
+    }
+    if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
+    updates += batch.length;
+    console.log(
+      `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
+    );
+    const v = performance.now();
+    await dataSource.query('VACUUM ANALYZE');
+    console.log(`VACUUM ANALYZE in ${seconds(v).toFixed(0)} s`);
+    await dataSource.query('CREATE TABLE bench_scan_meta (options text NOT NULL)');
+    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1)', [JSON.stringify(options)]);
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/** Brings a kept database up to the current schema (a later migration may have been added since it was loaded). */
+async function migrate(url: string): Promise<void> {
+  const dataSource = createDataSource(url, { poolSize: 1, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+  await dataSource.initialize();
+  try {
+    const applied = await dataSource.runMigrations({ transaction: 'each' });
+    if (applied.length) {
+      await dataSource.query('VACUUM ANALYZE');
+      console.log(`applied ${applied.map((m) => m.name).join(', ')} to the kept database`);
+    }
+  } finally {
+    await dataSource.destroy();
+  }
+}
+
+/**
+ * The database to benchmark: the kept one when `keep` is set and it holds the same network (migrated to the current
+ * schema), otherwise a scratch database loaded with the network; `drop` is set for a scratch database only.
+ */
+export async function prepareDatabase(
+  options: SimulationOptions,
+  keep: boolean,
+): Promise<{ url: string; drop?: () => Promise<void> }> {
+  const url = databaseUrl(DATABASE);
+  if (keep && (await reusable(options))) {
+    console.log(`reusing the kept database ${DATABASE} (${JSON.stringify(options)})`);
+    await migrate(url);
+    return { url };
+  }
+  const scratch = await createScratchDatabase(DATABASE, 'postgres');
+  console.log(`loading a simulated network into ${DATABASE}: ${JSON.stringify(options)}`);
+  await load(scratch.url, options);
+  return { url: scratch.url, drop: () => scratch.drop() };
+}
