@@ -118,3 +118,41 @@ export interface HistoryContractRow {
   in_flight: boolean;
   reassignment_counter: number;
 }
+
+/** The columns of an update every reader shows: identity, time, place, and the reassignment fields. */
+export type UpdateHeaderColumn =
+  | 'row_id'
+  | 'update_id'
+  | 'migration_id'
+  | 'kind'
+  | 'record_time'
+  | 'effective_at'
+  | 'synchronizer_id'
+  | 'workflow_id'
+  | 'external_transaction_hash'
+  | 'root_node_ids'
+  | 'submitter'
+  | 'source_synchronizer'
+  | 'target_synchronizer'
+  | 'unassign_id'
+  | 'reassignment_counter'
+  | 'reassigned_contract_id';
+
+/** The columns of an event every reader shows (payloads lossless, as stored). */
+export type EventTreeColumn =
+  | 'node_id'
+  | 'event_type'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'create_arguments'
+  | 'created_at'
+  | 'signatories'
+  | 'observers'
+  | 'choice'
+  | 'choice_argument'
+  | 'exercise_result'
+  | 'consuming'
+  | 'acting_parties'
+  | 'interface_id'
+  | 'child_node_ids';

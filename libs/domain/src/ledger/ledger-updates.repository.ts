@@ -2,7 +2,13 @@ import type { Db } from '../database/db';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
 import type { UpdateKind } from '../history/update.entity';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
-import type { HistoryEventRow, HistoryUpdateRow, Stored } from '../history/history-rows';
+import type {
+  EventTreeColumn,
+  HistoryEventRow,
+  HistoryUpdateRow,
+  Stored,
+  UpdateHeaderColumn,
+} from '../history/history-rows';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -78,26 +84,7 @@ export interface UpdatePageRequest {
 }
 
 /** An update with a ledger offset, and what an unassignment's contract row tells of it. */
-type UpdateRow = Pick<
-  Stored<HistoryUpdateRow>,
-  | 'row_id'
-  | 'migration_id'
-  | 'kind'
-  | 'update_id'
-  | 'record_time'
-  | 'effective_at'
-  | 'synchronizer_id'
-  | 'workflow_id'
-  | 'command_id'
-  | 'external_transaction_hash'
-  | 'root_node_ids'
-  | 'submitter'
-  | 'source_synchronizer'
-  | 'target_synchronizer'
-  | 'unassign_id'
-  | 'reassignment_counter'
-  | 'reassigned_contract_id'
-> & {
+type UpdateRow = Pick<Stored<HistoryUpdateRow>, UpdateHeaderColumn | 'command_id'> & {
   ledger_offset: string;
   unassigned_template_id: string | null;
   unassigned_package_name: string | null;
@@ -108,25 +95,7 @@ type UpdateRow = Pick<
 /** An event with its contract's compact arguments, its witnesses resolved and, when asked for, its blob. */
 type EventRow = Pick<
   Stored<HistoryEventRow>,
-  | 'update_row_id'
-  | 'node_id'
-  | 'event_type'
-  | 'contract_id'
-  | 'template_id'
-  | 'package_name'
-  | 'create_arguments'
-  | 'created_at'
-  | 'signatories'
-  | 'observers'
-  | 'choice'
-  | 'choice_argument'
-  | 'exercise_result'
-  | 'consuming'
-  | 'acting_parties'
-  | 'interface_id'
-  | 'child_node_ids'
-  | 'last_descendant_node_id'
-  | 'stakeholders'
+  EventTreeColumn | 'update_row_id' | 'last_descendant_node_id' | 'stakeholders'
 > & {
   /** Coalesced with the stakeholders. */
   witnesses: string[];

@@ -1,48 +1,19 @@
 import { prepared, type Db } from '../../database/db';
-import type { HistoryEventRow, HistoryUpdateRow, OuterJoined, Stored } from '../../history/history-rows';
-
-type UpdateColumns =
-  | 'row_id'
-  | 'update_id'
-  | 'migration_id'
-  | 'kind'
-  | 'record_time'
-  | 'effective_at'
-  | 'synchronizer_id'
-  | 'workflow_id'
-  | 'ledger_offset'
-  | 'external_transaction_hash'
-  | 'root_node_ids'
-  | 'submitter'
-  | 'source_synchronizer'
-  | 'target_synchronizer'
-  | 'unassign_id'
-  | 'reassignment_counter'
-  | 'reassigned_contract_id';
-type EventColumns =
-  | 'node_id'
-  | 'event_type'
-  | 'contract_id'
-  | 'template_id'
-  | 'package_name'
-  | 'create_arguments'
-  | 'created_at'
-  | 'signatories'
-  | 'observers'
-  | 'choice'
-  | 'choice_argument'
-  | 'exercise_result'
-  | 'consuming'
-  | 'acting_parties'
-  | 'interface_id'
-  | 'child_node_ids';
+import type {
+  EventTreeColumn,
+  HistoryEventRow,
+  HistoryUpdateRow,
+  OuterJoined,
+  Stored,
+  UpdateHeaderColumn,
+} from '../../history/history-rows';
 
 /**
  * One row per (update, event) pair; the update columns repeat on each of its event rows. The
  * event columns are null only for an update without events (an unassignment).
  */
-export type UpdateEventRow = Pick<Stored<HistoryUpdateRow>, UpdateColumns> &
-  OuterJoined<Pick<Stored<HistoryEventRow>, EventColumns>>;
+export type UpdateEventRow = Pick<Stored<HistoryUpdateRow>, UpdateHeaderColumn | 'ledger_offset'> &
+  OuterJoined<Pick<Stored<HistoryEventRow>, EventTreeColumn>>;
 
 const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
   u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
