@@ -48,12 +48,7 @@ export class AcsService {
   ) {}
 
   async getPage(request: AcsPageRequest): Promise<AcsPage> {
-    const snapshotTime = await resolveSnapshot(
-      this.snapshots,
-      request.migration_id,
-      request.record_time,
-      request.record_time_match ?? 'exact',
-    );
+    const snapshotTime = await resolveSnapshot(this.snapshots, request);
     const selection: AcsSelection = {
       migrationId: request.migration_id,
       snapshotTime,

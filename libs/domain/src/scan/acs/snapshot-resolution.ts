@@ -4,6 +4,13 @@ import type { AcsSnapshotsRepository } from './acs-snapshots.repository';
 
 export type RecordTimeMatch = 'exact' | 'at_or_before';
 
+/** How a request names its snapshot (the ACS page and holdings summary requests). */
+export interface SnapshotRequest {
+  migration_id: number;
+  record_time: string;
+  record_time_match?: RecordTimeMatch;
+}
+
 /**
  * The snapshot a request names (docs/acs-snapshots.md "Snapshot resolution", `/v0/state/acs` and `/v1/holdings/summary`):
  * `exact` must be a snapshot time (else NotFound); `at_or_before` takes the latest snapshot at or
@@ -13,10 +20,9 @@ export type RecordTimeMatch = 'exact' | 'at_or_before';
  */
 export async function resolveSnapshot(
   snapshots: AcsSnapshotsRepository,
-  migrationId: number,
-  recordTime: string,
-  match: RecordTimeMatch,
+  request: SnapshotRequest,
 ): Promise<string> {
+  const { migration_id: migrationId, record_time: recordTime, record_time_match: match = 'exact' } = request;
   const time = requireRequestTime('record_time', recordTime);
   const found =
     match === 'exact'

@@ -19,12 +19,7 @@ export class HoldingsService {
   ) {}
 
   async getSummary(request: HoldingsSummaryRequest): Promise<HoldingsSummaryResponse> {
-    const snapshotTime = await resolveSnapshot(
-      this.snapshots,
-      request.migration_id,
-      request.record_time,
-      request.record_time_match ?? 'exact',
-    );
+    const snapshotTime = await resolveSnapshot(this.snapshots, request);
     const rows = await this.holdings.summaries(request.migration_id, snapshotTime, request.owner_party_ids);
     return {
       record_time: snapshotTime,
