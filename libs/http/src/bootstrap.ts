@@ -16,6 +16,16 @@ export interface AppDeps {
   logger: Logger;
 }
 
+/** The validated configuration; on a bad environment the process ends, naming every bad variable. */
+export function loadConfigOrExit(): AppConfig {
+  try {
+    return loadConfig();
+  } catch (error) {
+    console.error(error instanceof ConfigError ? error.message : error);
+    process.exit(1);
+  }
+}
+
 /**
  * Boots one app as its own process: validated config (fail fast), its database (the embedded
  * one when DATABASE_URL is unset, migrated on start), the app on its port, graceful shutdown.
@@ -27,13 +37,7 @@ export async function runApp(
   http: (config: AppConfig) => HttpAppConfig,
   describeUrls: (config: AppConfig, port: number) => string[],
 ): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   const logger = createLogger(name, config.logLevel);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });

@@ -16,3 +16,4 @@ export * from './auth/bearer-auth.guard';
 export * from './app-config.module';
 export * from './wiring/domain-provider';
 export * from './registry/token-registry.module';
+export * from './registry/token-registry-lookups';

@@ -1,35 +1,6 @@
-import { Controller, HttpCode, Param, Post } from '@nestjs/common';
-import type { registryApi } from '@canton-scan/contracts';
-import {
-  TokenRegistryService,
-  type AllocationChoice,
-  type ChoiceContext,
-  type FactoryWithChoiceContext,
-} from '@canton-scan/domain';
-import { ValidInput } from '@canton-scan/http';
+import { Controller } from '@nestjs/common';
+import { TokenRegistryLookups } from '@canton-scan/http';
 
-/**
- * The token registry group's lookups. Paths, versions (v1, v2) and choices (withdraw, cancel,
- * execute-transfer) are checked against specs/registry.yaml before these handlers run.
- */
+/** The token registry group's lookups, checked against specs/registry.yaml. */
 @Controller('registry')
-export class RegistryController {
-  constructor(private readonly registry: TokenRegistryService) {}
-
-  @Post('allocation-instruction/:version/allocation-factory')
-  @HttpCode(200)
-  allocationFactory(
-    @ValidInput() input: registryApi.GetAllocationFactoryV2Data,
-  ): Promise<FactoryWithChoiceContext> {
-    return this.registry.getAllocationFactory(input.body);
-  }
-
-  @Post('allocations/:version/:allocationId/choice-contexts/:choice')
-  @HttpCode(200)
-  choiceContext(
-    @Param('choice') choice: AllocationChoice,
-    @ValidInput() input: registryApi.GetAllocationWithdrawContextV2Data,
-  ): Promise<ChoiceContext> {
-    return this.registry.getAllocationChoiceContext(choice, input.path.allocationId, input.body);
-  }
-}
+export class RegistryController extends TokenRegistryLookups {}
