@@ -7,9 +7,9 @@
 // peak (VmHWM): the server reads ranges in keyset pages, so its memory must not grow with the
 // range size. The server is the built app (dist/apps/ledger-api) in a child process on a free
 // loopback port; the clients (this process) keep no messages, they parse and count them.
+import { freePort } from './bench-http';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { createLedgerClient, ledgerApi, type ledgerApi as LedgerApi } from '@canton-scan/contracts';
 import {
@@ -179,17 +179,6 @@ async function benchWebSocket(
   console.log(
     `                         server RSS after 10k ${rssAt10k}, after ${fmt(received)} ${rssAt100k || server.rss()}, peak ${server.peak()}`,
   );
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 /** The built ledger-api in a child process against `databaseUrl`; resolves once it answers. */

@@ -1,10 +1,10 @@
 // bench:registry — token registry throughput: allocation-factory and execute-transfer context
 // requests per second at 10 connections (autocannon, 127.0.0.1) against registry-api running as
 // its own process on real PostgreSQL (a scratch database holding the default simulated network).
+import { freePort, waitReady } from './bench-http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
-import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createDataSource, LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
 import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
@@ -33,28 +33,6 @@ type Autocannon = (options: {
 const autocannon = createRequire(__filename)('autocannon') as Autocannon;
 
 const TARGET_RPS = 1_000;
-
-async function freePort(): Promise<number> {
-  const server = createServer().listen(0, '127.0.0.1');
-  await once(server, 'listening');
-  const { port } = server.address() as AddressInfo;
-  server.close();
-  return port;
-}
-
-async function waitReady(url: string, child: ChildProcess, timeoutMs = 30_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`registry-api exited with code ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).status === 200) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error(`registry-api not ready after ${timeoutMs} ms`);
-}
 
 /** `AllocationFactory_Allocate` arguments for the simulated network: one amulet leg between two users. */
 function allocateArguments(summary: SimulationSummary, now: string): Record<string, unknown> {
@@ -158,7 +136,7 @@ async function main(): Promise<void> {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
     const base = `http://127.0.0.1:${port}/api/scan`;
-    await waitReady(`${base}/readyz`, child);
+    await waitReady(`${base}/readyz`, child, 'registry-api');
 
     const scenarios = [
       {

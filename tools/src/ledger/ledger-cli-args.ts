@@ -1,3 +1,5 @@
+import { ConfigError, DomainError } from '@canton-scan/domain';
+
 /** A command line the CLI cannot run; the message says what is wrong. */
 export class UsageError extends Error {}
 
@@ -48,4 +50,20 @@ export function integerOption(parsed: ParsedCommandLine, name: string): number |
   if (!/^\d+$/.test(values[0]) || !Number.isSafeInteger(Number(values[0])))
     throw new UsageError(`--${name} must be a non-negative integer, got "${values[0]}"`);
   return Number(values[0]);
+}
+
+/**
+ * Runs a ledger CLI's `main` and exits with its code: usage errors print the usage and exit 2,
+ * configuration and domain errors print their message alone, anything else its stack.
+ */
+export function runLedgerCli(main: () => Promise<number>, usage: string): void {
+  main().then(
+    (code) => process.exit(code),
+    (error: unknown) => {
+      if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
+      else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
+      else console.error(error);
+      process.exit(error instanceof UsageError ? 2 : 1);
+    },
+  );
 }

@@ -2,15 +2,13 @@
 // node's pruning offsets. The ledger node group then refuses reads below them; no data is
 // deleted, so the scan group keeps its full history.
 import {
-  ConfigError,
-  DomainError,
   LedgerPruningRepository,
   LedgerPruningService,
   loadConfig,
   openDatabase,
   Db,
 } from '@canton-scan/domain';
-import { integerOption, parseCommandLine, UsageError } from './ledger-cli-args';
+import { integerOption, parseCommandLine, runLedgerCli, UsageError } from './ledger-cli-args';
 
 const USAGE = `usage: npm run ledger-prune -- --up-to OFFSET [--prune-all-divulged-contracts]
 
@@ -46,12 +44,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
-    else console.error(error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+runLedgerCli(main, USAGE);

@@ -2,8 +2,6 @@
 // and their rights in the database (DATABASE_URL, or the embedded database's data directory
 // while the stack is stopped).
 import {
-  ConfigError,
-  DomainError,
   LedgerUsersRepository,
   LedgerUsersService,
   loadConfig,
@@ -11,7 +9,13 @@ import {
   type LedgerUser,
   Db,
 } from '@canton-scan/domain';
-import { integerOption, parseCommandLine, UsageError, type ParsedCommandLine } from './ledger-cli-args';
+import {
+  integerOption,
+  parseCommandLine,
+  runLedgerCli,
+  UsageError,
+  type ParsedCommandLine,
+} from './ledger-cli-args';
 import { mintLedgerToken } from './ledger-token';
 
 const USAGE = `usage: npm run ledger-users -- <command> [options]
@@ -109,12 +113,4 @@ async function main(): Promise<number> {
   }
 }
 
-main().then(
-  (code) => process.exit(code),
-  (error: unknown) => {
-    if (error instanceof UsageError) console.error(`${error.message}\n\n${USAGE}`);
-    else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
-    else console.error(error);
-    process.exit(error instanceof UsageError ? 2 : 1);
-  },
-);
+runLedgerCli(main, USAGE);

@@ -4,20 +4,19 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
-  ConfigError,
   ensureDevelopmentAdmin,
   ingestUpdates,
   Db,
   RewardAccountingProcess,
   RewardAccountingRepository,
   LedgerWriter,
-  loadConfig,
   openDatabase,
   startEmbeddedPostgres,
   type AppConfig,
   type Database,
   type EmbeddedPostgres,
 } from '@canton-scan/domain';
+import { loadConfigOrExit } from '@canton-scan/http';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { describeDevelopmentToken } from '../ledger/ledger-token';
 
@@ -28,13 +27,7 @@ const APPS = [
 ];
 
 async function main(): Promise<void> {
-  let config: AppConfig;
-  try {
-    config = loadConfig();
-  } catch (error) {
-    console.error(error instanceof ConfigError ? error.message : error);
-    process.exit(1);
-  }
+  const config = loadConfigOrExit();
   let embedded: EmbeddedPostgres | undefined;
   let url = config.database.url;
   if (!url) {
