@@ -1,21 +1,14 @@
 import { type DynamicModule, Module } from '@nestjs/common';
-import { RouterModule } from '@nestjs/core';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '@canton-scan/domain';
-import { AppConfigModule, DatabaseModule } from '@canton-scan/http';
+import { appRootModule } from '@canton-scan/http';
 import { LedgerGroupModule } from './ledger/ledger-group.module';
 
 @Module({})
 export class LedgerAppModule {
   static forRoot(config: AppConfig, dataSource: DataSource): DynamicModule {
-    return {
-      module: LedgerAppModule,
-      imports: [
-        DatabaseModule.forDataSource(dataSource),
-        AppConfigModule.forConfig(config),
-        LedgerGroupModule,
-        RouterModule.register([{ path: config.ledgerApi.prefix, module: LedgerGroupModule }]),
-      ],
-    };
+    return appRootModule(LedgerAppModule, config, dataSource, [
+      { path: config.ledgerApi.prefix, module: LedgerGroupModule },
+    ]);
   }
 }

@@ -17,3 +17,4 @@ export * from './app-config.module';
 export * from './wiring/domain-provider';
 export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
+export * from './app-root.module';
