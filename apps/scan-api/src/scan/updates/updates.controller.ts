@@ -1,4 +1,4 @@
-import { Controller, Get } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
 import { UpdateHistoryService } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
@@ -16,5 +16,13 @@ export class UpdatesController {
   @Get('v2/updates/:update_id')
   getUpdateV2(@ValidInput() input: scanApi.GetUpdateByIdV2Data): Promise<scanApi.UpdateHistoryItem> {
     return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
+  }
+
+  @Post('v2/updates')
+  @HttpCode(200)
+  listUpdatesV2(
+    @ValidInput() input: scanApi.GetUpdateHistoryV2Data,
+  ): Promise<scanApi.UpdateHistoryResponseV2> {
+    return this.updates.listUpdates(input.body);
   }
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -38,6 +38,34 @@ export const getUpdateByIdV0 = <ThrowOnError extends boolean = false>(options: O
  *
  */
 export const getUpdateByIdV2 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByIdV2Data, ThrowOnError>) => (options.client ?? client).get<GetUpdateByIdV2Responses, GetUpdateByIdV2Errors, ThrowOnError>({ url: '/v2/updates/{update_id}', ...options });
+
+/**
+ * Page through the update history
+ *
+ * Returns recorded updates (transactions and reassignments) in ascending
+ * `(migration_id, record_time)` order, starting strictly after `after` (from the
+ * beginning when it is absent). Within one migration record times are unique;
+ * different migrations' record-time ranges may overlap, and a higher migration id
+ * always comes later. Import updates are not listed (page them with
+ * `/v0/backfilling/import-updates`). A page holds at most `page_size` updates and at
+ * most 1,000 (this node's page limit), so fewer than asked may be returned; an empty
+ * list means there is nothing newer yet. To continue, pass the last item's migration
+ * id and record time as `after` (a reassignment's migration id is its event's).
+ *
+ * Transactions come in the v2 form: no `offset`, and `events_by_id` keyed in
+ * lexicographic order of the event ids (the tree order is given by `root_event_ids`
+ * and `child_event_ids` alone). Daml values are encoded as `daml_value_encoding`
+ * says, with the same rules as `GET /v2/updates/{update_id}`.
+ *
+ */
+export const getUpdateHistoryV2 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryV2Data, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryV2Responses, GetUpdateHistoryV2Errors, ThrowOnError>({
+    url: '/v2/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Page through the import updates of a migration

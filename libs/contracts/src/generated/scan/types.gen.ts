@@ -80,6 +80,101 @@ export type UpdateHistoryTransaction = {
 };
 
 /**
+ * The position after which a page starts (exclusive).
+ */
+export type UpdateHistoryRequestAfter = {
+    /**
+     * Migration id of the last update already read.
+     */
+    after_migration_id: number;
+    /**
+     * Record time of the last update already read. It only bounds updates of
+     * `after_migration_id`; every update of a higher migration comes after it.
+     *
+     */
+    after_record_time: string;
+};
+
+export type UpdateHistoryRequestV2 = {
+    after?: UpdateHistoryRequestAfter;
+    /**
+     * Maximum number of updates to return (this node returns at most 1,000 per page).
+     */
+    page_size: number;
+    daml_value_encoding?: DamlValueEncoding;
+};
+
+/**
+ * Encoding of Daml values: `compact_json` is the compact encoding and
+ * `protobuf_json` the lossless one (see the `lossless` parameter of
+ * `GET /v2/updates/{update_id}`).
+ *
+ */
+export type DamlValueEncoding = 'compact_json' | 'protobuf_json';
+
+export type UpdateHistoryResponseV2 = {
+    /**
+     * Updates in ascending `(migration_id, record_time)` order.
+     */
+    transactions: Array<UpdateHistoryItemV2>;
+};
+
+/**
+ * One recorded update in the v2 list form: a transaction (without `offset`) or a
+ * reassignment. A transaction has `root_event_ids` and `events_by_id`, a
+ * reassignment has `event` instead.
+ *
+ */
+export type UpdateHistoryItemV2 = UpdateHistoryTransactionV2 | UpdateHistoryReassignment;
+
+/**
+ * A transaction with its full event tree, as listed by `POST /v2/updates`: like
+ * `UpdateHistoryTransaction` without `offset`, `events_by_id` keyed in lexicographic
+ * order of the event ids.
+ *
+ */
+export type UpdateHistoryTransactionV2 = {
+    /**
+     * Id of the update.
+     */
+    update_id: string;
+    /**
+     * Migration id of the synchronizer that sequenced the transaction.
+     */
+    migration_id: number;
+    /**
+     * Workflow id; the empty string when none was set.
+     */
+    workflow_id: string;
+    /**
+     * Sequencing time, microsecond precision.
+     */
+    record_time: string;
+    /**
+     * Synchronizer that sequenced the transaction.
+     */
+    synchronizer_id: string;
+    /**
+     * Ledger effective time.
+     */
+    effective_at: string;
+    /**
+     * Ids of the roots of the event tree, in order; each is a key of `events_by_id`.
+     */
+    root_event_ids: Array<string>;
+    /**
+     * Every node of the event tree keyed by event id, keys in lexicographic order.
+     */
+    events_by_id: {
+        [key: string]: TreeEvent;
+    };
+    /**
+     * Hash signed by the external party; only present for externally signed transactions.
+     */
+    external_transaction_hash?: string;
+};
+
+/**
  * A contract moving from one synchronizer to another (an assignment or an unassignment).
  */
 export type UpdateHistoryReassignment = {
@@ -793,6 +888,39 @@ export type GetUpdateByIdV2Responses = {
 };
 
 export type GetUpdateByIdV2Response = GetUpdateByIdV2Responses[keyof GetUpdateByIdV2Responses];
+
+export type GetUpdateHistoryV2Data = {
+    body: UpdateHistoryRequestV2;
+    path?: never;
+    query?: never;
+    url: '/v2/updates';
+};
+
+export type GetUpdateHistoryV2Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateHistoryV2Error = GetUpdateHistoryV2Errors[keyof GetUpdateHistoryV2Errors];
+
+export type GetUpdateHistoryV2Responses = {
+    /**
+     * A page of updates.
+     */
+    200: UpdateHistoryResponseV2;
+};
+
+export type GetUpdateHistoryV2Response = GetUpdateHistoryV2Responses[keyof GetUpdateHistoryV2Responses];
 
 export type GetImportUpdatesData = {
     body: ImportUpdatesRequest;

@@ -146,6 +146,47 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/updates": {
+      "post": {
+        "operationId": "getUpdateHistoryV2",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Page through the update history",
+        "description": "Returns recorded updates (transactions and reassignments) in ascending\n`(migration_id, record_time)` order, starting strictly after `after` (from the\nbeginning when it is absent). Within one migration record times are unique;\ndifferent migrations' record-time ranges may overlap, and a higher migration id\nalways comes later. Import updates are not listed (page them with\n`/v0/backfilling/import-updates`). A page holds at most `page_size` updates and at\nmost 1,000 (this node's page limit), so fewer than asked may be returned; an empty\nlist means there is nothing newer yet. To continue, pass the last item's migration\nid and record time as `after` (a reassignment's migration id is its event's).\n\nTransactions come in the v2 form: no `offset`, and `events_by_id` keyed in\nlexicographic order of the event ids (the tree order is given by `root_event_ids`\nand `child_event_ids` alone). Daml values are encoded as `daml_value_encoding`\nsays, with the same rules as `GET /v2/updates/{update_id}`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateHistoryRequestV2"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of updates.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryResponseV2"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/backfilling/import-updates": {
       "post": {
         "operationId": "getImportUpdates",
@@ -794,6 +835,144 @@ export const scanSpec: OpenApiDocument = {
           "external_transaction_hash": {
             "type": "string",
             "description": "Hash signed by the external party; only present for externally signed\ntransactions (omitted otherwise, never null).\n"
+          }
+        }
+      },
+      "UpdateHistoryRequestAfter": {
+        "type": "object",
+        "description": "The position after which a page starts (exclusive).",
+        "required": [
+          "after_migration_id",
+          "after_record_time"
+        ],
+        "properties": {
+          "after_migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Migration id of the last update already read."
+          },
+          "after_record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the last update already read. It only bounds updates of\n`after_migration_id`; every update of a higher migration comes after it.\n"
+          }
+        }
+      },
+      "UpdateHistoryRequestV2": {
+        "type": "object",
+        "required": [
+          "page_size"
+        ],
+        "properties": {
+          "after": {
+            "$ref": "#/components/schemas/UpdateHistoryRequestAfter"
+          },
+          "page_size": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "description": "Maximum number of updates to return (this node returns at most 1,000 per page)."
+          },
+          "daml_value_encoding": {
+            "$ref": "#/components/schemas/DamlValueEncoding"
+          }
+        }
+      },
+      "DamlValueEncoding": {
+        "type": "string",
+        "enum": [
+          "compact_json",
+          "protobuf_json"
+        ],
+        "default": "compact_json",
+        "description": "Encoding of Daml values: `compact_json` is the compact encoding and\n`protobuf_json` the lossless one (see the `lossless` parameter of\n`GET /v2/updates/{update_id}`).\n"
+      },
+      "UpdateHistoryResponseV2": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "description": "Updates in ascending `(migration_id, record_time)` order.",
+            "items": {
+              "$ref": "#/components/schemas/UpdateHistoryItemV2"
+            }
+          }
+        }
+      },
+      "UpdateHistoryItemV2": {
+        "description": "One recorded update in the v2 list form: a transaction (without `offset`) or a\nreassignment. A transaction has `root_event_ids` and `events_by_id`, a\nreassignment has `event` instead.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryTransactionV2"
+          },
+          {
+            "$ref": "#/components/schemas/UpdateHistoryReassignment"
+          }
+        ]
+      },
+      "UpdateHistoryTransactionV2": {
+        "type": "object",
+        "description": "A transaction with its full event tree, as listed by `POST /v2/updates`: like\n`UpdateHistoryTransaction` without `offset`, `events_by_id` keyed in lexicographic\norder of the event ids.\n",
+        "required": [
+          "update_id",
+          "migration_id",
+          "workflow_id",
+          "record_time",
+          "synchronizer_id",
+          "effective_at",
+          "root_event_ids",
+          "events_by_id"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string",
+            "description": "Id of the update."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Migration id of the synchronizer that sequenced the transaction."
+          },
+          "workflow_id": {
+            "type": "string",
+            "description": "Workflow id; the empty string when none was set."
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Sequencing time, microsecond precision."
+          },
+          "synchronizer_id": {
+            "type": "string",
+            "description": "Synchronizer that sequenced the transaction."
+          },
+          "effective_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Ledger effective time."
+          },
+          "root_event_ids": {
+            "type": "array",
+            "description": "Ids of the roots of the event tree, in order; each is a key of `events_by_id`.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "events_by_id": {
+            "type": "object",
+            "description": "Every node of the event tree keyed by event id, keys in lexicographic order.",
+            "additionalProperties": {
+              "$ref": "#/components/schemas/TreeEvent"
+            }
+          },
+          "external_transaction_hash": {
+            "type": "string",
+            "description": "Hash signed by the external party; only present for externally signed transactions."
           }
         }
       },

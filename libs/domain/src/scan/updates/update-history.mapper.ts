@@ -145,3 +145,29 @@ export function toScanUpdates(rows: readonly UpdateEventRow[], encoding: Payload
   }
   return items;
 }
+
+export type ScanListItem = scanApi.UpdateHistoryItemV2;
+
+/**
+ * The list form of an item (`POST /v2/updates`): a transaction loses `offset` and has its events
+ * keyed in lexicographic order of their ids (docs/offsets-and-ids.md "Update list"); a
+ * reassignment is unchanged.
+ */
+export function toListItem(item: ScanUpdateItem): ScanListItem {
+  if (!('events_by_id' in item)) return item;
+  const events: Record<string, ScanTreeEvent> = {};
+  for (const id of Object.keys(item.events_by_id).sort()) events[id] = item.events_by_id[id];
+  const listed: scanApi.UpdateHistoryTransactionV2 = {
+    update_id: item.update_id,
+    migration_id: item.migration_id,
+    workflow_id: item.workflow_id,
+    record_time: item.record_time,
+    synchronizer_id: item.synchronizer_id,
+    effective_at: item.effective_at,
+    root_event_ids: item.root_event_ids,
+    events_by_id: events,
+  };
+  if (item.external_transaction_hash !== undefined)
+    listed.external_transaction_hash = item.external_transaction_hash;
+  return listed;
+}

@@ -1,4 +1,5 @@
 import { prepared, type Db } from '../../database/db';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import type {
   EventTreeColumn,
   HistoryEventRow,
@@ -49,6 +50,49 @@ export class UpdateHistoryRepository {
       SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
         FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
        ORDER BY u.update_id, e.node_id`;
+
+  /**
+   * A page of the update list: non-import updates after `(migration, record time)`, ascending.
+   * Migrations are walked one by one (a loose index scan of their ids), each read from
+   * ix_updates_migration_record_time starting past its import updates (which all carry the
+   * import record time), so neither the imports of a migration nor earlier pages are scanned.
+   */
+  static readonly LIST_PAGE = prepared(
+    'scan_update_list_page',
+    `WITH RECURSIVE ms(id) AS (
+        SELECT min(migration_id) FROM updates WHERE migration_id >= $1
+        UNION ALL
+        SELECT (SELECT min(u.migration_id) FROM updates u WHERE u.migration_id > ms.id) FROM ms WHERE ms.id IS NOT NULL),
+      page AS MATERIALIZED (
+        SELECT p.row_id, p.migration_id, p.record_time
+          FROM ms CROSS JOIN LATERAL (
+            SELECT u.row_id, u.migration_id, u.record_time FROM updates u
+             WHERE u.migration_id = ms.id
+               AND u.record_time > CASE WHEN ms.id = $1 THEN GREATEST($2::timestamptz, $4::timestamptz) ELSE $4::timestamptz END
+               AND NOT u.is_import
+             ORDER BY u.record_time LIMIT $3) p
+         WHERE ms.id IS NOT NULL
+         ORDER BY p.migration_id, p.record_time LIMIT $3)
+      SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
+        FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
+       ORDER BY p.migration_id, p.record_time, e.node_id`,
+  );
+
+  /**
+   * Rows of at most `limit` non-import updates strictly after `(afterMigrationId,
+   * afterRecordTime)` in `(migration_id, record_time)` order (from the beginning without `after`).
+   */
+  async findListPageRows(
+    after: { migrationId: number; recordTime: string } | undefined,
+    limit: number,
+  ): Promise<UpdateEventRow[]> {
+    return this.db.query(UpdateHistoryRepository.LIST_PAGE, [
+      after?.migrationId ?? 0,
+      after?.recordTime ?? IMPORT_RECORD_TIME,
+      limit,
+      IMPORT_RECORD_TIME,
+    ]);
+  }
 
   /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates. */
   async findImportPageRows(

@@ -1,8 +1,17 @@
+import type { scanApi } from '@canton-scan/contracts';
 import { notFound } from '../../errors/domain-error';
-import { toScanUpdate, type ScanUpdateItem } from './update-history.mapper';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+import { canonicalTimestamp } from '../../database/timestamps';
+import { requireRequestTime } from '../time/request-time';
+import { toListItem, toScanUpdate, toScanUpdates, type ScanUpdateItem } from './update-history.mapper';
 import { UpdateHistoryRepository } from './update-history.repository';
 
-/** Single updates of the recorded history, as scan's `/v0|v2/updates/{update_id}` return them. */
+/** The most updates one page of `POST /v2/updates` holds, whatever `page_size` asks for. */
+export const UPDATE_LIST_PAGE_LIMIT = 1000;
+
+const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
+
+/** The recorded history as scan's `/v0|v2/updates/{update_id}` and `POST /v2/updates` return it. */
 export class UpdateHistoryService {
   constructor(private readonly repository: UpdateHistoryRepository) {}
 
@@ -16,5 +25,28 @@ export class UpdateHistoryService {
     const item = await this.lookupUpdate(updateId, lossless);
     if (!item) throw notFound(`update ${updateId} not found`);
     return item;
+  }
+
+  /**
+   * A page of the update list (docs/offsets-and-ids.md "Update list"): non-import updates
+   * strictly after `after`, ascending by (migration id, record time), at most `page_size` and
+   * at most UPDATE_LIST_PAGE_LIMIT of them.
+   */
+  async listUpdates(request: scanApi.UpdateHistoryRequestV2): Promise<scanApi.UpdateHistoryResponseV2> {
+    let after: { migrationId: number; recordTime: string } | undefined;
+    if (request.after) {
+      const time = requireRequestTime('after.after_record_time', request.after.after_record_time).floor;
+      // Every listed update is after the import time: an earlier bound means the same.
+      after = {
+        migrationId: request.after.after_migration_id,
+        recordTime: time < IMPORT_TIME ? IMPORT_TIME : time,
+      };
+    }
+    const rows = await this.repository.findListPageRows(
+      after,
+      Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
+    );
+    const encoding = request.daml_value_encoding === 'protobuf_json' ? 'lossless' : 'compact';
+    return { transactions: toScanUpdates(rows, encoding).map(toListItem) };
   }
 }
