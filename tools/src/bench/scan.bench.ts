@@ -4,6 +4,7 @@
 // SQL run directly through `pg` (ratio = HTTP / pg):
 // - an ACS page of 1,000 at the newest snapshot and at an old one (p50 over --requests pages);
 // - paging through the whole newest snapshot, 1,000 per page;
+// - paging through the whole update list (POST /v2/updates, 1,000 per page);
 // - a holdings summary for 100 owners (p50);
 // - GET /v2/updates/{id} throughput at 10 connections (autocannon) vs pg queries/s at 10 clients.
 // scan-api runs as its own process (the built dist/apps/scan-api), reached at 127.0.0.1.
@@ -21,6 +22,7 @@ import {
 import { realServerReachable } from '@canton-scan/testing';
 import { freePort, picks, postJson, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
+import { benchUpdateList } from './update-list.bench-part';
 import { fmt, percentile } from './bench-util';
 import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
 
@@ -182,6 +184,19 @@ async function main(): Promise<void> {
         `paging through the newest snapshot (${fmt(httpCount)} contracts)`,
         httpPagingMs / 1000,
         pgPagingMs / 1000,
+        'ratio only',
+        true,
+        's',
+      ),
+    );
+
+    const list = await benchUpdateList(base, q);
+    console.log(`paged through ${fmt(list.updates)} updates of POST /v2/updates over HTTP and through pg`);
+    rows.push(
+      ratioRow(
+        `update list, whole history (${fmt(list.updates)} updates, ${fmt(Math.round(list.updates / (list.httpMs / 1000)))}/s)`,
+        list.httpMs / 1000,
+        list.pgMs / 1000,
         'ratio only',
         true,
         's',
