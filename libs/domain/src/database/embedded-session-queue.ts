@@ -55,12 +55,22 @@ export class EmbeddedSessionQueue {
   /** A connection went away holding the session: end its query cycle and roll back its transaction. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
     if (this.owner !== handlerId) return;
-    await this.db.runExclusive(async () => {
-      await this.db.execProtocolRaw(SYNC);
-      if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
-    });
-    this.owner = undefined;
+    await this.release();
     await this.pump();
+  }
+
+  /** Ends the owner's query cycle (a Sync) and rolls back its transaction, so the next connection starts clean. */
+  private async release(): Promise<void> {
+    try {
+      await this.db.runExclusive(async () => {
+        await this.db.execProtocolRaw(SYNC);
+        if (this.db.isInTransaction()) await this.db.exec('ROLLBACK');
+      });
+    } catch {
+      // Nothing more can be done for the session here; the next statement reports its state.
+    } finally {
+      this.owner = undefined;
+    }
   }
 
   private next(): Pending | undefined {
@@ -88,7 +98,9 @@ export class EmbeddedSessionQueue {
             }),
           );
         } catch (error) {
-          this.owner = undefined;
+          // The connection that sent it is dropped by the socket server; its session state goes too.
+          this.owner = current.handlerId;
+          await this.release();
           current.reject(error);
           continue;
         }
