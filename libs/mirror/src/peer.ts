@@ -45,9 +45,14 @@ export function retryAfterMs(header: string | null, now = Date.now()): number | 
 
 function describe(result: RawResult): string {
   const body = result.error;
+  if (result.response === undefined) {
+    // No response: the client hands back the fetch failure (connection refused, timeout).
+    const cause = body instanceof Error && body.cause instanceof Error ? ` (${body.cause.message})` : '';
+    return body instanceof Error ? `${body.name}: ${body.message}${cause}` : `no response ${String(body)}`;
+  }
   const message =
     typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : JSON.stringify(body);
-  return `HTTP ${result.response?.status ?? '?'} ${message ?? ''}`.trim();
+  return `HTTP ${result.response.status} ${message ?? ''}`.trim();
 }
 
 /** One scan peer, called through the generated scan client. */

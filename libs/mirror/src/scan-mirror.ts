@@ -53,6 +53,8 @@ export class ScanMirror {
   private readonly pageSize: number;
   private readonly log: (message: string) => void;
   private idleMs: number;
+  /** Peers left out of reads after failing, until when, and for how long the last time. */
+  private readonly downUntil = new Map<string, { until: number; pause: number }>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -184,11 +186,21 @@ export class ScanMirror {
     itemsOf: (answer: PeerAnswer<T>) => I[],
     key: (item: I) => string,
   ): Promise<I[]> {
-    const settled = await Promise.allSettled(this.peers.map((peer) => ask(peer)));
+    const now = Date.now();
+    const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
+    const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
     const answers: PeerItems<I>[] = [];
     settled.forEach((s, i) => {
-      if (s.status === 'fulfilled') answers.push({ url: this.peers[i].url, items: itemsOf(s.value) });
-      else this.log(`peer ${this.peers[i].url} failed: ${(s.reason as Error).message}`);
+      const url = asked[i].url;
+      if (s.status === 'fulfilled') {
+        this.downUntil.delete(url);
+        answers.push({ url, items: itemsOf(s.value) });
+        return;
+      }
+      // A failed peer (after its retries) is left out for a while, longer each time.
+      const pause = Math.min((this.downUntil.get(url)?.pause ?? 2500) * 2, 300_000);
+      this.downUntil.set(url, { until: Date.now() + pause, pause });
+      this.log(`peer ${url} failed: ${(s.reason as Error).message}; left out for ${pause / 1000} s`);
     });
     if (answers.length < this.quorum)
       throw new NoQuorumError(
