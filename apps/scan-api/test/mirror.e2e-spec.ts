@@ -6,42 +6,57 @@ import { ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
+  detectBackend,
+  openSpareEmbeddedDatabase,
   startTestApp,
+  useTestDatabase,
   type RunningTestApp,
-  type ScratchDatabase,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 const FAST = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
 
 interface Store {
-  scratch: ScratchDatabase;
   dataSource: DataSource;
   app: RunningTestApp;
+  close(): Promise<void>;
 }
 
-async function openStore(name: string): Promise<Store> {
-  const scratch = await createScratchDatabase(`css_mirror_${name}_${process.pid}`);
-  const dataSource = createDataSource(scratch.url, {
-    poolSize: 4,
-    connectTimeoutMs: 5000,
-    statementTimeoutMs: 0,
-  });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+/**
+ * The source scan's store: a scratch database on the real server, else the spare embedded one
+ * (an embedded server cannot start inside a jest worker).
+ */
+async function openSource(): Promise<Store> {
+  let dataSource: DataSource;
+  let drop: () => Promise<void>;
+  if ((await detectBackend()) === 'embedded') {
+    const spare = await openSpareEmbeddedDatabase();
+    dataSource = spare.dataSource;
+    drop = spare.close;
+  } else {
+    const scratch = await createScratchDatabase(`css_mirror_source_${process.pid}`, 'postgres');
+    const scratchSource = createDataSource(scratch.url, {
+      poolSize: 4,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 0,
+    });
+    dataSource = scratchSource;
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    drop = async () => {
+      await scratchSource.destroy();
+      await scratch.drop();
+    };
+  }
   const app = await startTestApp(createScanApp, dataSource);
-  return { scratch, dataSource, app };
-}
-
-async function closeStore(store: Store | undefined): Promise<void> {
-  await store?.app.close();
-  await store?.dataSource.destroy();
-  await store?.scratch.drop();
-}
-
-async function truncate(dataSource: DataSource): Promise<void> {
-  const tables = dataSource.entityMetadatas.map((m) => `"${m.tableName}"`).join(', ');
-  await dataSource.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+  return {
+    dataSource,
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
 }
 
 async function post(origin: string, path: string, body: unknown): Promise<{ status: number; body: string }> {
@@ -124,13 +139,15 @@ function corruptingProxy(target: string): Promise<Server> {
 }
 
 describe('the scan mirror', () => {
+  // The mirror's store: the worker's database, emptied before each test.
+  const worker = useTestDatabase();
   let source: Store;
-  let target: Store;
+  let target: { dataSource: DataSource; app: RunningTestApp };
   let sampleIds: string[];
 
   beforeAll(async () => {
-    source = await openStore('source');
-    target = await openStore('target');
+    source = await openSource();
+    target = { dataSource: worker.dataSource, app: await startTestApp(createScanApp, worker.dataSource) };
     const updates: HistoryUpdate[] = [...simulateNetwork({ seed: 5, rounds: 30, reassignEveryRounds: 10 })];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: 3 }).append(updates);
     const rows: { update_id: string }[] = await source.dataSource.query(
@@ -148,10 +165,9 @@ describe('the scan mirror', () => {
     sampleIds.push(rows[rows.length - 1].update_id);
   }, 120_000);
   afterAll(async () => {
-    await closeStore(source);
-    await closeStore(target);
+    await target?.app.close();
+    await source?.close();
   });
-  beforeEach(() => truncate(target.dataSource));
 
   const mirror = (peers: string[], extra: Partial<MirrorOptions> = {}) =>
     new ScanMirror(target.dataSource, { peers, snapshotIntervalHours: 3, policy: FAST, ...extra });
@@ -179,28 +195,38 @@ describe('the scan mirror', () => {
     expect(again.appended).toBe(0);
   }, 180_000);
 
-  it('out-votes a corrupting peer among three, reports it by URL and never stores its pages', async () => {
-    const proxy = await corruptingProxy(source.app.origin);
-    const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
-    const port = new URL(source.app.origin).port;
-    const logs: string[] = [];
-    try {
-      const run = mirror([`http://127.0.0.1:${port}/api/scan`, `http://localhost:${port}/api/scan`, evil], {
-        pageSize: 300,
-        log: (message) => logs.push(message),
-      });
-      await run.run({ once: true });
-      expect([...run.dissenters]).toEqual([evil]);
-      expect(logs.some((l) => l.includes(evil))).toBe(true);
-      const [{ forged }] = await target.dataSource.query(
-        `SELECT count(*)::int AS forged FROM updates WHERE workflow_id = 'forged'`,
-      );
-      expect(forged).toBe(0);
-      expect(await answersOf(target.app.origin, sampleIds)).toEqual(
-        await answersOf(source.app.origin, sampleIds),
-      );
-    } finally {
-      await new Promise((resolve) => proxy.close(resolve));
-    }
-  }, 180_000);
+  it.each([
+    ['three', false],
+    ['four, one of them unreachable', true],
+  ])(
+    'out-votes a corrupting peer among %s, reports it by URL and never stores its pages',
+    async (_, withDeadPeer) => {
+      const proxy = await corruptingProxy(source.app.origin);
+      const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+      const port = new URL(source.app.origin).port;
+      const dead = 'http://127.0.0.1:9/api/scan';
+      const peers = [`http://127.0.0.1:${port}/api/scan`, `http://localhost:${port}/api/scan`, evil];
+      const logs: string[] = [];
+      try {
+        const run = mirror(withDeadPeer ? [...peers, dead] : peers, {
+          pageSize: 300,
+          log: (message) => logs.push(message),
+        });
+        await run.run({ once: true });
+        expect([...run.dissenters]).toEqual([evil]);
+        expect(logs.some((l) => l.includes(`${evil} disagrees`))).toBe(true);
+        if (withDeadPeer) expect(logs.some((l) => l.includes(`${dead} failed`))).toBe(true);
+        const [{ forged }] = await target.dataSource.query(
+          `SELECT count(*)::int AS forged FROM updates WHERE workflow_id = 'forged'`,
+        );
+        expect(forged).toBe(0);
+        expect(await answersOf(target.app.origin, sampleIds)).toEqual(
+          await answersOf(source.app.origin, sampleIds),
+        );
+      } finally {
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+    },
+    180_000,
+  );
 });

@@ -33,6 +33,9 @@ interface RawResult {
   response?: Response;
 }
 
+/** The longest `Retry-After` honoured; a peer asking for more is retried sooner. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The delay a 429/503 asks for (`Retry-After` in seconds or as an HTTP date), if any. */
@@ -117,7 +120,7 @@ export class ScanPeer {
         if (status >= 400 && status < 500 && status !== 429 && status !== 408) break;
         if (status === 429 || status === 503) {
           const asked = retryAfterMs(result.response?.headers.get('retry-after') ?? null);
-          if (asked !== undefined) wait = Math.min(asked, this.policy.maxBackoffMs * 6);
+          if (asked !== undefined) wait = Math.min(asked, MAX_RETRY_AFTER_MS);
         }
       } catch (error) {
         lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
