@@ -20,6 +20,7 @@ module.exports = {
     '^@canton-scan/contracts$': path.join(__dirname, 'libs/contracts/src/index.ts'),
     '^@canton-scan/domain$': path.join(__dirname, 'libs/domain/src/index.ts'),
     '^@canton-scan/http$': path.join(__dirname, 'libs/http/src/index.ts'),
+    '^@canton-scan/mirror$': path.join(__dirname, 'libs/mirror/src/index.ts'),
     '^@canton-scan/simulator$': path.join(__dirname, 'libs/simulator/src/index.ts'),
     '^@canton-scan/testing$': path.join(__dirname, 'libs/testing/src/index.ts'),
   },

@@ -26,6 +26,7 @@ export type { AmuletRulesInfo, DsoInfo } from './dso/dso-info.service';
 export { DsoRepository } from './dso/dso.repository';
 export { votingThreshold } from './dso/voting-threshold';
 export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';
+export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';

@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createDataSource } from '@canton-scan/domain';
+import { lockSpare } from './spare-lock';
 import { createScratchDatabase, detectBackend, realServerUrl, type TestBackend } from './test-backend';
 
 export interface TestDatabase {
@@ -94,7 +95,7 @@ export function useTestDatabase(): TestDatabase {
 /**
  * The run's spare embedded server (started by the global setup whatever the backend), migrated
  * and emptied: for tests that must hold on both backends in every run. One test file at a time
- * may use it.
+ * uses it: the others wait here until `close`.
  */
 export async function openSpareEmbeddedDatabase(): Promise<{
   dataSource: DataSource;
@@ -104,10 +105,26 @@ export async function openSpareEmbeddedDatabase(): Promise<{
   const url = process.env.CSS_EMBEDDED_SPARE_URL;
   if (!url)
     throw new Error('no spare embedded database: run the tests through jest with the workspace preset');
-  const dataSource = createDataSource(url, { poolSize: 8, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  const tables = dataSource.entityMetadatas.map((m) => `"${m.tableName}"`).join(', ');
-  await dataSource.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
-  return { dataSource, url, close: () => dataSource.destroy() };
+  const release = await lockSpare(url);
+  try {
+    const dataSource = createDataSource(url, { poolSize: 8, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    const tables = dataSource.entityMetadatas.map((m) => `"${m.tableName}"`).join(', ');
+    await dataSource.query(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`);
+    return {
+      dataSource,
+      url,
+      close: async () => {
+        try {
+          await dataSource.destroy();
+        } finally {
+          release();
+        }
+      },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
 }

@@ -11,6 +11,13 @@ describe('parseArgs', () => {
     });
   });
 
+  it('collects a repeated list argument in order', () => {
+    expect(parseArgs(['--scan', 'a', '--scan=b', '--once'], { scan: 'strings', once: 'flag' })).toEqual({
+      scan: ['a', 'b'],
+      once: true,
+    });
+  });
+
   it('names unknown arguments, missing values and bad integers', () => {
     expect(() => parseArgs(['--nope'], spec)).toThrow(/unknown argument "--nope"/);
     expect(() => parseArgs(['--file'], spec)).toThrow(/--file needs a value/);

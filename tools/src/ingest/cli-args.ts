@@ -1,9 +1,12 @@
-/** Minimal `--name value` / `--flag` argument parsing for the tools' CLIs. */
+/**
+ * Minimal `--name value` / `--flag` argument parsing for the tools' CLIs. A `strings` argument
+ * may repeat; its values are collected in order.
+ */
 export function parseArgs(
   argv: string[],
-  spec: Record<string, 'string' | 'int' | 'flag'>,
-): Record<string, string | number | boolean> {
-  const out: Record<string, string | number | boolean> = {};
+  spec: Record<string, 'string' | 'strings' | 'int' | 'flag'>,
+): Record<string, string | string[] | number | boolean> {
+  const out: Record<string, string | string[] | number | boolean> = {};
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const m = /^--([a-z][a-z0-9-]*)(?:=(.*))?$/.exec(arg);
@@ -23,6 +26,8 @@ export function parseArgs(
     if (spec[name] === 'int') {
       if (!/^\d+$/.test(value)) throw new Error(`--${name} must be a non-negative integer, got "${value}"`);
       out[name] = Number(value);
+    } else if (spec[name] === 'strings') {
+      out[name] = [...((out[name] as string[] | undefined) ?? []), value];
     } else {
       out[name] = value;
     }

@@ -12,16 +12,11 @@ import {
 } from '@canton-scan/domain';
 import { parseArgs } from './cli-args';
 import { readJsonLines } from './jsonl';
+import { formatDuration } from './progress';
 
 const HELP = `usage: npm run ingest -- --file FILE.jsonl [--batch-size N]
 Appends the updates of FILE.jsonl to the store of DATABASE_URL (default: the embedded database
 in PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).`;
-
-function formatDuration(seconds: number): string {
-  if (!Number.isFinite(seconds)) return '?';
-  const m = Math.floor(seconds / 60);
-  return m > 0 ? `${m}m${String(Math.round(seconds % 60)).padStart(2, '0')}s` : `${seconds.toFixed(0)}s`;
-}
 
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), { file: 'string', 'batch-size': 'int', help: 'flag' });

@@ -1,0 +1,232 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
+import { simulateNetwork } from '@canton-scan/simulator';
+import {
+  createScratchDatabase,
+  detectBackend,
+  openSpareEmbeddedDatabase,
+  startTestApp,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
+
+const FAST = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
+
+interface Store {
+  dataSource: DataSource;
+  app: RunningTestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * The source scan's store: a scratch database on the real server, else the spare embedded one
+ * (an embedded server cannot start inside a jest worker).
+ */
+async function openSource(): Promise<Store> {
+  let dataSource: DataSource;
+  let drop: () => Promise<void>;
+  if ((await detectBackend()) === 'embedded') {
+    const spare = await openSpareEmbeddedDatabase();
+    dataSource = spare.dataSource;
+    drop = spare.close;
+  } else {
+    const scratch = await createScratchDatabase(`css_mirror_source_${process.pid}`, 'postgres');
+    const scratchSource = createDataSource(scratch.url, {
+      poolSize: 4,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 0,
+    });
+    dataSource = scratchSource;
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    drop = async () => {
+      await scratchSource.destroy();
+      await scratch.drop();
+    };
+  }
+  const app = await startTestApp(createScanApp, dataSource);
+  return {
+    dataSource,
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+async function post(origin: string, path: string, body: unknown): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${origin}/api/scan${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+/** The whole update list of a scan, page by page, as served. */
+async function wholeList(origin: string, encoding: string): Promise<string[]> {
+  const pages: string[] = [];
+  let after: unknown;
+  for (;;) {
+    const page = await post(origin, '/v2/updates', { page_size: 97, daml_value_encoding: encoding, after });
+    expect(page.status).toBe(200);
+    pages.push(page.body);
+    const items = JSON.parse(page.body).transactions as {
+      migration_id?: number;
+      record_time: string;
+      event?: { migration_id: number };
+    }[];
+    if (items.length === 0) return pages;
+    const last = items[items.length - 1];
+    after = {
+      after_migration_id: last.migration_id ?? last.event?.migration_id,
+      after_record_time: last.record_time,
+    };
+  }
+}
+
+async function answersOf(origin: string, ids: string[]): Promise<unknown> {
+  const out: Record<string, unknown> = {
+    list: await wholeList(origin, 'protobuf_json'),
+    compact: await wholeList(origin, 'compact_json'),
+  };
+  for (const m of [0, 1, 2]) {
+    out[`info ${m}`] = await post(origin, '/v0/backfilling/migration-info', { migration_id: m });
+    out[`imports ${m}`] = await post(origin, '/v0/backfilling/import-updates', {
+      migration_id: m,
+      after_update_id: '',
+      limit: 1000,
+    });
+  }
+  for (const id of ids) {
+    for (const q of ['', '?lossless=true']) {
+      const res = await fetch(`${origin}/api/scan/v2/updates/${id}${q}`);
+      out[`${id}${q}`] = { status: res.status, body: await res.text() };
+    }
+  }
+  return out;
+}
+
+/** An HTTP proxy to `target` that changes the workflow id of the first transaction of each list page. */
+function corruptingProxy(target: string): Promise<Server> {
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const upstream = await fetch(target + req.url, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        let body = await upstream.text();
+        if (req.url?.endsWith('/v2/updates') && upstream.status === 200) {
+          const parsed = JSON.parse(body);
+          const tx = parsed.transactions.find((t: Record<string, unknown>) => 'events_by_id' in t);
+          if (tx) tx.workflow_id = 'forged';
+          body = JSON.stringify(parsed);
+        }
+        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+      })();
+    });
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
+}
+
+describe('the scan mirror', () => {
+  // The mirror's store: the worker's database, emptied before each test.
+  const worker = useTestDatabase();
+  let source: Store;
+  let target: { dataSource: DataSource; app: RunningTestApp };
+  let sampleIds: string[];
+
+  beforeAll(async () => {
+    source = await openSource();
+    target = { dataSource: worker.dataSource, app: await startTestApp(createScanApp, worker.dataSource) };
+    const updates: HistoryUpdate[] = [...simulateNetwork({ seed: 5, rounds: 30, reassignEveryRounds: 10 })];
+    await new LedgerWriter(source.dataSource, { snapshotIntervalHours: 3 }).append(updates);
+    const rows: { update_id: string }[] = await source.dataSource.query(
+      `SELECT update_id FROM updates ORDER BY row_id`,
+    );
+    const [kinds] = await source.dataSource.query(
+      `SELECT count(*) FILTER (WHERE is_import)::int AS imports,
+              count(*) FILTER (WHERE kind <> 'transaction')::int AS reassignments,
+              count(DISTINCT migration_id)::int AS migrations FROM updates`,
+    );
+    expect(kinds.imports).toBeGreaterThan(0);
+    expect(kinds.reassignments).toBeGreaterThan(0);
+    expect(kinds.migrations).toBe(2);
+    sampleIds = rows.filter((_, i) => i % 37 === 0).map((r) => r.update_id);
+    sampleIds.push(rows[rows.length - 1].update_id);
+  }, 120_000);
+  afterAll(async () => {
+    await target?.app.close();
+    await source?.close();
+  });
+
+  const mirror = (peers: string[], extra: Partial<MirrorOptions> = {}) =>
+    new ScanMirror(target.dataSource, { peers, snapshotIntervalHours: 3, policy: FAST, ...extra });
+
+  it('fills an empty store with the same history, resumes after a stop, and adds nothing on a second run', async () => {
+    const peer = `${source.app.origin}/api/scan`;
+    // A first run stopped after a few pages, as a killed run would be.
+    const stop = new AbortController();
+    let pages = 0;
+    await mirror([peer], { pageSize: 50, onProgress: () => ++pages >= 3 && stop.abort() }).run({
+      signal: stop.signal,
+    });
+    expect(pages).toBeGreaterThanOrEqual(3);
+
+    const resumed = await mirror([peer], { pageSize: 200 }).run({ once: true });
+    expect(resumed.appended).toBeGreaterThan(0);
+    const [{ n }] = await source.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
+    const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
+    expect(m).toBe(n);
+    expect(await answersOf(target.app.origin, sampleIds)).toEqual(
+      await answersOf(source.app.origin, sampleIds),
+    );
+
+    const again = await mirror([peer]).run({ once: true });
+    expect(again.appended).toBe(0);
+  }, 180_000);
+
+  it.each([
+    ['three', false],
+    ['four, one of them unreachable', true],
+  ])(
+    'out-votes a corrupting peer among %s, reports it by URL and never stores its pages',
+    async (_, withDeadPeer) => {
+      const proxy = await corruptingProxy(source.app.origin);
+      const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+      const port = new URL(source.app.origin).port;
+      const dead = 'http://127.0.0.1:9/api/scan';
+      const peers = [`http://127.0.0.1:${port}/api/scan`, `http://localhost:${port}/api/scan`, evil];
+      const logs: string[] = [];
+      try {
+        const run = mirror(withDeadPeer ? [...peers, dead] : peers, {
+          pageSize: 300,
+          log: (message) => logs.push(message),
+        });
+        await run.run({ once: true });
+        expect([...run.dissenters]).toEqual([evil]);
+        expect(logs.some((l) => l.includes(`${evil} disagrees`))).toBe(true);
+        if (withDeadPeer) expect(logs.some((l) => l.includes(`${dead} failed`))).toBe(true);
+        const [{ forged }] = await target.dataSource.query(
+          `SELECT count(*)::int AS forged FROM updates WHERE workflow_id = 'forged'`,
+        );
+        expect(forged).toBe(0);
+        expect(await answersOf(target.app.origin, sampleIds)).toEqual(
+          await answersOf(source.app.origin, sampleIds),
+        );
+      } finally {
+        await new Promise((resolve) => proxy.close(resolve));
+      }
+    },
+    180_000,
+  );
+});

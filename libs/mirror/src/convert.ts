@@ -1,0 +1,61 @@
+import {
+  encodeScanOffset,
+  type HistoryReassignment,
+  type HistoryTransaction,
+  type HistoryTreeEvent,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
+
+/** A served update item (list, by-id or import form), payloads lossless. */
+export type ServedItem = Record<string, unknown>;
+
+/** The migration an item belongs to (a reassignment's is its event's). */
+export function migrationOf(item: ServedItem): number {
+  if ('events_by_id' in item) return Number(item.migration_id);
+  return Number((item.event as { migration_id: number }).migration_id);
+}
+
+/**
+ * The content peers must agree on: the item without `offset`, which is each node's own ledger
+ * offset (docs/offsets-and-ids.md "Scan offsets") and so differs between honest peers.
+ */
+export function contentOf(item: ServedItem): ServedItem {
+  const { offset: _offset, ...content } = item;
+  return content;
+}
+
+function nodeId(eventId: string): number {
+  return Number(eventId.slice(eventId.lastIndexOf(':') + 1));
+}
+
+/**
+ * The write-path form of a served item (HistoryUpdate): the mirror's own ledger offset (a node
+ * numbers its ledger itself; import updates keep `""`), and a transaction's events in tree
+ * order (node ids count in pre-order, docs/offsets-and-ids.md "Event ids") rather than the list
+ * form's lexicographic order. `command_id` is not served and `created_event_blob` is derived by
+ * the writer, so neither is set.
+ */
+export function toHistoryUpdate(item: ServedItem, offset: bigint | null): HistoryUpdate {
+  const scanOffset = offset === null ? '' : encodeScanOffset(offset);
+  if (!('events_by_id' in item)) {
+    return { ...(contentOf(item) as unknown as HistoryReassignment), offset: scanOffset };
+  }
+  const tx = contentOf(item) as unknown as HistoryTransaction;
+  const events: Record<string, HistoryTreeEvent> = {};
+  for (const id of Object.keys(tx.events_by_id).sort((a, b) => nodeId(a) - nodeId(b)))
+    events[id] = tx.events_by_id[id];
+  return {
+    update_id: tx.update_id,
+    migration_id: tx.migration_id,
+    workflow_id: tx.workflow_id,
+    record_time: tx.record_time,
+    synchronizer_id: tx.synchronizer_id,
+    effective_at: tx.effective_at,
+    offset: scanOffset,
+    root_event_ids: tx.root_event_ids,
+    events_by_id: events,
+    ...(tx.external_transaction_hash !== undefined
+      ? { external_transaction_hash: tx.external_transaction_hash }
+      : {}),
+  };
+}

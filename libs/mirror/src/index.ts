@@ -1,0 +1,10 @@
+export { contentOf, migrationOf, toHistoryUpdate } from './convert';
+export type { ServedItem } from './convert';
+export { DEFAULT_CALL_POLICY, PeerError, retryAfterMs, ScanPeer } from './peer';
+export type { CallPolicy, PeerAnswer } from './peer';
+export { agreedPrefix, faultsTolerated, quorumSize } from './quorum';
+export type { Agreement, PeerItems } from './quorum';
+export { NoQuorumError, ScanMirror } from './scan-mirror';
+export type { MirrorOptions, MirrorProgress } from './scan-mirror';
+export { readStorePosition } from './store-position';
+export type { StorePosition } from './store-position';

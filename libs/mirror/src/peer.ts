@@ -1,0 +1,132 @@
+import { createScanClient, scanApi } from '@canton-scan/contracts';
+
+/** How one peer call is bounded: a timeout per attempt, retries with exponential backoff. */
+export interface CallPolicy {
+  timeoutMs: number;
+  attempts: number;
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_CALL_POLICY: CallPolicy = {
+  timeoutMs: 30_000,
+  attempts: 4,
+  backoffMs: 250,
+  maxBackoffMs: 10_000,
+};
+
+/** A peer's answer: its content, or `absent` when it answered 404 (it holds no such data). */
+export type PeerAnswer<T> = { absent: false; value: T } | { absent: true };
+
+export class PeerError extends Error {
+  constructor(
+    readonly url: string,
+    message: string,
+  ) {
+    super(`${url}: ${message}`);
+  }
+}
+
+interface RawResult {
+  data?: unknown;
+  error?: unknown;
+  response?: Response;
+}
+
+/** The longest `Retry-After` honoured; a peer asking for more is retried sooner. */
+const MAX_RETRY_AFTER_MS = 60_000;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The delay a 429/503 asks for (`Retry-After` in seconds or as an HTTP date), if any. */
+export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {
+  if (header === null || header.trim() === '') return undefined;
+  if (/^\d+$/.test(header.trim())) return Number(header.trim()) * 1000;
+  const at = Date.parse(header);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function describe(result: RawResult): string {
+  const body = result.error;
+  if (result.response === undefined) {
+    // No response: the client hands back the fetch failure (connection refused, timeout).
+    const cause = body instanceof Error && body.cause instanceof Error ? ` (${body.cause.message})` : '';
+    return body instanceof Error ? `${body.name}: ${body.message}${cause}` : `no response ${String(body)}`;
+  }
+  const message =
+    typeof body === 'object' && body !== null && 'error' in body ? String(body.error) : JSON.stringify(body);
+  return `HTTP ${result.response.status} ${message ?? ''}`.trim();
+}
+
+/** One scan peer, called through the generated scan client. */
+export class ScanPeer {
+  private readonly client;
+
+  constructor(
+    readonly url: string,
+    private readonly policy: CallPolicy = DEFAULT_CALL_POLICY,
+  ) {
+    this.client = createScanClient({ baseUrl: url.replace(/\/+$/, '') });
+  }
+
+  migrationInfo(migrationId: number): Promise<PeerAnswer<scanApi.MigrationInfoResponse>> {
+    return this.call((signal) =>
+      scanApi.getMigrationInfo({ client: this.client, body: { migration_id: migrationId }, signal }),
+    );
+  }
+
+  importUpdates(
+    migrationId: number,
+    afterUpdateId: string,
+    limit: number,
+  ): Promise<PeerAnswer<scanApi.ImportUpdatesResponse>> {
+    return this.call((signal) =>
+      scanApi.getImportUpdates({
+        client: this.client,
+        body: { migration_id: migrationId, after_update_id: afterUpdateId, limit },
+        signal,
+      }),
+    );
+  }
+
+  updates(
+    after: scanApi.UpdateHistoryRequestAfter,
+    pageSize: number,
+  ): Promise<PeerAnswer<scanApi.UpdateHistoryResponseV2>> {
+    return this.call((signal) =>
+      scanApi.getUpdateHistoryV2({
+        client: this.client,
+        body: { after, page_size: pageSize, daml_value_encoding: 'protobuf_json' },
+        signal,
+      }),
+    );
+  }
+
+  /**
+   * Runs one request with the policy's timeout and retries: network errors, timeouts and 5xx/429
+   * are retried with exponential backoff (a 429/503 `Retry-After` is honoured); 404 is an answer
+   * (`absent`); any other 4xx fails at once.
+   */
+  private async call<T>(send: (signal: AbortSignal) => Promise<RawResult>): Promise<PeerAnswer<T>> {
+    let lastError = 'no attempt';
+    for (let attempt = 0; attempt < this.policy.attempts; attempt++) {
+      let wait = Math.min(this.policy.backoffMs * 2 ** attempt, this.policy.maxBackoffMs);
+      try {
+        const result = await send(AbortSignal.timeout(this.policy.timeoutMs));
+        const status = result.response?.status ?? 0;
+        if (status >= 200 && status < 300) return { absent: false, value: result.data as T };
+        if (status === 404) return { absent: true };
+        lastError = describe(result);
+        if (status >= 400 && status < 500 && status !== 429 && status !== 408) break;
+        if (status === 429 || status === 503) {
+          const asked = retryAfterMs(result.response?.headers.get('retry-after') ?? null);
+          if (asked !== undefined) wait = Math.min(asked, MAX_RETRY_AFTER_MS);
+        }
+      } catch (error) {
+        lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+      }
+      if (attempt + 1 < this.policy.attempts) await sleep(wait);
+    }
+    throw new PeerError(this.url, lastError);
+  }
+}

@@ -1,0 +1,221 @@
+import type { DataSource } from 'typeorm';
+import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter } from '@canton-scan/domain';
+import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
+import { DEFAULT_CALL_POLICY, PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
+import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
+import { readStorePosition } from './store-position';
+
+export interface MirrorOptions {
+  /** Base URLs of the peer scans' scan group, e.g. `https://scan.example.com/api/scan`. */
+  peers: string[];
+  pageSize?: number;
+  snapshotIntervalHours: number;
+  policy?: CallPolicy;
+  /** First and longest wait between polls once caught up (tailing). */
+  pollMs?: number;
+  maxPollMs?: number;
+  log?: (message: string) => void;
+  onProgress?: (progress: MirrorProgress) => void;
+}
+
+export interface MirrorProgress {
+  /** Updates appended by this run. */
+  appended: number;
+  migrationId: number;
+  /** Newest regular record time stored for the migration. */
+  lastRecordTime?: string;
+  /** Newest record time the peers report for the migration (migration-info). */
+  peersNewestRecordTime?: string;
+}
+
+/** No quorum of peers answered alike: nothing of the page can be trusted yet. */
+export class NoQuorumError extends Error {}
+
+const sleep = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+  });
+
+/**
+ * Fills the local store from peer scans through the scan client and the LedgerWriter only:
+ * migration by migration from 0, its import updates (by update id) then its regular updates
+ * (`POST /v2/updates`, lossless), from where the store ends. Every page is read from all
+ * peers and accepted as far as f + 1 of them agree (see `agreedPrefix`).
+ */
+export class ScanMirror {
+  readonly progress: MirrorProgress = { appended: 0, migrationId: 0 };
+  /** URLs of peers that disagreed with an accepted answer. */
+  readonly dissenters = new Set<string>();
+  private readonly peers: ScanPeer[];
+  private readonly writer: LedgerWriter;
+  private readonly quorum: number;
+  private readonly pageSize: number;
+  private readonly log: (message: string) => void;
+  private idleMs: number;
+  /** Peers left out of reads after failing, until when, and for how long the last time. */
+  private readonly downUntil = new Map<string, { until: number; pause: number }>();
+
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly options: MirrorOptions,
+  ) {
+    if (options.peers.length === 0) throw new Error('the mirror needs at least one peer scan URL');
+    this.peers = options.peers.map((url) => new ScanPeer(url, options.policy ?? DEFAULT_CALL_POLICY));
+    this.writer = new LedgerWriter(dataSource, { snapshotIntervalHours: options.snapshotIntervalHours });
+    this.quorum = quorumSize(this.peers.length);
+    this.pageSize = Math.min(Math.max(options.pageSize ?? 500, 1), 1000);
+    this.log = options.log ?? (() => undefined);
+    this.idleMs = options.pollMs ?? 1000;
+  }
+
+  /**
+   * Mirrors until caught up (`once`) or until `signal` aborts, polling with backoff once caught
+   * up. In tailing mode, peer failures and missing quorums are logged and retried.
+   */
+  async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<MirrorProgress> {
+    let migrationId = 0;
+    while (!options.signal?.aborted) {
+      try {
+        migrationId = await this.step(migrationId);
+        if (migrationId < 0) {
+          if (options.once) break;
+          migrationId = -migrationId - 1;
+          await this.idle(options.signal);
+        }
+      } catch (error) {
+        if (options.once || !(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
+        this.log(`${(error as Error).message}; retrying`);
+        await this.idle(options.signal);
+      }
+    }
+    return this.progress;
+  }
+
+  /** One pass over a migration: the migration to continue with, or -(m + 1) when caught up at m. */
+  private async step(migrationId: number): Promise<number> {
+    if (!(await this.hasMigration(migrationId))) return -(migrationId + 1);
+    await this.importUpdates(migrationId);
+    if (await this.regularUpdates(migrationId)) return migrationId + 1;
+    if (await this.hasMigration(migrationId + 1)) {
+      // The next migration has begun, so this one is closed: take what it still has, move on.
+      await this.regularUpdates(migrationId);
+      return migrationId + 1;
+    }
+    return -(migrationId + 1);
+  }
+
+  /** Whether a quorum of peers holds data of the migration (migration-info; 404 = none). */
+  private async hasMigration(migrationId: number): Promise<boolean> {
+    let newest: string | undefined;
+    const [exists] = await this.quorumRead(
+      (peer) => peer.migrationInfo(migrationId),
+      (answer) => {
+        if (answer.absent) return [false];
+        for (const range of answer.value.record_time_range)
+          if (newest === undefined || range.max > newest) newest = range.max;
+        return [true];
+      },
+      (value) => String(value),
+    );
+    if (exists === undefined) throw new NoQuorumError(`no quorum on migration ${migrationId}`);
+    if (exists && newest !== undefined && migrationId >= this.progress.migrationId)
+      this.progress.peersNewestRecordTime = newest;
+    return exists;
+  }
+
+  private async importUpdates(migrationId: number): Promise<void> {
+    let after = (await readStorePosition(this.dataSource, migrationId)).lastImportUpdateId;
+    for (;;) {
+      const page = await this.quorumRead(
+        (peer) => peer.importUpdates(migrationId, after, this.pageSize),
+        (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
+        (item) => canonicalJson(contentOf(item)),
+      );
+      if (page.length === 0) return;
+      await this.append(
+        migrationId,
+        page.map((item) => toHistoryUpdate(item, null)),
+      );
+      after = String(page[page.length - 1].update_id);
+    }
+  }
+
+  /** Pages the migration's regular updates from where the store ends; true once a later migration shows. */
+  private async regularUpdates(migrationId: number): Promise<boolean> {
+    const position = await readStorePosition(this.dataSource, migrationId);
+    let offset = position.lastOffset;
+    let afterTime = position.lastRecordTime ?? IMPORT_RECORD_TIME;
+    this.progress.migrationId = migrationId;
+    this.progress.lastRecordTime = position.lastRecordTime;
+    for (;;) {
+      const page = await this.quorumRead(
+        (peer) =>
+          peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
+        (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
+        (item) => canonicalJson(contentOf(item)),
+      );
+      const own = page.filter((item) => migrationOf(item) === migrationId);
+      if (own.length > 0) {
+        await this.append(
+          migrationId,
+          own.map((item) => toHistoryUpdate(item, ++offset)),
+        );
+        afterTime = String(own[own.length - 1].record_time);
+        this.progress.lastRecordTime = afterTime;
+      }
+      if (own.length < page.length) return true;
+      if (page.length === 0) return false;
+    }
+  }
+
+  private async append(migrationId: number, updates: Parameters<LedgerWriter['append']>[0]): Promise<void> {
+    const result = await this.writer.append(updates);
+    this.progress.appended += result.appended;
+    this.progress.migrationId = migrationId;
+    this.idleMs = this.options.pollMs ?? 1000;
+    this.options.onProgress?.(this.progress);
+  }
+
+  /**
+   * Asks every peer at once and returns the longest prefix of items f + 1 of them agree on.
+   * Peers that fail (after their retries) or disagree are logged by URL.
+   */
+  private async quorumRead<T, I>(
+    ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
+    itemsOf: (answer: PeerAnswer<T>) => I[],
+    key: (item: I) => string,
+  ): Promise<I[]> {
+    const now = Date.now();
+    const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
+    const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
+    const answers: PeerItems<I>[] = [];
+    settled.forEach((s, i) => {
+      const url = asked[i].url;
+      if (s.status === 'fulfilled') {
+        this.downUntil.delete(url);
+        answers.push({ url, items: itemsOf(s.value) });
+        return;
+      }
+      // A failed peer (after its retries) is left out for a while, longer each time.
+      const pause = Math.min((this.downUntil.get(url)?.pause ?? 2500) * 2, 300_000);
+      this.downUntil.set(url, { until: Date.now() + pause, pause });
+      this.log(`peer ${url} failed: ${(s.reason as Error).message}; left out for ${pause / 1000} s`);
+    });
+    if (answers.length < this.quorum)
+      throw new NoQuorumError(
+        `only ${answers.length} of ${this.peers.length} peers answered (need ${this.quorum})`,
+      );
+    const agreement = agreedPrefix(answers, this.quorum, key);
+    for (const url of agreement.dissenters) {
+      this.dissenters.add(url);
+      this.log(`peer ${url} disagrees with ${this.quorum} or more peers; its answer is ignored`);
+    }
+    return agreement.items;
+  }
+
+  private async idle(signal?: AbortSignal): Promise<void> {
+    await sleep(this.idleMs, signal);
+    this.idleMs = Math.min(this.idleMs * 2, this.options.maxPollMs ?? 30_000);
+  }
+}
