@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import { Db, IMPORT_RECORD_TIME } from '@canton-scan/domain';
 
 /** Where the local store ends: what a (re)started mirror continues from. */
 export interface StorePosition {
@@ -10,24 +11,25 @@ export interface StorePosition {
   lastRecordTime: string | undefined;
 }
 
-const MICROS = `'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'`;
-
-/** Reads the store's position for one migration (index probes, no scans). */
+/**
+ * Reads the store's position for one migration in one statement of index probes
+ * (ux_updates_ledger_offset, ix_updates_import, ix_updates_migration_record_time).
+ */
 export async function readStorePosition(dataSource: DataSource, migrationId: number): Promise<StorePosition> {
-  const [offset] = await dataSource.query(`SELECT max(ledger_offset)::text AS max FROM updates`);
-  const [imported] = await dataSource.query(
-    `SELECT max(update_id) AS id FROM updates WHERE migration_id = $1 AND is_import`,
-    [migrationId],
-  );
-  const [regular] = await dataSource.query(
-    `SELECT to_char(record_time AT TIME ZONE 'UTC', ${MICROS}) AS t FROM updates
-      WHERE migration_id = $1 AND record_time > '0001-01-01T00:00:00Z'
-      ORDER BY record_time DESC LIMIT 1`,
-    [migrationId],
+  const [row] = await Db.of(dataSource).query<{
+    last_offset: string | null;
+    last_import: string | null;
+    last_record_time: string | null;
+  }>(
+    `SELECT (SELECT max(ledger_offset)::text FROM updates) AS last_offset,
+            (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
+            (SELECT record_time FROM updates WHERE migration_id = $1 AND record_time > $2::timestamptz
+              ORDER BY record_time DESC LIMIT 1) AS last_record_time`,
+    [migrationId, IMPORT_RECORD_TIME],
   );
   return {
-    lastOffset: offset?.max === null || offset?.max === undefined ? 0n : BigInt(offset.max as string),
-    lastImportUpdateId: (imported?.id as string | null) ?? '',
-    lastRecordTime: (regular?.t as string | undefined) ?? undefined,
+    lastOffset: row.last_offset === null ? 0n : BigInt(row.last_offset),
+    lastImportUpdateId: row.last_import ?? '',
+    lastRecordTime: row.last_record_time ?? undefined,
   };
 }
