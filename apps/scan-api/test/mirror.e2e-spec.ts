@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
 import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
-import { ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
+import { NoQuorumError, ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
@@ -193,6 +193,25 @@ describe('the scan mirror', () => {
 
     const again = await mirror([peer]).run({ once: true });
     expect(again.appended).toBe(0);
+  }, 180_000);
+
+  it('stops at a disputed item rather than taking it for the end of the history (two peers, one forging)', async () => {
+    const proxy = await corruptingProxy(source.app.origin);
+    const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+    try {
+      const run = mirror([`${source.app.origin}/api/scan`, evil], { pageSize: 300, log: () => undefined });
+      await expect(run.run({ once: true })).rejects.toBeInstanceOf(NoQuorumError);
+      const [{ forged }] = await target.dataSource.query(
+        `SELECT count(*)::int AS forged FROM updates WHERE workflow_id = 'forged'`,
+      );
+      expect(forged).toBe(0);
+      // Only what both peers agree on is stored: the history up to the first disputed transaction.
+      const [{ n }] = await source.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
+      const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
+      expect(m).toBeLessThan(n);
+    } finally {
+      await new Promise((resolve) => proxy.close(resolve));
+    }
   }, 180_000);
 
   it.each([

@@ -211,6 +211,9 @@ export class ScanMirror {
       this.dissenters.add(url);
       this.log(`peer ${url} disagrees with ${this.quorum} or more peers; its answer is ignored`);
     }
+    // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
+    if (agreement.items.length === 0 && answers.some((a) => a.items.length > 0))
+      throw new NoQuorumError(`no ${this.quorum} peers agree on the next item; nothing accepted`);
     return agreement.items;
   }
 
