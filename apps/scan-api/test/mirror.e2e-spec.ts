@@ -1,79 +1,21 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
 import { NoQuorumError, ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateNetwork } from '@canton-scan/simulator';
-import {
-  createScratchDatabase,
-  detectBackend,
-  openSpareEmbeddedDatabase,
-  startTestApp,
-  useTestDatabase,
-  type RunningTestApp,
-} from '@canton-scan/testing';
+import { startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
-
-const FAST = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
-
-interface Store {
-  dataSource: DataSource;
-  app: RunningTestApp;
-  close(): Promise<void>;
-}
-
-/**
- * The source scan's store: a scratch database on the real server, else the spare embedded one
- * (an embedded server cannot start inside a jest worker).
- */
-async function openSource(): Promise<Store> {
-  let dataSource: DataSource;
-  let drop: () => Promise<void>;
-  if ((await detectBackend()) === 'embedded') {
-    const spare = await openSpareEmbeddedDatabase();
-    dataSource = spare.dataSource;
-    drop = spare.close;
-  } else {
-    const scratch = await createScratchDatabase(`css_mirror_source_${process.pid}`, 'postgres');
-    const scratchSource = createDataSource(scratch.url, {
-      poolSize: 4,
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 0,
-    });
-    dataSource = scratchSource;
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    drop = async () => {
-      await scratchSource.destroy();
-      await scratch.drop();
-    };
-  }
-  const app = await startTestApp(createScanApp, dataSource);
-  return {
-    dataSource,
-    app,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
-  };
-}
-
-async function post(origin: string, path: string, body: unknown): Promise<{ status: number; body: string }> {
-  const res = await fetch(`${origin}/api/scan${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return { status: res.status, body: await res.text() };
-}
+import { corruptingPeer, FAST_POLICY, openSourceStore, postScan, type SourceStore } from './mirror.fixture';
 
 /** The whole update list of a scan, page by page, as served. */
 async function wholeList(origin: string, encoding: string): Promise<string[]> {
   const pages: string[] = [];
   let after: unknown;
   for (;;) {
-    const page = await post(origin, '/v2/updates', { page_size: 97, daml_value_encoding: encoding, after });
+    const page = await postScan(origin, '/v2/updates', {
+      page_size: 97,
+      daml_value_encoding: encoding,
+      after,
+    });
     expect(page.status).toBe(200);
     pages.push(page.body);
     const items = JSON.parse(page.body).transactions as {
@@ -96,8 +38,8 @@ async function answersOf(origin: string, ids: string[]): Promise<unknown> {
     compact: await wholeList(origin, 'compact_json'),
   };
   for (const m of [0, 1, 2]) {
-    out[`info ${m}`] = await post(origin, '/v0/backfilling/migration-info', { migration_id: m });
-    out[`imports ${m}`] = await post(origin, '/v0/backfilling/import-updates', {
+    out[`info ${m}`] = await postScan(origin, '/v0/backfilling/migration-info', { migration_id: m });
+    out[`imports ${m}`] = await postScan(origin, '/v0/backfilling/import-updates', {
       migration_id: m,
       after_update_id: '',
       limit: 1000,
@@ -112,41 +54,15 @@ async function answersOf(origin: string, ids: string[]): Promise<unknown> {
   return out;
 }
 
-/** An HTTP proxy to `target` that changes the workflow id of the first transaction of each list page. */
-function corruptingProxy(target: string): Promise<Server> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      void (async () => {
-        const upstream = await fetch(target + req.url, {
-          method: req.method,
-          headers: { 'content-type': 'application/json' },
-          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
-        });
-        let body = await upstream.text();
-        if (req.url?.endsWith('/v2/updates') && upstream.status === 200) {
-          const parsed = JSON.parse(body);
-          const tx = parsed.transactions.find((t: Record<string, unknown>) => 'events_by_id' in t);
-          if (tx) tx.workflow_id = 'forged';
-          body = JSON.stringify(parsed);
-        }
-        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
-      })();
-    });
-  });
-  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve(server)));
-}
-
 describe('the scan mirror', () => {
   // The mirror's store: the worker's database, emptied before each test.
   const worker = useTestDatabase();
-  let source: Store;
+  let source: SourceStore;
   let target: { dataSource: DataSource; app: RunningTestApp };
   let sampleIds: string[];
 
   beforeAll(async () => {
-    source = await openSource();
+    source = await openSourceStore();
     target = { dataSource: worker.dataSource, app: await startTestApp(createScanApp, worker.dataSource) };
     const updates: HistoryUpdate[] = [...simulateNetwork({ seed: 5, rounds: 30, reassignEveryRounds: 10 })];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: 3 }).append(updates);
@@ -170,7 +86,7 @@ describe('the scan mirror', () => {
   });
 
   const mirror = (peers: string[], extra: Partial<MirrorOptions> = {}) =>
-    new ScanMirror(target.dataSource, { peers, snapshotIntervalHours: 3, policy: FAST, ...extra });
+    new ScanMirror(target.dataSource, { peers, snapshotIntervalHours: 3, policy: FAST_POLICY, ...extra });
 
   it('fills an empty store with the same history, resumes after a stop, and adds nothing on a second run', async () => {
     const peer = `${source.app.origin}/api/scan`;
@@ -196,8 +112,8 @@ describe('the scan mirror', () => {
   }, 180_000);
 
   it('stops at a disputed item rather than taking it for the end of the history (two peers, one forging)', async () => {
-    const proxy = await corruptingProxy(source.app.origin);
-    const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+    const proxy = await corruptingPeer(source.app.origin);
+    const evil = proxy.url;
     try {
       const run = mirror([`${source.app.origin}/api/scan`, evil], { pageSize: 300, log: () => undefined });
       await expect(run.run({ once: true })).rejects.toBeInstanceOf(NoQuorumError);
@@ -210,7 +126,7 @@ describe('the scan mirror', () => {
       const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
       expect(m).toBeLessThan(n);
     } finally {
-      await new Promise((resolve) => proxy.close(resolve));
+      await proxy.close();
     }
   }, 180_000);
 
@@ -220,8 +136,8 @@ describe('the scan mirror', () => {
   ])(
     'out-votes a corrupting peer among %s, reports it by URL and never stores its pages',
     async (_, withDeadPeer) => {
-      const proxy = await corruptingProxy(source.app.origin);
-      const evil = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}/api/scan`;
+      const proxy = await corruptingPeer(source.app.origin);
+      const evil = proxy.url;
       const port = new URL(source.app.origin).port;
       const dead = 'http://127.0.0.1:9/api/scan';
       const peers = [`http://127.0.0.1:${port}/api/scan`, `http://localhost:${port}/api/scan`, evil];
@@ -243,7 +159,7 @@ describe('the scan mirror', () => {
           await answersOf(source.app.origin, sampleIds),
         );
       } finally {
-        await new Promise((resolve) => proxy.close(resolve));
+        await proxy.close();
       }
     },
     180_000,

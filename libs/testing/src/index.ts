@@ -8,3 +8,5 @@ export * from './token-network-fixtures';
 export * from './scan-fixtures';
 export * from './spec-checked-call';
 export * from './ledger-tokens';
+export * from './store-hashes';
+export * from './ts-process';

@@ -1,0 +1,126 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { DataSource } from 'typeorm';
+import { createDataSource } from '@canton-scan/domain';
+import {
+  createScratchDatabase,
+  detectBackend,
+  openSpareEmbeddedDatabase,
+  startTestApp,
+  type RunningTestApp,
+} from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
+
+/** Peer-call policy for tests: fail over quickly. */
+export const FAST_POLICY = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
+
+export interface SourceStore {
+  dataSource: DataSource;
+  app: RunningTestApp;
+  close(): Promise<void>;
+}
+
+/**
+ * A source scan's store and its scan app: a scratch database on the real server, else the spare
+ * embedded one (an embedded server cannot start inside a jest worker).
+ */
+export async function openSourceStore(): Promise<SourceStore> {
+  let dataSource: DataSource;
+  let drop: () => Promise<void>;
+  if ((await detectBackend()) === 'embedded') {
+    const spare = await openSpareEmbeddedDatabase();
+    dataSource = spare.dataSource;
+    drop = spare.close;
+  } else {
+    const scratch = await createScratchDatabase(`css_mirror_source_${process.pid}`, 'postgres');
+    const scratchSource = createDataSource(scratch.url, {
+      poolSize: 4,
+      connectTimeoutMs: 5000,
+      statementTimeoutMs: 0,
+    });
+    dataSource = scratchSource;
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    drop = async () => {
+      await scratchSource.destroy();
+      await scratch.drop();
+    };
+  }
+  const app = await startTestApp(createScanApp, dataSource);
+  return {
+    dataSource,
+    app,
+    close: async () => {
+      await app.close();
+      await drop();
+    },
+  };
+}
+
+export async function postScan(
+  origin: string,
+  path: string,
+  body: unknown,
+): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${origin}/api/scan${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return { status: res.status, body: await res.text() };
+}
+
+export async function getScan(origin: string, path: string): Promise<{ status: number; body: string }> {
+  const res = await fetch(`${origin}/api/scan${path}`);
+  return { status: res.status, body: await res.text() };
+}
+
+export interface CorruptingPeer {
+  /** The peer's scan base URL. */
+  url: string;
+  /** How many pages it has forged. */
+  forged(): number;
+  close(): Promise<void>;
+}
+
+/**
+ * A peer in front of a scan app that forges some of its update-list pages: on every `every`-th
+ * `POST /v2/updates` answer it changes the workflow id of the first transaction to `forged`.
+ */
+export function corruptingPeer(targetOrigin: string, every = 1): Promise<CorruptingPeer> {
+  let lists = 0;
+  let forged = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const upstream = await fetch(targetOrigin + req.url, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        let body = await upstream.text();
+        if (req.url?.endsWith('/v2/updates') && upstream.status === 200 && ++lists % every === 0) {
+          const parsed = JSON.parse(body);
+          const tx = parsed.transactions.find((t: Record<string, unknown>) => 'events_by_id' in t);
+          if (tx) {
+            tx.workflow_id = 'forged';
+            forged++;
+          }
+          body = JSON.stringify(parsed);
+        }
+        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+      })();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`,
+        forged: () => forged,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}

@@ -1,0 +1,40 @@
+import type { DataSource } from 'typeorm';
+
+/** Columns that hold the wall-clock time of a computation, not ledger content. */
+const WALL_CLOCK_COLUMNS = new Set(['computed_at']);
+
+/**
+ * Per table of the store: its row count and an md5 of its rows' content, to tell whether two
+ * stores hold the same data. Identity row ids depend on the store's history of transactions
+ * (a rolled-back insert uses up ids), so a `row_id` is left out and a reference to one is
+ * replaced by the natural key it points at (an update's `update_id`, a contract's
+ * `contract_id`). Rows are hashed in sorted order of their text.
+ */
+export async function storeContentHashes(
+  dataSource: DataSource,
+): Promise<Record<string, { rows: number; md5: string }>> {
+  const columns: { table_name: string; column_name: string }[] = await dataSource.query(
+    `SELECT table_name, column_name FROM information_schema.columns
+      WHERE table_schema = 'public' AND table_name <> 'migrations'
+      ORDER BY table_name, ordinal_position`,
+  );
+  const tables = new Map<string, string[]>();
+  for (const { table_name, column_name } of columns) {
+    if (column_name === 'row_id' || WALL_CLOCK_COLUMNS.has(column_name)) continue;
+    const value = column_name.endsWith('update_row_id')
+      ? `(SELECT u.update_id FROM updates u WHERE u.row_id = t."${column_name}")`
+      : column_name === 'contract_row_id'
+        ? `(SELECT c.contract_id FROM contracts c WHERE c.row_id = t."${column_name}")`
+        : `t."${column_name}"`;
+    tables.set(table_name, [...(tables.get(table_name) ?? []), value]);
+  }
+  const out: Record<string, { rows: number; md5: string }> = {};
+  for (const [table, values] of tables) {
+    const [row] = await dataSource.query(
+      `SELECT count(*)::int AS rows, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS md5
+         FROM (SELECT json_build_array(${values.join(', ')})::text AS r FROM "${table}" t) x`,
+    );
+    out[table] = row;
+  }
+  return out;
+}
