@@ -19,6 +19,7 @@ export { isMigrated, openDatabase } from './database/database';
 export type { Database } from './database/database';
 export { Db } from './database/db';
 export { startEmbeddedPostgres } from './database/embedded-postgres';
+export { DataDirInUseError } from './database/data-dir-lock';
 export type { EmbeddedPostgres } from './database/embedded-postgres';
 export { installPgTypeParsers } from './database/timestamps';
 export { DsoInfoService } from './dso/dso-info.service';

@@ -6,10 +6,14 @@ import { ScanMirror, type MirrorProgress } from '@canton-scan/mirror';
 import { parseArgs } from '../ingest/cli-args';
 import { formatDuration, ratePerSecond } from '../ingest/progress';
 
+/** The mirror's own embedded store by default: never the one \`npm start\` serves (./.data/pglite). */
+const MIRROR_DATA_DIR = './.data/mirror';
+
 const HELP = `usage: npm run mirror -- --scan URL [--scan URL ...] [--once] [--page-size N]
 Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
-https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: the embedded
-database in PGLITE_DATA_DIR). With n >= 2 peers a page is accepted only where f + 1 of them
+https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: an embedded
+database of its own in PGLITE_DATA_DIR, default ${MIRROR_DATA_DIR}, which
+\`PGLITE_DATA_DIR=${MIRROR_DATA_DIR} npm start\` then serves). With n >= 2 peers a page is accepted only where f + 1 of them
 (f = floor((n - 1) / 3)) answer alike. Without --once it keeps following the peers.`;
 
 /** Seconds between the peers' newest record time and the store's, when both are known. */
@@ -40,7 +44,11 @@ async function main(): Promise<void> {
     process.exit(args.help ? 0 : 2);
   }
   const config = loadConfig();
-  const db = await openDatabase(config.database, {
+  const database =
+    process.env.PGLITE_DATA_DIR === undefined
+      ? { ...config.database, embeddedDataDir: MIRROR_DATA_DIR }
+      : config.database;
+  const db = await openDatabase(database, {
     migrate: config.database.url === undefined || config.database.migrateOnStart === true,
   });
   const stop = new AbortController();
@@ -59,7 +67,7 @@ async function main(): Promise<void> {
     const elapsed = (Date.now() - started) / 1000;
     process.stderr.write('\n');
     console.log(
-      `mirrored ${peers.length} peer(s) into the ${db.backend} database: ${result.appended} updates appended ` +
+      `mirrored ${peers.length} peer(s) into the ${db.backend === 'embedded' ? `embedded database in ${database.embeddedDataDir}` : 'database of DATABASE_URL'}: ${result.appended} updates appended ` +
         `in ${elapsed.toFixed(1)} s, up to migration ${result.migrationId} at ${result.lastRecordTime ?? 'its start'}` +
         (mirror.dissenters.size > 0 ? `; peers that disagreed: ${[...mirror.dissenters].join(', ')}` : ''),
     );

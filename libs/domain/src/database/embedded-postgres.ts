@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { lockDataDir } from './data-dir-lock';
 import { EmbeddedSessionQueue } from './embedded-session-queue';
 
 export interface EmbeddedPostgres {
@@ -26,7 +27,14 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const inMemory = options.dataDir === 'memory';
   if (!inMemory) mkdirSync(resolve(options.dataDir), { recursive: true });
-  const db = await PGlite.create(inMemory ? undefined : resolve(options.dataDir));
+  const unlock = inMemory ? () => undefined : lockDataDir(resolve(options.dataDir));
+  let db: InstanceType<typeof PGlite>;
+  try {
+    db = await PGlite.create(inMemory ? undefined : resolve(options.dataDir));
+  } catch (error) {
+    unlock();
+    throw error;
+  }
   const server = new PGLiteSocketServer({
     db,
     host: '127.0.0.1',
@@ -43,6 +51,7 @@ export async function startEmbeddedPostgres(options: EmbeddedPostgresOptions): P
     async stop() {
       await server.stop();
       await db.close();
+      unlock();
     },
   };
 }
