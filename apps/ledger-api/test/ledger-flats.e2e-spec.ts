@@ -348,6 +348,26 @@ describe('POST /v2/updates/flats', () => {
       expect(res.error).toContain('descendingOrder requires body.endInclusive');
     });
 
+    it('a party or template holding U+0000 (which PostgreSQL text cannot hold): 400 text/plain naming where', async () => {
+      const party = 'alice\u0000::1220';
+      for (const updateFormat of [
+        {
+          includeTransactions: {
+            eventFormat: { filtersByParty: { [party]: {} } },
+            transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA' as const,
+          },
+        },
+        { includeReassignments: { filtersByParty: { [party]: {} } } },
+      ]) {
+        const res = await flats('admin', { beginExclusive: 0, endInclusive: 6, updateFormat });
+        expect(res.response.status).toBe(400);
+        expect(res.response.headers.get('content-type')).toMatch(/^text\/plain/);
+        expect(res.error).toMatch(
+          /^body\.updateFormat\.\S+ member name "alice\\u0000::1220" must not contain the NUL character/,
+        );
+      }
+    });
+
     it('offsets beyond the ledger end, or an end before the begin: 400', async () => {
       for (const body of [
         { beginExclusive: 7, updateFormat: anyPartyFormat() },

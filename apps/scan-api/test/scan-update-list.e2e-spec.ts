@@ -129,9 +129,9 @@ describe('scan update list (POST /v2/updates)', () => {
       all.slice(firstOfMigration1, firstOfMigration1 + 3).map((i) => i.update_id),
     );
 
-    // A time before every update (even the import time) lists the migration from its start.
+    // The earliest time a request can name (the import time) lists the migration from its start.
     const { data: fromStart } = await list({
-      after: { after_migration_id: 0, after_record_time: '0000-01-01T00:00:00Z' },
+      after: { after_migration_id: 0, after_record_time: '0001-01-01T00:00:00Z' },
       page_size: 2,
     });
     expect(fromStart!.transactions.map((i) => i.update_id)).toEqual(all.slice(0, 2).map((i) => i.update_id));

@@ -74,6 +74,7 @@ export { RewardAccountingService } from './scan/rewards/reward-accounting.servic
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
+export { isStorableTimestamp } from './time/micros';
 export type {
   AmuletConfig,
   AmuletRulesPayload,

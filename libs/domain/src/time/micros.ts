@@ -63,3 +63,16 @@ export function parseTimestampMicros(text: string): ParsedMicros | undefined {
   const micros = BigInt(seconds - offsetSeconds) * 1_000_000n + BigInt(fraction.slice(0, 6).padEnd(6, '0'));
   return { micros, exact: !/[1-9]/.test(fraction.slice(6)) };
 }
+
+const FIRST_STORABLE = parseTimestampMicros('0001-01-01T00:00:00Z')!.micros;
+const LAST_STORABLE = parseTimestampMicros('9999-12-31T23:59:59.999999Z')!.micros;
+
+/**
+ * Whether a date-time is one the store can take and give back as written: an RFC 3339 instant
+ * from 0001-01-01 to 9999-12-31 UTC (PostgreSQL has no year 0000, and four-digit years are
+ * what the ISO form shows).
+ */
+export function isStorableTimestamp(text: string): boolean {
+  const parsed = parseTimestampMicros(text);
+  return parsed !== undefined && parsed.micros >= FIRST_STORABLE && parsed.micros <= LAST_STORABLE;
+}

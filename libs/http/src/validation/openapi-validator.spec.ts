@@ -88,6 +88,43 @@ describe('OpenApiRequestValidator', () => {
     });
   });
 
+  it('tells an int64 beyond 2^53 (which JSON numbers cannot carry exactly) from one that is no int64', () => {
+    const beyond = run('GET', '/items/9007199254740993', { tags: 'x' });
+    expect(beyond).toEqual({ error: expect.stringContaining('path.id is beyond 2^53-1 (9007199254740991)') });
+    expect(beyond).toEqual({ error: expect.not.stringContaining('must be a valid int64') });
+    expect(run('GET', '/items/9007199254740991', { tags: 'x' })).toEqual({ input: expect.anything() });
+  });
+
+  it.each([
+    ['0000-01-01T00:00:00Z', 'year 0000, which PostgreSQL does not have'],
+    ['0001-01-01T00:00:00+01:00', 'an instant before 0001-01-01 UTC'],
+    ['2026-06-30T23:59:60Z', 'a leap second'],
+    ['2026-02-30T00:00:00Z', 'a day the month does not have'],
+  ])('refuses the date-time %s (%s), naming the field', (at) => {
+    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', at })).toEqual({
+      error: expect.stringContaining(
+        'body.at must be a valid date-time (ISO-8601 with time zone, from 0001-01-01',
+      ),
+    });
+  });
+
+  it.each(['0001-01-01T00:00:00Z', '9999-12-31T23:59:59.999999Z', '2026-01-05T10:00:00.1234567+05:30'])(
+    'takes the date-time %s',
+    (at) =>
+      expect(run('POST', '/items', {}, { name: 'n', kind: 'a', at })).toEqual({ input: expect.anything() }),
+  );
+
+  it('refuses NUL characters anywhere in the input, naming where', () => {
+    const nul = (where: string) => ({
+      error: `${where} must not contain the NUL character (\\u0000), which PostgreSQL text cannot hold`,
+    });
+    expect(run('POST', '/items', {}, { name: 'a\u0000b', kind: 'a' })).toEqual(nul('body.name'));
+    expect(run('POST', '/items', {}, { name: 'n', kind: 'a', extra: { 'k\u0000': 1 } })).toEqual(
+      nul('body.extra member name "k\\u0000"'),
+    );
+    expect(run('GET', '/items/1', { tags: ['x', 'y\u0000'] })).toEqual(nul('query.tags[1]'));
+  });
+
   it('validates bodies through $ref request bodies without coercion', () => {
     expect(run('POST', '/items', {}, { name: 'n', kind: 'a' })).toEqual({
       input: { operationId: 'createItem', path: {}, query: {}, body: { name: 'n', kind: 'a' } },

@@ -1,5 +1,7 @@
 import Ajv, { type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
+import { fullFormats } from 'ajv-formats/dist/formats';
+import { isStorableTimestamp } from '@canton-scan/domain';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import type { OpenApiDocument } from '@canton-scan/contracts';
 import type { ErrorResponder } from '../errors/error-responder';
@@ -41,6 +43,7 @@ interface CompiledOperation {
 const HTTP_METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options'];
 const INT64_MAX = 2n ** 63n - 1n;
 const INT64_MIN = -(2n ** 63n);
+const RFC3339 = fullFormats['date-time'] as { validate: (s: string) => boolean };
 
 /** Ajv set up for OpenAPI 3.0 schemas: formats (int32/int64 included), defaults, optional coercion. */
 export function createSpecAjv(coerce: boolean): Ajv {
@@ -50,8 +53,15 @@ export function createSpecAjv(coerce: boolean): Ajv {
     useDefaults: true,
     coerceTypes: coerce ? 'array' : false,
     discriminator: false,
+    // Errors carry the offending value (to tell an int64 from one JSON cannot carry exactly).
+    verbose: true,
   });
   addFormats(ajv);
+  // RFC 3339, and an instant the store can hold (no year 0000, no leap second).
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (s: string) => RFC3339.validate(s) && isStorableTimestamp(s),
+  });
   ajv.addFormat('int32', {
     type: 'number',
     validate: (n: number) => Number.isInteger(n) && n >= -(2 ** 31) && n < 2 ** 31,
@@ -92,8 +102,12 @@ function describe(error: ErrorObject, location: string): string {
       return `${where}.${(error.params as { additionalProperty: string }).additionalProperty} is not allowed`;
     case 'enum':
       return `${where} must be one of ${(error.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'format':
-      return `${where} must be a valid ${(error.params as { format: string }).format}${formatHint((error.params as { format: string }).format)}`;
+    case 'format': {
+      const format = (error.params as { format: string }).format;
+      if (format === 'int64' && isBeyondExactJson(error.data))
+        return `${where} is beyond 2^53-1 (9007199254740991), the largest integer a JSON number carries exactly here; it is a valid int64 but cannot be taken without losing digits`;
+      return `${where} must be a valid ${format}${formatHint(format)}`;
+    }
     case 'type':
       return `${where} must be of type ${(error.params as { type: string }).type}`;
     default:
@@ -101,10 +115,20 @@ function describe(error: ErrorObject, location: string): string {
   }
 }
 
+/** An integer inside int64 that JSON parsing may already have rounded (beyond 2^53). */
+function isBeyondExactJson(value: unknown): boolean {
+  return (
+    typeof value === 'number' &&
+    Number.isInteger(value) &&
+    !Number.isSafeInteger(value) &&
+    Math.abs(value) <= 2 ** 63
+  );
+}
+
 function formatHint(format: string): string {
   switch (format) {
     case 'date-time':
-      return ' (ISO-8601 with time zone, e.g. 2026-01-05T10:00:00.000000Z)';
+      return ' (ISO-8601 with time zone, from 0001-01-01 to 9999-12-31, e.g. 2026-01-05T10:00:00.000000Z)';
     case 'int64':
       return ' (integer between -2^63 and 2^63-1)';
     case 'int32':
@@ -231,10 +255,35 @@ export class OpenApiRequestValidator {
         return { error: describe(operation.validateBody.errors![0], 'body') };
       }
     }
+    const nul = findNul(path, 'path') ?? findNul(q, 'query') ?? (hasBody ? findNul(body, 'body') : undefined);
+    if (nul)
+      return {
+        error: `${nul} must not contain the NUL character (\\u0000), which PostgreSQL text cannot hold`,
+      };
     return {
       input: { operationId: operation.operationId, path, query: q, body: hasBody ? body : undefined },
     };
   }
+}
+
+/** Where a string (value or member name) holds U+0000, as `body.party_ids[2]`; undefined when none does. */
+function findNul(value: unknown, where: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? where : undefined;
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = findNul(value[i], `${where}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value !== null && typeof value === 'object') {
+    for (const [key, member] of Object.entries(value)) {
+      if (key.includes('\u0000')) return `${where} member name ${JSON.stringify(key)}`;
+      const found = findNul(member, `${where}.${key}`);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }
 
 /** `#/components/...` refs inside a standalone schema point into the registered document. */
