@@ -281,6 +281,23 @@ export class HistoryWriteRepository implements HistoryView {
     );
   }
 
+  /**
+   * Stores created event blobs a caller obtained (the mirror, from its peers) into the contracts
+   * that lack one, in every migration held (per migration one ux_contracts_migration_contract
+   * probe). A stored blob is never replaced. Returns the number of contract rows filled.
+   */
+  async storeCreatedEventBlobs(blobs: readonly { contractId: string; blob: string }[]): Promise<number> {
+    if (blobs.length === 0) return 0;
+    const rows = await this.connection.query<{ row_id: string }>(
+      `UPDATE contracts c SET created_event_blob = b.blob
+         FROM jsonb_to_recordset($1::jsonb) AS b(contract_id text, blob text), history_migrations m
+        WHERE c.migration_id = m.migration_id AND c.contract_id = b.contract_id AND c.created_event_blob IS NULL
+        RETURNING c.row_id`,
+      [JSON.stringify(blobs.map((b) => ({ contract_id: b.contractId, blob: b.blob })))],
+    );
+    return rows.length;
+  }
+
   /** Delivered on commit: live readers (ledger streams) in any process learn of new updates. */
   async notifyAppended(ledgerEnd: string): Promise<void> {
     await this.connection.query(`SELECT pg_notify($1, $2)`, [LEDGER_UPDATES_CHANNEL, ledgerEnd]);

@@ -86,6 +86,15 @@ export class LedgerWriter {
   }
 
   /**
+   * Stores created event blobs supplied after the fact (the mirror's peers serve them apart from
+   * the history) into the contracts that have none, in one transaction; a stored blob is never
+   * replaced. Returns the number of contract rows filled.
+   */
+  async storeCreatedEventBlobs(blobs: readonly { contractId: string; blob: string }[]): Promise<number> {
+    return this.db.transaction((tx) => new HistoryWriteRepository(tx).storeCreatedEventBlobs(blobs));
+  }
+
+  /**
    * Opens a pipeline for a run of batches (the ingest): while one batch is written, the next is
    * checked and built against the stored history plus the batches built before it, on a second
    * connection, so the database's work overlaps the writer's. The pipeline holds the writer lock
