@@ -1,5 +1,5 @@
 import { scanApi, scanSpec } from '@canton-scan/contracts';
-import { SpliceTemplates, type HistoryCreatedEvent } from '@canton-scan/domain';
+import { LedgerWriter, SpliceTemplates, type HistoryCreatedEvent } from '@canton-scan/domain';
 import { createdEvents, expectResponseMatchesSpec, writeHistory } from '@canton-scan/testing';
 import {
   amulet,
@@ -161,6 +161,34 @@ describe('scan update history', () => {
         complete: true,
         import_updates_complete: false,
       });
+    });
+
+    it('answers complete: false for a migration the store holds without its start, as the writer recorded it', async () => {
+      await migratedHistory();
+      // Migration 2 written by a writer told it does not hold the migration's start (e.g. a
+      // mirror whose peers lacked it); then migration 3 with the default rule (a held predecessor).
+      const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+      const mint = (migrationId: number) =>
+        h.tx(
+          [
+            {
+              create: {
+                template: SpliceTemplates.Amulet,
+                payload: amulet(dso(), alice(), '1.0000000000'),
+                signatories: [dso(), alice()],
+              },
+            },
+          ],
+          { migrationId },
+        );
+      await writer.append([mint(2)], { migrationFromStart: false });
+      await writer.append([mint(3)]);
+      expect((await migrationInfo(2)).data).toMatchObject({ previous_migration_id: 1, complete: false });
+      expect((await migrationInfo(3)).data).toMatchObject({ previous_migration_id: 2, complete: true });
+      // What was recorded before stays: later batches do not change it.
+      await writer.append([mint(2)], { migrationFromStart: true });
+      expect((await migrationInfo(2)).data).toMatchObject({ complete: false });
+      expect((await migrationInfo(0)).data).toMatchObject({ complete: true });
     });
 
     it('answers migration-info of a migration without data with 404', async () => {

@@ -30,6 +30,7 @@ export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/do
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
+export type { AppendOptions, LedgerWriterOptions } from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
 export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
 export type {

@@ -32,8 +32,8 @@ function nodeId(eventId: string): number {
  * The write-path form of a served item (HistoryUpdate): the mirror's own ledger offset (a node
  * numbers its ledger itself; import updates keep `""`), and a transaction's events in tree
  * order (node ids count in pre-order, docs/offsets-and-ids.md "Event ids") rather than the list
- * form's lexicographic order. `command_id` is not served and `created_event_blob` is derived by
- * the writer, so neither is set.
+ * form's lexicographic order. `command_id` and `created_event_blob` are not served, so neither is
+ * set (the mirror's writer never derives blobs; docs/current-contracts.md "Created event blobs").
  */
 export function toHistoryUpdate(item: ServedItem, offset: bigint | null): HistoryUpdate {
   const scanOffset = offset === null ? '' : encodeScanOffset(offset);

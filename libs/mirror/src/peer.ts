@@ -102,6 +102,18 @@ export class ScanPeer {
     );
   }
 
+  /** `GET /v0/dso`: the DSO's current contracts, each with its created event blob. */
+  dsoInfo(): Promise<PeerAnswer<scanApi.GetDsoInfoResponse>> {
+    return this.call((signal) => scanApi.getDsoInfo({ client: this.client, signal }));
+  }
+
+  /** `GET /v0/unclaimed-development-fund-coupons`, each with its created event blob. */
+  developmentFundCoupons(): Promise<PeerAnswer<scanApi.ListUnclaimedDevelopmentFundCouponsResponse>> {
+    return this.call((signal) =>
+      scanApi.listUnclaimedDevelopmentFundCoupons({ client: this.client, signal }),
+    );
+  }
+
   /**
    * Runs one request with the policy's timeout and retries: network errors, timeouts and 5xx/429
    * are retried with exponential backoff (a 429/503 `Retry-After` is honoured); 404 is an answer

@@ -1,4 +1,5 @@
 import type { DataSource } from 'typeorm';
+import type { scanApi } from '@canton-scan/contracts';
 import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter } from '@canton-scan/domain';
 import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
 import { DEFAULT_CALL_POLICY, PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
@@ -55,6 +56,8 @@ export class ScanMirror {
   private idleMs: number;
   /** Peers left out of reads after failing, until when, and for how long the last time. */
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
+  /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
+  private readonly peersComplete = new Map<number, boolean>();
 
   constructor(
     private readonly dataSource: DataSource,
@@ -62,7 +65,11 @@ export class ScanMirror {
   ) {
     if (options.peers.length === 0) throw new Error('the mirror needs at least one peer scan URL');
     this.peers = options.peers.map((url) => new ScanPeer(url, options.policy ?? DEFAULT_CALL_POLICY));
-    this.writer = new LedgerWriter(dataSource, { snapshotIntervalHours: options.snapshotIntervalHours });
+    // Mirrored contracts' blobs are never derived: only what peers serve is stored (storeServedBlobs).
+    this.writer = new LedgerWriter(dataSource, {
+      snapshotIntervalHours: options.snapshotIntervalHours,
+      createdEventBlobs: 'supplied-only',
+    });
     this.quorum = quorumSize(this.peers.length);
     this.pageSize = Math.min(Math.max(options.pageSize ?? 500, 1), 1000);
     this.log = options.log ?? (() => undefined);
@@ -94,7 +101,7 @@ export class ScanMirror {
 
   /** One pass over a migration: the migration to continue with, or -(m + 1) when caught up at m. */
   private async step(migrationId: number): Promise<number> {
-    if (!(await this.hasMigration(migrationId))) return -(migrationId + 1);
+    if (!(await this.hasMigration(migrationId))) return this.caughtUp(migrationId);
     await this.importUpdates(migrationId);
     if (await this.regularUpdates(migrationId)) return migrationId + 1;
     if (await this.hasMigration(migrationId + 1)) {
@@ -102,23 +109,42 @@ export class ScanMirror {
       await this.regularUpdates(migrationId);
       return migrationId + 1;
     }
+    return this.caughtUp(migrationId);
+  }
+
+  /** At the peers' end: stores the blobs they serve of contracts stored without one; -(m + 1). */
+  private async caughtUp(migrationId: number): Promise<number> {
+    try {
+      await this.storeServedBlobs();
+    } catch (error) {
+      // The history is mirrored regardless; blobs are asked for again at the next catch-up.
+      if (!(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
+      this.log(`created event blobs not fetched: ${error.message}`);
+    }
     return -(migrationId + 1);
   }
 
-  /** Whether a quorum of peers holds data of the migration (migration-info; 404 = none). */
+  /**
+   * Whether a quorum of peers holds data of the migration (migration-info; 404 = none). Also
+   * notes whether f + 1 of them hold it from its start (`complete`): only then does the store,
+   * if it begins the migration now, hold it from its start (see `append`).
+   */
   private async hasMigration(migrationId: number): Promise<boolean> {
     let newest: string | undefined;
+    let complete = 0;
     const [exists] = await this.quorumRead(
       (peer) => peer.migrationInfo(migrationId),
       (answer) => {
         if (answer.absent) return [false];
         for (const range of answer.value.record_time_range)
           if (newest === undefined || range.max > newest) newest = range.max;
+        if (answer.value.complete) complete++;
         return [true];
       },
       (value) => String(value),
     );
     if (exists === undefined) throw new NoQuorumError(`no quorum on migration ${migrationId}`);
+    this.peersComplete.set(migrationId, complete >= this.quorum);
     if (exists && newest !== undefined && migrationId >= this.progress.migrationId)
       this.progress.peersNewestRecordTime = newest;
     return exists;
@@ -169,8 +195,15 @@ export class ScanMirror {
     }
   }
 
+  /**
+   * Appends a page of the migration. The batch that brings the migration's first update records
+   * it as held from its start only if the peers agreed it is `complete` (the writer ignores the
+   * flag once the migration is held, so a migration begun without its start stays so).
+   */
   private async append(migrationId: number, updates: Parameters<LedgerWriter['append']>[0]): Promise<void> {
-    const result = await this.writer.append(updates);
+    const result = await this.writer.append(updates, {
+      migrationFromStart: this.peersComplete.get(migrationId) ?? false,
+    });
     this.progress.appended += result.appended;
     this.progress.migrationId = migrationId;
     this.idleMs = this.options.pollMs ?? 1000;
@@ -186,6 +219,20 @@ export class ScanMirror {
     itemsOf: (answer: PeerAnswer<T>) => I[],
     key: (item: I) => string,
   ): Promise<I[]> {
+    const answers = await this.askPeers(ask, itemsOf);
+    const agreement = agreedPrefix(answers, this.quorum, key);
+    this.noteDissenters(agreement.dissenters);
+    // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
+    if (agreement.items.length === 0 && answers.some((a) => a.items.length > 0))
+      throw new NoQuorumError(`no ${this.quorum} peers agree on the next item; nothing accepted`);
+    return agreement.items;
+  }
+
+  /** Every peer's answer as items (at least f + 1 answers), leaving out for a while those that fail. */
+  private async askPeers<T, I>(
+    ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
+    itemsOf: (answer: PeerAnswer<T>) => I[],
+  ): Promise<PeerItems<I>[]> {
     const now = Date.now();
     const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
     const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
@@ -206,19 +253,81 @@ export class ScanMirror {
       throw new NoQuorumError(
         `only ${answers.length} of ${this.peers.length} peers answered (need ${this.quorum})`,
       );
-    const agreement = agreedPrefix(answers, this.quorum, key);
-    for (const url of agreement.dissenters) {
+    return answers;
+  }
+
+  private noteDissenters(urls: readonly string[]): void {
+    for (const url of urls) {
       this.dissenters.add(url);
       this.log(`peer ${url} disagrees with ${this.quorum} or more peers; its answer is ignored`);
     }
-    // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
-    if (agreement.items.length === 0 && answers.some((a) => a.items.length > 0))
-      throw new NoQuorumError(`no ${this.quorum} peers agree on the next item; nothing accepted`);
-    return agreement.items;
+  }
+
+  /**
+   * Stores the created event blobs the peers serve (the contracts of `/v0/dso` and
+   * `/v0/unclaimed-development-fund-coupons`; no other scan endpoint serves blobs) into stored
+   * contracts that have none. A blob is taken once f + 1 peers served the same one for the
+   * contract id (a blob never changes, so peers at different heads still agree on it).
+   */
+  private async storeServedBlobs(): Promise<void> {
+    const dso = await this.askPeers(
+      (peer) => peer.dsoInfo(),
+      (answer) => servedContracts(answer, dsoContracts),
+    );
+    const coupons = await this.askPeers(
+      (peer) => peer.developmentFundCoupons(),
+      (answer) => servedContracts(answer, (v) => v['unclaimed-development-fund-coupons']),
+    );
+    const blobs = this.agreedBlobs([...dso, ...coupons]);
+    const stored = await this.writer.storeCreatedEventBlobs(blobs);
+    if (stored > 0) this.log(`stored ${stored} created event blobs served by the peers`);
+  }
+
+  /** Per contract id, the blob f + 1 peers served alike (peers that did not serve it abstain). */
+  private agreedBlobs(answers: readonly PeerItems<ServedBlob>[]): ServedBlob[] {
+    const byContract = new Map<string, Map<string, string>>();
+    for (const answer of answers)
+      for (const c of answer.items) {
+        const votes = byContract.get(c.contractId) ?? new Map<string, string>();
+        votes.set(answer.url, c.blob);
+        byContract.set(c.contractId, votes);
+      }
+    const agreed: ServedBlob[] = [];
+    for (const [contractId, votes] of byContract) {
+      const { items, dissenters } = agreedPrefix(
+        [...votes].map(([url, blob]) => ({ url, items: [blob] })),
+        this.quorum,
+        (blob) => blob,
+      );
+      this.noteDissenters(dissenters);
+      if (items.length === 1) agreed.push({ contractId, blob: items[0] });
+    }
+    return agreed;
   }
 
   private async idle(signal?: AbortSignal): Promise<void> {
     await sleep(this.idleMs, signal);
     this.idleMs = Math.min(this.idleMs * 2, this.options.maxPollMs ?? 30_000);
   }
+}
+
+/** A contract's created event blob as a peer served it. */
+interface ServedBlob {
+  contractId: string;
+  blob: string;
+}
+
+function dsoContracts(info: scanApi.GetDsoInfoResponse): scanApi.ContractWithState[] {
+  return [info.amulet_rules, info.latest_mining_round, info.dso_rules, ...info.sv_node_states];
+}
+
+function servedContracts<T>(
+  answer: PeerAnswer<T>,
+  contractsOf: (value: T) => scanApi.ContractWithState[],
+): ServedBlob[] {
+  if (answer.absent) return [];
+  return contractsOf(answer.value).map((c) => ({
+    contractId: c.contract.contract_id,
+    blob: c.contract.created_event_blob,
+  }));
 }

@@ -1,6 +1,7 @@
 import type { scanApi } from '@canton-scan/contracts';
 import type { Db } from '../database/db';
 import type { CompactRecord } from '../daml-value/daml-value.types';
+import { DomainError, DomainErrorCode } from '../errors/domain-error';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, Stored } from '../history/history-rows';
 
@@ -14,7 +15,11 @@ export interface ActiveContract {
   templateId: string;
   packageName: string;
   payload: CompactRecord;
-  createdEventBlob: string;
+  /**
+   * Stored, or derived from the creating event when the contract's history allows it; undefined
+   * for a mirrored contract whose blob no peer has served yet (read it with `createdEventBlobOf`).
+   */
+  createdEventBlob: string | undefined;
   createdAt: string;
   synchronizerId: string;
   inFlight: boolean;
@@ -36,6 +41,7 @@ export type ContractRow = Pick<
   | 'package_name'
   | 'payload_compact'
   | 'created_event_blob'
+  | 'created_event_blob_derivable'
   | 'created_at'
   | 'synchronizer_id'
   | 'in_flight'
@@ -43,22 +49,23 @@ export type ContractRow = Pick<
   | 'signatories'
   | 'observers'
 > & {
-  /** JSON text of the creating event's arguments, when the blob is derived (`created_event_blob` null). */
+  /** JSON text of the creating event's arguments, when the blob is derived (not stored, derivable). */
   created_event_arguments: string | null;
 };
 
 const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
-  c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
+  c.created_event_blob_derivable, c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
 
 /**
  * Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). A blob
- * the history did not supply is derived from the creating event's lossless arguments, read as
+ * the history did not supply is derived, where the contract's history allows it (not mirrored;
+ * docs/current-contracts.md "Created event blobs"), from the creating event's lossless arguments, read as
  * the canonical JSON text the writer stored (one pk_events probe, no parse). A CTE that is
  * re-read with these columns selects `CONTRACT_ROW_COLUMNS` (the probe then runs once).
  */
 export const CONTRACT_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS},
   (SELECT ce.create_arguments::text FROM events ce
-    WHERE c.created_event_blob IS NULL AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
+    WHERE c.created_event_blob IS NULL AND c.created_event_blob_derivable AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
 
 /** The stored columns `CONTRACT_COLUMNS` reads, for CTEs that it then reads from. */
 export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.created_update_row_id, c.created_node_id`;
@@ -73,15 +80,17 @@ export function toActiveContract(r: ContractRow): ActiveContract {
     payload: r.payload_compact,
     createdEventBlob:
       r.created_event_blob ??
-      createdEventBlobOfJson({
-        contract_id: r.contract_id,
-        template_id: r.template_id,
-        package_name: r.package_name,
-        create_arguments: r.created_event_arguments!,
-        created_at: r.created_at,
-        signatories: r.signatories,
-        observers: r.observers,
-      }),
+      (r.created_event_arguments === null
+        ? undefined
+        : createdEventBlobOfJson({
+            contract_id: r.contract_id,
+            template_id: r.template_id,
+            package_name: r.package_name,
+            create_arguments: r.created_event_arguments,
+            created_at: r.created_at,
+            signatories: r.signatories,
+            observers: r.observers,
+          })),
     createdAt: r.created_at,
     synchronizerId: r.synchronizer_id,
     inFlight: r.in_flight,
@@ -91,13 +100,26 @@ export function toActiveContract(r: ContractRow): ActiveContract {
   };
 }
 
+/**
+ * The contract's created event blob, or CREATED_EVENT_BLOB_NOT_STORED (503, retryable) for a
+ * mirrored contract whose blob no peer has served yet: a derived blob would be a fake.
+ */
+export function createdEventBlobOf(c: Pick<ActiveContract, 'contractId' | 'createdEventBlob'>): string {
+  if (c.createdEventBlob !== undefined) return c.createdEventBlob;
+  throw new DomainError(
+    DomainErrorCode.CreatedEventBlobNotStored,
+    `created event blob of contract ${c.contractId} is not stored yet (mirrored history); retry later`,
+    { contractId: c.contractId },
+  );
+}
+
 export function toContractWithState(c: ActiveContract): ContractWithState {
   const result: ContractWithState = {
     contract: {
       template_id: c.templateId,
       contract_id: c.contractId,
       payload: c.payload,
-      created_event_blob: c.createdEventBlob,
+      created_event_blob: createdEventBlobOf(c),
       created_at: c.createdAt,
     },
   };

@@ -50,9 +50,16 @@ export class ContractEntity {
   @Column('json', { name: 'payload_compact' })
   payloadCompact: CompactValue;
 
-  /** The blob the history supplied; null when derived on read from the creating event. */
+  /** The blob the history (or, for mirrored history, a peer) supplied; null when not stored. */
   @Column('text', { name: 'created_event_blob', nullable: true })
   createdEventBlob: string | null;
+
+  /**
+   * Whether a blob that is not stored may be derived on read from the creating event (simulated or
+   * ingested history) or must come from a peer (mirrored history; docs/current-contracts.md "Created event blobs").
+   */
+  @Column('boolean', { name: 'created_event_blob_derivable', default: true })
+  createdEventBlobDerivable: boolean;
 
   /** Ledger effective time of the creating transaction. */
   @Column('timestamptz', { name: 'created_at' })

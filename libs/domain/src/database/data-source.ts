@@ -5,6 +5,7 @@ import { ValidatorLicenseEntity } from '../scan/faucets/validator-license.entity
 import { VoteResultEntity } from '../scan/governance/vote-result.entity';
 import { EventEntity } from '../history/event.entity';
 import { UpdateEntity } from '../history/update.entity';
+import { HistoryMigrationEntity } from '../history/history-migration.entity';
 import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
 import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
 import { RewardAccountingTotalsEntity } from '../scan/rewards/reward-accounting-totals.entity';
@@ -29,6 +30,7 @@ export const ENTITIES = [
   LedgerUserRightEntity,
   LedgerPruningEntity,
   RewardAccountingTotalsEntity,
+  HistoryMigrationEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -14,6 +14,8 @@ export enum DomainErrorCode {
   Unavailable = 'UNAVAILABLE',
   /** An update contradicts the stored history (write path). */
   InconsistentHistory = 'INCONSISTENT_HISTORY',
+  /** A mirrored contract's created event blob has not been received from the peers yet. */
+  CreatedEventBlobNotStored = 'CREATED_EVENT_BLOB_NOT_STORED',
 }
 
 export class DomainError extends Error {

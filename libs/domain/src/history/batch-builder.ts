@@ -22,6 +22,17 @@ export interface PreparedBatch {
   readonly updates: readonly unknown[];
   readonly ids: readonly string[];
   readonly hashes: readonly string[];
+  /** Whether the blobs of the batch's contracts may be derived when not supplied (`LedgerWriterOptions.createdEventBlobs`). */
+  readonly blobsDerivable?: boolean;
+  /** `AppendOptions.migrationFromStart`. */
+  readonly migrationFromStart?: boolean;
+}
+
+/** What the writer records of a migration when a batch brings its first update (see `recordHeldMigrations`). */
+export interface MigrationStart {
+  migrationId: number;
+  /** The migration's first update in the batch is an import update. */
+  opensWithImports: boolean;
 }
 
 export interface BatchCounts {
@@ -52,6 +63,10 @@ export interface BuiltBatch {
   derived: Omit<DerivedTableWrites, 'miningRounds' | 'snapshots'> & { openedRounds: OpenedRound[] };
   /** The migrations the batch touches, in order of appearance. */
   migrations: number[];
+  /** Per migration touched, how the batch's part of it begins. */
+  migrationStarts: MigrationStart[];
+  /** `PreparedBatch.migrationFromStart`. */
+  migrationFromStart?: boolean;
   /** Newest non-import record time per migration once the batch is stored. */
   lastRecordTimes: Map<number, string>;
   lastOffset: bigint | null;
@@ -77,7 +92,15 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   // Row ids reserved now (rows are written with them), so later batches can refer to them.
   const updateIds = await view.allocateIds('updates', builder.updates.length);
   const contractIds = await view.allocateIds('contracts', builder.contracts.created.length);
-  return builder.finish(batch.updates.length, migrations, updateIds, contractIds);
+  const built = builder.finish(batch.updates.length, migrations, updateIds, contractIds);
+  if (batch.blobsDerivable === false)
+    for (const c of built.history.contracts) c.created_event_blob_derivable = false;
+  built.migrationStarts = migrations.map((m) => ({
+    migrationId: m,
+    opensWithImports: fresh.find((p) => p.migrationId === m)!.ledgerOffset === null,
+  }));
+  built.migrationFromStart = batch.migrationFromStart;
+  return built;
 }
 
 function freshUpdates(
@@ -115,6 +138,7 @@ function nothingToWrite(skipped: number): BuiltBatch {
       voteResults: [],
     },
     migrations: [],
+    migrationStarts: [],
     lastRecordTimes: new Map(),
     lastOffset: null,
     delta: { hashes: new Map(), lastOffset: null, lastRecordTimes: new Map(), contracts: new Map() },
@@ -236,6 +260,7 @@ class BatchBuilder {
         voteResults: voteResultRows(this.derived.voteResults, updateRowIds),
       },
       migrations,
+      migrationStarts: [],
       lastRecordTimes: this.lastRecordTimes,
       lastOffset: this.lastOffset,
       delta: this.delta(contractIds),

@@ -38,6 +38,7 @@ export async function writeBuiltBatch(
     snapshotIntervalHours,
   );
   const { openedRounds, ...derivedRows } = b.derived;
+  await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart);
   await history.write(b.history);
   await derived.write({
     ...derivedRows,

@@ -21,7 +21,7 @@ export type EventDraft = Omit<HistoryEventRow, 'update_row_id'> & { update_id: s
 
 export type ContractDraft = Omit<
   HistoryContractRow,
-  'row_id' | 'created_update_row_id' | 'archived_update_row_id'
+  'row_id' | 'created_update_row_id' | 'archived_update_row_id' | 'created_event_blob_derivable'
 > & { created_update_id: string; archived_update_id: string | null };
 
 /** The columns an update row takes from any kind of update. */
@@ -226,6 +226,7 @@ export function contractRowWithId(
   return {
     ...draft,
     row_id: rowId,
+    created_event_blob_derivable: true,
     created_update_row_id: updateRowIds.get(created_update_id)!,
     archived_update_row_id: archived_update_id === null ? null : updateRowIds.get(archived_update_id)!,
   };

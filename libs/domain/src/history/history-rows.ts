@@ -97,8 +97,10 @@ export interface HistoryContractRow {
   module_name: string;
   entity_name: string;
   payload_compact: CompactRecord;
-  /** Only a supplied blob is stored; readers derive the others from the created event. */
+  /** Only a supplied blob is stored; readers derive the others from the created event when derivable. */
   created_event_blob: string | null;
+  /** False for mirrored history: a blob not stored must come from a peer (docs/current-contracts.md "Created event blobs"). */
+  created_event_blob_derivable: boolean;
   created_at: string;
   signatories: string[];
   observers: string[];

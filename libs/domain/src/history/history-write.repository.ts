@@ -1,5 +1,6 @@
 import { columnsOf, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
+import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 
@@ -89,6 +90,7 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   entity_name: 'text',
   payload_compact: 'json',
   created_event_blob: 'text',
+  created_event_blob_derivable: 'bool',
   created_at: 'timestamp',
   signatories: 'textArray',
   observers: 'textArray',
@@ -240,6 +242,60 @@ export class HistoryWriteRepository implements HistoryView {
         ),
       ],
     );
+  }
+
+  /**
+   * Records the migrations a batch brings (those without a row yet), in order, with whether the
+   * store holds each from its start: `fromStart` when the caller knows (the mirror), otherwise
+   * the rule for a history written in ledger order from its first update: migration 0, or an
+   * earlier migration is held, or the migration opens with its import updates.
+   */
+  async recordHeldMigrations(
+    starts: readonly MigrationStart[],
+    fromStart: boolean | undefined,
+  ): Promise<void> {
+    if (starts.length === 0) return;
+    const held = new Set(
+      (
+        await this.connection.query<{ migration_id: string }>(
+          'SELECT migration_id FROM history_migrations ORDER BY migration_id',
+        )
+      ).map((r) => Number(r.migration_id)),
+    );
+    const rows: { migration_id: number; from_start: boolean }[] = [];
+    for (const s of starts) {
+      if (held.has(s.migrationId)) continue;
+      const earlierHeld = [...held].some((m) => m < s.migrationId);
+      rows.push({
+        migration_id: s.migrationId,
+        from_start: fromStart ?? (s.migrationId === 0 || earlierHeld || s.opensWithImports),
+      });
+      held.add(s.migrationId);
+    }
+    if (rows.length === 0) return;
+    await this.connection.query(
+      `INSERT INTO history_migrations (migration_id, from_start)
+       SELECT r.migration_id, r.from_start FROM jsonb_to_recordset($1::jsonb) AS r(migration_id bigint, from_start boolean)
+       ON CONFLICT (migration_id) DO NOTHING`,
+      [JSON.stringify(rows)],
+    );
+  }
+
+  /**
+   * Stores created event blobs a caller obtained (the mirror, from its peers) into the contracts
+   * that lack one, in every migration held (per migration one ux_contracts_migration_contract
+   * probe). A stored blob is never replaced. Returns the number of contract rows filled.
+   */
+  async storeCreatedEventBlobs(blobs: readonly { contractId: string; blob: string }[]): Promise<number> {
+    if (blobs.length === 0) return 0;
+    const rows = await this.connection.query<{ row_id: string }>(
+      `UPDATE contracts c SET created_event_blob = b.blob
+         FROM jsonb_to_recordset($1::jsonb) AS b(contract_id text, blob text), history_migrations m
+        WHERE c.migration_id = m.migration_id AND c.contract_id = b.contract_id AND c.created_event_blob IS NULL
+        RETURNING c.row_id`,
+      [JSON.stringify(blobs.map((b) => ({ contract_id: b.contractId, blob: b.blob })))],
+    );
+    return rows.length;
   }
 
   /** Delivered on commit: live readers (ledger streams) in any process learn of new updates. */

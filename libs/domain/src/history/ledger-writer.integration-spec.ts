@@ -291,4 +291,64 @@ describe('LedgerWriter', () => {
     const kinds = await db.dataSource.query(`SELECT kind FROM updates ORDER BY row_id`);
     expect(kinds.map((k: { kind: string }) => k.kind)).toEqual(['transaction', 'unassignment', 'assignment']);
   });
+
+  const heldMigrations = () =>
+    db.dataSource.query(`SELECT migration_id::int, from_start FROM history_migrations ORDER BY migration_id`);
+
+  it('records each migration held with whether it is held from its start (the default rule)', async () => {
+    const a = mint(alice(), '5.0000000000');
+    await writer.append([a]);
+    expect(await heldMigrations()).toEqual([{ migration_id: 0, from_start: true }]);
+    // Migration 1 opens with its import updates; migration 2 follows a held migration.
+    await writer.append([
+      h.importOf(createdEvents(a)[0], 1),
+      { ...mint(alice(), '1.0000000000'), migration_id: 1 },
+    ]);
+    await writer.append([{ ...mint(alice(), '2.0000000000'), migration_id: 2 }]);
+    expect(await heldMigrations()).toEqual([
+      { migration_id: 0, from_start: true },
+      { migration_id: 1, from_start: true },
+      { migration_id: 2, from_start: true },
+    ]);
+  });
+
+  it('records a later migration that opens with neither imports nor a held predecessor as not from its start', async () => {
+    await writer.append([{ ...mint(alice(), '1.0000000000'), migration_id: 3 }]);
+    expect(await heldMigrations()).toEqual([{ migration_id: 3, from_start: false }]);
+  });
+
+  it('records what the caller says of a migration it brings; the first batch of a migration decides', async () => {
+    await writer.append([mint(alice(), '1.0000000000')], { migrationFromStart: false });
+    await writer.append([mint(alice(), '2.0000000000')], { migrationFromStart: true });
+    expect(await heldMigrations()).toEqual([{ migration_id: 0, from_start: false }]);
+    // Nothing is recorded for a batch that writes nothing, and a failed batch records nothing.
+    await expectRejected([{ ...archiveOf(mint(alice(), '3.0000000000')), migration_id: 4 }], /unknown/);
+    expect(await heldMigrations()).toEqual([{ migration_id: 0, from_start: false }]);
+  });
+
+  it('marks the contracts of a writer for supplied blobs only as not derivable, others as derivable', async () => {
+    const mirrored = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      createdEventBlobs: 'supplied-only',
+    });
+    const first = mint(alice(), '1.0000000000');
+    await writer.append([first]);
+    const second = mint(alice(), '2.0000000000');
+    await mirrored.append([second]);
+    const rows = await db.dataSource.query(
+      `SELECT contract_id, created_event_blob, created_event_blob_derivable FROM contracts ORDER BY row_id`,
+    );
+    expect(rows).toEqual([
+      {
+        contract_id: createdEvents(first)[0].contract_id,
+        created_event_blob: null,
+        created_event_blob_derivable: true,
+      },
+      {
+        contract_id: createdEvents(second)[0].contract_id,
+        created_event_blob: null,
+        created_event_blob_derivable: false,
+      },
+    ]);
+  });
 });

@@ -11,6 +11,23 @@ export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
 
 export interface LedgerWriterOptions {
   snapshotIntervalHours: number;
+  /**
+   * Whether the blob of a contract whose created event supplies none may be derived on read from
+   * the creating event (`derive`, the default: simulated or ingested history) or must come from a
+   * peer (`supplied-only`: mirrored history; docs/current-contracts.md "Created event blobs").
+   */
+  createdEventBlobs?: 'derive' | 'supplied-only';
+}
+
+/** What the caller knows of a batch beyond its updates. */
+export interface AppendOptions {
+  /**
+   * For a migration the batch brings (no update of it stored yet): whether the store then holds
+   * it from its start (scan `migration-info` `complete`). Default: it does when it is migration 0,
+   * an earlier migration is held, or the migration opens with its import updates. Ignored for
+   * migrations already held (the first batch decides).
+   */
+  migrationFromStart?: boolean;
 }
 
 /**
@@ -29,8 +46,8 @@ export class LedgerWriter {
     this.db = Db.of(dataSource);
   }
 
-  async append(updates: readonly unknown[]): Promise<AppendResult> {
-    return this.appendPrepared(this.prepare(updates));
+  async append(updates: readonly unknown[], options: AppendOptions = {}): Promise<AppendResult> {
+    return this.appendPrepared(this.prepare(updates, options));
   }
 
   /**
@@ -38,7 +55,7 @@ export class LedgerWriter {
    * the transaction: a caller feeding batches in a row prepares the next one while the database
    * is busy with the previous one.
    */
-  prepare(updates: readonly unknown[]): PreparedBatch {
+  prepare(updates: readonly unknown[], options: AppendOptions = {}): PreparedBatch {
     const ids = updates.map((u, i) => {
       const id = (u as { update_id?: unknown } | null)?.update_id;
       if (typeof id !== 'string' || id === '')
@@ -49,7 +66,13 @@ export class LedgerWriter {
       const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
       throw rejectUpdate(dup, 'appears twice in the batch');
     }
-    return { updates, ids, hashes: updates.map((u) => sha256Hex(canonicalJson(u))) };
+    return {
+      updates,
+      ids,
+      hashes: updates.map((u) => sha256Hex(canonicalJson(u))),
+      blobsDerivable: this.options.createdEventBlobs !== 'supplied-only',
+      migrationFromStart: options.migrationFromStart,
+    };
   }
 
   /** Checks and writes a prepared batch in one transaction, under the writer lock. */
@@ -60,6 +83,15 @@ export class LedgerWriter {
       const built = await buildBatch(history, batch);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
+  }
+
+  /**
+   * Stores created event blobs supplied after the fact (the mirror's peers serve them apart from
+   * the history) into the contracts that have none, in one transaction; a stored blob is never
+   * replaced. Returns the number of contract rows filled.
+   */
+  async storeCreatedEventBlobs(blobs: readonly { contractId: string; blob: string }[]): Promise<number> {
+    return this.db.transaction((tx) => new HistoryWriteRepository(tx).storeCreatedEventBlobs(blobs));
   }
 
   /**

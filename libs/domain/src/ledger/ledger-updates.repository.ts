@@ -101,7 +101,7 @@ type EventRow = Pick<
   witnesses: string[];
   create_argument_compact: CompactValue | null;
   created_event_blob: string | null;
-  /** JSON text of the created event's arguments, when its blob is derived. */
+  /** JSON text of the created event's arguments, when its blob is derived (not stored, derivable). */
   create_arguments_json: string | null;
 };
 
@@ -197,7 +197,7 @@ export class LedgerUpdatesRepository {
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
                 c.payload_compact AS create_argument_compact,
                 CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
-                ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL THEN e.create_arguments::text END` : 'NULL::text'}
+                ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN e.create_arguments::text END` : 'NULL::text'}
                   AS create_arguments_json,
                 e.created_at, e.signatories, e.observers, e.choice,
                 ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::json AS choice_argument, NULL::json AS exercise_result'},
@@ -205,7 +205,7 @@ export class LedgerUpdatesRepository {
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
            LEFT JOIN LATERAL (
-             SELECT c.payload_compact${request.withBlobs ? ', c.created_event_blob' : ''} FROM contracts c
+             SELECT c.payload_compact${request.withBlobs ? ', c.created_event_blob, c.created_event_blob_derivable' : ''} FROM contracts c
               WHERE e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id
              OFFSET 0
            ) c ON true
@@ -223,12 +223,19 @@ export class LedgerUpdatesRepository {
   }
 }
 
-function derivedBlob(r: EventRow): string {
+/**
+ * The stored blob, else the one derived from the created event where the contract's history allows
+ * it, else (a mirrored contract whose blob no peer has served yet) `""`, never a derived fake
+ * (docs/ledger-api.md "Created event blobs").
+ */
+function blobOf(r: EventRow): string {
+  if (r.created_event_blob !== null) return r.created_event_blob;
+  if (r.create_arguments_json === null) return '';
   return createdEventBlobOfJson({
     contract_id: r.contract_id,
     template_id: r.template_id,
     package_name: r.package_name,
-    create_arguments: r.create_arguments_json!,
+    create_arguments: r.create_arguments_json,
     created_at: r.created_at!,
     signatories: r.signatories!,
     observers: r.observers!,
@@ -257,8 +264,7 @@ function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
     lastDescendantNodeId: r.last_descendant_node_id,
     witnesses: r.witnesses,
     stakeholders: r.stakeholders,
-    createdEventBlob:
-      withBlobs && r.event_type === 'created' ? (r.created_event_blob ?? derivedBlob(r)) : null,
+    createdEventBlob: withBlobs && r.event_type === 'created' ? blobOf(r) : null,
   };
 }
 

@@ -1,5 +1,5 @@
 import type { registryApi } from '@canton-scan/contracts';
-import type { ActiveContract } from '../contracts/active-contracts.repository';
+import { createdEventBlobOf, type ActiveContract } from '../contracts/active-contracts.repository';
 import { DomainError, DomainErrorCode } from '../errors/domain-error';
 
 /** A value of the token standard's `AnyValue` variant in ledger JSON. */
@@ -44,13 +44,16 @@ export function requireAssigned(contract: ActiveContract): void {
   }
 }
 
-/** The DisclosedContract of a stored contract: its blob as stored, its current synchronizer. */
+/**
+ * The DisclosedContract of a stored contract: its blob (503 when a mirrored contract's blob is not
+ * stored yet, see `createdEventBlobOf`), its current synchronizer.
+ */
 export function disclose(contract: ActiveContract, excludeDebugFields: boolean): DisclosedContract {
   requireAssigned(contract);
   const disclosed: DisclosedContract = {
     templateId: contract.templateId,
     contractId: contract.contractId,
-    createdEventBlob: contract.createdEventBlob,
+    createdEventBlob: createdEventBlobOf(contract),
     synchronizerId: contract.synchronizerId,
   };
   if (!excludeDebugFields) {

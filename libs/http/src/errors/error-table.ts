@@ -59,6 +59,12 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
     'FAILED_PRECONDITION',
     DomainErrorCode.InconsistentHistory,
   ),
+  // Retryable: the mirror stores the blob once a peer serves it (docs/current-contracts.md "Created event blobs").
+  [DomainErrorCode.CreatedEventBlobNotStored]: entry(
+    503,
+    'UNAVAILABLE',
+    DomainErrorCode.CreatedEventBlobNotStored,
+  ),
 });
 
 /** The row of one domain error code. */

@@ -2,6 +2,7 @@ import { HistoryStore1795316380631 } from './1795316380631-history-store';
 import { LedgerNodeAndRewards1795317495038 } from './1795317495038-ledger-node-and-rewards';
 import { CoveringHoldingsIndex1795320000000 } from './1795320000000-covering-holdings-index';
 import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows';
+import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-migrations-and-blob-sources';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -9,4 +10,5 @@ export const MIGRATIONS = [
   LedgerNodeAndRewards1795317495038,
   CoveringHoldingsIndex1795320000000,
   LeanHistoryRows1795330000000,
+  HeldMigrationsAndBlobSources1795340000000,
 ];

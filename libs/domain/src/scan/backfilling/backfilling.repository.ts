@@ -8,6 +8,8 @@ export interface MigrationFacts {
   lastImportUpdateId: string | undefined;
   hasImportUpdates: boolean;
   hasRegularUpdates: boolean;
+  /** Whether the store holds the migration from its start, as the writer recorded it. */
+  fromStart: boolean;
 }
 
 export interface SynchronizerRange {
@@ -29,20 +31,29 @@ export class BackfillingRepository {
     return row.held;
   }
 
-  /** Index probes only: the previous migration, the last import update and whether regular updates exist. */
+  /**
+   * Index probes only: the previous migration, the last import update, whether regular updates
+   * exist, and whether the store holds the migration from its start (pk_history_migrations).
+   */
   async migrationFacts(migrationId: number): Promise<MigrationFacts> {
-    const [row]: { previous: string | null; last_import: string | null; has_regular: boolean }[] =
-      await this.db.query(
-        `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
+    const [row]: {
+      previous: string | null;
+      last_import: string | null;
+      has_regular: boolean;
+      from_start: boolean | null;
+    }[] = await this.db.query(
+      `SELECT (SELECT max(migration_id) FROM updates WHERE migration_id < $1) AS previous,
               (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
-              EXISTS (SELECT 1 FROM updates WHERE migration_id = $1 AND record_time > ${IMPORT_TIME}) AS has_regular`,
-        [migrationId],
-      );
+              EXISTS (SELECT 1 FROM updates WHERE migration_id = $1 AND record_time > ${IMPORT_TIME}) AS has_regular,
+              (SELECT from_start FROM history_migrations WHERE migration_id = $1) AS from_start`,
+      [migrationId],
+    );
     return {
       previousMigrationId: row.previous === null ? undefined : Number(row.previous),
       lastImportUpdateId: row.last_import ?? undefined,
       hasImportUpdates: row.last_import !== null,
       hasRegularUpdates: row.has_regular,
+      fromStart: row.from_start ?? false,
     };
   }
 

@@ -13,11 +13,11 @@ const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 /**
  * What a peer needs to backfill its history from this node (`/v0/backfilling/*`).
  *
- * This node's history enters only through the LedgerWriter, in ledger order, from the first
- * update of the history it was given; a migration starts with its import updates. Hence:
- * - `complete` (all regular updates of the migration are here): the node holds the migration
- *   from its start, i.e. it is migration 0 (its start is the network's genesis), or the node
- *   holds the previous migration, or the migration's import updates (which open it).
+ * This node's history enters only through the LedgerWriter, in ledger order; a migration starts
+ * with its import updates. Hence:
+ * - `complete` (all regular updates of the migration are here): whether the store holds the
+ *   migration from its start, as the writer recorded it with the batch that brought the
+ *   migration (docs/acs-snapshots.md "Migrations held"), not a rule evaluated on read.
  * - `import_updates_complete`: migration 0 has none to miss; a later migration's import updates
  *   all precede its first regular update, so they are complete once a regular update is held.
  */
@@ -58,7 +58,7 @@ export class BackfillingService {
         max: r.max ?? IMPORT_TIME,
       })),
       ...(facts.lastImportUpdateId !== undefined ? { last_import_update_id: facts.lastImportUpdateId } : {}),
-      complete: migrationId === 0 || facts.previousMigrationId !== undefined || facts.hasImportUpdates,
+      complete: facts.fromStart,
       import_updates_complete: migrationId === 0 || facts.hasRegularUpdates,
     };
   }
