@@ -178,6 +178,11 @@ describe('ledger updates to the write path', () => {
     });
   });
 
+  it('leaves out the blob of a created event the participant gives as ""', () => {
+    const tx = transactionOf(transaction([created(0, { createdEventBlob: '' })]), 0);
+    expect(tx.events_by_id['u1:0']).not.toHaveProperty('created_event_blob');
+  });
+
   it('renumbers the nodes of a partly shown transaction in pre-order', () => {
     // Nodes 1 and 3 are not shown to this reader.
     const tx = transactionOf(transaction([exercised(0, 4), exercised(2, 3), created(4), created(6)]), 0);

@@ -115,7 +115,8 @@ function createdEventOf(e: ledgerApi.CreatedEvent, eventId: string): HistoryCrea
     signatories: e.signatories,
     observers: e.observers,
   };
-  if (e.createdEventBlob !== undefined) event.created_event_blob = e.createdEventBlob;
+  // "" means the participant has no blob to give: left out, as in history that carries none.
+  if (e.createdEventBlob) event.created_event_blob = e.createdEventBlob;
   return event;
 }
 
