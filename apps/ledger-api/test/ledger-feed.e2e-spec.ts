@@ -2,7 +2,9 @@ import type { DataSource } from 'typeorm';
 import { ledgerApi } from '@canton-scan/contracts';
 import {
   createDataSource,
+  Db,
   ensureDevelopmentAdmin,
+  LedgerPruningRepository,
   LedgerWriter,
   SpliceInterfaces,
   type HistoryUpdate,
@@ -290,5 +292,29 @@ describe('the ledger feed', () => {
     // No retries: the backoff of the slow policy would take seconds.
     expect(Date.now() - started).toBeLessThan(1500);
     expect(await countOf(worker.dataSource)).toBe(0);
+  }, 60_000);
+
+  it('stops, naming the gap, when the participant has pruned past where the store ends, and goes on where it has not', async () => {
+    const stop = new AbortController();
+    await feed({ pageSize: 50, onProgress: () => stop.abort() }).run({ signal: stop.signal });
+    expect(await countOf(worker.dataSource)).toBe(50);
+    const pruning = new LedgerPruningRepository(Db.of(source.dataSource));
+    try {
+      await pruning.prune(80, false);
+      await expect(feed().run({ once: true })).rejects.toThrow(
+        /has pruned its ledger up to offset 80, but the store ends at offset 50: the updates in between are gone/,
+      );
+      expect(await countOf(worker.dataSource)).toBe(50);
+      // Pruned only up to where the store ends: nothing it needs is gone.
+      await source.dataSource.query(`DELETE FROM ledger_pruning`);
+      await pruning.prune(50, false);
+      const rest = await feed().run({ once: true });
+      expect(rest.offset).toBe(await sourceEnd());
+      expect(await countOf(worker.dataSource)).toBe(
+        await countOf(source.dataSource, 'ledger_offset IS NOT NULL'),
+      );
+    } finally {
+      await source.dataSource.query(`DELETE FROM ledger_pruning`);
+    }
   }, 60_000);
 });
