@@ -8,3 +8,7 @@ export { NoQuorumError, ScanMirror } from './scan-mirror';
 export type { MirrorOptions, MirrorProgress } from './scan-mirror';
 export { readStorePosition } from './store-position';
 export type { StorePosition } from './store-position';
+export { LedgerConvertError, historyUpdateOf, inferDamlValue } from './ledger-convert';
+export { LedgerFeed, LedgerFeedError } from './ledger-feed';
+export type { LedgerFeedOptions, LedgerFeedProgress } from './ledger-feed';
+export { FEED_UPDATE_FORMAT, LedgerAuthError, LedgerRequestError, LedgerSource } from './ledger-source';

@@ -1,8 +1,9 @@
 // mirror --scan URL [--scan URL ...]: fills the store from peer scans over HTTP (import updates,
 // then the update list), accepting each page where f + 1 peers agree, through the LedgerWriter.
 // Resumable: it continues from where the store ends. Keeps tailing unless --once.
+// mirror --ledger URL --token JWT: the same from one participant's JSON Ledger API v2 update stream.
 import { ConfigError, loadConfig, openDatabase } from '@canton-scan/domain';
-import { ScanMirror, type MirrorProgress } from '@canton-scan/mirror';
+import { LedgerFeed, ScanMirror, type LedgerFeedProgress, type MirrorProgress } from '@canton-scan/mirror';
 import { parseArgs } from '../ingest/cli-args';
 import { formatDuration, ratePerSecond } from '../ingest/progress';
 
@@ -10,11 +11,16 @@ import { formatDuration, ratePerSecond } from '../ingest/progress';
 const MIRROR_DATA_DIR = './.data/mirror';
 
 const HELP = `usage: npm run mirror -- --scan URL [--scan URL ...] [--once] [--page-size N]
+       npm run mirror -- --ledger URL --token JWT [--migration-id N] [--once] [--page-size N]
 Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
 https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: an embedded
 database of its own in PGLITE_DATA_DIR, default ${MIRROR_DATA_DIR}, which
-\`PGLITE_DATA_DIR=${MIRROR_DATA_DIR} npm start\` then serves). With n >= 2 peers a page is accepted only where f + 1 of them
-(f = floor((n - 1) / 3)) answer alike. Without --once it keeps following the peers.`;
+\`PGLITE_DATA_DIR=${MIRROR_DATA_DIR} npm start\` then serves). With n >= 2 peers a page is
+accepted only where f + 1 of them (f = floor((n - 1) / 3)) answer alike. Without --once it
+keeps following the peers.
+--ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's
+user must read as any party), storing them under --migration-id (default 0) with the
+participant's offsets; it continues after the store's newest offset.`;
 
 /** Seconds between the peers' newest record time and the store's, when both are known. */
 function lagSeconds(p: MirrorProgress): number | undefined {
@@ -31,15 +37,62 @@ function progressLine(p: MirrorProgress, started: number): string {
   );
 }
 
+function ledgerLine(p: LedgerFeedProgress, started: number): string {
+  return (
+    `\rledger: ${p.appended} updates appended (${ratePerSecond(p.appended, started).toFixed(0)} updates/s), ` +
+    `at offset ${p.offset} of ledger end ${p.ledgerEnd ?? '?'}   `
+  );
+}
+
+/** Exactly one source form: peer scans, or a ledger node with its token. */
+function usageProblem(args: Record<string, unknown>, peers: string[]): string | undefined {
+  if (peers.length > 0 && args.ledger !== undefined) return 'give either --scan or --ledger, not both';
+  if (peers.length === 0 && args.ledger === undefined) return 'give --scan URL (peer scans) or --ledger URL';
+  if (args.ledger !== undefined && args.token === undefined) return '--ledger needs --token JWT';
+  if (args.ledger === undefined && (args.token !== undefined || args['migration-id'] !== undefined))
+    return '--token and --migration-id go with --ledger';
+  return undefined;
+}
+
+/** --ledger: feeds the store from one participant; the summary line. */
+async function feedLedger(
+  args: Record<string, unknown>,
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  snapshotIntervalHours: number,
+  signal: AbortSignal,
+): Promise<string> {
+  const started = Date.now();
+  const feed = new LedgerFeed(db.dataSource, {
+    url: args.ledger as string,
+    token: args.token as string,
+    migrationId: args['migration-id'] as number | undefined,
+    pageSize: args['page-size'] as number | undefined,
+    snapshotIntervalHours,
+    log: (message) => process.stderr.write(`\n${message}\n`),
+    onProgress: (p) => process.stderr.write(ledgerLine(p, started)),
+  });
+  const result = await feed.run({ once: args.once === true, signal });
+  process.stderr.write('\n');
+  return (
+    `fed ${args.ledger as string} into the ${db.backend} database: ${result.appended} updates appended in ` +
+    `${((Date.now() - started) / 1000).toFixed(1)} s, up to offset ${result.offset} (migration ${result.migrationId})`
+  );
+}
+
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), {
     scan: 'strings',
+    ledger: 'string',
+    token: 'string',
+    'migration-id': 'int',
     once: 'flag',
     'page-size': 'int',
     help: 'flag',
   });
   const peers = (args.scan as string[] | undefined) ?? [];
-  if (args.help || peers.length === 0) {
+  const problem = usageProblem(args, peers);
+  if (args.help || problem !== undefined) {
+    if (!args.help) console.error(problem);
     console.log(HELP);
     process.exit(args.help ? 0 : 2);
   }
@@ -55,6 +108,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => stop.abort());
   process.once('SIGTERM', () => stop.abort());
   const started = Date.now();
+  if (args.ledger !== undefined) {
+    try {
+      console.log(await feedLedger(args, db, config.snapshotIntervalHours, stop.signal));
+    } finally {
+      await db.close();
+    }
+    return;
+  }
   const mirror = new ScanMirror(db.dataSource, {
     peers,
     pageSize: args['page-size'] as number | undefined,
