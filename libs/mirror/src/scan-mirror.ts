@@ -16,6 +16,8 @@ export interface MirrorOptions {
   maxPollMs?: number;
   log?: (message: string) => void;
   onProgress?: (progress: MirrorProgress) => void;
+  /** After each pass over the peers that ended caught up (nothing newer) or failed. */
+  onPoll?: (progress: MirrorProgress) => void;
 }
 
 export interface MirrorProgress {
@@ -26,6 +28,10 @@ export interface MirrorProgress {
   lastRecordTime?: string;
   /** Newest record time the peers report for the migration (migration-info). */
   peersNewestRecordTime?: string;
+  /** When a pass last ended caught up (the peers had nothing newer). */
+  caughtUpAt?: string;
+  /** Why the last pass failed (peers unreachable, no quorum); cleared by the next pass that ends well. */
+  lastError?: string;
 }
 
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
@@ -78,13 +84,18 @@ export class ScanMirror {
     while (!options.signal?.aborted) {
       try {
         migrationId = await this.step(migrationId);
+        delete this.progress.lastError;
         if (migrationId < 0) {
+          this.progress.caughtUpAt = new Date().toISOString();
+          this.options.onPoll?.(this.progress);
           if (options.once) break;
           migrationId = -migrationId - 1;
           await this.idle(options.signal);
         }
       } catch (error) {
         if (options.once || !(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
+        this.progress.lastError = (error as Error).message;
+        this.options.onPoll?.(this.progress);
         this.log(`${(error as Error).message}; retrying`);
         await this.idle(options.signal);
       }

@@ -2,7 +2,7 @@
 // then the update list), accepting each page where f + 1 peers agree, through the LedgerWriter.
 // Resumable: it continues from where the store ends. Keeps tailing unless --once.
 import { ConfigError, loadConfig, openDatabase } from '@canton-scan/domain';
-import { ScanMirror, type MirrorProgress } from '@canton-scan/mirror';
+import { lagSeconds, ScanMirror, type MirrorProgress } from '@canton-scan/mirror';
 import { parseArgs } from '../ingest/cli-args';
 import { formatDuration, ratePerSecond } from '../ingest/progress';
 
@@ -11,12 +11,6 @@ Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
 https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: the embedded
 database in PGLITE_DATA_DIR). With n >= 2 peers a page is accepted only where f + 1 of them
 (f = floor((n - 1) / 3)) answer alike. Without --once it keeps following the peers.`;
-
-/** Seconds between the peers' newest record time and the store's, when both are known. */
-function lagSeconds(p: MirrorProgress): number | undefined {
-  if (p.peersNewestRecordTime === undefined || p.lastRecordTime === undefined) return undefined;
-  return Math.max(0, (Date.parse(p.peersNewestRecordTime) - Date.parse(p.lastRecordTime)) / 1000);
-}
 
 function progressLine(p: MirrorProgress, started: number): string {
   const lag = lagSeconds(p);
