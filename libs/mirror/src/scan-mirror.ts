@@ -59,6 +59,8 @@ export class ScanMirror {
   private readonly pageSize: number;
   private readonly log: (message: string) => void;
   private idleMs: number;
+  /** The running pass's stop signal, checked before every page so a stop never waits for a backlog. */
+  private stopSignal?: AbortSignal;
   /** Peers left out of reads after failing, until when, and for how long the last time. */
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
 
@@ -81,6 +83,7 @@ export class ScanMirror {
    */
   async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<MirrorProgress> {
     let migrationId = 0;
+    this.stopSignal = options.signal;
     while (!options.signal?.aborted) {
       try {
         migrationId = await this.step(migrationId);
@@ -93,6 +96,7 @@ export class ScanMirror {
           await this.idle(options.signal);
         }
       } catch (error) {
+        if (options.signal?.aborted) break;
         if (options.once || !(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
         this.progress.lastError = (error as Error).message;
         this.options.onPoll?.(this.progress);
@@ -197,6 +201,7 @@ export class ScanMirror {
     itemsOf: (answer: PeerAnswer<T>) => I[],
     key: (item: I) => string,
   ): Promise<I[]> {
+    this.stopSignal?.throwIfAborted();
     const now = Date.now();
     const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
     const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
