@@ -18,6 +18,10 @@ describe('lagSeconds', () => {
     ).toBe(0);
   });
 
+  it('is 0 on a migration the peers hold only import updates of', () => {
+    expect(lagSeconds({ peersNewestRecordTime: '0001-01-01T00:00:00.000000Z' })).toBe(0);
+  });
+
   it('is unknown while either side is unknown', () => {
     expect(lagSeconds({ peersNewestRecordTime: '2024-01-01T00:00:00Z' })).toBeUndefined();
     expect(lagSeconds({ lastRecordTime: '2024-01-01T00:00:00Z' })).toBeUndefined();

@@ -1,3 +1,4 @@
+import { IMPORT_RECORD_TIME } from '@canton-scan/domain';
 import type { MirrorProgress } from './scan-mirror';
 
 /**
@@ -7,8 +8,14 @@ import type { MirrorProgress } from './scan-mirror';
 export function lagSeconds(
   progress: Pick<MirrorProgress, 'lastRecordTime' | 'peersNewestRecordTime'>,
 ): number | undefined {
-  if (progress.peersNewestRecordTime === undefined || progress.lastRecordTime === undefined) return undefined;
-  const lag = (Date.parse(progress.peersNewestRecordTime) - Date.parse(progress.lastRecordTime)) / 1000;
+  if (progress.peersNewestRecordTime === undefined) return undefined;
+  const peersNewest = Date.parse(progress.peersNewestRecordTime);
+  // A migration the peers hold only import updates of has no newer record time than those.
+  const stored =
+    progress.lastRecordTime ??
+    (peersNewest <= Date.parse(IMPORT_RECORD_TIME) ? IMPORT_RECORD_TIME : undefined);
+  if (stored === undefined) return undefined;
+  const lag = (peersNewest - Date.parse(stored)) / 1000;
   return Number.isFinite(lag) ? Math.max(0, lag) : undefined;
 }
 

@@ -37,10 +37,12 @@ export interface MirrorProgress {
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
 export class NoQuorumError extends Error {}
 
+// The abort listener goes with the timer: a tailing run sleeps on one signal for months.
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const wake = () => (clearTimeout(timer), signal?.removeEventListener('abort', wake), resolve());
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
   });
 
 /**

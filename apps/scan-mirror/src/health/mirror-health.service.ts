@@ -23,17 +23,16 @@ export class MirrorHealthService {
 
   /** Ready = the database answers, is migrated, and the mirror is caught up (503 naming why not). */
   async readyz(): Promise<MirrorHealth> {
-    const mirror = this.runner.status();
     let reason: string | undefined;
     try {
       await this.database.readyz();
     } catch (error) {
       reason = (error as Error).message;
     }
-    if (reason === undefined) {
-      const readiness = this.runner.readiness();
-      if (!readiness.ready) reason = readiness.reason;
-    }
+    // The status and the verdict are read together, after the await, so they always agree.
+    const mirror = this.runner.status();
+    const readiness = this.runner.readiness();
+    if (reason === undefined && !readiness.ready) reason = readiness.reason;
     if (reason !== undefined) throw new ServiceUnavailableException({ status: 'not ready', reason, mirror });
     return { status: 'ok', mirror };
   }

@@ -30,8 +30,9 @@ export interface MirrorTuning {
 
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const wake = () => (clearTimeout(timer), signal.removeEventListener('abort', wake), resolve());
+    const timer = setTimeout(wake, ms);
+    signal.addEventListener('abort', wake, { once: true });
   });
 
 /**
