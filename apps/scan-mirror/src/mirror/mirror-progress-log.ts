@@ -37,7 +37,7 @@ export class MirrorProgressLog {
     const fields = this.fields();
     if (readiness.ready) this.logger.info(fields, `mirror caught up: ${this.describe()}`);
     else if (first)
-      this.logger.info({ ...fields, reason: readiness.reason }, `mirror catching up: ${readiness.reason}`);
+      this.logger.info({ ...fields, reason: readiness.reason }, `mirror not ready: ${readiness.reason}`);
     else this.logger.warn({ ...fields, reason: readiness.reason }, `mirror fell behind: ${readiness.reason}`);
   }
 
