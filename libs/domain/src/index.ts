@@ -1,6 +1,11 @@
 // The public surface of the domain: what the apps, libs and tools use, named one by one.
-export { ConfigError, DEVELOPMENT_HS256_SECRET, loadConfig } from './config/app-config';
-export type { AppConfig, AuthConfig, HttpAppConfig } from './config/app-config';
+export {
+  ConfigError,
+  DEVELOPMENT_HS256_SECRET,
+  loadConfig,
+  requireMirrorScanUrls,
+} from './config/app-config';
+export type { AppConfig, AuthConfig, HttpAppConfig, ScanMirrorConfig } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
 export { toCompact } from './daml-value/compact';

@@ -16,10 +16,15 @@ export interface AppDeps {
   logger: Logger;
 }
 
-/** The validated configuration; on a bad environment the process ends, naming every bad variable. */
-export function loadConfigOrExit(): AppConfig {
+/**
+ * The validated configuration; on a bad environment the process ends, naming every bad variable.
+ * `check` adds an app's own requirements (it throws a ConfigError).
+ */
+export function loadConfigOrExit(check?: (config: AppConfig) => void): AppConfig {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    check?.(config);
+    return config;
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
@@ -36,8 +41,9 @@ export async function runApp(
   /** The app's own slice of the config (its port, body limit, ...). */
   http: (config: AppConfig) => HttpAppConfig,
   describeUrls: (config: AppConfig, port: number) => string[],
+  check?: (config: AppConfig) => void,
 ): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit(check);
   const logger = createLogger(name, config.logLevel);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });

@@ -4,6 +4,7 @@ export { DEFAULT_CALL_POLICY, PeerError, retryAfterMs, ScanPeer } from './peer';
 export type { CallPolicy, PeerAnswer } from './peer';
 export { agreedPrefix, faultsTolerated, quorumSize } from './quorum';
 export type { Agreement, PeerItems } from './quorum';
+export { formatLag, lagSeconds } from './lag';
 export { NoQuorumError, ScanMirror } from './scan-mirror';
 export type { MirrorOptions, MirrorProgress } from './scan-mirror';
 export { readStorePosition } from './store-position';

@@ -17,6 +17,8 @@ export interface MirrorOptions {
   maxPollMs?: number;
   log?: (message: string) => void;
   onProgress?: (progress: MirrorProgress) => void;
+  /** After each pass over the peers that ended caught up (nothing newer) or failed. */
+  onPoll?: (progress: MirrorProgress) => void;
 }
 
 export interface MirrorProgress {
@@ -27,15 +29,21 @@ export interface MirrorProgress {
   lastRecordTime?: string;
   /** Newest record time the peers report for the migration (migration-info). */
   peersNewestRecordTime?: string;
+  /** When a pass last ended caught up (the peers had nothing newer). */
+  caughtUpAt?: string;
+  /** Why the last pass failed (peers unreachable, no quorum); cleared by the next pass that ends well. */
+  lastError?: string;
 }
 
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
 export class NoQuorumError extends Error {}
 
+// The abort listener goes with the timer: a tailing run sleeps on one signal for months.
 const sleep = (ms: number, signal?: AbortSignal) =>
   new Promise<void>((resolve) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => (clearTimeout(timer), resolve()), { once: true });
+    const wake = () => (clearTimeout(timer), signal?.removeEventListener('abort', wake), resolve());
+    const timer = setTimeout(wake, ms);
+    signal?.addEventListener('abort', wake, { once: true });
   });
 
 /**
@@ -54,6 +62,8 @@ export class ScanMirror {
   private readonly pageSize: number;
   private readonly log: (message: string) => void;
   private idleMs: number;
+  /** The running pass's stop signal, checked before every page so a stop never waits for a backlog. */
+  private stopSignal?: AbortSignal;
   /** Peers left out of reads after failing, until when, and for how long the last time. */
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
   /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
@@ -82,16 +92,23 @@ export class ScanMirror {
    */
   async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<MirrorProgress> {
     let migrationId = 0;
+    this.stopSignal = options.signal;
     while (!options.signal?.aborted) {
       try {
         migrationId = await this.step(migrationId);
+        delete this.progress.lastError;
         if (migrationId < 0) {
+          this.progress.caughtUpAt = new Date().toISOString();
+          this.options.onPoll?.(this.progress);
           if (options.once) break;
           migrationId = -migrationId - 1;
           await this.idle(options.signal);
         }
       } catch (error) {
+        if (options.signal?.aborted) break;
         if (options.once || !(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
+        this.progress.lastError = (error as Error).message;
+        this.options.onPoll?.(this.progress);
         this.log(`${(error as Error).message}; retrying`);
         await this.idle(options.signal);
       }
@@ -233,6 +250,7 @@ export class ScanMirror {
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>) => I[],
   ): Promise<PeerItems<I>[]> {
+    this.stopSignal?.throwIfAborted();
     const now = Date.now();
     const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
     const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));

@@ -3,7 +3,13 @@
 // Resumable: it continues from where the store ends. Keeps tailing unless --once.
 // mirror --ledger URL --token JWT: the same from one participant's JSON Ledger API v2 update stream.
 import { ConfigError, loadConfig, openDatabase } from '@canton-scan/domain';
-import { LedgerFeed, ScanMirror, type LedgerFeedProgress, type MirrorProgress } from '@canton-scan/mirror';
+import {
+  lagSeconds,
+  LedgerFeed,
+  ScanMirror,
+  type LedgerFeedProgress,
+  type MirrorProgress,
+} from '@canton-scan/mirror';
 import { parseArgs } from '../ingest/cli-args';
 import { formatDuration, ratePerSecond } from '../ingest/progress';
 
@@ -21,12 +27,6 @@ keeps following the peers.
 --ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's
 user must read as any party), storing them under --migration-id (default 0) with the
 participant's offsets; it continues after the store's newest offset.`;
-
-/** Seconds between the peers' newest record time and the store's, when both are known. */
-function lagSeconds(p: MirrorProgress): number | undefined {
-  if (p.peersNewestRecordTime === undefined || p.lastRecordTime === undefined) return undefined;
-  return Math.max(0, (Date.parse(p.peersNewestRecordTime) - Date.parse(p.lastRecordTime)) / 1000);
-}
 
 function progressLine(p: MirrorProgress, started: number): string {
   const lag = lagSeconds(p);

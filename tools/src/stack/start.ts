@@ -1,6 +1,7 @@
 // npm start: the whole stack on one machine. Starts the embedded database (or uses
 // DATABASE_URL), migrates it, and runs the three apps as separate processes, printing each
-// group's base URL and docs URL.
+// group's base URL and docs URL. With MIRROR_SCAN_URLS set it follows that real network instead
+// of loading the simulated one: the scan-mirror app runs alongside, filling the store.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
@@ -19,15 +20,58 @@ import {
 import { loadConfigOrExit } from '@canton-scan/http';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { describeDevelopmentToken } from '../ledger/ledger-token';
+import { ownScanAmong } from './own-scan';
 
-const APPS = [
-  { name: 'scan-api', entry: 'apps/scan-api/src/main.js' },
-  { name: 'registry-api', entry: 'apps/registry-api/src/main.js' },
-  { name: 'ledger-api', entry: 'apps/ledger-api/src/main.js' },
+interface StackApp {
+  name: string;
+  entry: string;
+  /** Answers below 500 once the app serves (the mirror's readyz waits for catching up: its livez). */
+  up: (config: AppConfig) => string;
+}
+
+const APPS: StackApp[] = [
+  {
+    name: 'scan-api',
+    entry: 'apps/scan-api/src/main.js',
+    up: (c) => `http://127.0.0.1:${c.scanApi.port}${c.scanApi.prefix}/readyz`,
+  },
+  {
+    name: 'registry-api',
+    entry: 'apps/registry-api/src/main.js',
+    up: (c) => `http://127.0.0.1:${c.registryApi.port}${c.registryApi.prefix}/readyz`,
+  },
+  {
+    name: 'ledger-api',
+    entry: 'apps/ledger-api/src/main.js',
+    up: (c) => `http://127.0.0.1:${c.ledgerApi.port}${c.ledgerApi.prefix}/readyz`,
+  },
 ];
+
+const SCAN_MIRROR: StackApp = {
+  name: 'scan-mirror',
+  entry: 'apps/scan-mirror/src/main.js',
+  up: (c) => `http://127.0.0.1:${c.scanMirror.port}/livez`,
+};
+
+/** The peers to follow (MIRROR_SCAN_URLS), never this stack's own scan. */
+function mirrorPeersOrExit(config: AppConfig): readonly string[] {
+  const peers = config.scanMirror.scanUrls;
+  const own = ownScanAmong(peers, config.scanApi.port);
+  if (own !== undefined) {
+    console.error(
+      `MIRROR_SCAN_URLS lists ${own}, which is this stack's own scan (SCAN_PORT ${config.scanApi.port}): ` +
+        'the stack would be mirroring itself. Set MIRROR_SCAN_URLS to the scan group URLs of a real ' +
+        "network's scans (or of another stack), or move this stack's scan with SCAN_PORT.",
+    );
+    process.exit(1);
+  }
+  return peers;
+}
 
 async function main(): Promise<void> {
   const config = loadConfigOrExit();
+  const peers = mirrorPeersOrExit(config);
+  const apps = peers.length > 0 ? [...APPS, SCAN_MIRROR] : APPS;
   let embedded: EmbeddedPostgres | undefined;
   let url = config.database.url;
   if (!url) {
@@ -45,7 +89,7 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...config.database, url });
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
-  await loadDefaultNetworkIfEmpty(database, config);
+  await fillOrFollow(database, config, peers);
   const rounds = await new RewardAccountingProcess(
     new RewardAccountingRepository(Db.of(database.dataSource)),
   ).computePending();
@@ -69,7 +113,7 @@ async function main(): Promise<void> {
     await embedded?.stop();
     process.exit(code);
   };
-  for (const app of APPS) {
+  for (const app of apps) {
     const child = fork(join(distRoot, app.entry), [], {
       env: {
         ...process.env,
@@ -91,7 +135,17 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  await Promise.all(APPS.map((_, i) => waitForReady(readyUrl(config, i))));
+  await Promise.all(apps.map((app) => waitForReady(app.up(config))));
+  printRunning(config, peers, tokenLines, embedded ? url : undefined);
+}
+
+/** What runs where: each group's base and docs URL, the mirror's peers and health, the token. */
+function printRunning(
+  config: AppConfig,
+  peers: readonly string[],
+  tokenLines: readonly string[],
+  embeddedUrl: string | undefined,
+): void {
   console.log('\ncanton-scan-stack is running:');
   console.log(
     `  scan group             http://localhost:${config.scanApi.port}${config.scanApi.prefix}      docs http://localhost:${config.scanApi.port}/docs`,
@@ -105,11 +159,34 @@ async function main(): Promise<void> {
   console.log(
     `  ledger node group      http://localhost:${config.ledgerApi.port}${config.ledgerApi.prefix || ''}                docs http://localhost:${config.ledgerApi.port}/docs`,
   );
+  if (peers.length > 0) {
+    const base = `http://localhost:${config.scanMirror.port}`;
+    console.log(
+      `  scan mirror            following ${peers.join(', ')}\n` +
+        `                         health ${base}/livez, ${base}/readyz (200 once within ` +
+        `${config.scanMirror.readyLagSeconds} s of the peers; the body tells the lag)`,
+    );
+  }
   for (const line of tokenLines) console.log(`  ${line}`);
   if (config.auth.usingDevelopmentSecret)
     console.log('  (development HS256 secret in use: set AUTH_* for production)');
-  if (embedded) console.log(`  database for npm run ingest while running: DATABASE_URL=${url}`);
+  if (embeddedUrl) console.log(`  database for npm run ingest while running: DATABASE_URL=${embeddedUrl}`);
   console.log('Press Ctrl+C to stop.');
+}
+
+/** The simulated network on an empty store, or (MIRROR_SCAN_URLS) a real one the mirror follows. */
+async function fillOrFollow(database: Database, config: AppConfig, peers: readonly string[]): Promise<void> {
+  if (peers.length === 0) return loadDefaultNetworkIfEmpty(database, config);
+  const [{ n }]: { n: number }[] = await database.dataSource.query('SELECT count(*)::int AS n FROM updates');
+  console.log(
+    `following a real network: the scan-mirror app fills the store from ${peers.join(', ')}; ` +
+      'the simulated network is not loaded',
+  );
+  if (n > 0)
+    console.log(
+      `the store holds ${n} updates: the mirror continues from where they end, so they must be this ` +
+        "network's (else start on a fresh PGLITE_DATA_DIR or DATABASE_URL)",
+    );
 }
 
 /** On an empty store, loads the default simulated network through the write path. */
@@ -129,17 +206,6 @@ async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig):
     `loaded the default simulated network: ${result.appended} updates, ${result.contractsCreated} contracts, ` +
       `${result.snapshotsRecorded} ACS snapshot times in ${((Date.now() - started) / 1000).toFixed(1)} s`,
   );
-}
-
-function readyUrl(config: AppConfig, index: number): string {
-  switch (index) {
-    case 0:
-      return `http://127.0.0.1:${config.scanApi.port}${config.scanApi.prefix}/readyz`;
-    case 1:
-      return `http://127.0.0.1:${config.registryApi.port}${config.registryApi.prefix}/readyz`;
-    default:
-      return `http://127.0.0.1:${config.ledgerApi.port}${config.ledgerApi.prefix}/readyz`;
-  }
 }
 
 async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {

@@ -1,4 +1,4 @@
-import { ConfigError, loadConfig } from './app-config';
+import { ConfigError, loadConfig, requireMirrorScanUrls } from './app-config';
 
 describe('loadConfig', () => {
   it('uses the real network defaults when nothing is set', () => {
@@ -98,5 +98,71 @@ describe('loadConfig', () => {
     for (const slice of [config.scanApi, config.registryApi, config.ledgerApi]) {
       expect(Object.isFrozen(slice)).toBe(true);
     }
+  });
+});
+
+describe('the scanMirror slice', () => {
+  const problemsOf = (env: Record<string, string>): string[] => {
+    try {
+      loadConfig(env);
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      return [...(error as ConfigError).problems];
+    }
+    return [];
+  };
+
+  it('has its own port and defaults, and no peers unless MIRROR_SCAN_URLS is set', () => {
+    const { scanMirror } = loadConfig({});
+    expect(scanMirror).toEqual({
+      port: 5016,
+      bodyLimitBytes: 1024 * 1024,
+      realm: 'canton-scan-stack',
+      scanUrls: [],
+      pageSize: 500,
+      readyLagSeconds: 60,
+    });
+    const config = loadConfig({});
+    expect(new Set([config.scanApi.port, config.registryApi.port, config.ledgerApi.port])).not.toContain(
+      scanMirror.port,
+    );
+  });
+
+  it('reads comma-separated peer URLs (spaces and trailing slashes dropped) and the other variables', () => {
+    const { scanMirror } = loadConfig({
+      MIRROR_SCAN_URLS: ' http://127.0.0.1:5012/api/scan/ , https://scan.sv-2.example.com/api/scan',
+      MIRROR_PAGE_SIZE: '100',
+      MIRROR_READY_LAG_SECONDS: '5',
+      MIRROR_PORT: '6100',
+    });
+    expect(scanMirror.scanUrls).toEqual([
+      'http://127.0.0.1:5012/api/scan',
+      'https://scan.sv-2.example.com/api/scan',
+    ]);
+    expect(scanMirror).toMatchObject({ pageSize: 100, readyLagSeconds: 5, port: 6100 });
+  });
+
+  it.each([
+    ['not a URL', { MIRROR_SCAN_URLS: 'scan.example.com/api/scan' }, 'is not a URL'],
+    ['a non-HTTP URL', { MIRROR_SCAN_URLS: 'ftp://scan.example.com/api/scan' }, 'must use http: or https:'],
+    ['only commas', { MIRROR_SCAN_URLS: ' , ' }, 'at least one URL'],
+    ['a URL twice', { MIRROR_SCAN_URLS: 'http://a/api/scan,http://a/api/scan/' }, 'more than once'],
+    ['a page size over 1000', { MIRROR_PAGE_SIZE: '5000' }, 'MIRROR_PAGE_SIZE must be between 1 and 1000'],
+    ['a negative lag', { MIRROR_READY_LAG_SECONDS: '-1' }, 'MIRROR_READY_LAG_SECONDS must be between'],
+    ['a bad port', { MIRROR_PORT: 'x' }, 'MIRROR_PORT must be an integer'],
+  ])('is a ConfigError naming the variable for %s', (_, env, text) => {
+    const problems = problemsOf(env);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain(Object.keys(env)[0]);
+    expect(problems[0]).toContain(text);
+  });
+
+  it('is required by the mirror app only: requireMirrorScanUrls is a ConfigError naming MIRROR_SCAN_URLS', () => {
+    const config = loadConfig({});
+    expect(() => requireMirrorScanUrls(config)).toThrow(ConfigError);
+    expect(() => requireMirrorScanUrls(config)).toThrow(/MIRROR_SCAN_URLS must be set/);
+    expect(requireMirrorScanUrls(loadConfig({ MIRROR_SCAN_URLS: 'http://a:1/api/scan' }))).toEqual([
+      'http://a:1/api/scan',
+    ]);
   });
 });

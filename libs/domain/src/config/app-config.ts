@@ -64,12 +64,23 @@ export interface LedgerApiConfig extends HttpAppConfig {
   readonly prefix: string;
 }
 
+/** scan-mirror: follows peer scans into the store, serving its health only. */
+export interface ScanMirrorConfig extends HttpAppConfig {
+  /** Base URLs of the peer scans' scan group (`MIRROR_SCAN_URLS`); empty when unset. */
+  readonly scanUrls: readonly string[];
+  /** Items asked of the peers per page (`MIRROR_PAGE_SIZE`). */
+  readonly pageSize: number;
+  /** Ready only within this lag behind the peers' newest record time (`MIRROR_READY_LAG_SECONDS`). */
+  readonly readyLagSeconds: number;
+}
+
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
   readonly scanApi: ScanApiConfig;
   readonly registryApi: RegistryApiConfig;
   readonly ledgerApi: LedgerApiConfig;
+  readonly scanMirror: ScanMirrorConfig;
   readonly snapshotIntervalHours: number;
   readonly auth: AuthConfig;
   readonly ledgerNode: {
@@ -125,6 +136,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       realm,
       prefix: r.pathPrefix('LEDGER_PREFIX', ''),
     },
+    scanMirror: {
+      port: r.int('MIRROR_PORT', 5016, { max: 65535 }),
+      bodyLimitBytes,
+      realm,
+      scanUrls: r.urlList('MIRROR_SCAN_URLS', ['http:', 'https:']),
+      pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
+      readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
+    },
     snapshotIntervalHours: r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: 1, max: 24 }),
     auth: authConfig(r),
     ledgerNode: {
@@ -140,6 +159,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   };
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
+}
+
+/** The peer scans of the scan-mirror app, which cannot run without them. */
+export function requireMirrorScanUrls(config: AppConfig): readonly string[] {
+  if (config.scanMirror.scanUrls.length === 0)
+    throw new ConfigError([
+      "MIRROR_SCAN_URLS must be set: the comma-separated base URLs of the peer scans' scan group, " +
+        'e.g. https://scan.sv-1.example.com/api/scan,https://scan.sv-2.example.com/api/scan',
+    ]);
+  return config.scanMirror.scanUrls;
 }
 
 function authConfig(r: EnvReader): AuthConfig {

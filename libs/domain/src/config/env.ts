@@ -93,4 +93,34 @@ export class EnvReader {
       return undefined;
     }
   }
+
+  /**
+   * A comma-separated list of distinct URLs (empty when unset), each without its trailing
+   * slash; a repeated URL would count twice where answers are compared.
+   */
+  urlList(name: string, protocols: readonly string[]): string[] {
+    const raw = this.optionalString(name);
+    if (raw === undefined) return [];
+    const urls: string[] = [];
+    for (const entry of raw.split(',').map((e) => e.trim())) {
+      if (entry === '') continue;
+      let parsed: URL;
+      try {
+        parsed = new URL(entry);
+      } catch {
+        this.problems.push(`${name} must be comma-separated URLs, "${entry}" is not a URL`);
+        continue;
+      }
+      if (!protocols.includes(parsed.protocol)) {
+        this.problems.push(`${name} URLs must use ${protocols.join(' or ')}, got "${entry}"`);
+        continue;
+      }
+      const url = entry.replace(/\/+$/, '');
+      if (urls.includes(url)) this.problems.push(`${name} lists "${url}" more than once`);
+      else urls.push(url);
+    }
+    if (urls.length === 0 && !this.problems.some((p) => p.startsWith(name)))
+      this.problems.push(`${name} must hold at least one URL, got "${raw}"`);
+    return urls;
+  }
 }

@@ -1,0 +1,15 @@
+import 'reflect-metadata';
+import { requireMirrorScanUrls } from '@canton-scan/domain';
+import { runApp } from '@canton-scan/http';
+import { createScanMirrorApp } from './app.factory';
+
+void runApp(
+  'scan-mirror',
+  ({ config, database, logger }) => createScanMirrorApp(config, database.dataSource, logger),
+  (config) => config.scanMirror,
+  (config, port) => [
+    `scan mirror of ${config.scanMirror.scanUrls.join(', ')}: health http://localhost:${port}/livez, ` +
+      `http://localhost:${port}/readyz (ready within ${config.scanMirror.readyLagSeconds} s of the peers)`,
+  ],
+  requireMirrorScanUrls,
+);
