@@ -1,6 +1,14 @@
 // The public surface of the domain: what the apps, libs and tools use, named one by one.
-export { ConfigError, DEVELOPMENT_HS256_SECRET, loadConfig } from './config/app-config';
-export type { AppConfig, AuthConfig, HttpAppConfig } from './config/app-config';
+export {
+  AUTH_KEY_VARIABLES,
+  ConfigError,
+  DEVELOPMENT_HS256_SECRET,
+  DEVELOPMENT_MODE_WARNING,
+  developmentAuthDefault,
+  loadConfig,
+  missingAuthKeyProblem,
+} from './config/app-config';
+export type { AppConfig, AuthConfig, HttpAppConfig, LoadConfigOptions } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
 export { toCompact } from './daml-value/compact';

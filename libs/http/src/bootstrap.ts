@@ -6,7 +6,9 @@ import {
   type AppConfig,
   type Database,
   ConfigError,
+  DEVELOPMENT_MODE_WARNING,
   type HttpAppConfig,
+  type LoadConfigOptions,
 } from '@canton-scan/domain';
 import { createLogger } from './logging/logger';
 
@@ -17,17 +19,23 @@ export interface AppDeps {
 }
 
 /** The validated configuration; on a bad environment the process ends, naming every bad variable. */
-export function loadConfigOrExit(): AppConfig {
+export function loadConfigOrExit(options: LoadConfigOptions = {}): AppConfig {
   try {
-    return loadConfig();
+    return loadConfig(process.env, options);
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);
   }
 }
 
+/** Logs, at every start in development mode, that the published development secret is accepted. */
+export function warnIfDevelopmentMode(config: AppConfig, logger: Pick<Logger, 'warn'>): void {
+  if (config.auth.usingDevelopmentSecret) logger.warn(DEVELOPMENT_MODE_WARNING);
+}
+
 /**
- * Boots one app as its own process: validated config (fail fast), its database (the embedded
+ * Boots one app as its own process: validated config (fail fast; an AUTH_* key or
+ * AUTH_DEV_MODE=true is required), its database (the embedded
  * one when DATABASE_URL is unset, migrated on start), the app on its port, graceful shutdown.
  */
 export async function runApp(
@@ -37,8 +45,9 @@ export async function runApp(
   http: (config: AppConfig) => HttpAppConfig,
   describeUrls: (config: AppConfig, port: number) => string[],
 ): Promise<void> {
-  const config = loadConfigOrExit();
+  const config = loadConfigOrExit({ requireAuth: true });
   const logger = createLogger(name, config.logLevel);
+  warnIfDevelopmentMode(config, logger);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });
   logger.info({ backend: database.backend, migrated: migrate }, 'database open');

@@ -1,5 +1,19 @@
 import { SignJWT } from 'jose';
-import { DEVELOPMENT_HS256_SECRET } from '@canton-scan/domain';
+import type { DataSource } from 'typeorm';
+import { Db, DEVELOPMENT_HS256_SECRET, LedgerUsersRepository, LedgerUsersService } from '@canton-scan/domain';
+
+/**
+ * Makes `userId` a ledger user (no rights) before each test of the file, after the test
+ * database's truncation: the validator proxy, like the ledger node, accepts only tokens of known
+ * users. `dataSource` is a getter as the database opens in `beforeAll`.
+ */
+export function useKnownLedgerUser(dataSource: () => DataSource, userId = 'wallet-user'): void {
+  beforeEach(async () => {
+    const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(dataSource())));
+    if (!(await users.lookupUser(userId)))
+      await users.addUser({ userId, isAdmin: false, canReadAsAnyParty: false, readAs: [] });
+  });
+}
 
 export interface TestTokenOptions {
   secret?: string;
@@ -33,7 +47,7 @@ export async function badLedgerTokens(
     { kind: 'missing', authorization: undefined },
     { kind: 'malformed', authorization: 'Bearer not-a-jwt' },
     { kind: 'not a bearer token', authorization: `Basic ${Buffer.from('user:password').toString('base64')}` },
-    { kind: 'expired', authorization: `Bearer ${await ledgerTestToken(sub, { expiresIn: -60 })}` },
+    { kind: 'expired', authorization: `Bearer ${await ledgerTestToken(sub, { expiresIn: -120 })}` },
     { kind: 'not yet valid', authorization: `Bearer ${await ledgerTestToken(sub, { notBefore: 600 })}` },
     {
       kind: 'wrongly signed',

@@ -4,6 +4,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
+  developmentAuthDefault,
+  DEVELOPMENT_MODE_WARNING,
   ensureDevelopmentAdmin,
   ingestUpdates,
   Db,
@@ -27,7 +29,9 @@ const APPS = [
 ];
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  // No AUTH_* key set: the stack and the apps it forks run in explicit (logged) development mode.
+  Object.assign(process.env, developmentAuthDefault(process.env));
+  const config = loadConfigOrExit({ requireAuth: true });
   let embedded: EmbeddedPostgres | undefined;
   let url = config.database.url;
   if (!url) {
@@ -106,8 +110,7 @@ async function main(): Promise<void> {
     `  ledger node group      http://localhost:${config.ledgerApi.port}${config.ledgerApi.prefix || ''}                docs http://localhost:${config.ledgerApi.port}/docs`,
   );
   for (const line of tokenLines) console.log(`  ${line}`);
-  if (config.auth.usingDevelopmentSecret)
-    console.log('  (development HS256 secret in use: set AUTH_* for production)');
+  if (config.auth.usingDevelopmentSecret) console.warn(`  WARNING ${DEVELOPMENT_MODE_WARNING}`);
   if (embedded) console.log(`  database for npm run ingest while running: DATABASE_URL=${url}`);
   console.log('Press Ctrl+C to stop.');
 }
