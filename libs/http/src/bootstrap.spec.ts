@@ -21,6 +21,19 @@ describe('app start-up authentication', () => {
     );
   });
 
+  it('ends the process, naming the file, when AUTH_PUBLIC_KEY_FILE cannot be read', () => {
+    process.env = { ...saved, AUTH_PUBLIC_KEY_FILE: '/nonexistent/ledger-jwt.pem' };
+    for (const name of ['AUTH_HS256_SECRET', 'AUTH_JWKS_URL']) delete process.env[name];
+    jest.spyOn(process, 'exit').mockImplementation((code) => {
+      throw new Error(`exit ${code}`);
+    });
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    expect(() => loadConfigOrExit({ requireAuth: true })).toThrow('exit 1');
+    expect(String(error.mock.calls[0][0])).toContain(
+      'AUTH_PUBLIC_KEY_FILE /nonexistent/ledger-jwt.pem is not a readable PEM public key or X.509 certificate',
+    );
+  });
+
   it('starts with AUTH_DEV_MODE=true and warns at every start', () => {
     process.env = { ...saved, AUTH_DEV_MODE: 'true' };
     for (const name of ['AUTH_HS256_SECRET', 'AUTH_PUBLIC_KEY_FILE', 'AUTH_JWKS_URL'])

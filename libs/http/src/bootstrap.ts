@@ -10,6 +10,7 @@ import {
   type HttpAppConfig,
   type LoadConfigOptions,
 } from '@canton-scan/domain';
+import { assertVerificationKeyUsable } from './auth/jwt-verifier';
 import { createLogger } from './logging/logger';
 
 export interface AppDeps {
@@ -21,7 +22,9 @@ export interface AppDeps {
 /** The validated configuration; on a bad environment the process ends, naming every bad variable. */
 export function loadConfigOrExit(options: LoadConfigOptions = {}): AppConfig {
   try {
-    return loadConfig(process.env, options);
+    const config = loadConfig(process.env, options);
+    if (options.requireAuth) assertVerificationKeyUsable(config.auth);
+    return config;
   } catch (error) {
     console.error(error instanceof ConfigError ? error.message : error);
     process.exit(1);

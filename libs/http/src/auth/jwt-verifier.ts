@@ -99,6 +99,14 @@ export class JwtVerifier {
   }
 }
 
+/**
+ * Throws the ConfigError a `JwtVerifier` would on this configuration (no key, an unreadable or
+ * unsupported key file): apps check it before they start, so a bad key stops them with its name.
+ */
+export function assertVerificationKeyUsable(config: AuthConfig): void {
+  keySource(config, {});
+}
+
 function keySource(config: AuthConfig, options: JwtVerifierOptions): KeySource {
   const missing = missingAuthKeyProblem(config);
   if (missing !== undefined) throw new ConfigError([missing]);
