@@ -1,6 +1,14 @@
 import { ledgerSpec } from '@canton-scan/contracts';
 import { LedgerPruningRepository, LedgerPruningService, Db } from '@canton-scan/domain';
-import { badLedgerTokens, expectResponseMatchesSpec, ledgerTestToken, sendRaw } from '@canton-scan/testing';
+import {
+  badLedgerTokens,
+  expectResponseMatchesSpec,
+  ledgerTestToken,
+  sendRaw,
+  startTestApp,
+  useTestDatabase,
+} from '@canton-scan/testing';
+import { createLedgerApp } from '../src/app.factory';
 import { useLedgerTestApp } from './ledger-test-app';
 
 const parse = (res: { contentType: string | null; text: string }) =>
@@ -73,7 +81,7 @@ describe('ledger node authentication', () => {
     }
   });
 
-  it('401 UNAUTHENTICATED with WWW-Authenticate for a missing, malformed, expired, not yet valid, wrongly signed, alg-none or scope-less token', async () => {
+  it('401 UNAUTHENTICATED with WWW-Authenticate for a missing, malformed, expired, not yet valid, wrongly signed, alg-none, wrong-algorithm, exp-less, too long-lived or scope-less token', async () => {
     const bad = await badLedgerTokens('participant_admin');
     expect(bad.map((b) => b.kind)).toEqual(
       expect.arrayContaining([
@@ -83,10 +91,13 @@ describe('ledger node authentication', () => {
         'not yet valid',
         'wrongly signed',
         'alg none',
+        'an algorithm the key is not for',
+        'without exp',
+        'living longer than the maximum',
       ]),
     );
     for (const endpoint of ENDPOINTS) {
-      for (const { kind, authorization } of bad) {
+      for (const { kind, authorization, reason } of bad) {
         const res = await call(endpoint, authorization ? { authorization } : {});
         expect({ path: endpoint.path, kind, status: res.status }).toEqual({
           path: endpoint.path,
@@ -95,10 +106,13 @@ describe('ledger node authentication', () => {
         });
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="canton-scan-stack"');
         const body = parse(res);
-        expect(body).toMatchObject({
-          code: 'UNAUTHENTICATED',
-          errorCategory: 6,
-          cause: expect.stringContaining('JWT'),
+        expect({ kind, body }).toMatchObject({
+          kind,
+          body: {
+            code: 'UNAUTHENTICATED',
+            errorCategory: 6,
+            cause: `The command is missing a (valid) JWT token: ${reason}`,
+          },
         });
         expectResponseMatchesSpec(ledgerSpec, endpoint.operationId, {
           status: res.status,
@@ -136,6 +150,12 @@ describe('ledger node authentication', () => {
         path: endpoint.path,
         status: reads ? 403 : 200,
       });
+      if (reads)
+        expect(parse(res)).toMatchObject({
+          code: 'PERMISSION_DENIED',
+          errorCategory: 7,
+          cause: 'user "admin-only" may not read as any party (filtersForAnyParty)',
+        });
     }
   });
 
@@ -230,5 +250,38 @@ describe('ledger node authentication with a configured audience', () => {
         await ledgerTestToken('participant_admin', { scope: null, audience: 'https://elsewhere' }),
       ),
     ).toBe(401);
+  });
+});
+
+describe('ledger node authentication with a configured secret', () => {
+  const SECRET = 'a-production-secret-of-at-least-32-characters';
+  const t = useLedgerTestApp({ AUTH_HS256_SECRET: SECRET });
+  const participantId = async (token: string) =>
+    sendRaw(
+      t.base(),
+      { method: 'GET', path: '/v2/parties/participant-id' },
+      { authorization: `Bearer ${token}` },
+    );
+
+  it('refuses a participant_admin token forged with the development secret published in the source', async () => {
+    const forged = await participantId(await ledgerTestToken('participant_admin'));
+    expect(forged.status).toBe(401);
+    expect(parse(forged)).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      errorCategory: 6,
+      cause: 'The command is missing a (valid) JWT token: the token signature is wrong',
+    });
+    const genuine = await participantId(await ledgerTestToken('participant_admin', { secret: SECRET }));
+    expect(genuine.status).toBe(200);
+  });
+});
+
+describe('ledger node start-up without an AUTH_* key', () => {
+  const db = useTestDatabase();
+
+  it('refuses to start, naming the variables, unless development mode is explicit', async () => {
+    await expect(startTestApp(createLedgerApp, db.dataSource, { AUTH_DEV_MODE: 'false' })).rejects.toThrow(
+      /set one of AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE, AUTH_JWKS_URL, or AUTH_DEV_MODE=true/,
+    );
   });
 });

@@ -178,7 +178,7 @@ describe('WebSocket /v2/updates/flats', () => {
     });
     const expired = await attempt([
       'daml.ws.auth',
-      `jwt.token.${await ledgerTestToken('participant_admin', { expiresIn: -10 })}`,
+      `jwt.token.${await ledgerTestToken('participant_admin', { expiresIn: -120 })}`,
     ]);
     expect(expired.status).toBe(401);
     const unknown = await attempt(['daml.ws.auth', `jwt.token.${await ledgerTestToken('nobody')}`]);

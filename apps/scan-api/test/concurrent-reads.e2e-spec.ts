@@ -6,6 +6,7 @@ import {
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
@@ -143,6 +144,7 @@ describe.each(['the test database', 'the embedded database'] as const)('concurre
   let closeSpare: (() => Promise<void>) | undefined;
   let running: RunningTestApp;
   let token: string;
+  useKnownLedgerUser(() => dataSource, 'wallet');
 
   beforeAll(async () => {
     if (where === 'the embedded database') {

@@ -19,6 +19,7 @@ import {
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
@@ -43,6 +44,7 @@ async function ingestSimulation(writer: LedgerWriter): Promise<SimulationSummary
 
 describe('DSO info on the scan group (GET /v0/dso)', () => {
   const db = useTestDatabase();
+  useKnownLedgerUser(() => db.dataSource);
   let running: RunningTestApp;
   let scan: ReturnType<typeof createScanClient>;
 

@@ -1,5 +1,6 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
-import { LedgerWriter } from '@canton-scan/domain';
+import { SignJWT } from 'jose';
+import { DEVELOPMENT_HS256_SECRET, LedgerWriter } from '@canton-scan/domain';
 import {
   callChecked,
   expectResponseMatchesSpec,
@@ -7,12 +8,17 @@ import {
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 const b64 = (o: object) => Buffer.from(JSON.stringify(o)).toString('base64url');
+
+/** A token signed with the development secret exactly as given: no claim or header added. */
+const rawDevelopmentToken = (claims: Record<string, unknown>, alg = 'HS256') =>
+  new SignJWT(claims).setProtectedHeader({ alg }).sign(new TextEncoder().encode(DEVELOPMENT_HS256_SECRET));
 
 /** Every operation of the proxy spec that requires a bearer token, as a concrete request. */
 function securedRequests(
@@ -40,6 +46,7 @@ function securedRequests(
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();
+  useKnownLedgerUser(() => db.dataSource, 'alice-wallet');
   let running: RunningTestApp;
   const base = () => running.origin + running.config.scanApi.validatorPrefix;
 
@@ -49,25 +56,51 @@ describe('validator proxy authentication', () => {
   afterAll(() => running.close());
 
   const now = () => Math.floor(Date.now() / 1000);
-  const badTokens: [string, () => Promise<string | undefined>][] = [
-    ['no token', async () => undefined],
-    ['a malformed token', async () => 'not-a-jwt'],
+  const badTokens: [string, () => Promise<string | undefined>, string][] = [
+    ['no token', async () => undefined, 'no token was given'],
+    ['a malformed token', async () => 'not-a-jwt', 'the token is malformed'],
     [
       'a token signed with another secret',
       () => signDevelopmentToken({}, 'a-different-secret-of-at-least-32-characters'),
+      'the token signature is wrong',
     ],
-    ['an expired token', () => signDevelopmentToken({ exp: now() - 60 })],
-    ['a token that is not valid yet', () => signDevelopmentToken({ nbf: now() + 600 })],
-    ['a token without the ledger scope', () => signDevelopmentToken({ scope: 'openid' })],
+    ['an expired token', () => signDevelopmentToken({ exp: now() - 120 }), 'the token has expired'],
+    [
+      'a token that is not valid yet',
+      () => signDevelopmentToken({ nbf: now() + 600 }),
+      'the token is not valid yet (nbf)',
+    ],
+    [
+      'a token without the ledger scope',
+      () => signDevelopmentToken({ scope: 'openid' }),
+      'the token lacks the scope daml_ledger_api',
+    ],
+    [
+      'a token without exp',
+      () => rawDevelopmentToken({ sub: 'alice-wallet', scope: 'daml_ledger_api' }),
+      'the token has no exp (expiry)',
+    ],
+    [
+      'a token signed with an algorithm the key is not for (HS512)',
+      () => rawDevelopmentToken({ sub: 'alice-wallet', scope: 'daml_ledger_api', exp: now() + 600 }, 'HS512'),
+      'the token algorithm is not accepted',
+    ],
+    [
+      'a token whose lifetime exceeds the maximum',
+      () => signDevelopmentToken({ sub: 'alice-wallet', exp: now() + 400 * 24 * 3600 }),
+      "the token's lifetime exceeds the maximum of 2592000 seconds (exp)",
+    ],
     [
       'an unsigned (alg none) token',
-      async () => `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'x', scope: 'daml_ledger_api' })}.`,
+      async () =>
+        `${b64({ alg: 'none', typ: 'JWT' })}.${b64({ sub: 'alice-wallet', scope: 'daml_ledger_api', exp: now() + 600 })}.`,
+      'the token algorithm is not accepted',
     ],
   ];
 
   it.each(badTokens)(
     'answers 401 with a Bearer challenge on every proxy endpoint for %s',
-    async (_name, token) => {
+    async (_name, token, reason) => {
       const bearer = await token();
       const requests = securedRequests('00' + 'ab'.repeat(20));
       expect(requests).toHaveLength(10);
@@ -86,7 +119,7 @@ describe('validator proxy authentication', () => {
           status: 401,
         });
         expect(res.headers.get('www-authenticate')).toBe('Bearer realm="validator-wallets"');
-        expect(body).toEqual({ error: expect.stringContaining('JWT') });
+        expect(body).toEqual({ error: `The command is missing a (valid) JWT token: ${reason}` });
         expectResponseMatchesSpec(scanProxySpec, request.operationId, {
           status: res.status,
           contentType: res.headers.get('content-type'),
@@ -96,8 +129,56 @@ describe('validator proxy authentication', () => {
     },
   );
 
+  /** Calls every secured proxy endpoint with `bearer`; each answer must be one its spec declares. */
+  async function callEverySecured(
+    bearer: string,
+  ): Promise<{ op: string; status: number; challenge: string | null; body: unknown }[]> {
+    const answers = [];
+    for (const request of securedRequests('00' + 'ab'.repeat(20))) {
+      const res = await fetch(base() + request.path, {
+        method: request.method,
+        headers: {
+          authorization: `Bearer ${bearer}`,
+          ...(request.body ? { 'content-type': 'application/json' } : {}),
+        },
+        body: request.body,
+      });
+      const body: unknown = await res.json();
+      expectResponseMatchesSpec(scanProxySpec, request.operationId, {
+        status: res.status,
+        contentType: res.headers.get('content-type'),
+        body,
+      });
+      answers.push({
+        op: request.operationId,
+        status: res.status,
+        challenge: res.headers.get('www-authenticate'),
+        body,
+      });
+    }
+    return answers;
+  }
+
+  it('answers 403 on every proxy endpoint for a valid token of a user the participant does not know', async () => {
+    const answers = await callEverySecured(await signDevelopmentToken({ sub: 'nobody' }));
+    expect(answers).toHaveLength(10);
+    for (const answer of answers)
+      expect(answer).toEqual({
+        op: answer.op,
+        status: 403,
+        challenge: null,
+        body: { error: 'user "nobody" does not exist on this participant' },
+      });
+  });
+
+  it('lets a known user through on every proxy endpoint, whatever its rights', async () => {
+    const answers = await callEverySecured(await signDevelopmentToken({ sub: 'alice-wallet' }));
+    for (const answer of answers) expect([answer.op, answer.status]).not.toEqual([answer.op, 401]);
+    for (const answer of answers) expect([answer.op, answer.status]).not.toEqual([answer.op, 403]);
+  });
+
   it('answers 401 through the generated client when it holds no valid token', async () => {
-    const expired = await signDevelopmentToken({ exp: now() - 1 });
+    const expired = await signDevelopmentToken({ exp: now() - 120 });
     const client = createScanProxyClient({ baseUrl: base(), auth: () => expired });
     const res = await callChecked(scanProxySpec, 'getProxyDsoInfo', scanProxyApi.getProxyDsoInfo({ client }));
     expect(res.status).toBe(401);

@@ -14,6 +14,7 @@ import {
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
@@ -21,6 +22,7 @@ import { createScanApp } from '../src/app.factory';
 
 describe('validator proxy: DSO info and amulet rules', () => {
   const db = useTestDatabase();
+  useKnownLedgerUser(() => db.dataSource);
   let running: RunningTestApp;
   let client: ReturnType<typeof createScanProxyClient>;
 

@@ -8,6 +8,7 @@ import {
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
@@ -21,6 +22,7 @@ function keysOf(value: unknown): string[] {
 
 describe('token registry through the validator proxy (/v0/scan-proxy/registry)', () => {
   const db = useTestDatabase();
+  useKnownLedgerUser(() => db.dataSource, 'wallet');
   let running: RunningTestApp;
   let client: ReturnType<typeof createScanProxyClient>;
 

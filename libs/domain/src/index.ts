@@ -1,11 +1,21 @@
 // The public surface of the domain: what the apps, libs and tools use, named one by one.
 export {
+  AUTH_KEY_VARIABLES,
   ConfigError,
   DEVELOPMENT_HS256_SECRET,
+  DEVELOPMENT_MODE_WARNING,
+  developmentAuthDefault,
   loadConfig,
+  missingAuthKeyProblem,
   requireMirrorScanUrls,
 } from './config/app-config';
-export type { AppConfig, AuthConfig, HttpAppConfig, ScanMirrorConfig } from './config/app-config';
+export type {
+  AppConfig,
+  AuthConfig,
+  HttpAppConfig,
+  LoadConfigOptions,
+  ScanMirrorConfig,
+} from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
 export { toCompact } from './daml-value/compact';

@@ -6,8 +6,11 @@ import {
   type AppConfig,
   type Database,
   ConfigError,
+  DEVELOPMENT_MODE_WARNING,
   type HttpAppConfig,
+  type LoadConfigOptions,
 } from '@canton-scan/domain';
+import { assertVerificationKeyUsable } from './auth/jwt-verifier';
 import { createLogger } from './logging/logger';
 
 export interface AppDeps {
@@ -20,9 +23,13 @@ export interface AppDeps {
  * The validated configuration; on a bad environment the process ends, naming every bad variable.
  * `check` adds an app's own requirements (it throws a ConfigError).
  */
-export function loadConfigOrExit(check?: (config: AppConfig) => void): AppConfig {
+export function loadConfigOrExit(
+  options: LoadConfigOptions = {},
+  check?: (config: AppConfig) => void,
+): AppConfig {
   try {
-    const config = loadConfig();
+    const config = loadConfig(process.env, options);
+    if (options.requireAuth) assertVerificationKeyUsable(config.auth);
     check?.(config);
     return config;
   } catch (error) {
@@ -31,8 +38,14 @@ export function loadConfigOrExit(check?: (config: AppConfig) => void): AppConfig
   }
 }
 
+/** Logs, at every start in development mode, that the published development secret is accepted. */
+export function warnIfDevelopmentMode(config: AppConfig, logger: Pick<Logger, 'warn'>): void {
+  if (config.auth.usingDevelopmentSecret) logger.warn(DEVELOPMENT_MODE_WARNING);
+}
+
 /**
- * Boots one app as its own process: validated config (fail fast), its database (the embedded
+ * Boots one app as its own process: validated config (fail fast; an AUTH_* key or
+ * AUTH_DEV_MODE=true is required), its database (the embedded
  * one when DATABASE_URL is unset, migrated on start), the app on its port, graceful shutdown.
  */
 export async function runApp(
@@ -41,10 +54,12 @@ export async function runApp(
   /** The app's own slice of the config (its port, body limit, ...). */
   http: (config: AppConfig) => HttpAppConfig,
   describeUrls: (config: AppConfig, port: number) => string[],
-  check?: (config: AppConfig) => void,
+  /** `check`: the app's own requirements; `verifiesTokens: false` for an app that serves no secured route. */
+  options: { check?: (config: AppConfig) => void; verifiesTokens?: boolean } = {},
 ): Promise<void> {
-  const config = loadConfigOrExit(check);
+  const config = loadConfigOrExit({ requireAuth: options.verifiesTokens !== false }, options.check);
   const logger = createLogger(name, config.logLevel);
+  warnIfDevelopmentMode(config, logger);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });
   logger.info({ backend: database.backend, migrated: migrate }, 'database open');

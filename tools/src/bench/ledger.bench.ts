@@ -15,6 +15,7 @@ import { createLedgerClient, ledgerApi, type ledgerApi as LedgerApi } from '@can
 import {
   createDataSource,
   DEVELOPMENT_ADMIN_USER,
+  developmentAuthDefault,
   ensureDevelopmentAdmin,
   LedgerWriter,
   loadConfig,
@@ -191,6 +192,7 @@ async function startServer(
     // It applies pending migrations itself, in case dist was rebuilt with new ones meanwhile.
     env: {
       ...process.env,
+      ...developmentAuthDefault(process.env),
       DATABASE_URL: databaseUrl,
       LEDGER_PORT: String(port),
       DB_MIGRATE_ON_START: 'true',
@@ -258,7 +260,11 @@ async function main(): Promise<void> {
     );
     await dataSource.destroy();
 
-    const token = await mintLedgerToken(loadConfig({}).auth, DEVELOPMENT_ADMIN_USER, 3600);
+    const token = await mintLedgerToken(
+      loadConfig({ ...process.env, ...developmentAuthDefault(process.env) }, { requireAuth: true }).auth,
+      DEVELOPMENT_ADMIN_USER,
+      3600,
+    );
     const started = await startServer(scratch.url, token);
     server = started.child;
     const memory = new ProcessMemory(server.pid!);

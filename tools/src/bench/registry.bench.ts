@@ -6,7 +6,13 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { createDataSource, LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  createDataSource,
+  developmentAuthDefault,
+  LedgerWriter,
+  SpliceTemplates,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
@@ -128,6 +134,7 @@ async function main(): Promise<void> {
     child = spawn(process.execPath, [entry], {
       env: {
         ...process.env,
+        ...developmentAuthDefault(process.env),
         DATABASE_URL: scratch.url,
         REGISTRY_PORT: String(port),
         LOG_LEVEL: 'warn',

@@ -15,6 +15,7 @@ import { Client } from 'pg';
 import {
   acsPageStatement,
   acsRowCheckStatement,
+  developmentAuthDefault,
   holdingsSummaryStatement,
   installPgTypeParsers,
   UpdateHistoryRepository,
@@ -75,6 +76,7 @@ async function main(): Promise<void> {
     child = spawn(process.execPath, [join(__dirname, '../../../apps/scan-api/src/main.js')], {
       env: {
         ...process.env,
+        ...developmentAuthDefault(process.env),
         DATABASE_URL: url,
         SCAN_PORT: String(port),
         LOG_LEVEL: 'warn',

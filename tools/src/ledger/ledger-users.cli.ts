@@ -29,7 +29,8 @@ const USAGE = `usage: npm run ledger-users -- <command> [options]
   list                           list the users and their rights
   remove USER                    delete a user
   token USER [--expires-in SECONDS]
-                                 print an HS256 token for USER (AUTH_HS256_SECRET or the development secret)
+                                 print an HS256 token for USER (AUTH_HS256_SECRET, or the development
+                                 secret with AUTH_DEV_MODE=true)
 
 Rights: --admin administers the participant (it grants no reads); --read-as PARTY reads
 as that party (repeatable); --read-as-any-party reads as every party.`;
@@ -68,7 +69,8 @@ async function main(): Promise<number> {
   }
   if (!['add', 'grant', 'revoke', 'list', 'remove', 'token'].includes(command))
     throw new UsageError(`unknown command "${command}"`);
-  const config = loadConfig();
+  // Only minting a token needs an AUTH_* key (or AUTH_DEV_MODE=true).
+  const config = loadConfig(process.env, { requireAuth: command === 'token' });
   if (command === 'token') {
     console.log(await mintLedgerToken(config.auth, oneUser(args), integerOption(args, 'expires-in')));
     return 0;

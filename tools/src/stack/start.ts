@@ -5,6 +5,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
+  developmentAuthDefault,
+  DEVELOPMENT_MODE_WARNING,
   ensureDevelopmentAdmin,
   ingestUpdates,
   Db,
@@ -69,7 +71,9 @@ function mirrorPeersOrExit(config: AppConfig): readonly string[] {
 }
 
 async function main(): Promise<void> {
-  const config = loadConfigOrExit();
+  // No AUTH_* key set: the stack and the apps it forks run in explicit (logged) development mode.
+  Object.assign(process.env, developmentAuthDefault(process.env));
+  const config = loadConfigOrExit({ requireAuth: true });
   const peers = mirrorPeersOrExit(config);
   const apps = peers.length > 0 ? [...APPS, SCAN_MIRROR] : APPS;
   let embedded: EmbeddedPostgres | undefined;
@@ -168,8 +172,7 @@ function printRunning(
     );
   }
   for (const line of tokenLines) console.log(`  ${line}`);
-  if (config.auth.usingDevelopmentSecret)
-    console.log('  (development HS256 secret in use: set AUTH_* for production)');
+  if (config.auth.usingDevelopmentSecret) console.warn(`  WARNING ${DEVELOPMENT_MODE_WARNING}`);
   if (embeddedUrl) console.log(`  database for npm run ingest while running: DATABASE_URL=${embeddedUrl}`);
   console.log('Press Ctrl+C to stop.');
 }

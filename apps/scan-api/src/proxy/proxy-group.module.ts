@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { Db, LedgerUsersRepository, LedgerUsersService } from '@canton-scan/domain';
 import {
   domainProvider,
   fromConfig,
@@ -13,13 +14,19 @@ import { ProxyRegistryController } from './proxy-registry.controller';
 
 /**
  * The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator): DSO info,
- * amulet rules and the token registry under `/v0/scan-proxy`, each behind a bearer token; the
- * health probes stay public.
+ * amulet rules and the token registry under `/v0/scan-proxy`, each behind a bearer token of a
+ * known ledger user; the health probes stay public.
  */
 @Module({
   imports: [DsoModule, TokenRegistryModule],
   controllers: [HealthController, ProxyDsoController, ProxyRegistryController],
-  // The proxy verifies bearer tokens exactly as the ledger node group does (same AUTH_* settings).
-  providers: [HealthService, domainProvider(JwtVerifier, [fromConfig((config) => config.auth)])],
+  // The proxy verifies bearer tokens exactly as the ledger node group does (same AUTH_* settings)
+  // and, like it, accepts only tokens of users this participant knows.
+  providers: [
+    HealthService,
+    domainProvider(JwtVerifier, [fromConfig((config) => config.auth)]),
+    domainProvider(LedgerUsersRepository, [Db]),
+    domainProvider(LedgerUsersService, [LedgerUsersRepository]),
+  ],
 })
 export class ProxyGroupModule {}

@@ -1,4 +1,21 @@
-import { ConfigError, loadConfig, requireMirrorScanUrls } from './app-config';
+import {
+  ConfigError,
+  DEVELOPMENT_HS256_SECRET,
+  developmentAuthDefault,
+  loadConfig,
+  requireMirrorScanUrls,
+  missingAuthKeyProblem,
+} from './app-config';
+
+const problemsOf = (run: () => unknown): string => {
+  try {
+    run();
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems.join('\n');
+  }
+  throw new Error('expected a ConfigError');
+};
 
 describe('loadConfig', () => {
   it('uses the real network defaults when nothing is set', () => {
@@ -98,6 +115,81 @@ describe('loadConfig', () => {
     for (const slice of [config.scanApi, config.registryApi, config.ledgerApi]) {
       expect(Object.isFrozen(slice)).toBe(true);
     }
+  });
+
+  describe('authentication', () => {
+    const KEY_VARIABLES = /AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE, AUTH_JWKS_URL, or AUTH_DEV_MODE=true/;
+
+    it('never falls back to the development secret silently', () => {
+      const { auth } = loadConfig({});
+      expect(auth).toMatchObject({ hs256Secret: undefined, usingDevelopmentSecret: false });
+      expect(missingAuthKeyProblem(auth)).toMatch(KEY_VARIABLES);
+    });
+
+    it('refuses, naming the variables, when tokens must be verified and no AUTH_* key is set', () => {
+      expect(problemsOf(() => loadConfig({}, { requireAuth: true }))).toMatch(KEY_VARIABLES);
+      expect(problemsOf(() => loadConfig({ AUTH_DEV_MODE: 'false' }, { requireAuth: true }))).toMatch(
+        KEY_VARIABLES,
+      );
+    });
+
+    it('uses the development secret only with AUTH_DEV_MODE=true', () => {
+      const { auth } = loadConfig({ AUTH_DEV_MODE: 'true' }, { requireAuth: true });
+      expect(auth).toMatchObject({ hs256Secret: DEVELOPMENT_HS256_SECRET, usingDevelopmentSecret: true });
+    });
+
+    it.each([
+      ['AUTH_HS256_SECRET', 's'.repeat(32)],
+      ['AUTH_PUBLIC_KEY_FILE', '/etc/ledger/jwt.pem'],
+      ['AUTH_JWKS_URL', 'https://idp.example/jwks'],
+    ])('accepts %s alone, and a configured key wins over AUTH_DEV_MODE', (name, value) => {
+      for (const env of [{ [name]: value }, { [name]: value, AUTH_DEV_MODE: 'true' }]) {
+        const { auth } = loadConfig(env, { requireAuth: true });
+        expect(auth.usingDevelopmentSecret).toBe(false);
+        expect(auth.hs256Secret).toBe(name === 'AUTH_HS256_SECRET' ? value : undefined);
+      }
+    });
+
+    it('refuses the published development secret as AUTH_HS256_SECRET', () => {
+      expect(problemsOf(() => loadConfig({ AUTH_HS256_SECRET: DEVELOPMENT_HS256_SECRET }))).toContain(
+        'AUTH_HS256_SECRET must not be the development secret',
+      );
+    });
+
+    it('has a 30 s clock skew and a 30-day maximum token lifetime by default, both settable', () => {
+      expect(loadConfig({}).auth).toMatchObject({ clockSkewSeconds: 30, maxTokenLifetimeSeconds: 2592000 });
+      expect(
+        loadConfig({ AUTH_CLOCK_SKEW_SECONDS: '5', AUTH_MAX_TOKEN_LIFETIME_SECONDS: '3600' }).auth,
+      ).toMatchObject({ clockSkewSeconds: 5, maxTokenLifetimeSeconds: 3600 });
+    });
+
+    it('names every bad authentication variable', () => {
+      const problems = problemsOf(() =>
+        loadConfig({
+          AUTH_DEV_MODE: 'maybe',
+          AUTH_CLOCK_SKEW_SECONDS: '-1',
+          AUTH_MAX_TOKEN_LIFETIME_SECONDS: 'forever',
+          AUTH_HS256_SECRET: 'short',
+          AUTH_JWKS_URL: 'ftp://idp',
+        }),
+      );
+      for (const name of [
+        'AUTH_DEV_MODE',
+        'AUTH_CLOCK_SKEW_SECONDS',
+        'AUTH_MAX_TOKEN_LIFETIME_SECONDS',
+        'AUTH_HS256_SECRET',
+        'AUTH_JWKS_URL',
+      ])
+        expect(problems).toContain(name);
+    });
+
+    it('gives npm start development mode only when no AUTH_* key and no AUTH_DEV_MODE is set', () => {
+      expect(developmentAuthDefault({})).toEqual({ AUTH_DEV_MODE: 'true' });
+      expect(developmentAuthDefault({ AUTH_HS256_SECRET: 's'.repeat(32) })).toEqual({});
+      expect(developmentAuthDefault({ AUTH_JWKS_URL: 'https://idp.example/jwks' })).toEqual({});
+      expect(developmentAuthDefault({ AUTH_PUBLIC_KEY_FILE: '/k.pem' })).toEqual({});
+      expect(developmentAuthDefault({ AUTH_DEV_MODE: 'false' })).toEqual({});
+    });
   });
 });
 

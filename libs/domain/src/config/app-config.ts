@@ -19,7 +19,7 @@ export interface DatabaseConfig {
 }
 
 export interface AuthConfig {
-  /** HS256 shared secret (development only). */
+  /** HS256 shared secret: `AUTH_HS256_SECRET`, or the development secret in development mode. */
   readonly hs256Secret: string | undefined;
   /** Path of a PEM certificate or SPKI public key for RS256/ES256 tokens. */
   readonly publicKeyFile: string | undefined;
@@ -29,9 +29,36 @@ export interface AuthConfig {
   readonly audience: string | undefined;
   /** A token whose space-separated `scope` holds this is accepted. */
   readonly scope: string;
-  /** True when no verification method was configured and the development secret is in use. */
+  /** True when `AUTH_DEV_MODE=true` and no key was configured: the development secret is in use. */
   readonly usingDevelopmentSecret: boolean;
+  /** Tolerance applied to `exp`, `nbf` and `iat` (`AUTH_CLOCK_SKEW_SECONDS`). */
+  readonly clockSkewSeconds: number;
+  /** Longest accepted token lifetime: `exp - iat`, and the age of `iat` (`AUTH_MAX_TOKEN_LIFETIME_SECONDS`). */
+  readonly maxTokenLifetimeSeconds: number;
 }
+
+/** The variables of which one must be set for tokens to be verified or minted. */
+export const AUTH_KEY_VARIABLES = ['AUTH_HS256_SECRET', 'AUTH_PUBLIC_KEY_FILE', 'AUTH_JWKS_URL'] as const;
+
+/** Why no token can be verified or minted with this configuration; undefined when one can. */
+export function missingAuthKeyProblem(auth: AuthConfig): string | undefined {
+  if (auth.hs256Secret !== undefined || auth.publicKeyFile !== undefined || auth.jwksUrl !== undefined)
+    return undefined;
+  return `no token verification key is configured: set one of ${AUTH_KEY_VARIABLES.join(', ')}, or AUTH_DEV_MODE=true to accept tokens signed with the development secret published in the source (never in production)`;
+}
+
+/**
+ * The environment `npm start` (and the benchmarks) give the apps they run: development mode when
+ * no AUTH_* key and no AUTH_DEV_MODE is set, so the stack starts out of the box, loudly.
+ */
+export function developmentAuthDefault(env: Record<string, string | undefined>): { AUTH_DEV_MODE?: 'true' } {
+  const set = (name: string) => env[name] !== undefined && env[name] !== '';
+  return AUTH_KEY_VARIABLES.some(set) || set('AUTH_DEV_MODE') ? {} : { AUTH_DEV_MODE: 'true' };
+}
+
+/** The warning every app logs at start in development mode. */
+export const DEVELOPMENT_MODE_WARNING =
+  'AUTH_DEV_MODE=true: tokens signed with the development secret published in the source are accepted; set AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE or AUTH_JWKS_URL in production';
 
 export const DEVELOPMENT_HS256_SECRET = 'canton-scan-stack-development-secret-do-not-use-in-production';
 
@@ -100,8 +127,20 @@ export class ConfigError extends Error {
   }
 }
 
+export interface LoadConfigOptions {
+  /**
+   * Fail unless tokens can be verified (an AUTH_* key, or AUTH_DEV_MODE=true). Every app and every
+   * CLI that mints tokens asks for this; tools that never touch tokens (migrate, ingest) do not,
+   * and a `JwtVerifier` refuses to be built without a key anyway.
+   */
+  readonly requireAuth?: boolean;
+}
+
 /** Reads and validates the whole configuration once; throws naming every bad variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): AppConfig {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  options: LoadConfigOptions = {},
+): AppConfig {
   const r = new EnvReader(env);
   // Shared by every app's slice; each variable is read (and reported) once.
   const bodyLimitBytes = r.bytes('BODY_LIMIT', 1024 * 1024);
@@ -157,6 +196,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
   };
+  const authProblem = options.requireAuth ? missingAuthKeyProblem(config.auth) : undefined;
+  if (authProblem !== undefined) r.problems.push(authProblem);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
 }
@@ -180,13 +221,24 @@ function authConfig(r: EnvReader): AuthConfig {
     r.problems.push('set only one of AUTH_HS256_SECRET, AUTH_PUBLIC_KEY_FILE and AUTH_JWKS_URL');
   if (hs256Secret !== undefined && hs256Secret.length < 32)
     r.problems.push('AUTH_HS256_SECRET must be at least 32 characters');
+  if (hs256Secret === DEVELOPMENT_HS256_SECRET)
+    r.problems.push('AUTH_HS256_SECRET must not be the development secret published in the source');
+  // The development secret is never a silent fallback: only AUTH_DEV_MODE=true selects it (a
+  // configured key wins over it).
+  const developmentMode = r.bool('AUTH_DEV_MODE', false);
+  const usingDevelopmentSecret = configured === 0 && developmentMode;
   return {
-    hs256Secret: configured === 0 ? DEVELOPMENT_HS256_SECRET : hs256Secret,
+    hs256Secret: usingDevelopmentSecret ? DEVELOPMENT_HS256_SECRET : hs256Secret,
     publicKeyFile,
     jwksUrl,
     audience: r.optionalString('AUTH_AUDIENCE'),
     scope: r.string('AUTH_SCOPE', 'daml_ledger_api'),
-    usingDevelopmentSecret: configured === 0,
+    usingDevelopmentSecret,
+    clockSkewSeconds: r.int('AUTH_CLOCK_SKEW_SECONDS', 30, { min: 0, max: 3600 }),
+    maxTokenLifetimeSeconds: r.int('AUTH_MAX_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, {
+      min: 60,
+      max: 366 * 24 * 3600,
+    }),
   };
 }
 

@@ -23,12 +23,12 @@ describe('JwtVerifier', () => {
     const withAudience = new JwtVerifier(
       loadConfig({ AUTH_HS256_SECRET: SECRET, AUTH_AUDIENCE: 'https://ledger' }).auth,
     );
-    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://ledger' }))).resolves.toMatchObject(
-      { userId: 'bob' },
-    );
-    await expect(withAudience.verify(await hs({ sub: 'bob', aud: 'https://other' }))).rejects.toThrow(
-      /neither the audience/,
-    );
+    await expect(
+      withAudience.verify(await hs({ sub: 'bob', aud: 'https://ledger', exp: now() + 60 })),
+    ).resolves.toMatchObject({ userId: 'bob' });
+    await expect(
+      withAudience.verify(await hs({ sub: 'bob', aud: 'https://other', exp: now() + 60 })),
+    ).rejects.toThrow(/neither the audience/);
   });
 
   it.each([
@@ -41,18 +41,25 @@ describe('JwtVerifier', () => {
 
   it('rejects expired, not-yet-valid, wrongly signed, scope-less and sub-less tokens', async () => {
     await expect(
-      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', exp: now() - 10 })),
+      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', exp: now() - 120 })),
     ).rejects.toThrow(/expired/);
     await expect(
-      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', nbf: now() + 600 })),
+      verifier.verify(await hs({ sub: 'a', scope: 'daml_ledger_api', nbf: now() + 600, exp: now() + 900 })),
     ).rejects.toThrow(/not valid yet/);
     await expect(
       verifier.verify(
-        await hs({ sub: 'a', scope: 'daml_ledger_api' }, 'another-secret-of-at-least-32-characters'),
+        await hs(
+          { sub: 'a', scope: 'daml_ledger_api', exp: now() + 60 },
+          'another-secret-of-at-least-32-characters',
+        ),
       ),
     ).rejects.toThrow(/signature/);
-    await expect(verifier.verify(await hs({ sub: 'a' }))).rejects.toThrow(/scope daml_ledger_api/);
-    await expect(verifier.verify(await hs({ scope: 'daml_ledger_api' }))).rejects.toThrow(/no sub/);
+    await expect(verifier.verify(await hs({ sub: 'a', exp: now() + 60 }))).rejects.toThrow(
+      /scope daml_ledger_api/,
+    );
+    await expect(verifier.verify(await hs({ scope: 'daml_ledger_api', exp: now() + 60 }))).rejects.toThrow(
+      /no sub/,
+    );
   });
 
   it('rejects alg none', async () => {
@@ -66,11 +73,13 @@ describe('JwtVerifier', () => {
     const file = join(dir, 'key.pem');
     writeFileSync(file, await exportSPKI(publicKey));
     const rs = new JwtVerifier(loadConfig({ AUTH_PUBLIC_KEY_FILE: file }).auth);
-    const token = await new SignJWT({ sub: 'carol', scope: 'daml_ledger_api' })
+    const token = await new SignJWT({ sub: 'carol', scope: 'daml_ledger_api', exp: now() + 60 })
       .setProtectedHeader({ alg: 'RS256' })
       .sign(privateKey);
     await expect(rs.verify(token)).resolves.toMatchObject({ userId: 'carol' });
-    await expect(rs.verify(await hs({ sub: 'x', scope: 'daml_ledger_api' }))).rejects.toThrow(/not accepted/);
+    await expect(
+      rs.verify(await hs({ sub: 'x', scope: 'daml_ledger_api', exp: now() + 60 })),
+    ).rejects.toThrow(/not accepted/);
   });
 
   it('reads bearer headers', () => {

@@ -246,6 +246,12 @@ export type GetProxyDsoInfoErrors = {
      */
     401: ErrorResponse;
     /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The requested contract or data does not exist.
      */
     404: ErrorResponse;
@@ -282,6 +288,12 @@ export type GetProxyAmuletRulesErrors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */
@@ -323,6 +335,12 @@ export type ProxyGetAllocationFactoryV1Errors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */
@@ -370,6 +388,12 @@ export type ProxyGetAllocationFactoryV2Errors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */
@@ -423,6 +447,12 @@ export type ProxyGetAllocationWithdrawContextV1Errors = {
      */
     401: ErrorResponse;
     /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The requested contract or data does not exist.
      */
     404: ErrorResponse;
@@ -474,6 +504,12 @@ export type ProxyGetAllocationWithdrawContextV2Errors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */
@@ -527,6 +563,12 @@ export type ProxyGetAllocationCancelContextV1Errors = {
      */
     401: ErrorResponse;
     /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The requested contract or data does not exist.
      */
     404: ErrorResponse;
@@ -578,6 +620,12 @@ export type ProxyGetAllocationCancelContextV2Errors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */
@@ -631,6 +679,12 @@ export type ProxyGetAllocationExecuteTransferContextV1Errors = {
      */
     401: ErrorResponse;
     /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
      * The requested contract or data does not exist.
      */
     404: ErrorResponse;
@@ -682,6 +736,12 @@ export type ProxyGetAllocationExecuteTransferContextV2Errors = {
      * The bearer token is missing, malformed, expired or not valid.
      */
     401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
     /**
      * The requested contract or data does not exist.
      */

@@ -59,6 +59,9 @@ export const scanProxySpec: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
@@ -93,6 +96,9 @@ export const scanProxySpec: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
@@ -125,6 +131,9 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -161,6 +170,9 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -203,6 +215,9 @@ export const scanProxySpec: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
@@ -243,6 +258,9 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -285,6 +303,9 @@ export const scanProxySpec: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
@@ -325,6 +346,9 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -367,6 +391,9 @@ export const scanProxySpec: OpenApiDocument = {
           "401": {
             "$ref": "#/components/responses/Unauthorized"
           },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
@@ -407,6 +434,9 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "401": {
             "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
@@ -479,7 +509,7 @@ export const scanProxySpec: OpenApiDocument = {
         "type": "http",
         "scheme": "bearer",
         "bearerFormat": "JWT",
-        "description": "`Authorization: Bearer <JWT>`, validated like the ledger node group's tokens\n(signature, audience or scope, `exp` and `nbf`).\n"
+        "description": "`Authorization: Bearer <JWT>`, validated like the ledger node group's tokens\n(signature, audience or scope, required `exp`, `nbf` and `iat`); its `sub` must be\na user of the participant (403 otherwise).\n"
       }
     },
     "parameters": {
@@ -557,6 +587,16 @@ export const scanProxySpec: OpenApiDocument = {
             }
           }
         },
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
+      "Forbidden": {
+        "description": "The bearer token is valid but its `sub` is not a user of this participant; the\nmessage names the user.\n",
         "content": {
           "application/json": {
             "schema": {
