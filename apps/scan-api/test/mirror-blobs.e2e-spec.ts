@@ -1,65 +1,19 @@
 import { createScanProxyClient, scanProxyApi, scanProxySpec } from '@canton-scan/contracts';
 import type { DataSource } from 'typeorm';
-import { createDataSource, LedgerWriter, SpliceTemplates } from '@canton-scan/domain';
+import { LedgerWriter, SpliceTemplates } from '@canton-scan/domain';
 import { ScanMirror } from '@canton-scan/mirror';
 import {
   callChecked,
   createdOf,
-  createScratchDatabase,
-  detectBackend,
-  openSpareEmbeddedDatabase,
   signDevelopmentToken,
   startTestApp,
   TokenNetworkFixture,
+  useKnownLedgerUser,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
-
-const FAST = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
-
-interface Store {
-  dataSource: DataSource;
-  app: RunningTestApp;
-  close(): Promise<void>;
-}
-
-/**
- * The source scan's store: a scratch database on the real server, else the spare embedded one
- * (an embedded server cannot start inside a jest worker). As in mirror.e2e-spec.ts.
- */
-async function openSource(): Promise<Store> {
-  let dataSource: DataSource;
-  let drop: () => Promise<void>;
-  if ((await detectBackend()) === 'embedded') {
-    const spare = await openSpareEmbeddedDatabase();
-    dataSource = spare.dataSource;
-    drop = spare.close;
-  } else {
-    const scratch = await createScratchDatabase(`css_mirror_blobs_${process.pid}`, 'postgres');
-    const scratchSource = createDataSource(scratch.url, {
-      poolSize: 4,
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 0,
-    });
-    dataSource = scratchSource;
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    drop = async () => {
-      await scratchSource.destroy();
-      await scratch.drop();
-    };
-  }
-  const app = await startTestApp(createScanApp, dataSource);
-  return {
-    dataSource,
-    app,
-    close: async () => {
-      await app.close();
-      await drop();
-    },
-  };
-}
+import { FAST_POLICY, openSourceStore, type SourceStore } from './mirror.fixture';
 
 async function post(origin: string, path: string, body: unknown): Promise<{ status: number; body: string }> {
   const res = await fetch(`${origin}/api/scan${path}`, {
@@ -98,7 +52,9 @@ const snapshotTimes = async (dataSource: DataSource): Promise<string[]> =>
 describe('created event blobs of a mirrored store', () => {
   // The mirror's store: the worker's database, emptied before each test.
   const worker = useTestDatabase();
-  let source: Store;
+  // The proxy serves known ledger users only.
+  useKnownLedgerUser(() => worker.dataSource, 'wallet');
+  let source: SourceStore;
   let target: RunningTestApp;
   const f = new TokenNetworkFixture();
   const genesis = f.genesis();
@@ -108,7 +64,7 @@ describe('created event blobs of a mirrored store', () => {
   const late = f.after(60).allocation();
 
   beforeAll(async () => {
-    source = await openSource();
+    source = await openSourceStore();
     target = await startTestApp(createScanApp, worker.dataSource);
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: 3 }).append([
       genesis,
@@ -126,7 +82,7 @@ describe('created event blobs of a mirrored store', () => {
     new ScanMirror(worker.dataSource, {
       peers: [`${source.app.origin}/api/scan`],
       snapshotIntervalHours: 3,
-      policy: FAST,
+      policy: FAST_POLICY,
     }).run({ once: true });
 
   const withdrawContext = async (allocationId: string) => {
