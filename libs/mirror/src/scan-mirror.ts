@@ -168,19 +168,23 @@ export class ScanMirror {
   }
 
   private async importUpdates(migrationId: number): Promise<void> {
-    let after = (await readStorePosition(this.dataSource, migrationId)).lastImportUpdateId;
-    for (;;) {
-      const page = await this.quorumRead(
-        (peer) => peer.importUpdates(migrationId, after, this.pageSize),
-        (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
-        (item) => canonicalJson(contentOf(item)),
-      );
+    const after = (await readStorePosition(this.dataSource, migrationId)).lastImportUpdateId;
+    const pages = prefetched(
+      after,
+      (afterId) =>
+        this.quorumRead(
+          (peer) => peer.importUpdates(migrationId, afterId, this.pageSize),
+          (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
+          (item) => canonicalJson(contentOf(item)),
+        ),
+      (page) => (page.length === 0 ? undefined : String(page[page.length - 1].update_id)),
+    );
+    for await (const page of pages) {
       if (page.length === 0) return;
       await this.append(
         migrationId,
         page.map((item) => toHistoryUpdate(item, null)),
       );
-      after = String(page[page.length - 1].update_id);
     }
   }
 
@@ -188,28 +192,36 @@ export class ScanMirror {
   private async regularUpdates(migrationId: number): Promise<boolean> {
     const position = await readStorePosition(this.dataSource, migrationId);
     let offset = position.lastOffset;
-    let afterTime = position.lastRecordTime ?? IMPORT_RECORD_TIME;
     this.progress.migrationId = migrationId;
     this.progress.lastRecordTime = position.lastRecordTime;
-    for (;;) {
-      const page = await this.quorumRead(
-        (peer) =>
-          peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
-        (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
-        (item) => canonicalJson(contentOf(item)),
-      );
-      const own = page.filter((item) => migrationOf(item) === migrationId);
-      if (own.length > 0) {
+    const own = (page: ServedItem[]) => page.filter((item) => migrationOf(item) === migrationId);
+    const pages = prefetched(
+      position.lastRecordTime ?? IMPORT_RECORD_TIME,
+      (afterTime) =>
+        this.quorumRead(
+          (peer) =>
+            peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
+          (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
+          (item) => canonicalJson(contentOf(item)),
+        ),
+      // The next page is read while this one is written, unless this one ends the migration or the list.
+      (page) =>
+        page.length > 0 && own(page).length === page.length
+          ? String(page[page.length - 1].record_time)
+          : undefined,
+    );
+    for await (const page of pages) {
+      const mine = own(page);
+      if (mine.length > 0)
         await this.append(
           migrationId,
-          own.map((item) => toHistoryUpdate(item, ++offset)),
+          mine.map((item) => toHistoryUpdate(item, ++offset)),
+          String(mine[mine.length - 1].record_time),
         );
-        afterTime = String(own[own.length - 1].record_time);
-        this.progress.lastRecordTime = afterTime;
-      }
-      if (own.length < page.length) return true;
+      if (mine.length < page.length) return true;
       if (page.length === 0) return false;
     }
+    return false;
   }
 
   /**
@@ -217,10 +229,16 @@ export class ScanMirror {
    * it as held from its start only if the peers agreed it is `complete` (the writer ignores the
    * flag once the migration is held, so a migration begun without its start stays so).
    */
-  private async append(migrationId: number, updates: Parameters<LedgerWriter['append']>[0]): Promise<void> {
+  private async append(
+    migrationId: number,
+    updates: Parameters<LedgerWriter['append']>[0],
+    /** The page's newest regular record time: the store's once the page is written. */
+    lastRecordTime?: string,
+  ): Promise<void> {
     const result = await this.writer.append(updates, {
       migrationFromStart: this.peersComplete.get(migrationId) ?? false,
     });
+    if (lastRecordTime !== undefined) this.progress.lastRecordTime = lastRecordTime;
     this.progress.appended += result.appended;
     this.progress.migrationId = migrationId;
     this.idleMs = this.options.pollMs ?? 1000;
@@ -237,6 +255,8 @@ export class ScanMirror {
     key: (item: I) => string,
   ): Promise<I[]> {
     const answers = await this.askPeers(ask, itemsOf);
+    // One answer (one peer, or the only one of few that answered, f = 0): nothing to compare.
+    if (answers.length === 1) return [...answers[0].items];
     const agreement = agreedPrefix(answers, this.quorum, key);
     this.noteDissenters(agreement.dissenters);
     // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
@@ -348,4 +368,25 @@ function servedContracts<T>(
     contractId: c.contract.contract_id,
     blob: c.contract.created_event_blob,
   }));
+}
+
+/**
+ * The pages of a paged read, each next page asked for while the caller handles the current one:
+ * `read(cursor)` reads a page, `next(page)` is the cursor after it (undefined: no further read).
+ * A prefetched read that fails surfaces when its page is reached; one the caller no longer
+ * reaches (it stopped early) is dropped.
+ */
+async function* prefetched<C, I>(
+  first: C,
+  read: (cursor: C) => Promise<I[]>,
+  next: (page: I[]) => C | undefined,
+): AsyncGenerator<I[]> {
+  let pending: Promise<I[]> | undefined = read(first);
+  while (pending) {
+    const page: I[] = await pending;
+    const cursor = next(page);
+    pending = cursor === undefined ? undefined : read(cursor);
+    pending?.catch(() => undefined);
+    yield page;
+  }
 }

@@ -28,13 +28,26 @@ keeps following the peers.
 user must read as any party), storing them under --migration-id (default 0) with the
 participant's offsets; it continues after the store's newest offset.`;
 
-function progressLine(p: MirrorProgress, started: number): string {
-  const lag = lagSeconds(p);
-  return (
-    `\rmigration ${p.migrationId}: ${p.appended} updates appended ` +
-    `(${ratePerSecond(p.appended, started).toFixed(0)} updates/s), at ${p.lastRecordTime ?? 'start'}, ` +
-    `lag to peers ${lag === undefined ? '?' : formatDuration(lag)}   `
-  );
+/**
+ * The progress line: updates/s, lag to the peers and an ETA. The ETA is the lag over the pace it
+ * shrinks at: record time copied per second, less the second a live network advances meanwhile.
+ */
+function progressLines(started: number): (p: MirrorProgress) => string {
+  let from: { recordTime: number; at: number } | undefined;
+  return (p) => {
+    const lag = lagSeconds(p);
+    const now = Date.now();
+    const at = p.lastRecordTime === undefined ? undefined : Date.parse(p.lastRecordTime);
+    if (from === undefined && at !== undefined) from = { recordTime: at, at: now };
+    const pace = from && at !== undefined && now > from.at ? (at - from.recordTime) / (now - from.at) - 1 : 0;
+    const eta =
+      lag === undefined ? '?' : lag === 0 ? 'caught up' : pace > 0 ? formatDuration(lag / pace) : '?';
+    return (
+      `\rmigration ${p.migrationId}: ${p.appended} updates appended ` +
+      `(${ratePerSecond(p.appended, started).toFixed(0)} updates/s), at ${p.lastRecordTime ?? 'start'}, ` +
+      `lag to peers ${lag === undefined ? '?' : formatDuration(lag)}, ETA ${eta}   `
+    );
+  };
 }
 
 function ledgerLine(p: LedgerFeedProgress, started: number): string {
@@ -116,12 +129,13 @@ async function main(): Promise<void> {
     }
     return;
   }
+  const progressLine = progressLines(started);
   const mirror = new ScanMirror(db.dataSource, {
     peers,
     pageSize: args['page-size'] as number | undefined,
     snapshotIntervalHours: config.snapshotIntervalHours,
     log: (message) => process.stderr.write(`\n${message}\n`),
-    onProgress: (p) => process.stderr.write(progressLine(p, started)),
+    onProgress: (p) => process.stderr.write(progressLine(p)),
   });
   try {
     const result = await mirror.run({ once: args.once === true, signal: stop.signal });
