@@ -1,0 +1,126 @@
+// bench:mirror — mirror throughput against ingest of the same history. A simulated history of
+// --updates updates is written to a JSON-lines file and ingested (the ingest CLI's path) into a
+// source store on real PostgreSQL; a scan-api process serves that store on loopback; the mirror
+// then copies it into an empty store over HTTP (--peers copies of the same peer, to include the
+// f + 1 comparison). Prints both rates and their ratio.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { createWriteStream, rmSync } from 'node:fs';
+import { once } from 'node:events';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { createDataSource, developmentAuthDefault, ingestUpdates, LedgerWriter } from '@canton-scan/domain';
+import { ScanMirror } from '@canton-scan/mirror';
+import { simulateNetwork } from '@canton-scan/simulator';
+import { createScratchDatabase, realServerReachable, type ScratchDatabase } from '@canton-scan/testing';
+import { parseArgs } from '../ingest/cli-args';
+import { readJsonLines } from '../ingest/jsonl';
+import { freePort, waitReady } from './bench-http';
+import { fmt, RssSampler, seconds } from './bench-util';
+
+const SNAPSHOT_INTERVAL_HOURS = 3;
+
+async function openStore(name: string): Promise<{ scratch: ScratchDatabase; dataSource: DataSource }> {
+  const scratch = await createScratchDatabase(name, 'postgres');
+  const dataSource = createDataSource(scratch.url, {
+    poolSize: 2,
+    connectTimeoutMs: 5000,
+    statementTimeoutMs: 0,
+  });
+  await dataSource.initialize();
+  await dataSource.runMigrations({ transaction: 'each' });
+  return { scratch, dataSource };
+}
+
+async function writeHistoryFile(file: string, target: number): Promise<number> {
+  const out = createWriteStream(file);
+  let generated = 0;
+  for (const update of simulateNetwork({
+    seed: 7,
+    rounds: 20_000,
+    transfersPerRound: 20,
+    tapsPerRound: 10,
+  })) {
+    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
+    if (++generated >= target) break;
+  }
+  out.end();
+  await once(out, 'finish');
+  return generated;
+}
+
+async function main(): Promise<void> {
+  const args = parseArgs(process.argv.slice(2), { updates: 'int', peers: 'int', 'page-size': 'int' });
+  const target = (args.updates as number | undefined) ?? 50_000;
+  const peerCount = (args.peers as number | undefined) ?? 1;
+  const pageSize = (args['page-size'] as number | undefined) ?? 500;
+  if (!(await realServerReachable()))
+    throw new Error('bench:mirror needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
+  const file = join(tmpdir(), `css-bench-mirror-${process.pid}.jsonl`);
+  const generated = await writeHistoryFile(file, target);
+  const source = await openStore('css_bench_mirror_source');
+  const mirror = await openStore('css_bench_mirror_target');
+  let child: ChildProcess | undefined;
+  const rss = new RssSampler();
+  try {
+    let t = performance.now();
+    const writer = new LedgerWriter(source.dataSource, { snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS });
+    await ingestUpdates(writer, readJsonLines(file), { batchSize: 2000 });
+    const ingestSeconds = seconds(t);
+
+    const port = await freePort();
+    child = spawn(process.execPath, [join(__dirname, '../../../apps/scan-api/src/main.js')], {
+      env: {
+        ...process.env,
+        ...developmentAuthDefault(process.env),
+        DATABASE_URL: source.scratch.url,
+        SCAN_PORT: String(port),
+        LOG_LEVEL: 'warn',
+        DB_MIGRATE_ON_START: 'false',
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    const base = `http://127.0.0.1:${port}/api/scan`;
+    await waitReady(`${base}/readyz`, child, 'scan-api');
+    // Several peers: the same scan under distinct URLs (127.0.0.1, localhost, ...), each asked.
+    const hosts = ['127.0.0.1', 'localhost', '[::ffff:127.0.0.1]', '127.0.0.2'];
+    const peers = Array.from({ length: peerCount }, (_, i) =>
+      base.replace('127.0.0.1', hosts[i % hosts.length]),
+    );
+
+    rss.reset();
+    t = performance.now();
+    const result = await new ScanMirror(mirror.dataSource, {
+      peers,
+      pageSize,
+      snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS,
+    }).run({ once: true });
+    const mirrorSeconds = seconds(t);
+    const [{ n }] = await mirror.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
+    if (n !== generated) throw new Error(`the mirror holds ${n} updates, the source ${generated}`);
+
+    console.log('');
+    console.log(`history       : ${fmt(generated)} updates (simulated, ${fmt(result.appended)} mirrored)`);
+    console.log(
+      `ingest (file) : ${ingestSeconds.toFixed(2)} s, ${fmt(generated / ingestSeconds)} updates/s (LedgerWriter, batches of 2,000)`,
+    );
+    console.log(
+      `mirror (HTTP) : ${mirrorSeconds.toFixed(2)} s, ${fmt(generated / mirrorSeconds)} updates/s ` +
+        `(${peerCount} peer(s) on loopback, pages of ${pageSize}; peak RSS ${rss.peakMiB()})`,
+    );
+    console.log(`ratio mirror / ingest throughput: ${(ingestSeconds / mirrorSeconds).toFixed(2)}`);
+  } finally {
+    child?.kill('SIGTERM');
+    rmSync(file, { force: true });
+    rss.stop();
+    for (const store of [source, mirror]) {
+      await store.dataSource.destroy();
+      await store.scratch.drop();
+    }
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
