@@ -1,26 +1,23 @@
 import type { DataSource } from 'typeorm';
 import { ledgerApi } from '@canton-scan/contracts';
 import {
-  createDataSource,
   Db,
   ensureDevelopmentAdmin,
   LedgerPruningRepository,
   LedgerWriter,
-  SpliceInterfaces,
   type HistoryUpdate,
 } from '@canton-scan/domain';
 import { LedgerAuthError, LedgerFeed, type LedgerFeedOptions } from '@canton-scan/mirror';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
-  createScratchDatabase,
-  detectBackend,
   ledgerTestToken,
-  openSpareEmbeddedDatabase,
+  openSecondStore,
   startTestApp,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createLedgerApp } from '../src/app.factory';
+import { widestUpdateFormat as widest } from './ledger-history.fixture';
 
 const FAST = { timeoutMs: 10_000, attempts: 2, backoffMs: 10, maxBackoffMs: 50 };
 
@@ -30,32 +27,11 @@ interface Store {
   close(): Promise<void>;
 }
 
-/**
- * The source participant's store: a scratch database on the real server, else the spare
- * embedded one (an embedded server cannot start inside a jest worker).
- */
+/** The source participant's store (a second store, see `openSecondStore`) and its ledger app. */
 async function openSource(): Promise<Store> {
-  let dataSource: DataSource;
-  let drop: () => Promise<void>;
-  if ((await detectBackend()) === 'embedded') {
-    const spare = await openSpareEmbeddedDatabase();
-    dataSource = spare.dataSource;
-    drop = spare.close;
-  } else {
-    const scratch = await createScratchDatabase(`css_ledger_feed_source_${process.pid}`, 'postgres');
-    const scratchSource = createDataSource(scratch.url, {
-      poolSize: 4,
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 0,
-    });
-    dataSource = scratchSource;
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    drop = async () => {
-      await scratchSource.destroy();
-      await scratch.drop();
-    };
-  }
+  const store = await openSecondStore('css_ledger_feed_source');
+  const dataSource = store.dataSource;
+  const drop = store.close;
   await ensureDevelopmentAdmin(dataSource);
   const app = await startTestApp(createLedgerApp, dataSource);
   return {
@@ -65,22 +41,6 @@ async function openSource(): Promise<Store> {
       await app.close();
       await drop();
     },
-  };
-}
-
-/** Every template with blobs and every Splice interface view: the widest projection. */
-function widest(shape: ledgerApi.TransactionShape): ledgerApi.UpdateFormat {
-  const cumulative: ledgerApi.CumulativeFilter[] = [
-    { identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: true } } } },
-    ...Object.values(SpliceInterfaces).map((i) => ({
-      identifierFilter: {
-        InterfaceFilter: { value: { interfaceId: i.interfaceId, includeInterfaceView: true } },
-      },
-    })),
-  ];
-  return {
-    includeTransactions: { eventFormat: { filtersForAnyParty: { cumulative } }, transactionShape: shape },
-    includeReassignments: { filtersForAnyParty: { cumulative } },
   };
 }
 

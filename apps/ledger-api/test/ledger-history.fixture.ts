@@ -1,4 +1,6 @@
+import type { ledgerApi } from '@canton-scan/contracts';
 import {
+  SpliceInterfaces,
   SpliceTemplates,
   type HistoryCreatedEvent,
   type HistoryTransaction,
@@ -161,4 +163,20 @@ export function ledgerHistory() {
 function createdIds(tx2: HistoryTransaction): { b2: string; l1: string } {
   const [b2, l1]: HistoryCreatedEvent[] = createdEvents(tx2);
   return { b2: b2.contract_id, l1: l1.contract_id };
+}
+
+/** Every template with blobs, every Splice interface with its view: the widest projection. */
+export function widestUpdateFormat(shape: ledgerApi.TransactionShape): ledgerApi.UpdateFormat {
+  const cumulative: ledgerApi.CumulativeFilter[] = [
+    { identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: true } } } },
+    ...Object.values(SpliceInterfaces).map((i) => ({
+      identifierFilter: {
+        InterfaceFilter: { value: { interfaceId: i.interfaceId, includeInterfaceView: true } },
+      },
+    })),
+  ];
+  return {
+    includeTransactions: { eventFormat: { filtersForAnyParty: { cumulative } }, transactionShape: shape },
+    includeReassignments: { filtersForAnyParty: { cumulative } },
+  };
 }

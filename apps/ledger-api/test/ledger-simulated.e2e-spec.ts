@@ -15,24 +15,9 @@ import {
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createLedgerApp } from '../src/app.factory';
+import { widestUpdateFormat as format } from './ledger-history.fixture';
 
 type Item = ledgerApi.GetUpdatesResponse;
-
-/** Every template, every Splice interface with its view, blobs: the widest projection. */
-function format(shape: ledgerApi.TransactionShape): ledgerApi.UpdateFormat {
-  const cumulative: ledgerApi.CumulativeFilter[] = [
-    { identifierFilter: { WildcardFilter: { value: { includeCreatedEventBlob: true } } } },
-    ...Object.values(SpliceInterfaces).map((i) => ({
-      identifierFilter: {
-        InterfaceFilter: { value: { interfaceId: i.interfaceId, includeInterfaceView: true } },
-      },
-    })),
-  ];
-  return {
-    includeTransactions: { eventFormat: { filtersForAnyParty: { cumulative } }, transactionShape: shape },
-    includeReassignments: { filtersForAnyParty: { cumulative } },
-  };
-}
 
 const offsetOf = (item: Item): number => {
   const u = item.update;

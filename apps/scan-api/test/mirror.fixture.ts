@@ -1,14 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DataSource } from 'typeorm';
-import { createDataSource } from '@canton-scan/domain';
-import {
-  createScratchDatabase,
-  detectBackend,
-  openSpareEmbeddedDatabase,
-  startTestApp,
-  type RunningTestApp,
-} from '@canton-scan/testing';
+import { openSecondStore, startTestApp, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 /** Peer-call policy for tests: fail over quickly. */
@@ -20,39 +13,16 @@ export interface SourceStore {
   close(): Promise<void>;
 }
 
-/**
- * A source scan's store and its scan app: a scratch database on the real server, else the spare
- * embedded one (an embedded server cannot start inside a jest worker).
- */
+/** A source scan's store (a second store beside the worker's, see `openSecondStore`) and its scan app. */
 export async function openSourceStore(): Promise<SourceStore> {
-  let dataSource: DataSource;
-  let drop: () => Promise<void>;
-  if ((await detectBackend()) === 'embedded') {
-    const spare = await openSpareEmbeddedDatabase();
-    dataSource = spare.dataSource;
-    drop = spare.close;
-  } else {
-    const scratch = await createScratchDatabase(`css_mirror_source_${process.pid}`, 'postgres');
-    const scratchSource = createDataSource(scratch.url, {
-      poolSize: 4,
-      connectTimeoutMs: 5000,
-      statementTimeoutMs: 0,
-    });
-    dataSource = scratchSource;
-    await dataSource.initialize();
-    await dataSource.runMigrations({ transaction: 'each' });
-    drop = async () => {
-      await scratchSource.destroy();
-      await scratch.drop();
-    };
-  }
-  const app = await startTestApp(createScanApp, dataSource);
+  const store = await openSecondStore('css_mirror_source');
+  const app = await startTestApp(createScanApp, store.dataSource);
   return {
-    dataSource,
+    dataSource: store.dataSource,
     app,
     close: async () => {
       await app.close();
-      await drop();
+      await store.close();
     },
   };
 }

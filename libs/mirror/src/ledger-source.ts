@@ -1,5 +1,13 @@
 import { createLedgerClient, ledgerApi } from '@canton-scan/contracts';
-import { DEFAULT_CALL_POLICY, PeerError, retryAfterMs, type CallPolicy } from './peer';
+import {
+  DEFAULT_CALL_POLICY,
+  MAX_RETRY_AFTER_MS,
+  PeerError,
+  retryAfterMs,
+  sleep,
+  type CallPolicy,
+  type RawResult,
+} from './peer';
 
 /** The participant refused the token (401) or its user (403): retrying cannot help. */
 export class LedgerAuthError extends Error {
@@ -29,17 +37,6 @@ export class LedgerRequestError extends Error {
 
 /** More updates than the participant's `http-list-max-elements-limit`: ask for fewer. */
 export class ListLimitError extends Error {}
-
-interface RawResult {
-  data?: unknown;
-  error?: unknown;
-  response?: Response;
-}
-
-/** The longest `Retry-After` honoured. */
-const MAX_RETRY_AFTER_MS = 60_000;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The ledger error body's code and cause, or the plain-text 400 body. */
 function detailOf(result: RawResult): string {

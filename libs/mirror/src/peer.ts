@@ -27,16 +27,17 @@ export class PeerError extends Error {
   }
 }
 
-interface RawResult {
+/** What a generated client call resolves to (`throwOnError: false`). */
+export interface RawResult {
   data?: unknown;
   error?: unknown;
   response?: Response;
 }
 
 /** The longest `Retry-After` honoured; a peer asking for more is retried sooner. */
-const MAX_RETRY_AFTER_MS = 60_000;
+export const MAX_RETRY_AFTER_MS = 60_000;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The delay a 429/503 asks for (`Retry-After` in seconds or as an HTTP date), if any. */
 export function retryAfterMs(header: string | null, now = Date.now()): number | undefined {

@@ -1,5 +1,7 @@
-/** Shared helpers of the benchmark scripts: peak RSS sampling, percentiles, formatting. */
-import { readdirSync, readFileSync } from 'node:fs';
+/** Shared helpers of the benchmark scripts: peak RSS sampling, percentiles, formatting, history files. */
+import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { once } from 'node:events';
+import { simulateNetwork } from '@canton-scan/simulator';
 
 export class RssSampler {
   private peak = process.memoryUsage().rss;
@@ -71,4 +73,27 @@ export function postgresCpuSeconds(): number | undefined {
     ticks += Number(fields[11]) + Number(fields[12]);
   }
   return found ? ticks / ticksPerSecond : undefined;
+}
+
+/**
+ * Writes the first `target` updates of a long simulated history (a prefix of a history is itself
+ * a valid history) to a JSON-lines file, as `npm run simulate` would; returns how many.
+ */
+export async function writeSimulatedHistoryFile(file: string, target: number): Promise<number> {
+  const out = createWriteStream(file);
+  let generated = 0;
+  for (const update of simulateNetwork({
+    seed: 7,
+    rounds: 20_000,
+    transfersPerRound: 20,
+    tapsPerRound: 10,
+    validatorCount: 20,
+    partyCount: 200,
+  })) {
+    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
+    if (++generated >= target) break;
+  }
+  out.end();
+  await once(out, 'finish');
+  return generated;
 }

@@ -5,16 +5,14 @@ import { Client } from 'pg';
 import { from as copyFrom, to as copyTo } from 'pg-copy-streams';
 import { pipeline } from 'node:stream/promises';
 import { Readable, Writable } from 'node:stream';
-import { createWriteStream, rmSync, statSync } from 'node:fs';
-import { once } from 'node:events';
+import { rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDataSource, ingestUpdates, LedgerWriter } from '@canton-scan/domain';
-import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
-import { fmt, postgresCpuSeconds, RssSampler, seconds } from './bench-util';
+import { fmt, postgresCpuSeconds, RssSampler, seconds, writeSimulatedHistoryFile } from './bench-util';
 
 const TABLES = [
   'updates',
@@ -46,21 +44,7 @@ async function main(): Promise<void> {
   // the ingest then streams as the ingest CLI does.
   let t = performance.now();
   const file = join(tmpdir(), `css-bench-ingest-${process.pid}.jsonl`);
-  const out = createWriteStream(file);
-  let generated = 0;
-  for (const update of simulateNetwork({
-    seed: 7,
-    rounds: 20_000,
-    transfersPerRound: 20,
-    tapsPerRound: 10,
-    validatorCount: 20,
-    partyCount: 200,
-  })) {
-    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
-    if (++generated >= target) break;
-  }
-  out.end();
-  await once(out, 'finish');
+  const generated = await writeSimulatedHistoryFile(file, target);
   const fileMiB = statSync(file).size / 1024 / 1024;
   console.log(
     `generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`,

@@ -4,19 +4,17 @@
 // then copies it into an empty store over HTTP (--peers copies of the same peer, to include the
 // f + 1 comparison). Prints both rates and their ratio.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createWriteStream, rmSync } from 'node:fs';
-import { once } from 'node:events';
+import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createDataSource, developmentAuthDefault, ingestUpdates, LedgerWriter } from '@canton-scan/domain';
 import { ScanMirror } from '@canton-scan/mirror';
-import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable, type ScratchDatabase } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
 import { freePort, waitReady } from './bench-http';
-import { fmt, RssSampler, seconds } from './bench-util';
+import { fmt, RssSampler, seconds, writeSimulatedHistoryFile } from './bench-util';
 
 const SNAPSHOT_INTERVAL_HOURS = 3;
 
@@ -32,23 +30,6 @@ async function openStore(name: string): Promise<{ scratch: ScratchDatabase; data
   return { scratch, dataSource };
 }
 
-async function writeHistoryFile(file: string, target: number): Promise<number> {
-  const out = createWriteStream(file);
-  let generated = 0;
-  for (const update of simulateNetwork({
-    seed: 7,
-    rounds: 20_000,
-    transfersPerRound: 20,
-    tapsPerRound: 10,
-  })) {
-    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
-    if (++generated >= target) break;
-  }
-  out.end();
-  await once(out, 'finish');
-  return generated;
-}
-
 async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), { updates: 'int', peers: 'int', 'page-size': 'int' });
   const target = (args.updates as number | undefined) ?? 50_000;
@@ -57,7 +38,7 @@ async function main(): Promise<void> {
   if (!(await realServerReachable()))
     throw new Error('bench:mirror needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const file = join(tmpdir(), `css-bench-mirror-${process.pid}.jsonl`);
-  const generated = await writeHistoryFile(file, target);
+  const generated = await writeSimulatedHistoryFile(file, target);
   const source = await openStore('css_bench_mirror_source');
   const mirror = await openStore('css_bench_mirror_target');
   let child: ChildProcess | undefined;
