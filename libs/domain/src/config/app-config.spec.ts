@@ -28,7 +28,7 @@ describe('loadConfig', () => {
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
-    expect(config.ledgerApi).toEqual({ port: 7575, prefix: '', ...http });
+    expect(config.ledgerApi).toEqual({ port: 7575, prefix: '', wsFirstMessageTimeoutMs: 10_000, ...http });
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedDataDir).toBe('./.data/pglite');
     expect(config.logLevel).toBe('info');
@@ -56,6 +56,7 @@ describe('loadConfig', () => {
         REGISTRY_PREFIX: 'x y',
         LEDGER_PORT: '-1',
         LEDGER_PREFIX: 'ledger',
+        LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '0',
       });
     } catch (e) {
       error = e;
@@ -73,6 +74,7 @@ describe('loadConfig', () => {
       'REGISTRY_PREFIX',
       'LEDGER_PORT',
       'LEDGER_PREFIX',
+      'LEDGER_WS_FIRST_MSG_TIMEOUT_MS',
     ]) {
       expect(problems.join('\n')).toContain(name);
     }
@@ -100,13 +102,19 @@ describe('loadConfig', () => {
       REGISTRY_PREFIX: '/registry',
       LEDGER_PORT: '6002',
       LEDGER_PREFIX: '/ledger/v',
+      LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '2500',
       BODY_LIMIT: '2mb',
       AUTH_REALM: 'wallets',
     });
     const http = { bodyLimitBytes: 2 * 1024 * 1024, realm: 'wallets' };
     expect(config.scanApi).toEqual({ port: 6000, prefix: '/scan', validatorPrefix: '', ...http });
     expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });
-    expect(config.ledgerApi).toEqual({ port: 6002, prefix: '/ledger/v', ...http });
+    expect(config.ledgerApi).toEqual({
+      port: 6002,
+      prefix: '/ledger/v',
+      wsFirstMessageTimeoutMs: 2500,
+      ...http,
+    });
   });
 
   it('returns a frozen object', () => {

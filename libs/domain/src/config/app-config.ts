@@ -89,6 +89,8 @@ export interface RegistryApiConfig extends HttpAppConfig {
 export interface LedgerApiConfig extends HttpAppConfig {
   /** Base path of the ledger node group (`LEDGER_PREFIX`; empty is the root). */
   readonly prefix: string;
+  /** A WebSocket whose request does not arrive within this is closed (`LEDGER_WS_FIRST_MSG_TIMEOUT_MS`). */
+  readonly wsFirstMessageTimeoutMs: number;
 }
 
 /** scan-mirror: follows peer scans into the store, serving its health only. */
@@ -174,6 +176,7 @@ export function loadConfig(
       bodyLimitBytes,
       realm,
       prefix: r.pathPrefix('LEDGER_PREFIX', ''),
+      wsFirstMessageTimeoutMs: r.int('LEDGER_WS_FIRST_MSG_TIMEOUT_MS', 10_000, { min: 1, max: 600_000 }),
     },
     scanMirror: {
       port: r.int('MIRROR_PORT', 5016, { max: 65535 }),
