@@ -21,6 +21,7 @@ export async function createLedgerApp(
   });
   configureGroups(app, logger, config.ledgerApi, [
     {
+      name: 'ledger',
       prefix: config.ledgerApi.prefix,
       document: ledgerSpec,
       respond: ledgerErrorResponder,

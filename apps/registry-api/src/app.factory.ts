@@ -22,6 +22,7 @@ export async function createRegistryApp(
   );
   configureGroups(app, logger, config.registryApi, [
     {
+      name: 'registry',
       prefix: config.registryApi.prefix,
       document: registrySpec,
       respond: jsonErrorResponder,

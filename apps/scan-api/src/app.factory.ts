@@ -18,8 +18,15 @@ export async function createScanApp(
     logger: new PinoNestLogger(logger),
   });
   configureGroups(app, logger, config.scanApi, [
-    { prefix: config.scanApi.prefix, document: scanSpec, respond: jsonErrorResponder, docsPath: 'docs' },
     {
+      name: 'scan',
+      prefix: config.scanApi.prefix,
+      document: scanSpec,
+      respond: jsonErrorResponder,
+      docsPath: 'docs',
+    },
+    {
+      name: 'validator',
       prefix: config.scanApi.validatorPrefix,
       document: scanProxySpec,
       respond: jsonErrorResponder,

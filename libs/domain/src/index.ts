@@ -9,6 +9,8 @@ export {
   missingAuthKeyProblem,
   requireMirrorScanUrls,
 } from './config/app-config';
+export { parseRateLimits, RATE_LIMIT_GROUPS, rateLimitRuleFor } from './config/rate-limits';
+export type { RateLimitGroup, RateLimitRule, TrustProxy } from './config/rate-limits';
 export type {
   AppConfig,
   AuthConfig,

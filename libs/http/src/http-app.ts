@@ -1,16 +1,19 @@
 import type { INestApplication } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { HttpAppConfig } from '@canton-scan/domain';
+import type { HttpAppConfig, RateLimitGroup } from '@canton-scan/domain';
 import type { OpenApiDocument } from '@canton-scan/contracts';
 import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
 import { GroupExceptionFilter } from './errors/group-exception-filter';
 import { requestLogger } from './logging/logger';
+import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { jsonBody } from './validation/json-body';
 import { openApiValidationMiddleware } from './validation/openapi-validator';
 
 export interface GroupMount {
+  /** The group's name in `RATE_LIMITS`. */
+  name: RateLimitGroup;
   /** Base path of the group (`/api/scan`; empty for the root). */
   prefix: string;
   document: OpenApiDocument;
@@ -20,23 +23,37 @@ export interface GroupMount {
 }
 
 /**
- * Wires the HTTP edge of an app, in order: request logging with request ids, docs, then per
- * group JSON parsing and spec validation (unknown routes 404 there), and one exception filter
- * that answers in the format of the group the request was addressed to. The third argument is
- * the app's slice of the config (body limit, realm of the 401 challenge).
+ * Wires the HTTP edge of an app, in order: request logging with request ids, docs, rate limits
+ * (when `RATE_LIMITS` has rules for its groups), then per group JSON parsing and spec validation
+ * (unknown routes 404 there), and one exception filter that answers in the format of the group
+ * the request was addressed to. The third argument is the app's slice of the config (body limit,
+ * realm of the 401 challenge, rate limits, whether a proxy's `X-Forwarded-For` is trusted).
  */
 export function configureGroups(
   app: INestApplication,
   logger: Logger,
-  { bodyLimitBytes, realm }: Pick<HttpAppConfig, 'bodyLimitBytes' | 'realm'>,
+  {
+    bodyLimitBytes,
+    realm,
+    rateLimits,
+    trustProxy,
+  }: Pick<HttpAppConfig, 'bodyLimitBytes' | 'realm' | 'rateLimits' | 'trustProxy'>,
   groups: GroupMount[],
 ): void {
-  (app.getHttpAdapter().getInstance() as { disable(name: string): void }).disable('x-powered-by');
+  const express = app.getHttpAdapter().getInstance() as {
+    disable(name: string): void;
+    set(name: string, value: unknown): void;
+  };
+  express.disable('x-powered-by');
+  // req.ip: the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it.
+  express.set('trust proxy', trustProxy);
   app.use(requestLogger(logger));
   mountDocs(
     app,
     groups.map((g) => ({ path: g.docsPath, document: g.document })),
   );
+  const limiter = rateLimitMiddleware(rateLimits, groups);
+  if (limiter) app.use(limiter);
   // Longest prefix first, so `/api/scan` never swallows a longer sibling.
   const ordered = [...groups].sort((a, b) => b.prefix.length - a.prefix.length);
   for (const group of ordered) {

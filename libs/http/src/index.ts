@@ -6,6 +6,8 @@ export * from './health/health.controller';
 export * from './health/health.service';
 export * from './http-app';
 export * from './logging/logger';
+export * from './rate-limit/rate-limit.middleware';
+export * from './rate-limit/token-buckets';
 export * from './validation/json-body';
 export * from './validation/openapi-validator';
 export * from './validation/validated-input.decorator';

@@ -11,3 +11,4 @@ export * from './ledger-tokens';
 export * from './store-hashes';
 export * from './ts-process';
 export * from './second-store';
+export * from './rate-limits';

@@ -67,7 +67,8 @@ function describeError(error: unknown, logger: Logger): { status: number; body: 
  * before the upgrade (401/403 with the ledger error body). The server accepts `daml.ws.auth`;
  * the client's first message is the GetUpdatesRequest; each update is one message; a bounded
  * range closes (1000) after its last update, an open-ended one follows the ledger as it grows.
- * A request error is one JsCantonError message, then close 1008 (1011 for internal errors).
+ * A request error is one JsCantonError message, then close 1008 (1011 for internal errors); a
+ * socket whose request does not arrive within `LEDGER_WS_FIRST_MSG_TIMEOUT_MS` is closed 1008.
  *
  * Backpressure: items are produced one at a time from page reads; while more than 1 MiB is
  * queued for the client the producer waits for the socket to drain, so a slow consumer holds
@@ -80,6 +81,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private readonly logger = new Logger('LedgerWebSocket');
   private path = '';
   private readonly challenge: string;
+  private readonly firstMessageTimeoutMs: number;
 
   constructor(
     private readonly authenticator: LedgerAuthenticator,
@@ -87,6 +89,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.challenge = bearerChallenge(config.ledgerApi.realm);
+    this.firstMessageTimeoutMs = config.ledgerApi.wsFirstMessageTimeoutMs;
     this.server = new WebSocketServer({
       noServer: true,
       // The request message obeys the same size limit as HTTP bodies.
@@ -148,9 +151,20 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
 
   private serve(ws: WebSocket, user: LedgerUser): void {
     const closed = new AbortController();
-    ws.once('close', () => closed.abort());
+    // A socket that never sends its request would be held open forever.
+    const waiting = setTimeout(
+      () => ws.close(1008, `no GetUpdatesRequest within ${this.firstMessageTimeoutMs} ms`),
+      this.firstMessageTimeoutMs,
+    );
+    ws.once('close', () => {
+      clearTimeout(waiting);
+      closed.abort();
+    });
     ws.on('error', () => ws.terminate());
-    ws.once('message', (data: RawData) => void this.stream(ws, user, data, closed.signal));
+    ws.once('message', (data: RawData) => {
+      clearTimeout(waiting);
+      void this.stream(ws, user, data, closed.signal);
+    });
   }
 
   private async stream(ws: WebSocket, user: LedgerUser, data: RawData, signal: AbortSignal): Promise<void> {

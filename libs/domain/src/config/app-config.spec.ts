@@ -20,7 +20,12 @@ const problemsOf = (run: () => unknown): string => {
 describe('loadConfig', () => {
   it('uses the real network defaults when nothing is set', () => {
     const config = loadConfig({});
-    const http = { bodyLimitBytes: 1024 * 1024, realm: 'canton-scan-stack' };
+    const http = {
+      bodyLimitBytes: 1024 * 1024,
+      realm: 'canton-scan-stack',
+      rateLimits: [],
+      trustProxy: false,
+    };
     expect(config.scanApi).toEqual({
       port: 5012,
       prefix: '/api/scan',
@@ -28,7 +33,7 @@ describe('loadConfig', () => {
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
-    expect(config.ledgerApi).toEqual({ port: 7575, prefix: '', ...http });
+    expect(config.ledgerApi).toEqual({ port: 7575, prefix: '', wsFirstMessageTimeoutMs: 10_000, ...http });
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedDataDir).toBe('./.data/pglite');
     expect(config.logLevel).toBe('info');
@@ -56,6 +61,9 @@ describe('loadConfig', () => {
         REGISTRY_PREFIX: 'x y',
         LEDGER_PORT: '-1',
         LEDGER_PREFIX: 'ledger',
+        LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '0',
+        RATE_LIMITS: 'scan:/x=fast',
+        TRUST_PROXY: 'maybe',
       });
     } catch (e) {
       error = e;
@@ -73,6 +81,9 @@ describe('loadConfig', () => {
       'REGISTRY_PREFIX',
       'LEDGER_PORT',
       'LEDGER_PREFIX',
+      'LEDGER_WS_FIRST_MSG_TIMEOUT_MS',
+      'RATE_LIMITS',
+      'TRUST_PROXY',
     ]) {
       expect(problems.join('\n')).toContain(name);
     }
@@ -100,13 +111,26 @@ describe('loadConfig', () => {
       REGISTRY_PREFIX: '/registry',
       LEDGER_PORT: '6002',
       LEDGER_PREFIX: '/ledger/v',
+      LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '2500',
       BODY_LIMIT: '2mb',
       AUTH_REALM: 'wallets',
+      RATE_LIMITS: 'ledger:*=5/s',
+      TRUST_PROXY: '1',
     });
-    const http = { bodyLimitBytes: 2 * 1024 * 1024, realm: 'wallets' };
+    const http = {
+      bodyLimitBytes: 2 * 1024 * 1024,
+      realm: 'wallets',
+      rateLimits: [expect.objectContaining({ group: 'ledger', tokensPerSecond: 5 })],
+      trustProxy: 1,
+    };
     expect(config.scanApi).toEqual({ port: 6000, prefix: '/scan', validatorPrefix: '', ...http });
     expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });
-    expect(config.ledgerApi).toEqual({ port: 6002, prefix: '/ledger/v', ...http });
+    expect(config.ledgerApi).toEqual({
+      port: 6002,
+      prefix: '/ledger/v',
+      wsFirstMessageTimeoutMs: 2500,
+      ...http,
+    });
   });
 
   it('returns a frozen object', () => {
@@ -210,6 +234,8 @@ describe('the scanMirror slice', () => {
       port: 5016,
       bodyLimitBytes: 1024 * 1024,
       realm: 'canton-scan-stack',
+      rateLimits: [],
+      trustProxy: false,
       scanUrls: [],
       pageSize: 500,
       readyLagSeconds: 60,

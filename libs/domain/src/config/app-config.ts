@@ -1,4 +1,5 @@
 import { EnvReader } from './env';
+import { parseRateLimits, parseTrustProxy, type RateLimitRule, type TrustProxy } from './rate-limits';
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -69,6 +70,10 @@ export interface HttpAppConfig {
   readonly bodyLimitBytes: number;
   /** Realm of the `WWW-Authenticate` challenge on 401 (`AUTH_REALM`). */
   readonly realm: string;
+  /** Token buckets per client address and route (`RATE_LIMITS`); empty: no limit. */
+  readonly rateLimits: readonly RateLimitRule[];
+  /** Whether the client address comes from `X-Forwarded-For` (`TRUST_PROXY`), as express's `trust proxy`. */
+  readonly trustProxy: TrustProxy;
 }
 
 /** scan-api: the scan group and the validator proxy group. */
@@ -89,6 +94,8 @@ export interface RegistryApiConfig extends HttpAppConfig {
 export interface LedgerApiConfig extends HttpAppConfig {
   /** Base path of the ledger node group (`LEDGER_PREFIX`; empty is the root). */
   readonly prefix: string;
+  /** A WebSocket whose request does not arrive within this is closed (`LEDGER_WS_FIRST_MSG_TIMEOUT_MS`). */
+  readonly wsFirstMessageTimeoutMs: number;
 }
 
 /** scan-mirror: follows peer scans into the store, serving its health only. */
@@ -145,6 +152,7 @@ export function loadConfig(
   // Shared by every app's slice; each variable is read (and reported) once.
   const bodyLimitBytes = r.bytes('BODY_LIMIT', 1024 * 1024);
   const realm = r.string('AUTH_REALM', 'canton-scan-stack');
+  const { rateLimits, trustProxy } = requestLimits(r);
   const config: AppConfig = {
     database: {
       url: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -160,6 +168,8 @@ export function loadConfig(
       port: r.int('SCAN_PORT', 5012, { max: 65535 }),
       bodyLimitBytes,
       realm,
+      rateLimits,
+      trustProxy,
       prefix: r.pathPrefix('SCAN_PREFIX', '/api/scan'),
       validatorPrefix: r.pathPrefix('VALIDATOR_PREFIX', '/api/validator'),
     },
@@ -167,18 +177,25 @@ export function loadConfig(
       port: r.int('REGISTRY_PORT', 5014, { max: 65535 }),
       bodyLimitBytes,
       realm,
+      rateLimits,
+      trustProxy,
       prefix: r.pathPrefix('REGISTRY_PREFIX', '/api/scan'),
     },
     ledgerApi: {
       port: r.int('LEDGER_PORT', 7575, { max: 65535 }),
       bodyLimitBytes,
       realm,
+      rateLimits,
+      trustProxy,
       prefix: r.pathPrefix('LEDGER_PREFIX', ''),
+      wsFirstMessageTimeoutMs: r.int('LEDGER_WS_FIRST_MSG_TIMEOUT_MS', 10_000, { min: 1, max: 600_000 }),
     },
     scanMirror: {
       port: r.int('MIRROR_PORT', 5016, { max: 65535 }),
       bodyLimitBytes,
       realm,
+      rateLimits,
+      trustProxy,
       scanUrls: r.urlList('MIRROR_SCAN_URLS', ['http:', 'https:']),
       pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
       readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
@@ -210,6 +227,19 @@ export function requireMirrorScanUrls(config: AppConfig): readonly string[] {
         'e.g. https://scan.sv-1.example.com/api/scan,https://scan.sv-2.example.com/api/scan',
     ]);
   return config.scanMirror.scanUrls;
+}
+
+/** `RATE_LIMITS` and `TRUST_PROXY`, shared by every app's slice (README "Rate limits"). */
+function requestLimits(r: EnvReader): Pick<HttpAppConfig, 'rateLimits' | 'trustProxy'> {
+  const { rules, problems } = parseRateLimits(r.string('RATE_LIMITS', ''));
+  r.problems.push(...problems);
+  const rawTrustProxy = r.string('TRUST_PROXY', 'false');
+  const trustProxy = parseTrustProxy(rawTrustProxy);
+  if (trustProxy === undefined)
+    r.problems.push(
+      `TRUST_PROXY must be true, false or the number of proxies in front of the app (0 to 100), got "${rawTrustProxy}"`,
+    );
+  return { rateLimits: rules, trustProxy: trustProxy ?? false };
 }
 
 function authConfig(r: EnvReader): AuthConfig {

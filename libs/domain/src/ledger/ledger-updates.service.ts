@@ -110,7 +110,7 @@ export class LedgerUpdatesService {
     const scan = new UpdateScan(this.updates, plan, Math.min(Math.max(cap, 20), 500));
     const items: ledgerApi.GetUpdatesResponse[] = [];
     const collect = async (): Promise<boolean> => {
-      for await (const item of scan.read()) {
+      for await (const item of scan.read(signal)) {
         items.push(item);
         if (items.length >= cap) return true;
       }
@@ -118,6 +118,8 @@ export class LedgerUpdatesService {
     };
 
     let full = await collect();
+    // Nobody is left to answer.
+    if (signal?.aborted) return items;
     if (plan.endInclusive === undefined) {
       const idleMs = query.stream_idle_timeout_ms ?? this.settings.streamIdleTimeoutMs;
       let lastItemAt = Date.now();
@@ -157,7 +159,7 @@ export class LedgerUpdatesService {
     const plan = await this.plan(user, request);
     const scan = new UpdateScan(this.updates, plan, STREAM_PAGE_SIZE);
     for (;;) {
-      yield* scan.read();
+      yield* scan.read(signal);
       if (signal.aborted) return;
       const checkpoint = scan.checkpoint();
       if (checkpoint) yield checkpoint;

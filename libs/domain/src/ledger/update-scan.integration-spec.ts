@@ -94,4 +94,18 @@ describe('UpdateScan', () => {
     expect(await offsets(past)).toEqual([]);
     expect(past.checkpoint()).toMatchObject({ update: { OffsetCheckpoint: { value: { offset: 1_000 } } } });
   });
+
+  it('reads no further page once its signal aborted (the client went away)', async () => {
+    const repo = new LedgerUpdatesRepository(Db.of(db.dataSource));
+    const pages = jest.spyOn(repo, 'readPage');
+    const gone = new AbortController();
+    const seen: number[] = [];
+    for await (const item of new UpdateScan(repo, plan({}), 2).read(gone.signal)) {
+      seen.push((item.update as { Transaction: { value: { offset: number } } }).Transaction.value.offset);
+      gone.abort();
+    }
+    // The first page's two updates were already read; no second page.
+    expect(seen).toEqual([1, 2]);
+    expect(pages).toHaveBeenCalledTimes(1);
+  });
 });

@@ -51,12 +51,18 @@ export class UpdateScan {
     return this.cursor;
   }
 
-  /** The items of the updates recorded beyond the cursor, up to the range end or the current ledger end, in order. */
-  async *read(): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
+  /**
+   * The items of the updates recorded beyond the cursor, up to the range end or the current ledger
+   * end, in order. It stops before the next page once `signal` aborted (the client went away): a
+   * filter that matches nothing yields nothing for many pages, so the consumer alone could not
+   * tell the scan to stop.
+   */
+  async *read(signal?: AbortSignal): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
     const { plan } = this;
     const descending = plan.descending;
     const end = descending ? plan.endInclusive! : (plan.endInclusive ?? (await this.updates.ledgerEnd()));
     for (;;) {
+      if (signal?.aborted) return;
       if (descending ? this.cursor <= plan.beginExclusive : this.cursor >= end) return;
       const lower = descending ? Math.max(plan.beginExclusive, this.cursor - this.window) : this.cursor;
       const upper = descending ? this.cursor : Math.min(end, this.cursor + this.window);
