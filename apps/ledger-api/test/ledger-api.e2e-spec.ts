@@ -114,6 +114,17 @@ describe('ledger-api edge', () => {
     });
   });
 
+  // Found by the fuzz test: Node answered this itself, 431 with an empty body.
+  it('answers a request line over the header limit with 431 and the ledger error body', async () => {
+    const res = await sendRaw(base(), { method: 'GET', path: `/livez?x=${'a'.repeat(20_000)}` });
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.text)).toMatchObject({
+      code: expect.any(String),
+      cause: expect.stringContaining('exceed the server limit'),
+      errorCategory: expect.any(Number),
+    });
+  });
+
   it('answers bad input on every ledger endpoint in the group format', async () => {
     const cases = badInputCases(ledgerSpec, () => '1');
     expect(cases.length).toBeGreaterThan(Object.keys(ledgerSpec.paths).length);

@@ -114,6 +114,41 @@ describe('scan error answers', () => {
     });
   });
 
+  // Found by the fuzz test: Node answered these itself, 431 with an empty body, and the spec did
+  // not declare the 413 and 415 the edge gives.
+  describe('refused before any route', () => {
+    let running: RunningTestApp;
+    beforeAll(async () => {
+      running = await startTestApp(createScanApp, db.dataSource, { BODY_LIMIT: '1kb' });
+    });
+    afterAll(() => running.close());
+
+    it('answers a request line over the header limit with 431 and {"error"}', async () => {
+      const path = `/v0/validators/validator-faucets?validator_ids=${'a'.repeat(20_000)}`;
+      const res = await sendRaw(running.origin + running.config.scanApi.prefix, { method: 'GET', path });
+      expect(res.status).toBe(431);
+      expect(res.contentType).toMatch(/^application\/json/);
+      expect(JSON.parse(res.text)).toEqual({ error: expect.stringContaining('exceed the server limit') });
+    });
+
+    it('answers an oversized body with 413 and a wrong content type with 415, as the spec declares', async () => {
+      const base = running.origin + running.config.scanApi.prefix;
+      const path = '/v0/backfilling/migration-info';
+      for (const [body, contentType, status] of [
+        [JSON.stringify({ migration_id: 0, pad: 'x'.repeat(2000) }), 'application/json', 413],
+        ['migration_id=0', 'application/x-www-form-urlencoded', 415],
+      ] as const) {
+        const res = await sendRaw(base, { method: 'POST', path, body, contentType });
+        expect(res.status).toBe(status);
+        expectResponseMatchesSpec(scanSpec, 'getMigrationInfo', {
+          status: res.status,
+          contentType: res.contentType,
+          body: JSON.parse(res.text),
+        });
+      }
+    });
+  });
+
   describe('when the database goes down', () => {
     let proxy: TcpProxy;
     let dataSource: DataSource;

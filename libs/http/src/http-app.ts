@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
@@ -5,6 +6,7 @@ import type { HttpAppConfig, RateLimitGroup } from '@canton-scan/domain';
 import type { OpenApiDocument } from '@canton-scan/contracts';
 import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
+import { answerClientErrors } from './errors/client-error';
 import { GroupExceptionFilter } from './errors/group-exception-filter';
 import { requestLogger } from './logging/logger';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
@@ -68,4 +70,6 @@ export function configureGroups(
       (g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`),
     )?.respond ?? ordered[ordered.length - 1].respond;
   app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
+  // What the HTTP parser refuses has no URL to pick a group by; an app's groups share one format.
+  answerClientErrors(app.getHttpServer() as Server, ordered[0].respond);
 }

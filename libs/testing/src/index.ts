@@ -12,3 +12,4 @@ export * from './store-hashes';
 export * from './ts-process';
 export * from './second-store';
 export * from './rate-limits';
+export * from './fuzz';

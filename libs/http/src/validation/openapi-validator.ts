@@ -33,6 +33,8 @@ interface CompiledOperation {
   operationId: string;
   regex: RegExp;
   pathParams: string[];
+  /** The query parameters the operation declares; others are ignored, never read. */
+  queryParams: string[];
   validatePath: ValidateFunction;
   validateQuery: ValidateFunction;
   validateBody?: ValidateFunction;
@@ -177,6 +179,7 @@ export class OpenApiRequestValidator {
           operationId: op.operationId ?? `${method} ${template}`,
           regex,
           pathParams: names,
+          queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
           validatePath: compileInScope(coercing, toSchema('path'), 'path'),
           validateQuery: compileInScope(coercing, toSchema('query'), 'query'),
           bodyRequired: op.requestBody?.required ?? false,
@@ -255,7 +258,10 @@ export class OpenApiRequestValidator {
         return { error: describe(operation.validateBody.errors![0], 'body') };
       }
     }
-    const nul = findNul(path, 'path') ?? findNul(q, 'query') ?? (hasBody ? findNul(body, 'body') : undefined);
+    // Only declared query parameters reach a statement: an undeclared one is ignored, NUL or not.
+    const declared = Object.fromEntries(operation.queryParams.filter((n) => n in q).map((n) => [n, q[n]]));
+    const nul =
+      findNul(path, 'path') ?? findNul(declared, 'query') ?? (hasBody ? findNul(body, 'body') : undefined);
     if (nul)
       return {
         error: `${nul} must not contain the NUL character (\\u0000), which PostgreSQL text cannot hold`,

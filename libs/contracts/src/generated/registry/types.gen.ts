@@ -417,6 +417,10 @@ export type GetAllocationFactoryV1Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationFactoryV1Error = GetAllocationFactoryV1Errors[keyof GetAllocationFactoryV1Errors];
@@ -464,6 +468,10 @@ export type GetAllocationFactoryV2Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationFactoryV2Error = GetAllocationFactoryV2Errors[keyof GetAllocationFactoryV2Errors];
@@ -516,6 +524,10 @@ export type GetAllocationWithdrawContextV1Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationWithdrawContextV1Error = GetAllocationWithdrawContextV1Errors[keyof GetAllocationWithdrawContextV1Errors];
@@ -568,6 +580,10 @@ export type GetAllocationCancelContextV1Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationCancelContextV1Error = GetAllocationCancelContextV1Errors[keyof GetAllocationCancelContextV1Errors];
@@ -620,6 +636,10 @@ export type GetAllocationTransferContextV1Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationTransferContextV1Error = GetAllocationTransferContextV1Errors[keyof GetAllocationTransferContextV1Errors];
@@ -672,6 +692,10 @@ export type GetAllocationWithdrawContextV2Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationWithdrawContextV2Error = GetAllocationWithdrawContextV2Errors[keyof GetAllocationWithdrawContextV2Errors];
@@ -724,6 +748,10 @@ export type GetAllocationCancelContextV2Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationCancelContextV2Error = GetAllocationCancelContextV2Errors[keyof GetAllocationCancelContextV2Errors];
@@ -776,6 +804,10 @@ export type GetAllocationTransferContextV2Errors = {
      * The request body is larger than the configured body size limit.
      */
     413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
 };
 
 export type GetAllocationTransferContextV2Error = GetAllocationTransferContextV2Errors[keyof GetAllocationTransferContextV2Errors];

@@ -352,6 +352,14 @@ export type ProxyGetAllocationFactoryV1Errors = {
      */
     409: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -404,6 +412,14 @@ export type ProxyGetAllocationFactoryV2Errors = {
      *
      */
     409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -463,6 +479,14 @@ export type ProxyGetAllocationWithdrawContextV1Errors = {
      */
     409: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -520,6 +544,14 @@ export type ProxyGetAllocationWithdrawContextV2Errors = {
      *
      */
     409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -579,6 +611,14 @@ export type ProxyGetAllocationCancelContextV1Errors = {
      */
     409: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -636,6 +676,14 @@ export type ProxyGetAllocationCancelContextV2Errors = {
      *
      */
     409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -695,6 +743,14 @@ export type ProxyGetAllocationExecuteTransferContextV1Errors = {
      */
     409: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -752,6 +808,14 @@ export type ProxyGetAllocationExecuteTransferContextV2Errors = {
      *
      */
     409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */

@@ -902,6 +902,14 @@ export type GetUpdateHistoryV2Errors = {
      */
     400: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -938,6 +946,14 @@ export type GetImportUpdatesErrors = {
      * The requested data does not exist on this node.
      */
     404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -976,6 +992,14 @@ export type GetMigrationInfoErrors = {
      */
     404: ErrorResponse;
     /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -1012,6 +1036,14 @@ export type GetAcsSnapshotErrors = {
      * The requested data does not exist on this node.
      */
     404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -1095,6 +1127,14 @@ export type GetHoldingsSummaryErrors = {
      * The requested data does not exist on this node.
      */
     404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */
@@ -1199,6 +1239,14 @@ export type CountVoteResultsErrors = {
      * The request is invalid; the message names the offending field and the problem.
      */
     400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
     /**
      * An unexpected error occurred while serving the request.
      */

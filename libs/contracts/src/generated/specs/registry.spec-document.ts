@@ -107,6 +107,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -137,6 +140,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -172,6 +178,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -207,6 +216,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -242,6 +254,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -277,6 +292,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -312,6 +330,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -347,6 +368,9 @@ export const registrySpec: OpenApiDocument = {
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           }
         }
       }
@@ -388,6 +412,16 @@ export const registrySpec: OpenApiDocument = {
       }
     },
     "responses": {
+      "UnsupportedMediaType": {
+        "description": "The request body is not `application/json` (or not in UTF-8).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "FactoryWithChoiceContext": {
         "description": "The factory to exercise and the context its choice needs.",
         "content": {

@@ -141,6 +141,12 @@ export const scanProxySpec: OpenApiDocument = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -179,6 +185,12 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -224,6 +236,12 @@ export const scanProxySpec: OpenApiDocument = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -267,6 +285,12 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -312,6 +336,12 @@ export const scanProxySpec: OpenApiDocument = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -355,6 +385,12 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -400,6 +436,12 @@ export const scanProxySpec: OpenApiDocument = {
           "409": {
             "$ref": "#/components/responses/Conflict"
           },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -443,6 +485,12 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "409": {
             "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -547,6 +595,26 @@ export const scanProxySpec: OpenApiDocument = {
       }
     },
     "responses": {
+      "PayloadTooLarge": {
+        "description": "The request body is larger than the configured body size limit (`BODY_LIMIT`).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
+      "UnsupportedMediaType": {
+        "description": "The request body is not `application/json` (or not in UTF-8).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "FactoryWithChoiceContext": {
         "description": "The factory and the choice context to use with it.",
         "content": {

@@ -1,0 +1,60 @@
+/** Values taken from the store so that generated valid requests name things that exist. */
+export interface StoreSamples {
+  updateIds: string[];
+  contractIds: string[];
+  /** Contract ids of AmuletAllocation contracts (the registry's allocation ids). */
+  allocationIds: string[];
+  parties: string[];
+  migrationIds: number[];
+  rounds: number[];
+  /** Record times of updates (ISO-8601, UTC, microseconds). */
+  recordTimes: string[];
+  snapshotTimes: string[];
+  offsets: number[];
+  /** Template ids as `package:Module:Entity` and as `#package-name:Module:Entity`. */
+  templateIds: string[];
+  synchronizerIds: string[];
+  /** The DSO party (AmuletRules' signatory), the registry admin. */
+  dso: string | undefined;
+  /** Contract ids of Amulet contracts (holdings). */
+  holdingIds: string[];
+}
+
+export type SampleQuery = (sql: string) => Promise<Record<string, unknown>[]>;
+
+const ISO = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** Up to `limit` values of each kind, spread over the store (every n-th row). */
+export async function sampleStore(query: SampleQuery, limit = 40): Promise<StoreSamples> {
+  const column = async (sql: string): Promise<string[]> =>
+    (await query(sql)).map((r) => String(Object.values(r)[0]));
+  const spread = (from: string, expr: string, order: string, where = 'TRUE') =>
+    `SELECT v FROM (SELECT ${expr} AS v, row_number() OVER (ORDER BY ${order}) AS n,
+       count(*) OVER () AS total FROM ${from} WHERE ${where}) x
+      WHERE n % greatest(1, total / ${limit}) = 0 LIMIT ${limit}`;
+  return {
+    updateIds: await column(spread('updates', 'update_id', 'row_id')),
+    contractIds: await column(spread('contracts', 'contract_id', 'row_id')),
+    allocationIds: await column(
+      spread('contracts', 'contract_id', 'row_id', `entity_name = 'AmuletAllocation'`),
+    ),
+    parties: await column(
+      `SELECT DISTINCT p FROM (SELECT unnest(signatories || observers) AS p FROM contracts) x ORDER BY p LIMIT ${limit}`,
+    ),
+    migrationIds: (await column('SELECT DISTINCT migration_id::int FROM updates ORDER BY 1')).map(Number),
+    rounds: (await column(spread('mining_rounds', 'round::int', 'round'))).map(Number),
+    recordTimes: await column(spread('updates', ISO('record_time'), 'row_id')),
+    snapshotTimes: await column(spread('acs_snapshots', ISO('record_time'), 'migration_id, record_time')),
+    offsets: (
+      await column(spread('updates', 'ledger_offset::text', 'row_id', 'ledger_offset IS NOT NULL'))
+    ).map(Number),
+    templateIds: await column(
+      `SELECT DISTINCT t FROM (SELECT template_id AS t FROM contracts
+         UNION SELECT '#' || package_name || ':' || module_name || ':' || entity_name FROM contracts) x
+        ORDER BY t LIMIT ${limit}`,
+    ),
+    synchronizerIds: await column('SELECT DISTINCT synchronizer_id FROM updates ORDER BY 1 LIMIT 5'),
+    dso: (await column(`SELECT signatories[1] FROM contracts WHERE entity_name = 'AmuletRules' LIMIT 1`))[0],
+    holdingIds: await column(spread('contracts', 'contract_id', 'row_id', `entity_name = 'Amulet'`)),
+  };
+}

@@ -1,0 +1,82 @@
+import type { Prng } from './prng';
+import type { StoreSamples } from './store-samples';
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/**
+ * `AllocationFactory_Allocate` arguments (ledger JSON encoding) over the store's parties and
+ * holdings with the DSO as admin: what a wallet sends to the allocation factory endpoints.
+ */
+export function allocateArgumentsFrom(samples: StoreSamples, rng: Prng): Record<string, unknown> {
+  const dso = samples.dso ?? 'DSO::1220' + '0'.repeat(64);
+  const party = () => (samples.parties.length > 0 ? rng.pick(samples.parties) : dso);
+  const now = Date.parse(samples.recordTimes[samples.recordTimes.length - 1] ?? '2026-01-05T00:00:00Z');
+  const settlement = {
+    executor: party(),
+    settlementRef: { id: `trade-${rng.int(100)}`, cid: null },
+    requestedAt: iso(now),
+    allocateBefore: iso(now + 600_000),
+    settleBefore: iso(now + 3_600_000),
+    meta: { values: {} },
+  };
+  return {
+    expectedAdmin: dso,
+    requestedAt: iso(now),
+    inputHoldingCids: samples.holdingIds.slice(0, 1 + rng.int(2)),
+    extraArgs: { context: { values: {} }, meta: { values: {} } },
+    allocation: {
+      settlement,
+      transferLegId: 'leg-0',
+      transferLeg: {
+        sender: party(),
+        receiver: party(),
+        amount: `${1 + rng.int(50)}.0000000000`,
+        instrumentId: { admin: dso, id: 'Amulet' },
+        meta: { values: {} },
+      },
+    },
+  };
+}
+
+/** Valid bodies for the registry operations (directly or through the validator proxy). */
+export function registryValidBodies(
+  samples: StoreSamples,
+  operationIds: string[],
+): Record<string, (rng: Prng) => unknown> {
+  const out: Record<string, (rng: Prng) => unknown> = {};
+  for (const id of operationIds) {
+    out[id] = /AllocationFactory/.test(id)
+      ? (rng) => ({
+          choiceArguments: allocateArgumentsFrom(samples, rng),
+          excludeDebugFields: rng.chance(0.5),
+        })
+      : (rng) => ({ meta: rng.chance(0.5) ? {} : { note: 'fuzz' }, excludeDebugFields: rng.chance(0.5) });
+  }
+  return out;
+}
+
+/** Valid bodies for the ledger operations: offsets of the store, any-party or per-party filters. */
+export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: Prng) => unknown> {
+  const offset = (rng: Prng) => (samples.offsets.length > 0 ? rng.pick(samples.offsets) : 1);
+  const eventFormat = (rng: Prng) =>
+    rng.chance(0.5) || samples.parties.length === 0
+      ? { filtersForAnyParty: {}, verbose: rng.chance(0.5) }
+      : { filtersByParty: { [rng.pick(samples.parties)]: {} }, verbose: rng.chance(0.5) };
+  const shape = (rng: Prng) => rng.pick(['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS']);
+  return {
+    getTransactionByOffset: (rng) => ({
+      offset: offset(rng),
+      transactionFormat: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
+    }),
+    getUpdatesFlat: (rng) => {
+      const begin = offset(rng);
+      return {
+        beginExclusive: begin,
+        ...(rng.chance(0.8) ? { endInclusive: begin + rng.int(20) } : {}),
+        updateFormat: {
+          includeTransactions: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
+        },
+      };
+    },
+  };
+}
