@@ -124,17 +124,19 @@ type AppFactory = (config: AppConfig, dataSource: DataSource, logger: Logger) =>
 /**
  * The answers of an app started on a DataSource of the read-only role (first, so that nothing a
  * read could store is there yet), then of the same app on the owner's DataSource, to the same
- * requests (`requests` gives them for the running app, paths below its origin).
+ * requests (`requests` gives them for the running app, paths below its origin); `more` adds
+ * answers of other kinds (e.g. a WebSocket stream).
  */
 export async function answersAsReaderThenOwner(
   db: TestDatabase,
   create: AppFactory,
   requests: (app: RunningTestApp) => ReadRequest[],
+  more: (app: RunningTestApp) => Promise<ReadAnswer[]> = () => Promise.resolve([]),
 ): Promise<{ reader: ReadAnswer[]; owner: ReadAnswer[] }> {
   const answers = async (dataSource: DataSource) => {
     const app = await startTestApp(create, dataSource);
     try {
-      return await answersOf(app.origin, requests(app));
+      return [...(await answersOf(app.origin, requests(app))), ...(await more(app))];
     } finally {
       await app.close();
     }
