@@ -103,6 +103,15 @@ describe('the scan mirror', () => {
     const [{ n }] = await source.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
     const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
     expect(m).toBe(n);
+    // The writer computed the activity totals of the closed rounds as the pages came in.
+    const totals = (ds: DataSource) =>
+      ds.query(
+        `SELECT round::int, activity_records_count::int AS records, total_app_reward_minting_allowance::text AS minting
+           FROM reward_accounting_totals ORDER BY round`,
+      );
+    const mirrored = await totals(target.dataSource);
+    expect(mirrored.length).toBeGreaterThan(20);
+    expect(mirrored).toEqual(await totals(source.dataSource));
     expect(await answersOf(target.app.origin, sampleIds)).toEqual(
       await answersOf(source.app.origin, sampleIds),
     );

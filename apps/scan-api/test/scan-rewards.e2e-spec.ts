@@ -2,9 +2,8 @@ import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
   formatDamlDecimal,
   parseDamlDecimal,
-  Db,
-  RewardAccountingProcess,
-  RewardAccountingRepository,
+  ingestUpdates,
+  LedgerWriter,
   SpliceTemplates,
   toCompact,
   type AmuletRulesPayload,
@@ -19,6 +18,7 @@ import {
   createdEvents,
   expectResponseMatchesSpec,
   HistoryBuilder,
+  sendRaw,
   startTestApp,
   useTestDatabase,
   writeHistory,
@@ -225,7 +225,7 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     }),
   };
 
-  it('computes a closed round on demand, matching the totals computed by hand', async () => {
+  it("stores a closed round's totals on write, matching the totals computed by hand", async () => {
     await writeHistory(db.dataSource, history());
     for (const [round, expected] of Object.entries(HAND_COMPUTED)) {
       const res = await totals(Number(round));
@@ -238,20 +238,51 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(stored).toEqual([{ round: 1 }, { round: 2 }, { round: 3 }, { round: 5 }]);
   });
 
-  it('computes every pending round in one pass of the process, once', async () => {
+  /** The one-off for stores written before the writer computed totals. */
+  const runTotalsMigration = async () => {
+    const migration = db.dataSource.migrations.find((m) => m.name === 'ActivityTotalsOnWrite1795352000000')!;
+    const runner = db.dataSource.createQueryRunner();
+    try {
+      await migration.up(runner);
+    } finally {
+      await runner.release();
+    }
+  };
+
+  it('stores the totals in the transaction of the batch that closes the round, before any read', async () => {
+    const updates = history();
+    const closing = updates.length - 5;
+    await writeHistory(db.dataSource, updates.slice(0, closing));
+    const stored = () =>
+      db.dataSource.query('SELECT round::int FROM reward_accounting_totals ORDER BY round');
+    expect(await stored()).toEqual([]);
+    expect((await totals(1)).data).toEqual({ status: 'Undetermined' });
+    // The batch of close(1) and close(2) stores their totals; nothing else does.
+    await writeHistory(db.dataSource, updates.slice(closing, closing + 2));
+    expect(await stored()).toEqual([{ round: 1 }, { round: 2 }]);
+    await writeHistory(db.dataSource, updates.slice(closing + 2));
+    expect(await stored()).toEqual([{ round: 1 }, { round: 2 }, { round: 3 }, { round: 5 }]);
+  });
+
+  it('reads only: a round whose totals are missing stays Undetermined until the one-off migration computes it', async () => {
     await writeHistory(db.dataSource, history());
-    const process = new RewardAccountingProcess(new RewardAccountingRepository(Db.of(db.dataSource)));
-    expect(await process.computePending(2)).toBe(4);
-    expect(await process.computePending()).toBe(0);
+    // A store written before the writer computed totals: rounds 1 and 3 closed without them.
+    await db.dataSource.query('DELETE FROM reward_accounting_totals WHERE round IN (1, 3)');
     await db.dataSource.query(`UPDATE reward_accounting_totals SET computed_at = '2000-01-01T00:00:00Z'`);
+    expect((await totals(1)).data).toEqual({ status: 'Undetermined' });
+    expect((await totals(3)).data).toEqual({ status: 'Undetermined' });
+    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM reward_accounting_totals')).toEqual([
+      { n: 2 },
+    ]);
+    await runTotalsMigration();
     for (const [round, expected] of Object.entries(HAND_COMPUTED))
       expect((await totals(Number(round))).data).toEqual(expected);
-    // Served from the stored totals, not recomputed.
+    // Rounds 1 and 3 computed by the migration; rounds 2 and 5 kept, not recomputed.
     expect(
       await db.dataSource.query(
-        `SELECT count(*)::int AS n FROM reward_accounting_totals WHERE computed_at > '2000-01-01T00:00:00Z'`,
+        `SELECT round::int FROM reward_accounting_totals WHERE computed_at > '2000-01-01T00:00:00Z' ORDER BY round`,
       ),
-    ).toEqual([{ n: 0 }]);
+    ).toEqual([{ round: 1 }, { round: 3 }]);
   });
 
   it('tells rounds not closed or not yet reached (Undetermined) from rounds outside the history (CannotProvide)', async () => {
@@ -306,6 +337,54 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
         [r.n, r.weight, r.providers.size],
       );
     }
+  });
+
+  /** The raw answer for every round from one below the first known round to two above the last. */
+  const everyAnswer = async () => {
+    const [{ first, last }]: { first: number; last: number }[] = await db.dataSource.query(
+      'SELECT min(round)::int AS first, max(round)::int AS last FROM mining_rounds',
+    );
+    const answers: string[] = [];
+    for (let round = Math.max(0, first - 1); round <= last + 2; round++) {
+      const res = await sendRaw(running.origin + running.config.scanApi.prefix, {
+        method: 'GET',
+        path: `/v0/internal/reward-accounting-process/rounds/${round}/activity-totals`,
+      });
+      answers.push(`${res.status} ${res.text}`);
+    }
+    return answers;
+  };
+
+  it('answers the same for every round of a simulated network whatever the batch boundaries', async () => {
+    const updates = [...simulateNetwork({ seed: 23, rounds: 30, migrationRound: 20 })];
+    const bySize = new Map<number, string[]>();
+    for (const size of [updates.length, 97, 13]) {
+      await db.truncate();
+      await writeHistory(db.dataSource, updates, size);
+      bySize.set(size, await everyAnswer());
+    }
+    const whole = bySize.get(updates.length)!;
+    expect(whole.filter((a) => a.startsWith('200 {"status":"Ok"')).length).toBeGreaterThan(20);
+    for (const answers of bySize.values()) expect(answers).toEqual(whole);
+    // The same as the totals computed after the whole history (what reads computed before).
+    await db.dataSource.query('DELETE FROM reward_accounting_totals');
+    await runTotalsMigration();
+    expect(await everyAnswer()).toEqual(whole);
+  });
+
+  it("has the totals of every closed round after an ingest (ingestUpdates, the ingest CLI's path)", async () => {
+    const updates = [...simulateNetwork({ seed: 29, rounds: 30, migrationRound: 20 })];
+    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+    await ingestUpdates(writer, updates, { batchSize: 150 });
+    const closed: { round: number }[] = await db.dataSource.query(
+      'SELECT round::int FROM mining_rounds WHERE closed_record_time IS NOT NULL ORDER BY round',
+    );
+    expect(closed.length).toBeGreaterThan(20);
+    expect(
+      await db.dataSource.query('SELECT round::int FROM reward_accounting_totals ORDER BY round'),
+    ).toEqual(closed);
+    for (const { round } of closed)
+      expect((await totals(round)).data).toMatchObject({ status: 'Ok', round_number: round });
   });
 
   it('refuses a malformed round number', async () => {

@@ -86,7 +86,6 @@ export { VoteResultsRepository } from './scan/governance/vote-results.repository
 export { VoteResultsService } from './scan/governance/vote-results.service';
 export { HoldingsRepository, holdingsSummaryStatement } from './scan/holdings/holdings.repository';
 export { HoldingsService } from './scan/holdings/holdings.service';
-export { RewardAccountingProcess } from './scan/rewards/reward-accounting.process';
 export { RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';

@@ -13,3 +13,4 @@ export * from './ts-process';
 export * from './second-store';
 export * from './rate-limits';
 export * from './fuzz';
+export * from './read-only-role';

@@ -9,9 +9,6 @@ import {
   DEVELOPMENT_MODE_WARNING,
   ensureDevelopmentAdmin,
   ingestUpdates,
-  Db,
-  RewardAccountingProcess,
-  RewardAccountingRepository,
   LedgerWriter,
   openDatabase,
   startEmbeddedPostgres,
@@ -94,10 +91,6 @@ async function main(): Promise<void> {
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
   await fillOrFollow(database, config, peers);
-  const rounds = await new RewardAccountingProcess(
-    new RewardAccountingRepository(Db.of(database.dataSource)),
-  ).computePending();
-  if (rounds > 0) console.log(`reward accounting: computed the activity totals of ${rounds} closed round(s)`);
   const admin = await ensureDevelopmentAdmin(database.dataSource);
   const tokenLines = await describeDevelopmentToken(config.auth, admin.userId);
   await database.close();

@@ -1,4 +1,5 @@
 import type { DbConnection } from '../database/db';
+import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
 import { miningRoundRows } from './derived-batch';
@@ -12,7 +13,8 @@ export interface AppendResult extends BatchCounts {
 /**
  * Writes a built batch in the transaction `connection` is in, the writer lock held already (by
  * that transaction, or by a pipeline's session). The facts the last derived rows depend on are
- * read first, from the committed state the batch goes on top of; then everything is written.
+ * read first, from the committed state the batch goes on top of; then everything is written,
+ * ending with the activity totals of the rounds the batch closes.
  */
 export async function writeBuiltBatch(
   connection: DbConnection,
@@ -45,6 +47,11 @@ export async function writeBuiltBatch(
     miningRounds: miningRoundRows(openedRounds, storedRules),
     snapshots,
   });
+  // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
+  await computeActivityTotals(
+    connection,
+    b.derived.closedRounds.map((r) => r.round),
+  );
   if (b.lastOffset !== null) await history.notifyAppended(b.lastOffset.toString());
   return { ...b.result, snapshotsRecorded: snapshots.flatMap((s) => s.times) };
 }

@@ -3,6 +3,7 @@ import { LedgerNodeAndRewards1795317495038 } from './1795317495038-ledger-node-a
 import { CoveringHoldingsIndex1795320000000 } from './1795320000000-covering-holdings-index';
 import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows';
 import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-migrations-and-blob-sources';
+import { ActivityTotalsOnWrite1795352000000 } from './1795352000000-activity-totals-on-write';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -11,4 +12,5 @@ export const MIGRATIONS = [
   CoveringHoldingsIndex1795320000000,
   LeanHistoryRows1795330000000,
   HeldMigrationsAndBlobSources1795340000000,
+  ActivityTotalsOnWrite1795352000000,
 ];

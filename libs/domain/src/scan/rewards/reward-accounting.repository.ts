@@ -1,4 +1,4 @@
-import type { Db } from '../../database/db';
+import type { Queryable } from '../../database/db';
 
 export interface RewardTotalsRow {
   round: string;
@@ -87,27 +87,36 @@ const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::tex
   t.total_app_reward_unclaimed::text AS total_app_reward_unclaimed,
   t.rewarded_app_provider_parties_count::text AS rewarded_app_provider_parties_count`;
 
-/** mining_rounds (pk_mining_rounds), app_activity_records (ix_app_activity_records_round), reward_accounting_totals. */
+/**
+ * Computes and stores the totals of those of `rounds` that are computable (closed, configured, no
+ * totals yet), in one statement on `connection`; returns the rounds computed. The writer calls
+ * it in the transaction of the batch that closes them: a round's activity records are created
+ * while it is open, so once it is closed its totals are final (docs/reward-accounting.md).
+ */
+export async function computeActivityTotals(
+  connection: Queryable,
+  rounds: readonly string[],
+): Promise<string[]> {
+  if (rounds.length === 0) return [];
+  const rows = await connection.query<{ round: string }>(
+    COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = ANY($1::bigint[]) ORDER BY m.round`),
+    [rounds],
+  );
+  return rows.map((r) => r.round);
+}
+
+/**
+ * The totals of every computable round, for stores whose rounds closed before the writer computed
+ * totals (the one-off of migration ActivityTotalsOnWrite).
+ */
+export const COMPUTE_ALL_PENDING_TOTALS = COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round`);
+
+/**
+ * Reads the stored activity totals (mining_rounds (pk_mining_rounds), reward_accounting_totals);
+ * never writes.
+ */
 export class RewardAccountingRepository {
-  constructor(private readonly db: Db) {}
-
-  /** Computes the oldest `limit` computable rounds; returns the rounds computed. */
-  async computePending(limit: number): Promise<string[]> {
-    const rows: { round: string }[] = await this.db.query(
-      COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round LIMIT $1`),
-      [limit],
-    );
-    return rows.map((r) => r.round);
-  }
-
-  /** Computes one round when it is computable; returns whether it was computed by this call. */
-  async computeRound(round: string): Promise<boolean> {
-    const rows: { round: string }[] = await this.db.query(
-      COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = $1::bigint`),
-      [round],
-    );
-    return rows.length > 0;
-  }
+  constructor(private readonly db: Queryable) {}
 
   async roundState(round: string): Promise<RoundState> {
     const [row]: (Partial<RewardTotalsRow> & {

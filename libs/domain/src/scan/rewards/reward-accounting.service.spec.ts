@@ -12,8 +12,8 @@ const known = {
 const unknown: RoundState = { ...known, known: false, closed: false, configured: false };
 
 describe('statusWithoutTotals', () => {
-  it('computes a known closed round with its configuration', () => {
-    expect(statusWithoutTotals({ ...known, closed: true }, 15n)).toBe('Computable');
+  it('answers Undetermined for a known closed configured round whose totals are not stored yet', () => {
+    expect(statusWithoutTotals({ ...known, closed: true }, 15n)).toBe('Undetermined');
   });
 
   it('answers Undetermined for a round not closed, not reached yet, or while no round is known', () => {

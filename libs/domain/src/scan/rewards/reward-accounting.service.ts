@@ -23,26 +23,28 @@ function ok(t: RewardTotalsRow): ActivityTotalsOk {
 }
 
 /**
- * Status of a round's activity totals when its totals are not computed yet:
+ * Status of a round's activity totals when none are stored (the writer stores them in the
+ * transaction that closes the round, so a stored round has its final totals):
  * - a known round (it has an OpenMiningRound in this history) that is not closed: Undetermined;
  * - a known closed round without a recorded reward configuration (the AmuletRules in force when
  *   it opened are not in this history): CannotProvide;
+ * - a known, closed, configured round without totals (not computed yet; the writer and the
+ *   migration that computes the rounds of older stores leave none): Undetermined;
  * - an unknown round above the newest known one (not reached yet, so not closed), or any round
  *   while no round is known yet: Undetermined;
  * - an unknown round below the first known one (before this history begins) or between known
  *   rounds (a gap in this history): CannotProvide.
- * A known, closed, configured round is computed on demand and answered Ok.
  */
-export function statusWithoutTotals(
-  s: RoundState,
-  round: bigint,
-): 'Undetermined' | 'CannotProvide' | 'Computable' {
-  if (s.known) return !s.closed ? 'Undetermined' : s.configured ? 'Computable' : 'CannotProvide';
+export function statusWithoutTotals(s: RoundState, round: bigint): 'Undetermined' | 'CannotProvide' {
+  if (s.known) return s.closed && !s.configured ? 'CannotProvide' : 'Undetermined';
   if (s.lastKnownRound === undefined || round > BigInt(s.lastKnownRound)) return 'Undetermined';
   return 'CannotProvide';
 }
 
-/** `/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals` (CIP-0104). */
+/**
+ * `/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals` (CIP-0104): reads
+ * the totals the writer stored; never writes (it answers from a read-only replica as well).
+ */
 export class RewardAccountingService {
   constructor(private readonly repository: RewardAccountingRepository) {}
 
@@ -50,10 +52,6 @@ export class RewardAccountingService {
     const round = String(roundNumber);
     const state = await this.repository.roundState(round);
     if (state.totals) return ok(state.totals);
-    const status = statusWithoutTotals(state, BigInt(round));
-    if (status !== 'Computable') return { status };
-    await this.repository.computeRound(round);
-    const computed = await this.repository.roundState(round);
-    return computed.totals ? ok(computed.totals) : { status: 'Undetermined' };
+    return { status: statusWithoutTotals(state, BigInt(round)) };
   }
 }

@@ -1,0 +1,175 @@
+import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
+import { SpliceTemplates } from '@canton-scan/domain';
+import {
+  answersAsReaderThenOwner,
+  loadSimulatedNetwork,
+  operationIdsOf,
+  signDevelopmentToken,
+  TokenNetworkFixture,
+  useKnownLedgerUser,
+  useTestDatabase,
+  type ReadRequest,
+  type RunningTestApp,
+} from '@canton-scan/testing';
+import type { DataSource } from 'typeorm';
+import { createScanApp } from '../src/app.factory';
+
+/** Facts of the loaded network the requests need (read as the owner, before the reader runs). */
+async function facts(dataSource: DataSource) {
+  const one = async <T>(sql: string, params: unknown[] = []) =>
+    ((await dataSource.query(sql, params)) as T[])[0];
+  const many = async (sql: string) => ((await dataSource.query(sql)) as { v: string }[]).map((r) => r.v);
+  const { packageName, moduleName, entityName } = SpliceTemplates.AmuletAllocation;
+  return {
+    update: await one<{ id: string }>(
+      `SELECT update_id AS id FROM updates WHERE NOT is_import ORDER BY row_id OFFSET 50 LIMIT 1`,
+    ),
+    snapshot: await one<{ time: string }>(
+      `SELECT to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time
+         FROM acs_snapshots WHERE migration_id = 0 ORDER BY record_time LIMIT 1`,
+    ),
+    owners: await many(`SELECT DISTINCT owner AS v FROM amulet_holdings ORDER BY 1 LIMIT 3`),
+    validators: await many(`SELECT DISTINCT validator AS v FROM validator_licenses ORDER BY 1 LIMIT 3`),
+    rounds: await one<{ closed: string; open: string; last: string }>(
+      `SELECT min(round) FILTER (WHERE closed_record_time IS NOT NULL)::text AS closed,
+              max(round) FILTER (WHERE closed_record_time IS NULL)::text AS open, max(round)::text AS last
+         FROM mining_rounds`,
+    ),
+    allocations: await many(
+      `SELECT DISTINCT contract_id AS v FROM contracts
+        WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
+          AND archived_record_time IS NULL ORDER BY 1 LIMIT 8`,
+    ),
+  };
+}
+
+type Facts = Awaited<ReturnType<typeof facts>>;
+
+function scanRequests(f: Facts, prefix: string): ReadRequest[] {
+  const at = { migration_id: 0, record_time: f.snapshot.time };
+  const totals = (round: string | number) => ({
+    operationId: 'getRewardAccountingActivityTotals',
+    method: 'GET' as const,
+    path: `${prefix}/v0/internal/reward-accounting-process/rounds/${round}/activity-totals`,
+  });
+  const ids = f.validators.map((v) => `validator_ids=${encodeURIComponent(v)}`).join('&');
+  const post = (operationId: string, path: string, body: unknown): ReadRequest => ({
+    operationId,
+    method: 'POST',
+    path: prefix + path,
+    body,
+  });
+  const get = (operationId: string, path: string): ReadRequest => ({
+    operationId,
+    method: 'GET',
+    path: prefix + path,
+  });
+  return [
+    get('getLivez', '/livez'),
+    get('getReadyz', '/readyz'),
+    get('getUpdateByIdV0', `/v0/updates/${f.update.id}`),
+    get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
+    post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
+    post('getImportUpdates', '/v0/backfilling/import-updates', {
+      migration_id: 1,
+      after_update_id: '',
+      limit: 20,
+    }),
+    post('getMigrationInfo', '/v0/backfilling/migration-info', { migration_id: 1 }),
+    post('getAcsSnapshot', '/v0/state/acs', { ...at, page_size: 50 }),
+    get(
+      'getAcsSnapshotTimestamp',
+      `/v0/state/acs/snapshot-timestamp?before=2100-01-01T00:00:00Z&migration_id=0`,
+    ),
+    post('getHoldingsSummary', '/v1/holdings/summary', { ...at, owner_party_ids: f.owners }),
+    get('listValidatorFaucets', `/v0/validators/validator-faucets?${ids}`),
+    get('listUnclaimedDevelopmentFundCoupons', '/v0/unclaimed-development-fund-coupons'),
+    post('countVoteResults', '/v0/admin/sv/voteresults/count', {}),
+    // Closed (Ok), still open (Undetermined), not reached yet (Undetermined).
+    totals(f.rounds.closed),
+    totals(f.rounds.open),
+    totals(Number(f.rounds.last) + 5),
+    get('getDsoInfo', '/v0/dso'),
+  ];
+}
+
+function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
+  const headers = { authorization: `Bearer ${token}` };
+  const get = (operationId: string, path: string): ReadRequest => ({
+    operationId,
+    method: 'GET',
+    path: prefix + path,
+    headers,
+  });
+  const post = (operationId: string, path: string, body: unknown): ReadRequest => ({
+    operationId,
+    method: 'POST',
+    path: `${prefix}/v0/scan-proxy/registry${path}`,
+    body,
+    headers,
+  });
+  const allocateArguments = new TokenNetworkFixture().allocateArguments();
+  const contexts = (['v1', 'v2'] as const).flatMap((v) =>
+    f.allocations.flatMap((id) => [
+      post(
+        `proxyGetAllocationWithdrawContext${v.toUpperCase()}`,
+        `/allocations/${v}/${id}/choice-contexts/withdraw`,
+        {},
+      ),
+      post(
+        `proxyGetAllocationCancelContext${v.toUpperCase()}`,
+        `/allocations/${v}/${id}/choice-contexts/cancel`,
+        {},
+      ),
+      post(
+        `proxyGetAllocationExecuteTransferContext${v.toUpperCase()}`,
+        `/allocations/${v}/${id}/choice-contexts/execute-transfer`,
+        {},
+      ),
+    ]),
+  );
+  return [
+    get('getLivez', '/livez'),
+    get('getReadyz', '/readyz'),
+    get('getProxyDsoInfo', '/v0/scan-proxy/dso'),
+    get('getProxyAmuletRules', '/v0/scan-proxy/amulet-rules'),
+    post('proxyGetAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', {
+      choiceArguments: allocateArguments,
+    }),
+    post('proxyGetAllocationFactoryV2', '/allocation-instruction/v2/allocation-factory', {
+      choiceArguments: allocateArguments,
+    }),
+    ...contexts,
+  ];
+}
+
+describe('scan and validator proxy groups through a PostgreSQL role that may only SELECT', () => {
+  const db = useTestDatabase();
+  useKnownLedgerUser(() => db.dataSource, 'wallet');
+
+  it('answers every read endpoint exactly as through the owner role', async () => {
+    await loadSimulatedNetwork(db.dataSource, { seed: 3, rounds: 30, migrationRound: 20 });
+    const f = await facts(db.dataSource);
+    expect(f.allocations.length).toBeGreaterThan(0);
+    const token = await signDevelopmentToken({ sub: 'wallet' });
+    const requests = (app: RunningTestApp) => [
+      ...scanRequests(f, app.config.scanApi.prefix),
+      ...proxyRequests(f, app.config.scanApi.validatorPrefix, token),
+    ];
+    const { reader, owner } = await answersAsReaderThenOwner(db, createScanApp, requests);
+
+    const covered = new Set(reader.map((a) => a.operationId));
+    expect([...covered].sort()).toEqual(
+      [...new Set([...operationIdsOf(scanSpec), ...operationIdsOf(scanProxySpec)])].sort(),
+    );
+    expect(reader).toEqual(owner);
+    // The requests are valid: every operation answers 200 at least once (an allocation whose
+    // lock is in flight answers 409 through either role).
+    for (const op of covered)
+      expect({ op, ok: reader.some((a) => a.operationId === op && a.status === 200) }).toEqual({
+        op,
+        ok: true,
+      });
+    expect(reader.filter((a) => a.body.includes('"status":"Ok"'))).toHaveLength(1);
+  });
+});
