@@ -1,5 +1,11 @@
 import { ledgerApi, ledgerSpec } from '@canton-scan/contracts';
-import { LedgerPruningRepository, LedgerPruningService, Db } from '@canton-scan/domain';
+import {
+  Db,
+  LedgerEndWatcher,
+  LedgerPruningRepository,
+  LedgerPruningService,
+  MAX_STREAM_IDLE_TIMEOUT_MS,
+} from '@canton-scan/domain';
 import { expectResponseMatchesSpec } from '@canton-scan/testing';
 import { useLedgerTestApp, type TestUser } from './ledger-test-app';
 
@@ -322,6 +328,27 @@ describe('POST /v2/updates/flats', () => {
       expect(
         (list[0].update as { Transaction: { value: ledgerApi.Transaction } }).Transaction.value.updateId,
       ).toBe(next.update_id);
+    });
+
+    it('wait at most 10 minutes for new updates, however long stream_idle_timeout_ms asks for', async () => {
+      const watcher = t.app.app.get(LedgerEndWatcher);
+      // The wait is observed, not spent: the watcher answers "nothing new" at once.
+      const wait = jest.spyOn(watcher, 'waitBeyond').mockResolvedValue(false);
+      try {
+        for (const asked of [2 ** 31 + 5, Number.MAX_SAFE_INTEGER]) {
+          wait.mockClear();
+          await items(
+            'admin',
+            { beginExclusive: 6, updateFormat: anyPartyFormat() },
+            { stream_idle_timeout_ms: asked },
+          );
+          const remaining = wait.mock.calls[0][1];
+          expect(remaining).toBeLessThanOrEqual(MAX_STREAM_IDLE_TIMEOUT_MS);
+          expect(remaining).toBeGreaterThan(MAX_STREAM_IDLE_TIMEOUT_MS - 5_000);
+        }
+      } finally {
+        wait.mockRestore();
+      }
     });
 
     it('complete at once when the limit is reached, without waiting for the idle timeout', async () => {

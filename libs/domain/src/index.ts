@@ -65,7 +65,7 @@ export { LedgerEndWatcher } from './ledger/ledger-end-watcher';
 export { LedgerPruningRepository } from './ledger/ledger-pruning.repository';
 export { LedgerPruningService } from './ledger/ledger-pruning.service';
 export { LedgerUpdatesRepository } from './ledger/ledger-updates.repository';
-export { LedgerUpdatesService } from './ledger/ledger-updates.service';
+export { LedgerUpdatesService, MAX_STREAM_IDLE_TIMEOUT_MS } from './ledger/ledger-updates.service';
 export { LedgerUsersRepository } from './ledger/ledger-users.repository';
 export type { LedgerUser } from './ledger/ledger-users.repository';
 export { DEVELOPMENT_ADMIN_USER, LedgerUsersService } from './ledger/ledger-users.service';

@@ -16,6 +16,9 @@ import type { LedgerUpdatesRepository, UpdateVisibility } from './ledger-updates
 import type { LedgerUser } from './ledger-users.repository';
 import { UpdateScan, type UpdateScanPlan } from './update-scan';
 
+/** The longest `stream_idle_timeout_ms` honoured (10 minutes; also the bound of its default setting). */
+export const MAX_STREAM_IDLE_TIMEOUT_MS = 600_000;
+
 export interface LedgerStreamSettings {
   /** `http-list-max-elements-limit`. */
   maxListElements: number;
@@ -121,7 +124,11 @@ export class LedgerUpdatesService {
     // Nobody is left to answer.
     if (signal?.aborted) return items;
     if (plan.endInclusive === undefined) {
-      const idleMs = query.stream_idle_timeout_ms ?? this.settings.streamIdleTimeoutMs;
+      // Bounded work per request: a wait longer than the longest the node allows is cut to it.
+      const idleMs = Math.min(
+        query.stream_idle_timeout_ms ?? this.settings.streamIdleTimeoutMs,
+        MAX_STREAM_IDLE_TIMEOUT_MS,
+      );
       let lastItemAt = Date.now();
       while (!full && !signal?.aborted) {
         const remaining = lastItemAt + idleMs - Date.now();
