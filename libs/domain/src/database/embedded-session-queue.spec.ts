@@ -80,4 +80,24 @@ describe('EmbeddedSessionQueue', () => {
     await b;
     expect(ran).toEqual(['A-begin', 'SYNC', 'ROLLBACK', 'B-select']);
   });
+
+  it('frees the session of a connection that went away while the message opening its transaction ran', async () => {
+    let finish!: () => void;
+    const running = new Promise<void>((resolve) => (finish = resolve));
+    const { session, ran } = fakeSession((m) => (m === 'A-begin' ? readyFor('T') : readyFor('I')));
+    const exec = session.execProtocolRawStream;
+    // A's first message is still running when its socket closes.
+    session.execProtocolRawStream = async (message, options) => {
+      if (Buffer.from(message).toString() === 'A-begin') await running;
+      return exec(message, options);
+    };
+    const queue = new EmbeddedSessionQueue(session as never);
+    const a = queue.enqueue(1, msg('A-begin'), () => undefined);
+    const b = queue.enqueue(2, msg('B-select'), () => undefined);
+    await queue.clearTransactionIfNeeded(1);
+    finish();
+    await a;
+    await b;
+    expect(ran).toEqual(['A-begin', 'SYNC', 'ROLLBACK', 'B-select']);
+  });
 });

@@ -29,6 +29,10 @@ type Session = Pick<
 export class EmbeddedSessionQueue {
   private readonly queue: Pending[] = [];
   private owner: number | undefined;
+  /** The connection whose message is running now. */
+  private executing: number | undefined;
+  /** Connections that went away while their message was running: released once it has run. */
+  private readonly gone = new Set<number>();
   private running = false;
 
   constructor(private readonly db: Session) {}
@@ -54,6 +58,8 @@ export class EmbeddedSessionQueue {
 
   /** A connection went away holding the session: end its query cycle and roll back its transaction. */
   async clearTransactionIfNeeded(handlerId: number): Promise<void> {
+    // Its message is running: it would take the session once that ends, with nobody to give it back.
+    if (this.executing === handlerId) this.gone.add(handlerId);
     if (this.owner !== handlerId) return;
     await this.release();
     await this.pump();
@@ -87,6 +93,7 @@ export class EmbeddedSessionQueue {
         let bytes = 0;
         // The last six bytes of the answer: a ReadyForQuery message, when the cycle ended.
         let tail: Uint8Array = new Uint8Array(0);
+        this.executing = current.handlerId;
         try {
           await this.db.runExclusive(() =>
             this.db.execProtocolRawStream(current.message, {
@@ -99,14 +106,18 @@ export class EmbeddedSessionQueue {
           );
         } catch (error) {
           // The connection that sent it is dropped by the socket server; its session state goes too.
+          this.executing = undefined;
+          this.gone.delete(current.handlerId);
           this.owner = current.handlerId;
           await this.release();
           current.reject(error);
           continue;
         }
+        this.executing = undefined;
         const idle = tail.length === 6 && tail[0] === READY_FOR_QUERY && tail[5] === IDLE;
         this.owner = idle ? undefined : current.handlerId;
         current.resolve(bytes);
+        if (this.gone.delete(current.handlerId) && this.owner === current.handlerId) await this.release();
       }
     } finally {
       this.running = false;
