@@ -10,3 +10,4 @@ export * from './spec-checked-call';
 export * from './ledger-tokens';
 export * from './store-hashes';
 export * from './ts-process';
+export * from './outage-load';
