@@ -91,7 +91,7 @@ describe('token registry lookups', () => {
       expect(keysOf(withDebug.body).filter((k) => k.startsWith('debug'))).toHaveLength(9);
     });
 
-    it('accepts an allocation of 100 legs over 25 distinct accounts, parties and instruments', async () => {
+    it('accepts an allocation of 100 Amulet legs over 25 distinct accounts and parties', async () => {
       const n = await network();
       const args = n.f.allocateArguments(100);
       expect(Object.keys((args.allocation as { transferLegs: object }).transferLegs)).toHaveLength(100);
@@ -140,6 +140,51 @@ describe('token registry lookups', () => {
             status: 400,
             body: { error: expect.stringContaining(message) },
           });
+        }
+      }
+    });
+
+    it('refuses an expectedAdmin other than the DSO party with a 400 naming the field', async () => {
+      const n = await network();
+      const stranger = n.f.h.party('other-registry');
+      for (const legs of [1, 10]) {
+        const args = { ...n.f.allocateArguments(legs), expectedAdmin: stranger };
+        for (const factory of [factoryV1, factoryV2]) {
+          const res = await factory({ choiceArguments: args });
+          expect({ status: res.status, body: res.body }).toEqual({
+            status: 400,
+            body: {
+              error: `choiceArguments.expectedAdmin must be the admin of this registry, the DSO party ${n.f.dso}, got "${stranger}"`,
+            },
+          });
+        }
+      }
+    });
+
+    it('refuses a leg in an instrument other than Amulet with a 400 naming the leg', async () => {
+      const n = await network();
+      const { dso } = n.f;
+      const expected = `must be the instrument of this registry, {"admin": "${dso}", "id": "Amulet"}`;
+      const foreignAdmin = n.f.h.party('token-issuer');
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any
+      const cases: [number, (args: any) => void, string][] = [
+        [
+          1,
+          (a) => (a.allocation.transferLeg.instrumentId = { admin: dso, id: 'USDC' }),
+          `choiceArguments.allocation.transferLeg.instrumentId ${expected}, got {"admin":"${dso}","id":"USDC"}`,
+        ],
+        [
+          10,
+          (a) => (a.allocation.transferLegs['leg-7'].instrumentId = { admin: foreignAdmin, id: 'Amulet' }),
+          `choiceArguments.allocation.transferLegs["leg-7"].instrumentId ${expected}, got {"admin":"${foreignAdmin}","id":"Amulet"}`,
+        ],
+      ];
+      for (const [legs, mutate, error] of cases) {
+        const args = n.f.allocateArguments(legs);
+        mutate(args);
+        for (const factory of [factoryV1, factoryV2]) {
+          const res = await factory({ choiceArguments: args });
+          expect({ status: res.status, body: res.body }).toEqual({ status: 400, body: { error } });
         }
       }
     });

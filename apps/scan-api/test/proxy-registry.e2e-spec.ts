@@ -145,6 +145,33 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
     );
   });
 
+  it.each(['v1', 'v2'] as const)(
+    'refuses on the %s factory an expectedAdmin other than the DSO and a leg not in Amulet, as the registry does',
+    async (version) => {
+      const n = await network();
+      const stranger = n.f.h.party('other-registry');
+      const admin = await factories[version]({
+        choiceArguments: { ...n.f.allocateArguments(), expectedAdmin: stranger },
+      });
+      expect({ status: admin.status, body: admin.body }).toEqual({
+        status: 400,
+        body: {
+          error: `choiceArguments.expectedAdmin must be the admin of this registry, the DSO party ${n.f.dso}, got "${stranger}"`,
+        },
+      });
+      const foreign = n.f.allocateArguments(3) as {
+        allocation: { transferLegs: Record<string, { instrumentId: unknown }> };
+      };
+      foreign.allocation.transferLegs['leg-2'].instrumentId = { admin: n.f.dso, id: 'CC' };
+      const leg = await factories[version]({ choiceArguments: foreign });
+      expect(leg.status).toBe(400);
+      expect(leg.body.error).toBe(
+        `choiceArguments.allocation.transferLegs["leg-2"].instrumentId must be the instrument of this registry, ` +
+          `{"admin": "${n.f.dso}", "id": "Amulet"}, got {"admin":"${n.f.dso}","id":"CC"}`,
+      );
+    },
+  );
+
   it.each(['withdraw v1', 'withdraw v2', 'cancel v1', 'cancel v2'] as const)(
     'answers the %s context with the lock to expire',
     async (name) => {
@@ -216,7 +243,12 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
       }
     }
     // The rest of the simulated network serves normally.
-    const factory = await factories.v2({ choiceArguments: new TokenNetworkFixture().allocateArguments() });
+    const args = new TokenNetworkFixture().allocateArguments() as {
+      expectedAdmin: string;
+      allocation: { transferLeg: { instrumentId: { admin: string } } };
+    };
+    args.expectedAdmin = args.allocation.transferLeg.instrumentId.admin = summary.network.dso.id;
+    const factory = await factories.v2({ choiceArguments: args });
     expect(factory.status).toBe(200);
     expect(
       factory.body.choiceContext.disclosedContracts.map((d: { templateId: string }) => d.templateId),

@@ -14,3 +14,4 @@ export * from './second-store';
 export * from './rate-limits';
 export * from './fuzz';
 export * from './read-only-role';
+export * from './outage-load';

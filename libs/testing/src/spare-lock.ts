@@ -31,6 +31,11 @@ export async function lockSpare(url: string): Promise<() => void> {
       } catch {
         continue; // released meanwhile
       }
+      // Files of one worker run one after another: a lock of this very process was never released.
+      if (holder === process.pid)
+        throw new Error(
+          `the spare embedded database is still held by this process (${file}): a test file did not close it`,
+        );
       if (Number.isInteger(holder) && holder > 0 && !alive(holder)) rmSync(file, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 100));
     }

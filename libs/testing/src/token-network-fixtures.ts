@@ -293,8 +293,8 @@ export class TokenNetworkFixture {
   /**
    * `AllocationFactory_Allocate` arguments in ledger JSON encoding, as a wallet sends them to the
    * factory endpoints: one leg in the v1 form, or `legs` legs in the multi-leg form
-   * (`allocation.transferLegs`) spread over 25 accounts (distinct owners and providers) and 25
-   * instruments (distinct admins).
+   * (`allocation.transferLegs`) spread over 25 accounts (distinct owners and providers), every
+   * leg in Amulet (the registry serves no other instrument).
    */
   allocateArguments(legs = 1): Record<string, unknown> {
     const { h, dso } = this;
@@ -324,10 +324,12 @@ export class TokenNetworkFixture {
       return { ...common, allocation: { settlement, transferLegId: 'leg-0', transferLeg } };
     }
     const owners = Array.from({ length: 25 }, (_, i) => h.party(`account-owner-${i}`));
-    const admins = Array.from({ length: 25 }, (_, i) => (i === 0 ? dso : h.party(`instrument-admin-${i}`)));
+    const providers = Array.from({ length: 25 }, (_, i) =>
+      i === 0 ? dso : h.party(`account-provider-${i}`),
+    );
     const account = (i: number) => ({
       owner: owners[i % 25],
-      provider: admins[i % 25],
+      provider: providers[i % 25],
       id: `account-${i % 25}`,
     });
     const transferLegs = Object.fromEntries(
@@ -337,7 +339,7 @@ export class TokenNetworkFixture {
           sender: account(i),
           receiver: account(i + 1),
           amount: `${i + 1}.0000000000`,
-          instrumentId: { admin: admins[i % 25], id: i % 25 === 0 ? 'Amulet' : `Token-${i % 25}` },
+          instrumentId: { admin: dso, id: 'Amulet' },
           meta: { values: { 'leg-index': String(i) } },
         },
       ]),

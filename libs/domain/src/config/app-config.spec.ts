@@ -133,6 +133,15 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes only divisors of 24 as SNAPSHOT_INTERVAL_HOURS, naming the variable and the allowed values', () => {
+    for (const hours of [1, 2, 3, 4, 6, 8, 12, 24])
+      expect(loadConfig({ SNAPSHOT_INTERVAL_HOURS: String(hours) }).snapshotIntervalHours).toBe(hours);
+    for (const bad of ['5', '7', '9', '10', '16', '0', '25', '-3'])
+      expect(problemsOf(() => loadConfig({ SNAPSHOT_INTERVAL_HOURS: bad }))).toBe(
+        `SNAPSHOT_INTERVAL_HOURS must divide 24 (one of 1, 2, 3, 4, 6, 8, 12, 24), got ${Number(bad)}`,
+      );
+  });
+
   it('returns a frozen object', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

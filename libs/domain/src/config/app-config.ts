@@ -1,3 +1,4 @@
+import { snapshotIntervalProblem } from '../snapshots/snapshot-schedule';
 import { EnvReader } from './env';
 import { parseRateLimits, parseTrustProxy, type RateLimitRule, type TrustProxy } from './rate-limits';
 
@@ -200,7 +201,7 @@ export function loadConfig(
       pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
       readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
     },
-    snapshotIntervalHours: r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: 1, max: 24 }),
+    snapshotIntervalHours: snapshotInterval(r),
     auth: authConfig(r),
     ledgerNode: {
       participantId: r.string(
@@ -270,6 +271,15 @@ function authConfig(r: EnvReader): AuthConfig {
       max: 366 * 24 * 3600,
     }),
   };
+}
+
+/** `SNAPSHOT_INTERVAL_HOURS`: a divisor of 24, so snapshots fall at UTC hours divisible by it. */
+function snapshotInterval(r: EnvReader): number {
+  const hours = r.int('SNAPSHOT_INTERVAL_HOURS', 3, { min: Number.MIN_SAFE_INTEGER });
+  const problem = snapshotIntervalProblem(hours);
+  if (problem === undefined) return hours;
+  r.problems.push(problem);
+  return 3;
 }
 
 function deepFreeze<T>(value: T): T {

@@ -4,6 +4,7 @@ import { buildBatch, type PreparedBatch } from './batch-builder';
 import { writeBuiltBatch, type AppendResult } from './batch-write';
 import { canonicalJson, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
+import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate } from './update-validation';
 import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from './writer-pipeline';
 
@@ -43,6 +44,7 @@ export class LedgerWriter {
     dataSource: DataSource,
     private readonly options: LedgerWriterOptions,
   ) {
+    requireSnapshotInterval(options.snapshotIntervalHours);
     this.db = Db.of(dataSource);
   }
 

@@ -62,6 +62,8 @@ describe('validateAllocateArguments', () => {
       accounts: 2,
       parties: 4,
       instruments: 1,
+      expectedAdmin: party('DSO'),
+      legInstruments: [{ path: 'choiceArguments.allocation.transferLeg', admin: party('DSO'), id: 'Amulet' }],
     });
   });
 

@@ -27,6 +27,16 @@ export interface AllocateArgumentsSummary {
   parties: number;
   /** Distinct instruments (admin, id). */
   instruments: number;
+  /** The `expectedAdmin` party. */
+  expectedAdmin: string;
+  /** Each leg's instrument, with the path of the leg (e.g. `choiceArguments.allocation.transferLegs["leg-7"]`). */
+  legInstruments: LegInstrument[];
+}
+
+export interface LegInstrument {
+  path: string;
+  admin: string;
+  id: string;
 }
 
 const PARTY = /^[^:\s]+::[0-9a-f]+$/;
@@ -34,6 +44,8 @@ const CONTRACT_ID = /^00[0-9a-f]+$/;
 const DECIMAL = /^\d{1,28}(\.\d{1,10})?$/;
 const TIME = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(\.\d{1,9})?(Z|[+-]\d{2}:\d{2})$/;
 const MAX_TEXT = 4096;
+/** The instrument id of Amulet, administered by the DSO party. */
+export const AMULET_INSTRUMENT_ID = 'Amulet';
 const MAX_ID = 255;
 
 type Json = Record<string, unknown>;
@@ -122,6 +134,7 @@ class Tally {
   readonly accounts = new Set<string>();
   readonly parties = new Set<string>();
   readonly instruments = new Set<string>();
+  readonly legInstruments: LegInstrument[] = [];
 }
 
 /** A sender or receiver: a party id, or an account `{owner, provider?, id?}`. */
@@ -154,6 +167,7 @@ function transferLeg(value: unknown, path: string, tally: Tally): void {
   const id = text(instrument.id, `${path}.instrumentId.id`, { max: MAX_ID });
   tally.parties.add(admin);
   tally.instruments.add(JSON.stringify([admin, id]));
+  tally.legInstruments.push({ path, admin, id });
   metadata(leg.meta, `${path}.meta`);
 }
 
@@ -210,7 +224,8 @@ export function validateAllocateArguments(
 ): AllocateArgumentsSummary {
   const args = object(value, path);
   const tally = new Tally();
-  tally.parties.add(party(args.expectedAdmin, `${path}.expectedAdmin`));
+  const expectedAdmin = party(args.expectedAdmin, `${path}.expectedAdmin`);
+  tally.parties.add(expectedAdmin);
   const allocation = object(args.allocation, `${path}.allocation`);
   settlement(allocation.settlement, `${path}.allocation.settlement`, tally);
   const legCount = legs(allocation, `${path}.allocation`, maxLegs, tally);
@@ -233,5 +248,33 @@ export function validateAllocateArguments(
     accounts: tally.accounts.size,
     parties: tally.parties.size,
     instruments: tally.instruments.size,
+    expectedAdmin,
+    legInstruments: tally.legInstruments,
   };
+}
+
+/**
+ * Refuses an allocation this registry does not serve (docs/token-registry.md "Admin and
+ * instrument"): `expectedAdmin` must be the registry admin, the DSO party, and every leg's
+ * instrument the one it administers, `{admin: <DSO>, id: "Amulet"}`. A 400 names the field, or
+ * the leg whose instrument is foreign.
+ */
+export function requireRegistryInstrument(
+  summary: AllocateArgumentsSummary,
+  dso: string,
+  path = 'choiceArguments',
+): void {
+  if (summary.expectedAdmin !== dso)
+    fail(
+      `${path}.expectedAdmin`,
+      `must be the admin of this registry, the DSO party ${dso}, got ${JSON.stringify(summary.expectedAdmin)}`,
+    );
+  for (const leg of summary.legInstruments) {
+    if (leg.admin !== dso || leg.id !== AMULET_INSTRUMENT_ID)
+      fail(
+        `${leg.path}.instrumentId`,
+        `must be the instrument of this registry, {"admin": "${dso}", "id": "${AMULET_INSTRUMENT_ID}"}, ` +
+          `got ${JSON.stringify({ admin: leg.admin, id: leg.id })}`,
+      );
+  }
 }

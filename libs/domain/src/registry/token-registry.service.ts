@@ -1,5 +1,5 @@
 import { notFound } from '../errors/domain-error';
-import { validateAllocateArguments } from './allocation-arguments';
+import { requireRegistryInstrument, validateAllocateArguments } from './allocation-arguments';
 import {
   boolValue,
   ContextKeys,
@@ -60,9 +60,10 @@ export class TokenRegistryService {
    * when one exists, `external-party-config-state`, each contract disclosed.
    */
   async getAllocationFactory(request: AllocationFactoryRequest): Promise<FactoryWithChoiceContext> {
-    validateAllocateArguments(request.choiceArguments, this.options.maxTransferLegs);
+    const summary = validateAllocateArguments(request.choiceArguments, this.options.maxTransferLegs);
     const contracts = await this.network.current();
     const { amuletRules, openRound } = await this.requireNetwork(contracts);
+    requireRegistryInstrument(summary, (amuletRules.payload as { dso?: unknown }).dso as string);
     const { factory, externalPartyConfigState } = contracts;
     if (!factory)
       throw notFound(

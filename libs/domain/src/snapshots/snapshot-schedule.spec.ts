@@ -1,4 +1,25 @@
+import type { DataSource } from 'typeorm';
+import { LedgerWriter } from '../history/ledger-writer';
 import { dueSnapshotTimes, microsToTimestamp, snapshotsDue, timestampToMicros } from './snapshot-schedule';
+
+describe('the snapshot interval', () => {
+  it('puts every snapshot, day after day, at a UTC hour divisible by each allowed interval', () => {
+    for (const hours of [1, 2, 3, 4, 6, 8, 12, 24]) {
+      const times = dueSnapshotTimes('2026-01-05T01:10:00Z', undefined, '2026-01-09T00:00:00Z', hours);
+      expect(times.length).toBe((4 * 24) / hours - (hours === 1 ? 1 : 0));
+      for (const t of times) expect(new Date(t).getUTCHours() % hours).toBe(0);
+    }
+  });
+
+  it('refuses an interval that does not divide 24, in the schedule and in the writer', () => {
+    const message = 'snapshotIntervalHours must divide 24 (one of 1, 2, 3, 4, 6, 8, 12, 24), got 5';
+    expect(() => dueSnapshotTimes('2026-01-05T01:10:00Z', undefined, '2026-01-09T00:00:00Z', 5)).toThrow(
+      message,
+    );
+    expect(() => new LedgerWriter({} as DataSource, { snapshotIntervalHours: 5 })).toThrow(message);
+    expect(() => new LedgerWriter({} as DataSource, { snapshotIntervalHours: 0 })).toThrow(/got 0$/);
+  });
+});
 
 describe('dueSnapshotTimes', () => {
   it('takes the first snapshot at the first aligned hour strictly after the first update', () => {

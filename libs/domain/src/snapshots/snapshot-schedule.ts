@@ -2,6 +2,30 @@ import { formatMicros, parseTimestampMicros } from '../time/micros';
 
 const HOUR_US = 3_600_000_000n;
 
+/**
+ * The snapshot intervals the schedule accepts: the divisors of 24, so that every snapshot falls
+ * at a UTC hour divisible by the interval, day after day (with 5, the 00:00 of the next day
+ * would follow 20:00 by 4 hours, or the schedule would drift off `hour % N == 0`).
+ */
+export const SNAPSHOT_INTERVAL_HOURS_ALLOWED: readonly number[] = [1, 2, 3, 4, 6, 8, 12, 24];
+
+/** Why `hours` is not a snapshot interval (undefined when it is one). */
+export function snapshotIntervalProblem(
+  hours: unknown,
+  name = 'SNAPSHOT_INTERVAL_HOURS',
+): string | undefined {
+  return typeof hours === 'number' && SNAPSHOT_INTERVAL_HOURS_ALLOWED.includes(hours)
+    ? undefined
+    : `${name} must divide 24 (one of ${SNAPSHOT_INTERVAL_HOURS_ALLOWED.join(', ')}), got ${String(hours)}`;
+}
+
+/** Throws unless `hours` is a snapshot interval (a divisor of 24). */
+export function requireSnapshotInterval(hours: unknown, name = 'snapshotIntervalHours'): number {
+  const problem = snapshotIntervalProblem(hours, name);
+  if (problem !== undefined) throw new RangeError(problem);
+  return hours as number;
+}
+
 /** Microseconds since the epoch of a timestamp (no Date round trip); throws when it is not one. */
 export function timestampToMicros(iso: string): bigint {
   const parsed = parseTimestampMicros(iso);
@@ -25,6 +49,7 @@ export function dueSnapshotTimes(
   reachedRecordTime: string,
   intervalHours: number,
 ): string[] {
+  requireSnapshotInterval(intervalHours);
   const period = BigInt(intervalHours) * HOUR_US;
   const reached = timestampToMicros(reachedRecordTime);
   let next: bigint;
