@@ -35,6 +35,7 @@ export async function lockSpare(url: string): Promise<() => void> {
       if (holder === process.pid)
         throw new Error(
           `the spare embedded database is still held by this process (${file}): a test file did not close it`,
+          { cause: error },
         );
       if (Number.isInteger(holder) && holder > 0 && !alive(holder)) rmSync(file, { force: true });
       else await new Promise((resolve) => setTimeout(resolve, 100));
