@@ -1,8 +1,8 @@
 // soak — a mixed load at a fixed rate over the four groups (scan, scan proxy, registry, ledger)
 // against scan-api, registry-api and ledger-api running from dist as their own processes on real
 // PostgreSQL (a scratch database holding a simulated network), for N minutes. Prints per group
-// the requests, the errors by status and the p50/p99 latency, and each app's RSS at start and
-// end; exits 1 when any request failed.
+// the requests, the errors by status and the p50/p99 latency, and each app's RSS idle, after a
+// warm-up load (--warmup-seconds, default 60) and at the end; exits 1 when any request failed.
 import { createDataSource } from '@canton-scan/domain';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
@@ -62,7 +62,22 @@ async function warmUp(calls: readonly SoakCall[]): Promise<void> {
   }
 }
 
-function report(tallies: Map<Group, GroupTally>, apps: readonly RunningApp[], rssStart: number[]): number {
+function countErrors(tallies: Map<Group, GroupTally>): number {
+  let errors = 0;
+  for (const t of tallies.values()) errors += Object.values(t.errors).reduce((a, b) => a + b, 0);
+  return errors;
+}
+
+/**
+ * Per group: requests, errors by status, p50/p99; per app: RSS idle (before any load), warm
+ * (after the warm-up load: V8's heap, JIT code and the pools have grown to their working size)
+ * and at the end. The growth that tells a leak is warm → end.
+ */
+function report(
+  tallies: Map<Group, GroupTally>,
+  apps: readonly RunningApp[],
+  rss: { idle: number[]; warm: number[] },
+): number {
   let errors = 0;
   console.log('\ngroup        requests   errors (by status)   p50 ms   p99 ms');
   for (const [group, t] of [...tallies].sort(([a], [b]) => a.localeCompare(b))) {
@@ -76,19 +91,26 @@ function report(tallies: Map<Group, GroupTally>, apps: readonly RunningApp[], rs
       `${group.padEnd(12)} ${fmt(t.requests).padStart(8)}   ${byStatus.padEnd(19)} ${fmt(percentile(t.latencies, 50), 1).padStart(7)} ${fmt(percentile(t.latencies, 99), 1).padStart(8)}`,
     );
   }
-  console.log('\napp            RSS start   RSS end   growth');
+  console.log('\napp            RSS idle   RSS warm    RSS end   growth (warm → end)');
   apps.forEach((app, i) => {
     const end = rssKiB(app.child.pid!);
-    const growth = ((end - rssStart[i]) / rssStart[i]) * 100;
+    const growth = ((end - rss.warm[i]) / rss.warm[i]) * 100;
+    const mib = (kib: number) => `${fmt(kib / 1024).padStart(6)} MiB`;
     console.log(
-      `${app.name.padEnd(14)} ${fmt(rssStart[i] / 1024).padStart(6)} MiB ${fmt(end / 1024).padStart(6)} MiB ${fmt(growth, 1).padStart(6)} %`,
+      `${app.name.padEnd(14)} ${mib(rss.idle[i])} ${mib(rss.warm[i])} ${mib(end)} ${fmt(growth, 1).padStart(8)} %`,
     );
   });
   return errors;
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { minutes: 'int', rate: 'int', rounds: 'int' });
+  const args = parseArgs(process.argv.slice(2), {
+    minutes: 'int',
+    rate: 'int',
+    rounds: 'int',
+    'warmup-seconds': 'int',
+  });
+  const warmupMs = ((args['warmup-seconds'] as number | undefined) ?? 60) * 1000;
   const minutes = (args.minutes as number | undefined) ?? 10;
   const rate = (args.rate as number | undefined) ?? 200;
   if (!(await realServerReachable()))
@@ -108,11 +130,18 @@ async function main(): Promise<void> {
     await startApps(scratch.url, tokens.ledger, apps);
     const calls = await soakCalls(dataSource, summary, apps, tokens);
     await warmUp(calls);
-    const rssStart = apps.map((app) => rssKiB(app.child.pid!));
-    console.log(`soak: ${minutes} min at ${rate} requests/s over ${calls.length} endpoints in 4 groups`);
+    const idle = apps.map((app) => rssKiB(app.child.pid!));
+    // The same load for the warm-up; its errors count too, its latencies are not reported.
+    const warmupErrors = countErrors(await drive(calls, rate, warmupMs));
+    const warm = apps.map((app) => rssKiB(app.child.pid!));
+    console.log(
+      `soak: ${minutes} min at ${rate} requests/s over ${calls.length} endpoints in 4 groups (after ${warmupMs / 1000} s of warm-up load)`,
+    );
     const tallies = await drive(calls, rate, minutes * 60_000);
-    const errors = report(tallies, apps, rssStart);
-    console.log(errors === 0 ? '\nno errors' : `\n${fmt(errors)} errors`);
+    const errors = report(tallies, apps, { idle, warm }) + warmupErrors;
+    console.log(
+      errors === 0 ? '\nno errors' : `\n${fmt(errors)} errors (${fmt(warmupErrors)} during the warm-up)`,
+    );
     process.exitCode = errors === 0 ? 0 : 1;
   } finally {
     for (const app of apps) app.child.kill('SIGTERM');
