@@ -1,12 +1,16 @@
 // bench:ledger — the ledger node group's read paths against real PostgreSQL: a simulated history
-// of at least 100,000 ledger updates is ingested into a scratch database (created and dropped
-// here), then it measures
-//   1. POST /v2/updates/flats in limit-200 pages over the whole range (updates/s), and
-//   2. one 100,000-update range over the WebSocket form of the same path (updates/s),
-// each with the ledger-api server process's RSS after 10,000 and after 100,000 updates and its
-// peak (VmHWM): the server reads ranges in keyset pages, so its memory must not grow with the
-// range size. The server is the built app (dist/apps/ledger-api) in a child process on a free
-// loopback port; the clients (this process) keep no messages, they parse and count them.
+// of --updates (default 100,000) ledger updates is ingested into a scratch database (created and
+// dropped here), then it reads the whole range
+//   - through POST /v2/updates/flats in limit-200 pages, and
+//   - as one range over the WebSocket form of the same path,
+// each unfiltered (any party), with a party filter (the party that is a stakeholder of an event
+// in the share of updates closest to 10%) and with a template filter (Amulet, any party). For
+// every mode it reports the range's updates/s, the updates delivered, and the ledger-api server
+// process's RSS once the reading has passed the 10,000th update and at the end of the range (with
+// fewer --updates: a tenth of them), flagging growth over 10%: the server reads ranges in keyset
+// pages, so its memory must not grow with the range size. The server is the built app
+// (dist/apps/ledger-api) in a child process on a free loopback port; the clients (this process)
+// keep no messages, they parse and count them.
 import { freePort } from './bench-http';
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
@@ -23,10 +27,11 @@ import {
 } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
+import type { DataSource } from 'typeorm';
 import { WebSocket } from 'ws';
 import { integerOption, parseCommandLine } from '../ledger/ledger-cli-args';
 import { mintLedgerToken } from '../ledger/ledger-token';
-import { fmt, seconds } from './bench-util';
+import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 
 const PAGE = 200;
 
@@ -41,12 +46,14 @@ class ProcessMemory {
     return m ? Number(m[1]) * 1024 : 0;
   }
 
-  rss(): string {
-    return `${(this.read('VmRSS') / 1024 / 1024).toFixed(0)} MiB`;
+  /** VmRSS in MiB. */
+  rss(): number {
+    return this.read('VmRSS') / 1024 / 1024;
   }
 
-  peak(): string {
-    return `${(this.read('VmHWM') / 1024 / 1024).toFixed(0)} MiB`;
+  /** VmHWM in MiB. */
+  peak(): number {
+    return this.read('VmHWM') / 1024 / 1024;
   }
 }
 
@@ -105,81 +112,138 @@ async function ingest(url: string, target: number): Promise<{ ledgerUpdates: num
   }
 }
 
+/** What one mode read: the range's ledger updates, those delivered, the time, the server's RSS at the checkpoint and the end. */
+interface ModeResult {
+  delivered: number;
+  seconds: number;
+  rssEarly: number;
+  rssEnd: number;
+}
+
+/** A read mode: its update format. */
+interface Mode {
+  name: string;
+  format: LedgerApi.UpdateFormat;
+}
+
+function modes(party: string): Mode[] {
+  const amulet: LedgerApi.Filters = {
+    cumulative: [
+      {
+        identifierFilter: {
+          TemplateFilter: { value: { templateId: '#splice-amulet:Splice.Amulet:Amulet' } },
+        },
+      },
+    ],
+  };
+  return [
+    { name: 'any party', format: ANY_PARTY_FORMAT },
+    {
+      name: 'party filter',
+      format: {
+        includeTransactions: {
+          eventFormat: { filtersByParty: { [party]: {} } },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+        includeReassignments: { filtersByParty: { [party]: {} } },
+      },
+    },
+    {
+      name: 'template filter (Amulet)',
+      format: {
+        includeTransactions: {
+          eventFormat: { filtersForAnyParty: amulet },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+        includeReassignments: { filtersForAnyParty: amulet },
+      },
+    },
+  ];
+}
+
+/** The range is read up to `end`; the server's RSS is taken once the reading passes `early`. */
+interface Range {
+  early: number;
+  end: number;
+}
+
 async function benchPages(
   base: string,
   token: string,
-  ledgerEnd: number,
+  range: Range,
+  format: LedgerApi.UpdateFormat,
   server: ProcessMemory,
-): Promise<void> {
+): Promise<ModeResult> {
   const client = createLedgerClient({
     baseUrl: base,
     auth: (scheme) => (scheme.type === 'http' ? token : undefined),
   });
   const started = performance.now();
-  let received = 0;
+  let delivered = 0;
   let cursor = 0;
-  let requests = 0;
-  let rssAt10k = '';
-  while (cursor < ledgerEnd) {
+  let rssEarly = 0;
+  while (cursor < range.end) {
     const res = await ledgerApi.getUpdatesFlat({
       client,
       query: { limit: PAGE },
-      body: { beginExclusive: cursor, endInclusive: ledgerEnd, updateFormat: ANY_PARTY_FORMAT },
+      body: { beginExclusive: cursor, endInclusive: range.end, updateFormat: format },
     });
     if (!res.data) throw new Error(`flats answered ${res.response.status}: ${JSON.stringify(res.error)}`);
     if (res.data.length === 0) break;
-    requests++;
-    received += res.data.filter((i) => !('OffsetCheckpoint' in i.update)).length;
+    delivered += res.data.filter((i) => !('OffsetCheckpoint' in i.update)).length;
     cursor = offsetOf(res.data[res.data.length - 1]);
-    if (rssAt10k === '' && received >= 10_000) rssAt10k = server.rss();
+    if (rssEarly === 0 && cursor >= range.early) rssEarly = server.rss();
   }
-  const elapsed = seconds(started);
-  console.log(
-    `flats, limit ${PAGE} pages : ${fmt(received)} updates in ${fmt(requests)} requests, ${elapsed.toFixed(1)} s = ${fmt(received / elapsed)} updates/s`,
-  );
-  console.log(
-    `                         server RSS after 10k ${rssAt10k}, after ${fmt(received)} ${server.rss()}, peak so far ${server.peak()}`,
-  );
+  return { delivered, seconds: seconds(started), rssEarly, rssEnd: server.rss() };
 }
 
 async function benchWebSocket(
   base: string,
   token: string,
-  endInclusive: number,
+  range: Range,
+  format: LedgerApi.UpdateFormat,
   server: ProcessMemory,
-): Promise<void> {
+): Promise<ModeResult> {
   const started = performance.now();
-  let received = 0;
-  let rssAt10k = '';
-  let rssAt100k = '';
+  let delivered = 0;
+  let rssEarly = 0;
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v2/updates/flats`, [
       'daml.ws.auth',
       `jwt.token.${token}`,
     ]);
     ws.on('open', () =>
-      ws.send(JSON.stringify({ beginExclusive: 0, endInclusive, updateFormat: ANY_PARTY_FORMAT })),
+      ws.send(JSON.stringify({ beginExclusive: 0, endInclusive: range.end, updateFormat: format })),
     );
     ws.on('message', (data: Buffer) => {
       // Parse each message, as a client would, and drop it.
       const item = JSON.parse(data.toString('utf8')) as
         LedgerApi.GetUpdatesResponse | { code: string; cause: string };
       if ('code' in item) return reject(new Error(`${item.code}: ${item.cause}`));
-      if ('OffsetCheckpoint' in item.update) return;
-      received++;
-      if (received === 10_000) rssAt10k = server.rss();
-      if (received === 100_000) rssAt100k = server.rss();
+      if (rssEarly === 0 && offsetOf(item) >= range.early) rssEarly = server.rss();
+      if (!('OffsetCheckpoint' in item.update)) delivered++;
     });
     ws.on('close', (code) => (code === 1000 ? resolve() : reject(new Error(`closed with ${code}`))));
     ws.on('error', reject);
   });
-  const elapsed = seconds(started);
-  console.log(
-    `WebSocket, one range    : ${fmt(received)} updates in ${elapsed.toFixed(1)} s = ${fmt(received / elapsed)} updates/s`,
+  return { delivered, seconds: seconds(started), rssEarly, rssEnd: server.rss() };
+}
+
+/**
+ * The party whose share of ledger updates with an event it is a stakeholder of is closest to 10%; only the events an
+ * ACS-delta reader sees count (creates and consuming exercises), so the share is that of the updates it is delivered.
+ */
+async function partyNearTenPercent(dataSource: DataSource): Promise<{ party: string; share: number }> {
+  const [row]: { party: string; share: number }[] = await dataSource.query(
+    `WITH ledger AS (SELECT row_id FROM updates WHERE ledger_offset IS NOT NULL),
+          seen AS (SELECT p AS party, count(DISTINCT e.update_row_id) AS n
+                     FROM events e JOIN ledger l ON l.row_id = e.update_row_id, unnest(e.stakeholders) p
+                    WHERE e.event_type = 'created' OR e.consuming
+                    GROUP BY p)
+     SELECT party, n::float8 / (SELECT count(*) FROM ledger) AS share FROM seen
+      ORDER BY abs(n::float8 / (SELECT count(*) FROM ledger) - 0.1), party LIMIT 1`,
   );
-  console.log(
-    `                         server RSS after 10k ${rssAt10k}, after ${fmt(received)} ${rssAt100k || server.rss()}, peak ${server.peak()}`,
-  );
+  return row;
 }
 
 /** The built ledger-api in a child process against `databaseUrl`; resolves once it answers. */
@@ -232,7 +296,9 @@ async function main(): Promise<void> {
   const args = parseCommandLine(process.argv.slice(2), { flags: ['keep'], values: ['updates'] });
   const target = integerOption(args, 'updates') ?? 100_000;
   if (target < 100_000)
-    console.warn(`note: ${fmt(target)} updates is below the 100,000 the benchmark is meant for`);
+    console.warn(
+      `note: ${fmt(target)} updates is below the 100,000 the benchmark is meant for (a quick run)`,
+    );
   if (!(await realServerReachable()))
     throw new Error('bench:ledger needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
@@ -250,15 +316,24 @@ async function main(): Promise<void> {
       statementTimeoutMs: 0,
     });
     await dataSource.initialize();
-    const [{ end }]: { end: string }[] = await dataSource.query(
-      'SELECT max(ledger_offset)::text AS "end" FROM updates',
-    );
-    // The 100,000th ledger update's offset bounds the WebSocket range.
-    const [{ offset }]: { offset: string }[] = await dataSource.query(
-      'SELECT ledger_offset::text AS "offset" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset OFFSET $1 LIMIT 1',
-      [Math.min(target, ingested.ledgerUpdates) - 1],
-    );
+    const ledgerUpdates = Math.min(target, ingested.ledgerUpdates);
+    const earlyCount = ledgerUpdates >= 100_000 ? 10_000 : Math.max(1, Math.floor(ledgerUpdates / 10));
+    // The offsets of the early checkpoint's update and of the last one bound the readings.
+    const offsetAt = async (n: number) =>
+      Number(
+        (
+          (await dataSource.query(
+            'SELECT ledger_offset::text AS "offset" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset OFFSET $1 LIMIT 1',
+            [n - 1],
+          )) as { offset: string }[]
+        )[0].offset,
+      );
+    const range: Range = { early: await offsetAt(earlyCount), end: await offsetAt(ledgerUpdates) };
+    const { party, share } = await partyNearTenPercent(dataSource);
     await dataSource.destroy();
+    console.log(
+      `party filter: ${party}, a stakeholder in ${(share * 100).toFixed(1)}% of the ledger updates`,
+    );
 
     const token = await mintLedgerToken(
       loadConfig({ ...process.env, ...developmentAuthDefault(process.env) }, { requireAuth: true }).auth,
@@ -268,9 +343,47 @@ async function main(): Promise<void> {
     const started = await startServer(scratch.url, token);
     server = started.child;
     const memory = new ProcessMemory(server.pid!);
-    console.log(`ledger end ${end}; ledger-api (pid ${server.pid}) started, RSS ${memory.rss()}\n`);
-    await benchPages(started.base, token, Number(end), memory);
-    await benchWebSocket(started.base, token, Number(offset), memory);
+    console.log(
+      `range: ${fmt(ledgerUpdates)} ledger updates up to offset ${range.end} (RSS checkpoint after ${fmt(earlyCount)}, offset ${range.early}); ` +
+        `ledger-api (pid ${server.pid}) started, RSS ${memory.rss().toFixed(0)} MiB\n`,
+    );
+    const figures: BenchFigure[] = [];
+    const early = `${fmt(earlyCount / 1000)}k`;
+    const late = `${fmt(ledgerUpdates / 1000)}k`;
+    for (const mode of modes(party)) {
+      for (const [path, run] of [
+        [`flats, limit-${PAGE} pages`, benchPages],
+        ['WebSocket, one range', benchWebSocket],
+      ] as const) {
+        const r = await run(started.base, token, range, mode.format, memory);
+        const growth = r.rssEnd / r.rssEarly - 1;
+        const label = `${path}, ${mode.name}`;
+        console.log(
+          `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
+            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s; server RSS ${r.rssEarly.toFixed(0)} MiB after ${early}, ` +
+            `${r.rssEnd.toFixed(0)} MiB after ${late} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%)${growth > 0.1 ? '  GROWS' : ''}`,
+        );
+        figures.push(
+          { label: `${label}: range read`, value: Math.round(ledgerUpdates / r.seconds), unit: 'updates/s' },
+          {
+            label: `${label}: updates delivered`,
+            value: Math.round(r.delivered / r.seconds),
+            unit: 'updates/s',
+          },
+          { label: `${label}: server RSS after ${early}`, value: Math.round(r.rssEarly), unit: 'MiB' },
+          {
+            label: `${label}: server RSS growth ${early} -> ${late}`,
+            value: Number((growth * 100).toFixed(1)),
+            unit: '%',
+            target: '<= 10%',
+            ok: growth <= 0.1,
+          },
+        );
+      }
+    }
+    console.log(`server peak RSS (VmHWM) ${memory.peak().toFixed(0)} MiB`);
+    figures.push({ label: 'server peak RSS (VmHWM)', value: Math.round(memory.peak()), unit: 'MiB' });
+    writeBenchFigures('ledger', figures);
   } finally {
     if (server) await stopServer(server);
     if (args.flags.has('keep')) console.log(`kept ${scratch.url}`);
