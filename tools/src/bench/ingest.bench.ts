@@ -57,7 +57,7 @@ async function main(): Promise<void> {
     `generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`,
   );
 
-  const scratch = await createScratchDatabase('css_bench_ingest', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_ingest_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,

@@ -302,7 +302,7 @@ async function main(): Promise<void> {
   if (!(await realServerReachable()))
     throw new Error('bench:ledger needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
-  const scratch = await createScratchDatabase('css_bench_ledger', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_ledger_${process.pid}`, 'postgres');
   let server: ChildProcess | undefined;
   try {
     const ingested = await ingest(scratch.url, target);

@@ -19,7 +19,8 @@ import { fmt, RssSampler, seconds, writeBenchFigures, writeSimulatedHistoryFile 
 const SNAPSHOT_INTERVAL_HOURS = 3;
 
 async function openStore(name: string): Promise<{ scratch: ScratchDatabase; dataSource: DataSource }> {
-  const scratch = await createScratchDatabase(name, 'postgres');
+  // Suffixed with the pid: runs from several checkouts on one server must not drop each other's databases.
+  const scratch = await createScratchDatabase(`${name}_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,

@@ -135,7 +135,7 @@ async function main(): Promise<void> {
   if (!(await realServerReachable()))
     throw new Error('bench:registry needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
-  const scratch = await createScratchDatabase('css_bench_registry', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_registry_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,
