@@ -258,6 +258,10 @@ async function main(): Promise<void> {
           t = performance.now();
           const result = await autocannon({ ...request, connections, duration });
           const appended = await appender?.stop();
+          // The appended rounds must reach the answers (else the window measured a static ledger after all).
+          const after = changing ? await (await fetch(scenario.url, request)).text() : text;
+          if (changing && after === text)
+            throw new Error(`${scenario.name}: the answer did not change while the ledger changed`);
           results.push({ scenario, changing, bytes: text.length, result, appended });
           console.log(
             `measured ${scenario.name} on a ${changing ? 'changing' : 'static'} ledger for ${seconds(t).toFixed(1)} s`,
