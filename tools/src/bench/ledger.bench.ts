@@ -14,6 +14,7 @@
 // and count them.
 import { freePort } from './bench-http';
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLedgerClient, ledgerApi, type ledgerApi as LedgerApi } from '@canton-scan/contracts';
@@ -36,9 +37,18 @@ import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util'
 
 const PAGE = 200;
 
-/** Resident set size of a process, now and at its peak (Linux /proc). */
+/**
+ * Resident set size of a process, now and at its peak (Linux /proc), and the V8 heap it still uses after a full
+ * garbage collection (through its inspector, which tells memory that is retained from garbage not yet collected).
+ */
 class ProcessMemory {
-  constructor(private readonly pid: number) {}
+  private session?: Promise<WebSocket>;
+  private nextId = 1;
+
+  constructor(
+    private readonly pid: number,
+    private readonly inspectorUrl: Promise<string>,
+  ) {}
 
   private read(field: 'VmRSS' | 'VmHWM'): number {
     const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
@@ -55,6 +65,47 @@ class ProcessMemory {
   /** VmHWM in MiB. */
   peak(): number {
     return this.read('VmHWM') / 1024 / 1024;
+  }
+
+  private async call(method: string): Promise<Record<string, unknown>> {
+    this.session ??= this.inspectorUrl.then(async (url) => {
+      const ws = new WebSocket(url);
+      await once(ws, 'open');
+      return ws;
+    });
+    const ws = await this.session;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (message.id !== id) return;
+        ws.off('message', onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result ?? {});
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, method }));
+    });
+  }
+
+  /** The V8 heap used after a full garbage collection, in MiB. */
+  async heapAfterGc(): Promise<number> {
+    await this.call('HeapProfiler.collectGarbage');
+    const usage = await this.call('Runtime.getHeapUsage');
+    return Number(usage.usedSize) / 1024 / 1024;
+  }
+
+  /** Ends the inspector session (else the server waits for it to disconnect before it exits). */
+  async close(): Promise<void> {
+    const ws = await this.session?.catch(() => undefined);
+    if (!ws || ws.readyState === WebSocket.CLOSED) return;
+    const closed = once(ws, 'close');
+    ws.close();
+    await closed;
   }
 }
 
@@ -119,6 +170,8 @@ interface ModeResult {
   seconds: number;
   rssEarly: number;
   rssEnd: number;
+  heapEarly: number;
+  heapEnd: number;
 }
 
 /** A read mode: its update format. */
@@ -183,6 +236,7 @@ async function benchPages(
   let delivered = 0;
   let cursor = 0;
   let rssEarly = 0;
+  let heapEarly = 0;
   while (cursor < range.end) {
     const res = await ledgerApi.getUpdatesFlat({
       client,
@@ -193,9 +247,14 @@ async function benchPages(
     if (res.data.length === 0) break;
     delivered += res.data.filter((i) => !('OffsetCheckpoint' in i.update)).length;
     cursor = offsetOf(res.data[res.data.length - 1]);
-    if (rssEarly === 0 && cursor >= range.early) rssEarly = server.rss();
+    if (rssEarly === 0 && cursor >= range.early) {
+      rssEarly = server.rss();
+      heapEarly = await server.heapAfterGc();
+    }
   }
-  return { delivered, seconds: seconds(started), rssEarly, rssEnd: server.rss() };
+  const elapsed = seconds(started);
+  const rssEnd = server.rss();
+  return { delivered, seconds: elapsed, rssEarly, rssEnd, heapEarly, heapEnd: await server.heapAfterGc() };
 }
 
 async function benchWebSocket(
@@ -208,6 +267,7 @@ async function benchWebSocket(
   const started = performance.now();
   let delivered = 0;
   let rssEarly = 0;
+  let heapEarly: Promise<number> = Promise.resolve(0);
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v2/updates/flats`, [
       'daml.ws.auth',
@@ -221,13 +281,25 @@ async function benchWebSocket(
       const item = JSON.parse(data.toString('utf8')) as
         LedgerApi.GetUpdatesResponse | { code: string; cause: string };
       if ('code' in item) return reject(new Error(`${item.code}: ${item.cause}`));
-      if (rssEarly === 0 && offsetOf(item) >= range.early) rssEarly = server.rss();
+      if (rssEarly === 0 && offsetOf(item) >= range.early) {
+        rssEarly = server.rss();
+        heapEarly = server.heapAfterGc();
+      }
       if (!('OffsetCheckpoint' in item.update)) delivered++;
     });
     ws.on('close', (code) => (code === 1000 ? resolve() : reject(new Error(`closed with ${code}`))));
     ws.on('error', reject);
   });
-  return { delivered, seconds: seconds(started), rssEarly, rssEnd: server.rss() };
+  const elapsed = seconds(started);
+  const rssEnd = server.rss();
+  return {
+    delivered,
+    seconds: elapsed,
+    rssEarly,
+    rssEnd,
+    heapEarly: await heapEarly,
+    heapEnd: await server.heapAfterGc(),
+  };
 }
 
 /**
@@ -251,9 +323,11 @@ async function partyNearTenPercent(dataSource: DataSource): Promise<{ party: str
 async function startServer(
   databaseUrl: string,
   token: string,
-): Promise<{ child: ChildProcess; base: string }> {
+): Promise<{ child: ChildProcess; base: string; inspectorUrl: Promise<string> }> {
   const port = await freePort();
   const child = fork(join(__dirname, '../../../apps/ledger-api/src/main.js'), [], {
+    // The inspector (loopback, a free port) lets the benchmark collect garbage before reading the heap.
+    execArgv: ['--inspect=127.0.0.1:0'],
     // It applies pending migrations itself, in case dist was rebuilt with new ones meanwhile.
     env: {
       ...process.env,
@@ -263,8 +337,27 @@ async function startServer(
       DB_MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  const inspectorUrl = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = chunk.toString('utf8');
+      text += lines;
+      // The inspector's own notices are left out; the server's log goes on to this process's stderr.
+      const rest = lines
+        .split('\n')
+        .filter(
+          (l) => !/^(Debugger (listening|attached|ending)|For help, see|Waiting for the debugger)/.test(l),
+        )
+        .join('\n');
+      if (rest.trim() !== '') process.stderr.write(rest.endsWith('\n') ? rest : `${rest}\n`);
+      const m = /Debugger listening on (ws:\/\/\S+)/.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error('ledger-api exited before its inspector listened')));
+  });
+  inspectorUrl.catch(() => undefined);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   let last = 'no answer';
@@ -274,7 +367,7 @@ async function startServer(
       const res = await fetch(`${base}/readyz`, { headers: { authorization: `Bearer ${token}` } }).catch(
         () => undefined,
       );
-      if (res?.ok) return { child, base };
+      if (res?.ok) return { child, base, inspectorUrl };
       if (res) last = `${res.status} ${await res.text()}`;
       if (Date.now() > deadline)
         throw new Error(`ledger-api did not become ready within 30 s (last answer: ${last})`);
@@ -290,7 +383,9 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000); // e.g. waiting for a debugger
   await exited;
+  clearTimeout(killer);
 }
 
 async function main(): Promise<void> {
@@ -356,19 +451,22 @@ async function main(): Promise<void> {
         // A fresh server per mode: its memory is this mode's alone, not what the previous modes left for the GC.
         const started = await startServer(scratch.url, token);
         server = started.child;
-        const memory = new ProcessMemory(server.pid!);
+        const memory = new ProcessMemory(server.pid!, started.inspectorUrl);
         await run(started.base, token, { early: range.early, end: range.early }, mode.format, memory); // warm-up
         const r = await run(started.base, token, range, mode.format, memory);
         const peak = memory.peak();
+        await memory.close();
         await stopServer(server);
         server = undefined;
         const growth = r.rssEnd / r.rssEarly - 1;
+        const heapGrowth = r.heapEnd / r.heapEarly - 1;
         const label = `${path}, ${mode.name}`;
         console.log(
           `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
             `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s; server RSS ${r.rssEarly.toFixed(0)} MiB after ${early}, ` +
             `${r.rssEnd.toFixed(0)} MiB after ${late} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%), peak ${peak.toFixed(0)} MiB` +
-            `${growth > 0.1 ? '  GROWS' : ''}`,
+            `${growth > 0.1 ? '  GROWS' : ''}; heap after GC ${r.heapEarly.toFixed(0)} -> ${r.heapEnd.toFixed(0)} MiB` +
+            ` (${heapGrowth >= 0 ? '+' : ''}${(heapGrowth * 100).toFixed(1)}%)`,
         );
         figures.push(
           { label: `${label}: range read`, value: Math.round(ledgerUpdates / r.seconds), unit: 'updates/s' },
@@ -386,6 +484,16 @@ async function main(): Promise<void> {
             ok: growth <= 0.1,
           },
           { label: `${label}: server peak RSS (VmHWM)`, value: Math.round(peak), unit: 'MiB' },
+          {
+            label: `${label}: server heap after GC at ${early}`,
+            value: Number(r.heapEarly.toFixed(1)),
+            unit: 'MiB',
+          },
+          {
+            label: `${label}: server heap after GC growth ${early} -> ${late}`,
+            value: Number((heapGrowth * 100).toFixed(1)),
+            unit: '%',
+          },
         );
       }
     }
