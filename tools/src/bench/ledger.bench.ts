@@ -170,6 +170,9 @@ interface ModeResult {
   seconds: number;
   rssEarly: number;
   rssEnd: number;
+  /** Peak RSS (VmHWM) by the checkpoint and by the end. */
+  peakEarly: number;
+  peakEnd: number;
   heapEarly: number;
   heapEnd: number;
 }
@@ -236,6 +239,7 @@ async function benchPages(
   let delivered = 0;
   let cursor = 0;
   let rssEarly = 0;
+  let peakEarly = 0;
   let heapEarly = 0;
   while (cursor < range.end) {
     const res = await ledgerApi.getUpdatesFlat({
@@ -249,12 +253,23 @@ async function benchPages(
     cursor = offsetOf(res.data[res.data.length - 1]);
     if (rssEarly === 0 && cursor >= range.early) {
       rssEarly = server.rss();
+      peakEarly = server.peak();
       heapEarly = await server.heapAfterGc();
     }
   }
   const elapsed = seconds(started);
   const rssEnd = server.rss();
-  return { delivered, seconds: elapsed, rssEarly, rssEnd, heapEarly, heapEnd: await server.heapAfterGc() };
+  const peakEnd = server.peak();
+  return {
+    delivered,
+    seconds: elapsed,
+    rssEarly,
+    rssEnd,
+    peakEarly,
+    peakEnd,
+    heapEarly,
+    heapEnd: await server.heapAfterGc(),
+  };
 }
 
 async function benchWebSocket(
@@ -267,6 +282,7 @@ async function benchWebSocket(
   const started = performance.now();
   let delivered = 0;
   let rssEarly = 0;
+  let peakEarly = 0;
   let heapEarly: Promise<number> = Promise.resolve(0);
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v2/updates/flats`, [
@@ -283,6 +299,7 @@ async function benchWebSocket(
       if ('code' in item) return reject(new Error(`${item.code}: ${item.cause}`));
       if (rssEarly === 0 && offsetOf(item) >= range.early) {
         rssEarly = server.rss();
+        peakEarly = server.peak();
         heapEarly = server.heapAfterGc();
       }
       if (!('OffsetCheckpoint' in item.update)) delivered++;
@@ -292,11 +309,14 @@ async function benchWebSocket(
   });
   const elapsed = seconds(started);
   const rssEnd = server.rss();
+  const peakEnd = server.peak();
   return {
     delivered,
     seconds: elapsed,
     rssEarly,
     rssEnd,
+    peakEarly,
+    peakEnd,
     heapEarly: await heapEarly,
     heapEnd: await server.heapAfterGc(),
   };
@@ -454,19 +474,20 @@ async function main(): Promise<void> {
         const memory = new ProcessMemory(server.pid!, started.inspectorUrl);
         await run(started.base, token, { early: range.early, end: range.early }, mode.format, memory); // warm-up
         const r = await run(started.base, token, range, mode.format, memory);
-        const peak = memory.peak();
         await memory.close();
         await stopServer(server);
         server = undefined;
         const growth = r.rssEnd / r.rssEarly - 1;
+        const peakGrowth = r.peakEnd / r.peakEarly - 1;
         const heapGrowth = r.heapEnd / r.heapEarly - 1;
+        const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
         const label = `${path}, ${mode.name}`;
         console.log(
           `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
-            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s; server RSS ${r.rssEarly.toFixed(0)} MiB after ${early}, ` +
-            `${r.rssEnd.toFixed(0)} MiB after ${late} (${growth >= 0 ? '+' : ''}${(growth * 100).toFixed(1)}%), peak ${peak.toFixed(0)} MiB` +
-            `${growth > 0.1 ? '  GROWS' : ''}; heap after GC ${r.heapEarly.toFixed(0)} -> ${r.heapEnd.toFixed(0)} MiB` +
-            ` (${heapGrowth >= 0 ? '+' : ''}${(heapGrowth * 100).toFixed(1)}%)`,
+            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s\n${''.padEnd(50)}server RSS ` +
+            `${r.rssEarly.toFixed(0)} -> ${r.rssEnd.toFixed(0)} MiB (${pct(growth)}), peak ${r.peakEarly.toFixed(0)} -> ` +
+            `${r.peakEnd.toFixed(0)} MiB (${pct(peakGrowth)})${peakGrowth > 0.1 ? ' GROWS' : ''}, heap after GC ` +
+            `${r.heapEarly.toFixed(0)} -> ${r.heapEnd.toFixed(0)} MiB (${pct(heapGrowth)}), ${early} -> ${late}`,
         );
         figures.push(
           { label: `${label}: range read`, value: Math.round(ledgerUpdates / r.seconds), unit: 'updates/s' },
@@ -480,10 +501,15 @@ async function main(): Promise<void> {
             label: `${label}: server RSS growth ${early} -> ${late}`,
             value: Number((growth * 100).toFixed(1)),
             unit: '%',
-            target: '<= 10%',
-            ok: growth <= 0.1,
           },
-          { label: `${label}: server peak RSS (VmHWM)`, value: Math.round(peak), unit: 'MiB' },
+          { label: `${label}: server peak RSS by ${late}`, value: Math.round(r.peakEnd), unit: 'MiB' },
+          {
+            label: `${label}: server peak RSS growth ${early} -> ${late}`,
+            value: Number((peakGrowth * 100).toFixed(1)),
+            unit: '%',
+            target: '<= 10%',
+            ok: peakGrowth <= 0.1,
+          },
           {
             label: `${label}: server heap after GC at ${early}`,
             value: Number(r.heapEarly.toFixed(1)),
@@ -493,6 +519,8 @@ async function main(): Promise<void> {
             label: `${label}: server heap after GC growth ${early} -> ${late}`,
             value: Number((heapGrowth * 100).toFixed(1)),
             unit: '%',
+            target: '<= 10%',
+            ok: heapGrowth <= 0.1,
           },
         );
       }
