@@ -1,6 +1,8 @@
 /** Shared helpers of the benchmark scripts: peak RSS sampling, percentiles, formatting, history files. */
-import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { once } from 'node:events';
+import { cpus } from 'node:os';
+import { join } from 'node:path';
 import { simulateNetwork } from '@canton-scan/simulator';
 
 export class RssSampler {
@@ -96,4 +98,41 @@ export async function writeSimulatedHistoryFile(file: string, target: number): P
   out.end();
   await once(out, 'finish');
   return generated;
+}
+
+/** One figure of a benchmark: a value with its unit, and the target it is judged against when it has one. */
+export interface BenchFigure {
+  label: string;
+  value: number;
+  unit: string;
+  /** The target in words, e.g. ">= 1,000 req/s". */
+  target?: string;
+  /** Whether the value meets the target (absent when there is none). */
+  ok?: boolean;
+}
+
+const benchStartedAt = new Date().toISOString();
+
+/** Where a benchmark's figures are written: tmp/bench/<name>.json under the working directory (the repository root). */
+export function benchFiguresFile(name: string): string {
+  return join(process.cwd(), 'tmp', 'bench', `${name}.json`);
+}
+
+/**
+ * Writes a benchmark's figures as JSON to tmp/bench/<name>.json (besides printing them), so that runs can be compared
+ * and `npm run bench` can summarise them: `{ name, startedAt, machine: { cpus, node }, args, figures }`.
+ */
+export function writeBenchFigures(name: string, figures: readonly BenchFigure[]): string {
+  const file = benchFiguresFile(name);
+  mkdirSync(join(file, '..'), { recursive: true });
+  const body = {
+    name,
+    startedAt: benchStartedAt,
+    machine: { cpus: cpus().length, node: process.version },
+    args: process.argv.slice(2),
+    figures,
+  };
+  writeFileSync(file, `${JSON.stringify(body, null, 2)}\n`);
+  console.log(`figures written to ${file}`);
+  return file;
 }

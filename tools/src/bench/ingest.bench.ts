@@ -12,7 +12,14 @@ import { createDataSource, ingestUpdates, LedgerWriter } from '@canton-scan/doma
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
-import { fmt, postgresCpuSeconds, RssSampler, seconds, writeSimulatedHistoryFile } from './bench-util';
+import {
+  fmt,
+  postgresCpuSeconds,
+  RssSampler,
+  seconds,
+  writeBenchFigures,
+  writeSimulatedHistoryFile,
+} from './bench-util';
 
 const TABLES = [
   'updates',
@@ -50,7 +57,7 @@ async function main(): Promise<void> {
     `generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`,
   );
 
-  const scratch = await createScratchDatabase('css_bench_ingest', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_ingest_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,
@@ -71,6 +78,7 @@ async function main(): Promise<void> {
     });
     const ingestSeconds = seconds(t);
     const ingestRss = rss.peakMiB();
+    const ingestRssMiB = Number.parseFloat(ingestRss);
     const cpu = process.cpuUsage(cpuBefore);
     const nodeCpu = (cpu.user + cpu.system) / 1e6;
     const pgCpuAfter = postgresCpuSeconds();
@@ -127,6 +135,32 @@ async function main(): Promise<void> {
     console.log(
       `ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets: >= 10,000 updates/s, <= 3x)`,
     );
+    writeBenchFigures('ingest', [
+      {
+        label: `LedgerWriter ingest, ${fmt(generated)} updates`,
+        value: Math.round(ups),
+        unit: 'updates/s',
+        target: '>= 10,000 updates/s',
+        ok: ups >= 10_000,
+      },
+      {
+        label: 'LedgerWriter ingest, contracts',
+        value: Math.round(contracts / ingestSeconds),
+        unit: 'contracts/s',
+      },
+      {
+        label: 'ratio ingest / PostgreSQL COPY of the same rows',
+        value: Number((ingestSeconds / copySeconds).toFixed(2)),
+        unit: 'x',
+        target: '<= 3x',
+        ok: ingestSeconds / copySeconds <= 3,
+      },
+      { label: 'ingest process CPU per update', value: Math.round((nodeCpu / generated) * 1e6), unit: 'µs' },
+      ...(pgCpu === undefined
+        ? []
+        : [{ label: 'PostgreSQL CPU per update', value: Math.round((pgCpu / generated) * 1e6), unit: 'µs' }]),
+      { label: 'ingest process peak RSS', value: ingestRssMiB, unit: 'MiB' },
+    ]);
   } finally {
     rmSync(file, { force: true });
     await dataSource.destroy();

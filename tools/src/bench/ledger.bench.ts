@@ -1,14 +1,20 @@
 // bench:ledger — the ledger node group's read paths against real PostgreSQL: a simulated history
-// of at least 100,000 ledger updates is ingested into a scratch database (created and dropped
-// here), then it measures
-//   1. POST /v2/updates/flats in limit-200 pages over the whole range (updates/s), and
-//   2. one 100,000-update range over the WebSocket form of the same path (updates/s),
-// each with the ledger-api server process's RSS after 10,000 and after 100,000 updates and its
-// peak (VmHWM): the server reads ranges in keyset pages, so its memory must not grow with the
-// range size. The server is the built app (dist/apps/ledger-api) in a child process on a free
-// loopback port; the clients (this process) keep no messages, they parse and count them.
+// of --updates (default 100,000) ledger updates is ingested into a scratch database (created and
+// dropped here), then it reads the whole range
+//   - through POST /v2/updates/flats in limit-200 pages, and
+//   - as one range over the WebSocket form of the same path,
+// each unfiltered (any party), with a party filter (the party that is a stakeholder of an event
+// in the share of updates closest to 10%) and with a template filter (Amulet, any party). For
+// every mode it reports the range's updates/s, the updates delivered, and the ledger-api server
+// process's RSS once the reading has passed the 10,000th update and at the end of the range (with
+// fewer --updates: a tenth of them), flagging growth over 10%: the server reads ranges in keyset
+// pages, so its memory must not grow with the range size. The server is the built app
+// (dist/apps/ledger-api) in a child process on a free loopback port, a fresh one per mode (warmed
+// up by reading the first 10,000 once); the clients (this process) keep no messages, they parse
+// and count them.
 import { freePort } from './bench-http';
 import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { createLedgerClient, ledgerApi, type ledgerApi as LedgerApi } from '@canton-scan/contracts';
@@ -23,16 +29,26 @@ import {
 } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
+import type { DataSource } from 'typeorm';
 import { WebSocket } from 'ws';
 import { integerOption, parseCommandLine } from '../ledger/ledger-cli-args';
 import { mintLedgerToken } from '../ledger/ledger-token';
-import { fmt, seconds } from './bench-util';
+import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 
 const PAGE = 200;
 
-/** Resident set size of a process, now and at its peak (Linux /proc). */
+/**
+ * Resident set size of a process, now and at its peak (Linux /proc), and the V8 heap it still uses after a full
+ * garbage collection (through its inspector, which tells memory that is retained from garbage not yet collected).
+ */
 class ProcessMemory {
-  constructor(private readonly pid: number) {}
+  private session?: Promise<WebSocket>;
+  private nextId = 1;
+
+  constructor(
+    private readonly pid: number,
+    private readonly inspectorUrl: Promise<string>,
+  ) {}
 
   private read(field: 'VmRSS' | 'VmHWM'): number {
     const m = new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(
@@ -41,12 +57,55 @@ class ProcessMemory {
     return m ? Number(m[1]) * 1024 : 0;
   }
 
-  rss(): string {
-    return `${(this.read('VmRSS') / 1024 / 1024).toFixed(0)} MiB`;
+  /** VmRSS in MiB. */
+  rss(): number {
+    return this.read('VmRSS') / 1024 / 1024;
   }
 
-  peak(): string {
-    return `${(this.read('VmHWM') / 1024 / 1024).toFixed(0)} MiB`;
+  /** VmHWM in MiB. */
+  peak(): number {
+    return this.read('VmHWM') / 1024 / 1024;
+  }
+
+  private async call(method: string): Promise<Record<string, unknown>> {
+    this.session ??= this.inspectorUrl.then(async (url) => {
+      const ws = new WebSocket(url);
+      await once(ws, 'open');
+      return ws;
+    });
+    const ws = await this.session;
+    const id = this.nextId++;
+    return new Promise((resolve, reject) => {
+      const onMessage = (data: Buffer) => {
+        const message = JSON.parse(data.toString('utf8')) as {
+          id?: number;
+          result?: Record<string, unknown>;
+          error?: { message: string };
+        };
+        if (message.id !== id) return;
+        ws.off('message', onMessage);
+        if (message.error) reject(new Error(`${method}: ${message.error.message}`));
+        else resolve(message.result ?? {});
+      };
+      ws.on('message', onMessage);
+      ws.send(JSON.stringify({ id, method }));
+    });
+  }
+
+  /** The V8 heap used after a full garbage collection, in MiB. */
+  async heapAfterGc(): Promise<number> {
+    await this.call('HeapProfiler.collectGarbage');
+    const usage = await this.call('Runtime.getHeapUsage');
+    return Number(usage.usedSize) / 1024 / 1024;
+  }
+
+  /** Ends the inspector session (else the server waits for it to disconnect before it exits). */
+  async close(): Promise<void> {
+    const ws = await this.session?.catch(() => undefined);
+    if (!ws || ws.readyState === WebSocket.CLOSED) return;
+    const closed = once(ws, 'close');
+    ws.close();
+    await closed;
   }
 }
 
@@ -105,90 +164,190 @@ async function ingest(url: string, target: number): Promise<{ ledgerUpdates: num
   }
 }
 
+/** What one mode read: the range's ledger updates, those delivered, the time, the server's RSS at the checkpoint and the end. */
+interface ModeResult {
+  delivered: number;
+  seconds: number;
+  rssEarly: number;
+  rssEnd: number;
+  /** Peak RSS (VmHWM) by the checkpoint and by the end. */
+  peakEarly: number;
+  peakEnd: number;
+  heapEarly: number;
+  heapEnd: number;
+}
+
+/** A read mode: its update format. */
+interface Mode {
+  name: string;
+  format: LedgerApi.UpdateFormat;
+}
+
+function modes(party: string): Mode[] {
+  const amulet: LedgerApi.Filters = {
+    cumulative: [
+      {
+        identifierFilter: {
+          TemplateFilter: { value: { templateId: '#splice-amulet:Splice.Amulet:Amulet' } },
+        },
+      },
+    ],
+  };
+  return [
+    { name: 'any party', format: ANY_PARTY_FORMAT },
+    {
+      name: 'party filter',
+      format: {
+        includeTransactions: {
+          eventFormat: { filtersByParty: { [party]: {} } },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+        includeReassignments: { filtersByParty: { [party]: {} } },
+      },
+    },
+    {
+      name: 'template filter (Amulet)',
+      format: {
+        includeTransactions: {
+          eventFormat: { filtersForAnyParty: amulet },
+          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
+        },
+        includeReassignments: { filtersForAnyParty: amulet },
+      },
+    },
+  ];
+}
+
+/** The range is read up to `end`; the server's RSS is taken once the reading passes `early`. */
+interface Range {
+  early: number;
+  end: number;
+}
+
 async function benchPages(
   base: string,
   token: string,
-  ledgerEnd: number,
+  range: Range,
+  format: LedgerApi.UpdateFormat,
   server: ProcessMemory,
-): Promise<void> {
+): Promise<ModeResult> {
   const client = createLedgerClient({
     baseUrl: base,
     auth: (scheme) => (scheme.type === 'http' ? token : undefined),
   });
   const started = performance.now();
-  let received = 0;
+  let delivered = 0;
   let cursor = 0;
-  let requests = 0;
-  let rssAt10k = '';
-  while (cursor < ledgerEnd) {
+  let rssEarly = 0;
+  let peakEarly = 0;
+  let heapEarly = 0;
+  while (cursor < range.end) {
     const res = await ledgerApi.getUpdatesFlat({
       client,
       query: { limit: PAGE },
-      body: { beginExclusive: cursor, endInclusive: ledgerEnd, updateFormat: ANY_PARTY_FORMAT },
+      body: { beginExclusive: cursor, endInclusive: range.end, updateFormat: format },
     });
     if (!res.data) throw new Error(`flats answered ${res.response.status}: ${JSON.stringify(res.error)}`);
     if (res.data.length === 0) break;
-    requests++;
-    received += res.data.filter((i) => !('OffsetCheckpoint' in i.update)).length;
+    delivered += res.data.filter((i) => !('OffsetCheckpoint' in i.update)).length;
     cursor = offsetOf(res.data[res.data.length - 1]);
-    if (rssAt10k === '' && received >= 10_000) rssAt10k = server.rss();
+    if (rssEarly === 0 && cursor >= range.early) {
+      rssEarly = server.rss();
+      peakEarly = server.peak();
+      heapEarly = await server.heapAfterGc();
+    }
   }
   const elapsed = seconds(started);
-  console.log(
-    `flats, limit ${PAGE} pages : ${fmt(received)} updates in ${fmt(requests)} requests, ${elapsed.toFixed(1)} s = ${fmt(received / elapsed)} updates/s`,
-  );
-  console.log(
-    `                         server RSS after 10k ${rssAt10k}, after ${fmt(received)} ${server.rss()}, peak so far ${server.peak()}`,
-  );
+  const rssEnd = server.rss();
+  const peakEnd = server.peak();
+  return {
+    delivered,
+    seconds: elapsed,
+    rssEarly,
+    rssEnd,
+    peakEarly,
+    peakEnd,
+    heapEarly,
+    heapEnd: await server.heapAfterGc(),
+  };
 }
 
 async function benchWebSocket(
   base: string,
   token: string,
-  endInclusive: number,
+  range: Range,
+  format: LedgerApi.UpdateFormat,
   server: ProcessMemory,
-): Promise<void> {
+): Promise<ModeResult> {
   const started = performance.now();
-  let received = 0;
-  let rssAt10k = '';
-  let rssAt100k = '';
+  let delivered = 0;
+  let rssEarly = 0;
+  let peakEarly = 0;
+  let heapEarly: Promise<number> = Promise.resolve(0);
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v2/updates/flats`, [
       'daml.ws.auth',
       `jwt.token.${token}`,
     ]);
     ws.on('open', () =>
-      ws.send(JSON.stringify({ beginExclusive: 0, endInclusive, updateFormat: ANY_PARTY_FORMAT })),
+      ws.send(JSON.stringify({ beginExclusive: 0, endInclusive: range.end, updateFormat: format })),
     );
     ws.on('message', (data: Buffer) => {
       // Parse each message, as a client would, and drop it.
       const item = JSON.parse(data.toString('utf8')) as
         LedgerApi.GetUpdatesResponse | { code: string; cause: string };
       if ('code' in item) return reject(new Error(`${item.code}: ${item.cause}`));
-      if ('OffsetCheckpoint' in item.update) return;
-      received++;
-      if (received === 10_000) rssAt10k = server.rss();
-      if (received === 100_000) rssAt100k = server.rss();
+      if (rssEarly === 0 && offsetOf(item) >= range.early) {
+        rssEarly = server.rss();
+        peakEarly = server.peak();
+        heapEarly = server.heapAfterGc();
+      }
+      if (!('OffsetCheckpoint' in item.update)) delivered++;
     });
     ws.on('close', (code) => (code === 1000 ? resolve() : reject(new Error(`closed with ${code}`))));
     ws.on('error', reject);
   });
   const elapsed = seconds(started);
-  console.log(
-    `WebSocket, one range    : ${fmt(received)} updates in ${elapsed.toFixed(1)} s = ${fmt(received / elapsed)} updates/s`,
+  const rssEnd = server.rss();
+  const peakEnd = server.peak();
+  return {
+    delivered,
+    seconds: elapsed,
+    rssEarly,
+    rssEnd,
+    peakEarly,
+    peakEnd,
+    heapEarly: await heapEarly,
+    heapEnd: await server.heapAfterGc(),
+  };
+}
+
+/**
+ * The party whose share of ledger updates with an event it is a stakeholder of is closest to 10%; only the events an
+ * ACS-delta reader sees count (creates and consuming exercises), so the share is that of the updates it is delivered.
+ */
+async function partyNearTenPercent(dataSource: DataSource): Promise<{ party: string; share: number }> {
+  const [row]: { party: string; share: number }[] = await dataSource.query(
+    `WITH ledger AS (SELECT row_id FROM updates WHERE ledger_offset IS NOT NULL),
+          seen AS (SELECT p AS party, count(DISTINCT e.update_row_id) AS n
+                     FROM events e JOIN ledger l ON l.row_id = e.update_row_id, unnest(e.stakeholders) p
+                    WHERE e.event_type = 'created' OR e.consuming
+                    GROUP BY p)
+     SELECT party, n::float8 / (SELECT count(*) FROM ledger) AS share FROM seen
+      ORDER BY abs(n::float8 / (SELECT count(*) FROM ledger) - 0.1), party LIMIT 1`,
   );
-  console.log(
-    `                         server RSS after 10k ${rssAt10k}, after ${fmt(received)} ${rssAt100k || server.rss()}, peak ${server.peak()}`,
-  );
+  return row;
 }
 
 /** The built ledger-api in a child process against `databaseUrl`; resolves once it answers. */
 async function startServer(
   databaseUrl: string,
   token: string,
-): Promise<{ child: ChildProcess; base: string }> {
+): Promise<{ child: ChildProcess; base: string; inspectorUrl: Promise<string> }> {
   const port = await freePort();
   const child = fork(join(__dirname, '../../../apps/ledger-api/src/main.js'), [], {
+    // The inspector (loopback, a free port) lets the benchmark collect garbage before reading the heap.
+    execArgv: ['--inspect=127.0.0.1:0'],
     // It applies pending migrations itself, in case dist was rebuilt with new ones meanwhile.
     env: {
       ...process.env,
@@ -198,8 +357,27 @@ async function startServer(
       DB_MIGRATE_ON_START: 'true',
       LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    stdio: ['ignore', 'inherit', 'pipe', 'ipc'],
   });
+  const inspectorUrl = new Promise<string>((resolve, reject) => {
+    let text = '';
+    child.stderr!.on('data', (chunk: Buffer) => {
+      const lines = chunk.toString('utf8');
+      text += lines;
+      // The inspector's own notices are left out; the server's log goes on to this process's stderr.
+      const rest = lines
+        .split('\n')
+        .filter(
+          (l) => !/^(Debugger (listening|attached|ending)|For help, see|Waiting for the debugger)/.test(l),
+        )
+        .join('\n');
+      if (rest.trim() !== '') process.stderr.write(rest.endsWith('\n') ? rest : `${rest}\n`);
+      const m = /Debugger listening on (ws:\/\/\S+)/.exec(text);
+      if (m) resolve(m[1]);
+    });
+    child.once('exit', () => reject(new Error('ledger-api exited before its inspector listened')));
+  });
+  inspectorUrl.catch(() => undefined);
   const base = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 30_000;
   let last = 'no answer';
@@ -209,7 +387,7 @@ async function startServer(
       const res = await fetch(`${base}/readyz`, { headers: { authorization: `Bearer ${token}` } }).catch(
         () => undefined,
       );
-      if (res?.ok) return { child, base };
+      if (res?.ok) return { child, base, inspectorUrl };
       if (res) last = `${res.status} ${await res.text()}`;
       if (Date.now() > deadline)
         throw new Error(`ledger-api did not become ready within 30 s (last answer: ${last})`);
@@ -225,18 +403,22 @@ async function stopServer(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise((resolve) => child.once('exit', resolve));
   child.kill('SIGTERM');
+  const killer = setTimeout(() => child.kill('SIGKILL'), 10_000); // e.g. waiting for a debugger
   await exited;
+  clearTimeout(killer);
 }
 
 async function main(): Promise<void> {
   const args = parseCommandLine(process.argv.slice(2), { flags: ['keep'], values: ['updates'] });
   const target = integerOption(args, 'updates') ?? 100_000;
   if (target < 100_000)
-    console.warn(`note: ${fmt(target)} updates is below the 100,000 the benchmark is meant for`);
+    console.warn(
+      `note: ${fmt(target)} updates is below the 100,000 the benchmark is meant for (a quick run)`,
+    );
   if (!(await realServerReachable()))
     throw new Error('bench:ledger needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
-  const scratch = await createScratchDatabase('css_bench_ledger', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_ledger_${process.pid}`, 'postgres');
   let server: ChildProcess | undefined;
   try {
     const ingested = await ingest(scratch.url, target);
@@ -250,27 +432,100 @@ async function main(): Promise<void> {
       statementTimeoutMs: 0,
     });
     await dataSource.initialize();
-    const [{ end }]: { end: string }[] = await dataSource.query(
-      'SELECT max(ledger_offset)::text AS "end" FROM updates',
-    );
-    // The 100,000th ledger update's offset bounds the WebSocket range.
-    const [{ offset }]: { offset: string }[] = await dataSource.query(
-      'SELECT ledger_offset::text AS "offset" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset OFFSET $1 LIMIT 1',
-      [Math.min(target, ingested.ledgerUpdates) - 1],
-    );
+    const ledgerUpdates = Math.min(target, ingested.ledgerUpdates);
+    const earlyCount = ledgerUpdates >= 100_000 ? 10_000 : Math.max(1, Math.floor(ledgerUpdates / 10));
+    // The offsets of the early checkpoint's update and of the last one bound the readings.
+    const offsetAt = async (n: number) =>
+      Number(
+        (
+          (await dataSource.query(
+            'SELECT ledger_offset::text AS "offset" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset OFFSET $1 LIMIT 1',
+            [n - 1],
+          )) as { offset: string }[]
+        )[0].offset,
+      );
+    const range: Range = { early: await offsetAt(earlyCount), end: await offsetAt(ledgerUpdates) };
+    const { party, share } = await partyNearTenPercent(dataSource);
     await dataSource.destroy();
+    console.log(
+      `party filter: ${party}, a stakeholder in ${(share * 100).toFixed(1)}% of the ledger updates`,
+    );
 
     const token = await mintLedgerToken(
       loadConfig({ ...process.env, ...developmentAuthDefault(process.env) }, { requireAuth: true }).auth,
       DEVELOPMENT_ADMIN_USER,
       3600,
     );
-    const started = await startServer(scratch.url, token);
-    server = started.child;
-    const memory = new ProcessMemory(server.pid!);
-    console.log(`ledger end ${end}; ledger-api (pid ${server.pid}) started, RSS ${memory.rss()}\n`);
-    await benchPages(started.base, token, Number(end), memory);
-    await benchWebSocket(started.base, token, Number(offset), memory);
+    console.log(
+      `range: ${fmt(ledgerUpdates)} ledger updates up to offset ${range.end} (RSS checkpoint after ${fmt(earlyCount)}, offset ${range.early}); ` +
+        `each mode on a fresh ledger-api process, warmed up by reading the first ${fmt(earlyCount)} once\n`,
+    );
+    const figures: BenchFigure[] = [];
+    const early = `${fmt(earlyCount / 1000)}k`;
+    const late = `${fmt(ledgerUpdates / 1000)}k`;
+    for (const mode of modes(party)) {
+      for (const [path, run] of [
+        [`flats, limit-${PAGE} pages`, benchPages],
+        ['WebSocket, one range', benchWebSocket],
+      ] as const) {
+        // A fresh server per mode: its memory is this mode's alone, not what the previous modes left for the GC.
+        const started = await startServer(scratch.url, token);
+        server = started.child;
+        const memory = new ProcessMemory(server.pid!, started.inspectorUrl);
+        await run(started.base, token, { early: range.early, end: range.early }, mode.format, memory); // warm-up
+        const r = await run(started.base, token, range, mode.format, memory);
+        await memory.close();
+        await stopServer(server);
+        server = undefined;
+        const growth = r.rssEnd / r.rssEarly - 1;
+        const peakGrowth = r.peakEnd / r.peakEarly - 1;
+        const heapGrowth = r.heapEnd / r.heapEarly - 1;
+        const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
+        const label = `${path}, ${mode.name}`;
+        console.log(
+          `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
+            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s\n${''.padEnd(50)}server RSS ` +
+            `${r.rssEarly.toFixed(0)} -> ${r.rssEnd.toFixed(0)} MiB (${pct(growth)}), peak ${r.peakEarly.toFixed(0)} -> ` +
+            `${r.peakEnd.toFixed(0)} MiB (${pct(peakGrowth)})${peakGrowth > 0.1 ? ' GROWS' : ''}, heap after GC ` +
+            `${r.heapEarly.toFixed(0)} -> ${r.heapEnd.toFixed(0)} MiB (${pct(heapGrowth)}), ${early} -> ${late}`,
+        );
+        figures.push(
+          { label: `${label}: range read`, value: Math.round(ledgerUpdates / r.seconds), unit: 'updates/s' },
+          {
+            label: `${label}: updates delivered`,
+            value: Math.round(r.delivered / r.seconds),
+            unit: 'updates/s',
+          },
+          { label: `${label}: server RSS after ${early}`, value: Math.round(r.rssEarly), unit: 'MiB' },
+          {
+            label: `${label}: server RSS growth ${early} -> ${late}`,
+            value: Number((growth * 100).toFixed(1)),
+            unit: '%',
+          },
+          { label: `${label}: server peak RSS by ${late}`, value: Math.round(r.peakEnd), unit: 'MiB' },
+          {
+            label: `${label}: server peak RSS growth ${early} -> ${late}`,
+            value: Number((peakGrowth * 100).toFixed(1)),
+            unit: '%',
+            target: '<= 10%',
+            ok: peakGrowth <= 0.1,
+          },
+          {
+            label: `${label}: server heap after GC at ${early}`,
+            value: Number(r.heapEarly.toFixed(1)),
+            unit: 'MiB',
+          },
+          {
+            label: `${label}: server heap after GC growth ${early} -> ${late}`,
+            value: Number((heapGrowth * 100).toFixed(1)),
+            unit: '%',
+            target: '<= 10%',
+            ok: heapGrowth <= 0.1,
+          },
+        );
+      }
+    }
+    writeBenchFigures('ledger', figures);
   } finally {
     if (server) await stopServer(server);
     if (args.flags.has('keep')) console.log(`kept ${scratch.url}`);

@@ -14,12 +14,13 @@ import { createScratchDatabase, realServerReachable, type ScratchDatabase } from
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
 import { freePort, waitReady } from './bench-http';
-import { fmt, RssSampler, seconds, writeSimulatedHistoryFile } from './bench-util';
+import { fmt, RssSampler, seconds, writeBenchFigures, writeSimulatedHistoryFile } from './bench-util';
 
 const SNAPSHOT_INTERVAL_HOURS = 3;
 
 async function openStore(name: string): Promise<{ scratch: ScratchDatabase; dataSource: DataSource }> {
-  const scratch = await createScratchDatabase(name, 'postgres');
+  // Suffixed with the pid: runs from several checkouts on one server must not drop each other's databases.
+  const scratch = await createScratchDatabase(`${name}_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,
@@ -90,6 +91,24 @@ async function main(): Promise<void> {
         `(${peerCount} peer(s) on loopback, pages of ${pageSize}; peak RSS ${rss.peakMiB()})`,
     );
     console.log(`ratio mirror / ingest throughput: ${(ingestSeconds / mirrorSeconds).toFixed(2)}`);
+    writeBenchFigures('mirror', [
+      {
+        label: `ingest (file), ${fmt(generated)} updates`,
+        value: Math.round(generated / ingestSeconds),
+        unit: 'updates/s',
+      },
+      {
+        label: `mirror (HTTP), ${peerCount} peer(s), pages of ${pageSize}`,
+        value: Math.round(generated / mirrorSeconds),
+        unit: 'updates/s',
+      },
+      {
+        label: 'ratio mirror / ingest throughput',
+        value: Number((ingestSeconds / mirrorSeconds).toFixed(2)),
+        unit: 'x',
+      },
+      { label: 'mirror process peak RSS', value: Number.parseFloat(rss.peakMiB()), unit: 'MiB' },
+    ]);
   } finally {
     child?.kill('SIGTERM');
     rmSync(file, { force: true });

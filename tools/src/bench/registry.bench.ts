@@ -1,6 +1,13 @@
 // bench:registry — token registry throughput: allocation-factory and execute-transfer context
 // requests per second at 10 connections (autocannon, 127.0.0.1) against registry-api running as
-// its own process on real PostgreSQL (a scratch database holding the default simulated network).
+// its own process on real PostgreSQL (a scratch database holding a simulated network of the
+// default shape, --updates updates long). Each endpoint is measured twice:
+//   - on a static ledger (for reference), and
+//   - while the ledger changes: a writer appends the continuation of the simulated history (new
+//     rounds, transfers, taps, ...) at --append-rate updates/s in batches every --append-every-ms,
+//     so the registry's per-ledger-version caches are invalidated as in production.
+// The issue's targets are judged on the changing-ledger figures. Any failed request (non-2xx,
+// error or timeout; every request here expects 200) makes the benchmark exit 1.
 import { freePort, waitReady } from './bench-http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -13,10 +20,10 @@ import {
   SpliceTemplates,
   type HistoryUpdate,
 } from '@canton-scan/domain';
-import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
+import { simulatedNetworkOf, simulateNetwork, type SimulatedNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
-import { fmt, seconds } from './bench-util';
+import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -38,17 +45,56 @@ type Autocannon = (options: {
 // autocannon ships no type declarations; it is loaded through a typed require.
 const autocannon = createRequire(__filename)('autocannon') as Autocannon;
 
-const TARGET_RPS = 1_000;
+/** The issue's targets (req/s) on a changing ledger. */
+const TARGETS = { factory: 1_500, executeTransfer: 1_000 };
+/** The simulated network: the default shape, made long enough to go on while the benchmark runs. */
+const HISTORY = { seed: 1, rounds: 100_000 };
+
+/** Appends `updates` in batches at `rate` updates/s until stopped; returns how many it appended and over how long. */
+function startAppending(
+  writer: LedgerWriter,
+  updates: HistoryUpdate[],
+  rate: number,
+  everyMs: number,
+): { stop: () => Promise<{ appended: number; seconds: number; lateMs: number }> } {
+  let stopped = false;
+  let appended = 0;
+  let lateMs = 0;
+  const started = performance.now();
+  const loop = (async () => {
+    for (let tick = 1; !stopped; tick++) {
+      // Steady pace: by tick k, k * everyMs * rate / 1000 updates are due.
+      const due = Math.round((tick * everyMs * rate) / 1000) - appended;
+      const wait = started + tick * everyMs - performance.now();
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      else lateMs = Math.max(lateMs, -wait);
+      if (stopped) break;
+      if (updates.length === 0)
+        throw new Error('the simulated continuation ran out; give a lower --append-rate');
+      const batch = updates.splice(0, due);
+      await writer.append(batch);
+      appended += batch.length;
+    }
+  })();
+  loop.catch(() => undefined); // reported by stop()
+  return {
+    stop: async () => {
+      stopped = true;
+      await loop;
+      return { appended, seconds: seconds(started), lateMs };
+    },
+  };
+}
 
 /** `AllocationFactory_Allocate` arguments for the simulated network: one amulet leg between two users. */
-function allocateArguments(summary: SimulationSummary, now: string): Record<string, unknown> {
-  const [sender, receiver] = summary.network.users;
-  const dso = summary.network.dso.id;
+function allocateArguments(network: SimulatedNetwork, now: string): Record<string, unknown> {
+  const [sender, receiver] = network.users;
+  const dso = network.dso.id;
   return {
     expectedAdmin: dso,
     allocation: {
       settlement: {
-        executor: summary.network.appProviders[0].id,
+        executor: network.appProviders[0].id,
         settlementRef: { id: 'bench-settlement', cid: null },
         requestedAt: now,
         allocateBefore: now,
@@ -71,13 +117,25 @@ function allocateArguments(summary: SimulationSummary, now: string): Record<stri
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { duration: 'int', connections: 'int', keep: 'flag' });
+  const args = parseArgs(process.argv.slice(2), {
+    duration: 'int',
+    connections: 'int',
+    updates: 'int',
+    'append-rate': 'int',
+    'append-every-ms': 'int',
+    'no-static': 'flag',
+    keep: 'flag',
+  });
   const duration = (args.duration as number | undefined) ?? 15;
   const connections = (args.connections as number | undefined) ?? 10;
+  const prefix = (args.updates as number | undefined) ?? 10_000;
+  const appendRate = (args['append-rate'] as number | undefined) ?? 50;
+  const appendEveryMs = (args['append-every-ms'] as number | undefined) ?? 200;
+  const withStatic = !args['no-static'];
   if (!(await realServerReachable()))
     throw new Error('bench:registry needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
-  const scratch = await createScratchDatabase('css_bench_registry', 'postgres');
+  const scratch = await createScratchDatabase(`css_bench_registry_${process.pid}`, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,
@@ -88,45 +146,57 @@ async function main(): Promise<void> {
   try {
     await dataSource.runMigrations({ transaction: 'each' });
 
-    // The default simulated network (the one `npm start` loads).
+    // A simulated network of the default shape: its first --updates updates are written now, enough of the rest
+    // (the continuation) is kept in memory to be appended during the measurements.
     let t = performance.now();
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
-    const generator = simulateNetwork();
+    const generator = simulateNetwork(HISTORY);
+    const windows = 2; // one changing-ledger window (warm-up and measurement) per endpoint
+    const continuationSize = Math.ceil(appendRate * windows * (duration + 3) * 1.5) + 1000;
     let batch: HistoryUpdate[] = [];
     let updates = 0;
-    let summary: SimulationSummary | undefined;
-    while (!summary) {
+    const continuation: HistoryUpdate[] = [];
+    while (continuation.length < continuationSize) {
       const next = generator.next();
-      if (next.done) summary = next.value;
-      else batch.push(next.value);
-      if (batch.length === 2000 || (summary && batch.length > 0)) {
+      if (next.done) throw new Error('the simulated history is shorter than the benchmark needs');
+      if (updates + batch.length < prefix) batch.push(next.value);
+      else continuation.push(next.value);
+      if (batch.length === 2000 || (batch.length > 0 && updates + batch.length >= prefix)) {
         updates += batch.length;
         await writer.append(batch);
         batch = [];
       }
     }
+    // Contracts the continuation touches (archives, exercises, ...) are not picked as the measured allocation.
+    const continuationJson = JSON.stringify(continuation);
+    const network = simulatedNetworkOf(HISTORY);
     const [{ contracts }] = await dataSource.query(
       `SELECT count(*)::int AS contracts FROM contracts WHERE archived_record_time IS NULL`,
     );
     console.log(
-      `default network: ${fmt(updates)} updates, ${fmt(contracts)} active contracts, ingested in ${seconds(t).toFixed(1)} s`,
+      `simulated network: ${fmt(updates)} updates, ${fmt(contracts)} active contracts, ingested in ${seconds(t).toFixed(1)} s; ` +
+        `${fmt(continuation.length)} more updates to append during the measurements`,
     );
 
     // An open allocation whose LockedAmulet is active on a synchronizer (not in flight), preferring
     // an executor with a FeaturedAppRight (the largest context).
     const T = SpliceTemplates;
-    const [target] = await dataSource.query(
-      `SELECT a.contract_id, f.contract_id IS NOT NULL AS featured
+    const candidates: { contract_id: string; locked: string; featured: boolean }[] = await dataSource.query(
+      `SELECT a.contract_id, l.contract_id AS locked, f.contract_id IS NOT NULL AS featured
          FROM contracts a
          JOIN contracts l ON l.contract_id = a.payload_compact->>'lockedAmulet' AND l.migration_id = a.migration_id
                           AND l.archived_record_time IS NULL AND NOT l.in_flight
          LEFT JOIN contracts f ON f.entity_name = $2 AND f.archived_record_time IS NULL AND f.migration_id = a.migration_id
                           AND f.payload_compact->>'provider' = a.payload_compact->'allocation'->'settlement'->>'executor'
         WHERE a.entity_name = $1 AND a.archived_record_time IS NULL AND a.migration_id = (SELECT max(migration_id) FROM contracts)
-        ORDER BY featured DESC, a.row_id DESC LIMIT 1`,
+        ORDER BY featured DESC, a.row_id DESC`,
       [T.AmuletAllocation.entityName, T.FeaturedAppRight.entityName],
     );
-    if (!target) throw new Error('the simulated network has no open allocation with an active lock');
+    const target = candidates.find(
+      (c) => !continuationJson.includes(c.contract_id) && !continuationJson.includes(c.locked),
+    );
+    if (!target)
+      throw new Error('the simulated network has no open allocation with an active lock that stays open');
     const [{ now }] = await dataSource.query(`SELECT max(record_time) AS now FROM updates`);
 
     const port = await freePort();
@@ -147,50 +217,114 @@ async function main(): Promise<void> {
 
     const scenarios = [
       {
+        short: 'allocation-factory',
+        target: TARGETS.factory,
         name: 'POST /registry/allocation-instruction/v2/allocation-factory',
         url: `${base}/registry/allocation-instruction/v2/allocation-factory`,
-        body: JSON.stringify({ choiceArguments: allocateArguments(summary, now) }),
+        body: JSON.stringify({ choiceArguments: allocateArguments(network, now) }),
       },
       {
+        short: 'execute-transfer context',
+        target: TARGETS.executeTransfer,
         name: `POST /registry/allocations/v1/{id}/choice-contexts/execute-transfer (${target.featured ? 'with' : 'without'} featured app right)`,
         url: `${base}/registry/allocations/v1/${target.contract_id}/choice-contexts/execute-transfer`,
         body: JSON.stringify({}),
       },
     ];
-    const results: { name: string; bytes: number; result: AutocannonResult }[] = [];
+    interface Measured {
+      scenario: (typeof scenarios)[number];
+      changing: boolean;
+      bytes: number;
+      result: AutocannonResult;
+      appended?: { appended: number; seconds: number; lateMs: number };
+    }
+    const results: Measured[] = [];
     for (const scenario of scenarios) {
-      const probe = await fetch(scenario.url, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: scenario.body,
-      });
-      const text = await probe.text();
-      if (probe.status !== 200) throw new Error(`${scenario.name}: ${probe.status} ${text}`);
       const request = {
         url: scenario.url,
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: scenario.body,
       };
-      await autocannon({ ...request, connections, duration: 3 }); // warm-up
-      t = performance.now();
-      const result = await autocannon({ ...request, connections, duration });
-      results.push({ name: scenario.name, bytes: text.length, result });
-      console.log(`measured ${scenario.name} for ${seconds(t).toFixed(1)} s`);
+      const probe = await fetch(scenario.url, request);
+      const text = await probe.text();
+      if (probe.status !== 200) throw new Error(`${scenario.name}: ${probe.status} ${text}`);
+      for (const changing of withStatic ? [false, true] : [true]) {
+        const appender = changing
+          ? startAppending(writer, continuation, appendRate, appendEveryMs)
+          : undefined;
+        try {
+          await autocannon({ ...request, connections, duration: 3 }); // warm-up
+          t = performance.now();
+          const result = await autocannon({ ...request, connections, duration });
+          const appended = await appender?.stop();
+          // The appended rounds must reach the answers (else the window measured a static ledger after all).
+          const after = changing ? await (await fetch(scenario.url, request)).text() : text;
+          if (changing && after === text)
+            throw new Error(`${scenario.name}: the answer did not change while the ledger changed`);
+          results.push({ scenario, changing, bytes: text.length, result, appended });
+          console.log(
+            `measured ${scenario.name} on a ${changing ? 'changing' : 'static'} ledger for ${seconds(t).toFixed(1)} s`,
+          );
+        } finally {
+          await appender?.stop();
+        }
+      }
     }
 
     console.log('');
     console.log(
-      `registry-api on PostgreSQL, ${connections} connections, ${duration} s each (target >= ${fmt(TARGET_RPS)} req/s):`,
+      `registry-api on PostgreSQL, ${connections} connections, ${duration} s each; changing ledger: ` +
+        `${fmt(appendRate)} updates/s appended every ${appendEveryMs} ms (targets on the changing ledger)`,
     );
-    for (const { name, bytes, result } of results) {
+    const figures: BenchFigure[] = [];
+    let failed = 0;
+    for (const { scenario, changing, bytes, result, appended } of results) {
       const failures = result.non2xx + result.errors + result.timeouts;
-      console.log(`  ${name}`);
+      failed += failures;
+      const rps = result.requests.average;
+      const target = changing ? scenario.target : undefined;
+      const ok = target === undefined ? undefined : rps >= target && failures === 0;
+      const ledger = changing ? 'changing ledger' : 'static ledger (reference)';
+      const appendedRate = appended ? appended.appended / appended.seconds : 0;
+      console.log(`  ${scenario.name}, ${ledger}`);
       console.log(
-        `    ${fmt(result.requests.average)} req/s  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms  ` +
-          `response ${fmt(bytes / 1024, 1)} KiB, ${fmt(result.throughput.average / 1024 / 1024, 1)} MiB/s  ` +
-          `${fmt(result.requests.total)} requests, ${failures} failed  ${result.requests.average >= TARGET_RPS ? 'OK' : 'BELOW TARGET'}`,
+        `    ${fmt(rps)} req/s  latency p50 ${result.latency.p50} ms, p99 ${result.latency.p99} ms  ` +
+          `response ${fmt(bytes / 1024, 1)} KiB  ${fmt(result.requests.total)} requests, ${failures} failed` +
+          (appended
+            ? `  appended ${fmt(appended.appended)} updates (${fmt(appendedRate, 1)}/s, writer at most ${fmt(appended.lateMs)} ms late)`
+            : '') +
+          (target === undefined ? '' : `  (target >= ${fmt(target)} req/s) ${ok ? 'OK' : 'MISS'}`),
       );
+      const label = `${scenario.short}, ${ledger}`;
+      figures.push(
+        {
+          label,
+          value: Math.round(rps),
+          unit: 'req/s',
+          ...(target === undefined ? {} : { target: `>= ${fmt(target)} req/s`, ok }),
+        },
+        { label: `${label}: latency p50`, value: result.latency.p50, unit: 'ms' },
+        { label: `${label}: latency p99`, value: result.latency.p99, unit: 'ms' },
+        {
+          label: `${label}: failed requests`,
+          value: failures,
+          unit: 'requests',
+          target: '0',
+          ok: failures === 0,
+        },
+      );
+      if (appended)
+        figures.push({
+          label: `${label}: updates appended`,
+          value: Number(appendedRate.toFixed(1)),
+          unit: 'updates/s',
+        });
+    }
+    writeBenchFigures('registry', figures);
+    if (failed > 0) {
+      console.error(`${failed} request(s) failed`);
+      process.exitCode = 1;
     }
   } finally {
     if (child && child.exitCode === null) {

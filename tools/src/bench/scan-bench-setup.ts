@@ -134,8 +134,11 @@ export async function prepareDatabase(
     await migrate(url);
     return { url };
   }
-  const scratch = await createScratchDatabase(DATABASE, 'postgres');
-  console.log(`loading a simulated network into ${DATABASE}: ${JSON.stringify(options)}`);
+  // Only a kept database has the fixed name; a scratch one is suffixed with the pid, so that runs from several
+  // checkouts on one server do not drop each other's databases.
+  const name = keep ? DATABASE : `${DATABASE}_${process.pid}`;
+  const scratch = await createScratchDatabase(name, 'postgres');
+  console.log(`loading a simulated network into ${name}: ${JSON.stringify(options)}`);
   await load(scratch.url, options);
   return { url: scratch.url, drop: () => scratch.drop() };
 }

@@ -24,7 +24,7 @@ import { realServerReachable } from '@canton-scan/testing';
 import { freePort, picks, postJson, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
 import { benchUpdateList } from './update-list.bench-part';
-import { fmt, percentile } from './bench-util';
+import { fmt, percentile, writeBenchFigures, type BenchFigure } from './bench-util';
 import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
 
 const PAGE = 1000;
@@ -32,6 +32,8 @@ const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500, ratio:
 
 interface Row {
   label: string;
+  value: number;
+  unit: string;
   http: string;
   pg: string;
   ratio: number;
@@ -97,6 +99,8 @@ async function main(): Promise<void> {
       unit = 'ms',
     ): Row => ({
       label,
+      value: Number(httpMs.toFixed(1)),
+      unit,
       http: `${fmt(httpMs, 1)} ${unit}`,
       pg: `${fmt(pgMs, 1)} ${unit}`,
       ratio: httpMs / pgMs,
@@ -267,6 +271,8 @@ async function main(): Promise<void> {
     const httpRate = result.requests.average;
     rows.push({
       label: `GET /v2/updates/{id}, ${connections} connections (latency p50 ${result.latency.p50} ms)`,
+      value: Math.round(httpRate),
+      unit: 'req/s',
       http: `${fmt(httpRate)} /s`,
       pg: `${fmt(pgRate)} /s`,
       ratio: pgRate / httpRate,
@@ -285,6 +291,24 @@ async function main(): Promise<void> {
         `  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)}  (${r.target})  ${verdict}`,
       );
     }
+    const figures: BenchFigure[] = [];
+    for (const r of rows) {
+      const targeted = r.target !== 'ratio only';
+      figures.push({
+        label: r.label,
+        value: r.value,
+        unit: r.unit,
+        ...(targeted ? { target: r.target, ok: r.ok } : {}),
+      });
+      figures.push({
+        label: `${r.label}: ratio ${r.unit.endsWith('/s') ? 'pg / HTTP' : 'HTTP / pg'}`,
+        value: Number(r.ratio.toFixed(2)),
+        unit: 'x',
+        target: `<= ${TARGETS.ratio}`,
+        ok: r.ratio <= TARGETS.ratio,
+      });
+    }
+    writeBenchFigures('scan', figures);
   } finally {
     if (child && child.exitCode === null) {
       child.kill('SIGTERM');
