@@ -35,6 +35,12 @@ async function facts(dataSource: DataSource) {
               max(round) FILTER (WHERE closed_record_time IS NULL)::text AS open, max(round)::text AS last
          FROM mining_rounds`,
     ),
+    // The DSO party: the registry serves its Amulet only (expectedAdmin and the legs' instrument).
+    dso: (
+      await one<{ v: string }>(
+        `SELECT payload_compact->>'dso' AS v FROM contracts WHERE entity_name = 'AmuletRules' ORDER BY row_id DESC LIMIT 1`,
+      )
+    ).v,
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -108,7 +114,11 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     body,
     headers,
   });
-  const allocateArguments = new TokenNetworkFixture().allocateArguments();
+  const allocateArguments = new TokenNetworkFixture().allocateArguments() as {
+    expectedAdmin: string;
+    allocation: { transferLeg: { instrumentId: { admin: string } } };
+  };
+  allocateArguments.expectedAdmin = allocateArguments.allocation.transferLeg.instrumentId.admin = f.dso;
   const contexts = (['v1', 'v2'] as const).flatMap((v) =>
     f.allocations.flatMap((id) => [
       post(
