@@ -23,14 +23,26 @@ async function allocationIds(dataSource: DataSource): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
-function registryRequests(prefix: string, allocations: readonly string[]): ReadRequest[] {
+/** The DSO party: the registry serves its Amulet only (expectedAdmin and the legs' instrument). */
+async function dsoParty(dataSource: DataSource): Promise<string> {
+  const [row]: { v: string }[] = await dataSource.query(
+    `SELECT payload_compact->>'dso' AS v FROM contracts WHERE entity_name = 'AmuletRules' ORDER BY row_id DESC LIMIT 1`,
+  );
+  return row.v;
+}
+
+function registryRequests(prefix: string, allocations: readonly string[], dso: string): ReadRequest[] {
   const post = (operationId: string, path: string, body: unknown): ReadRequest => ({
     operationId,
     method: 'POST',
     path: `${prefix}/registry${path}`,
     body,
   });
-  const choiceArguments = new TokenNetworkFixture().allocateArguments();
+  const choiceArguments = new TokenNetworkFixture().allocateArguments() as {
+    expectedAdmin: string;
+    allocation: { transferLeg: { instrumentId: { admin: string } } };
+  };
+  choiceArguments.expectedAdmin = choiceArguments.allocation.transferLeg.instrumentId.admin = dso;
   const contexts = (['V1', 'V2'] as const).flatMap((v) =>
     allocations.flatMap((id) =>
       (
@@ -64,8 +76,9 @@ describe('token registry group through a PostgreSQL role that may only SELECT', 
     await loadSimulatedNetwork(db.dataSource, { seed: 3, rounds: 30, migrationRound: 20 });
     const allocations = await allocationIds(db.dataSource);
     expect(allocations.length).toBeGreaterThan(0);
+    const dso = await dsoParty(db.dataSource);
     const { reader, owner } = await answersAsReaderThenOwner(db, createRegistryApp, (app) =>
-      registryRequests(app.config.registryApi.prefix, allocations),
+      registryRequests(app.config.registryApi.prefix, allocations, dso),
     );
 
     const covered = new Set(reader.map((a) => a.operationId));
