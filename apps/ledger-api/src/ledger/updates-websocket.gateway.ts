@@ -16,10 +16,15 @@ import {
 import {
   APP_CONFIG,
   bearerChallenge,
+  clientAddressOf,
   createSpecAjv,
   domainErrorMapping,
   ledgerErrorBody,
   mappingOfStatus,
+  RATE_LIMITED_LEDGER_CODE,
+  rateLimitedMessage,
+  takeRateLimitToken,
+  TokenBuckets,
   type ErrorDetails,
   type ErrorMapping,
   type LedgerErrorBody,
@@ -33,6 +38,7 @@ const STATUS_TEXT: Record<number, string> = {
   401: 'Unauthorized',
   403: 'Forbidden',
   404: 'Not Found',
+  429: 'Too Many Requests',
   503: 'Service Unavailable',
   500: 'Internal Server Error',
 };
@@ -82,6 +88,9 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private path = '';
   private readonly challenge: string;
   private readonly firstMessageTimeoutMs: number;
+  private readonly config: AppConfig['ledgerApi'];
+  /** RATE_LIMITS for upgrades, which express never sees (buckets of their own, per process). */
+  private readonly buckets = new TokenBuckets();
 
   constructor(
     private readonly authenticator: LedgerAuthenticator,
@@ -90,6 +99,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   ) {
     this.challenge = bearerChallenge(config.ledgerApi.realm);
     this.firstMessageTimeoutMs = config.ledgerApi.wsFirstMessageTimeoutMs;
+    this.config = config.ledgerApi;
     this.server = new WebSocketServer({
       noServer: true,
       // The request message obeys the same size limit as HTTP bodies.
@@ -127,6 +137,21 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
         ledgerErrorBody(category, ledgerCode, `no WebSocket endpoint at ${pathname}`),
       );
     }
+    const limited = takeRateLimitToken(
+      this.config.rateLimits,
+      this.buckets,
+      'ledger',
+      pathname.slice(this.config.prefix.length),
+      clientAddressOf(req, this.config.trustProxy),
+    );
+    if (limited) {
+      const body = ledgerErrorBody(
+        'ABORTED',
+        RATE_LIMITED_LEDGER_CODE,
+        rateLimitedMessage(limited.rule, limited.retryAfter),
+      );
+      return this.reject(socket, 429, body, limited.retryAfter);
+    }
     let user: LedgerUser;
     try {
       user = await this.authenticator.authenticate(req.headers);
@@ -137,7 +162,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, user));
   }
 
-  private reject(socket: Duplex, status: number, body: LedgerErrorBody): void {
+  private reject(socket: Duplex, status: number, body: LedgerErrorBody, retryAfter?: number): void {
     const payload = JSON.stringify(body);
     const headers = [
       `HTTP/1.1 ${status} ${STATUS_TEXT[status] ?? 'Bad Request'}`,
@@ -146,6 +171,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       'Connection: close',
     ];
     if (status === 401) headers.push(`WWW-Authenticate: ${this.challenge}`);
+    if (retryAfter !== undefined) headers.push(`Retry-After: ${retryAfter}`);
     socket.end(`${headers.join('\r\n')}\r\n\r\n${payload}`);
   }
 
