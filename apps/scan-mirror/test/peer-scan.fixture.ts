@@ -4,33 +4,17 @@ import type { DataSource } from 'typeorm';
 import {
   BackfillingRepository,
   BackfillingService,
-  createDataSource,
   Db,
   DomainError,
   DomainErrorCode,
   UpdateHistoryRepository,
   UpdateHistoryService,
 } from '@canton-scan/domain';
-import { createScratchDatabase, detectBackend, openSpareEmbeddedDatabase } from '@canton-scan/testing';
+import { openSecondStore, type SecondStore } from '@canton-scan/testing';
 
-/** A store of its own for the peer scan: a scratch database on the real server, else the spare embedded one. */
-export async function openPeerStore(): Promise<{ dataSource: DataSource; close(): Promise<void> }> {
-  if ((await detectBackend()) === 'embedded') return openSpareEmbeddedDatabase();
-  const scratch = await createScratchDatabase(`css_scan_mirror_peer_${process.pid}`, 'postgres');
-  const dataSource = createDataSource(scratch.url, {
-    poolSize: 4,
-    connectTimeoutMs: 5000,
-    statementTimeoutMs: 0,
-  });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
-  return {
-    dataSource,
-    close: async () => {
-      await dataSource.destroy();
-      await scratch.drop();
-    },
-  };
+/** A store of its own for the peer scan (a second store beside the worker's). */
+export function openPeerStore(): Promise<SecondStore> {
+  return openSecondStore('css_scan_mirror_peer');
 }
 
 export interface PeerScan {
