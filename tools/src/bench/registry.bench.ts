@@ -20,9 +20,10 @@ import {
   SpliceTemplates,
   type HistoryUpdate,
 } from '@canton-scan/domain';
-import { simulatedNetworkOf, simulateNetwork, type SimulatedNetwork } from '@canton-scan/simulator';
+import { simulatedNetworkOf, simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
+import { allocateArguments } from './allocation-arguments';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 
 interface AutocannonResult {
@@ -83,36 +84,6 @@ function startAppending(
       await loop;
       return { appended, seconds: seconds(started), lateMs };
     },
-  };
-}
-
-/** `AllocationFactory_Allocate` arguments for the simulated network: one amulet leg between two users. */
-function allocateArguments(network: SimulatedNetwork, now: string): Record<string, unknown> {
-  const [sender, receiver] = network.users;
-  const dso = network.dso.id;
-  return {
-    expectedAdmin: dso,
-    allocation: {
-      settlement: {
-        executor: network.appProviders[0].id,
-        settlementRef: { id: 'bench-settlement', cid: null },
-        requestedAt: now,
-        allocateBefore: now,
-        settleBefore: now,
-        meta: { values: {} },
-      },
-      transferLegId: 'leg-0',
-      transferLeg: {
-        sender: sender.id,
-        receiver: receiver.id,
-        amount: '12.5000000000',
-        instrumentId: { admin: dso, id: 'Amulet' },
-        meta: { values: {} },
-      },
-    },
-    requestedAt: now,
-    inputHoldingCids: [],
-    extraArgs: { context: { values: {} }, meta: { values: {} } },
   };
 }
 
@@ -221,7 +192,7 @@ async function main(): Promise<void> {
         target: TARGETS.factory,
         name: 'POST /registry/allocation-instruction/v2/allocation-factory',
         url: `${base}/registry/allocation-instruction/v2/allocation-factory`,
-        body: JSON.stringify({ choiceArguments: allocateArguments(network, now) }),
+        body: JSON.stringify({ choiceArguments: allocateArguments(network, now, 'bench-settlement') }),
       },
       {
         short: 'execute-transfer context',

@@ -1,6 +1,7 @@
 /** The soak's mixed load: one request kind per endpoint, grouped as the four interface groups. */
 import type { DataSource } from 'typeorm';
 import type { SimulationSummary } from '@canton-scan/simulator';
+import { allocateArguments } from '../bench/allocation-arguments';
 import type { RunningApp } from './soak-setup';
 
 export type Group = 'scan' | 'scan proxy' | 'registry' | 'ledger';
@@ -52,35 +53,6 @@ async function storeFacts(dataSource: DataSource): Promise<StoreFacts> {
   };
 }
 
-function allocateArguments(summary: SimulationSummary, now: string): Record<string, unknown> {
-  const [sender, receiver] = summary.network.users;
-  const dso = summary.network.dso.id;
-  return {
-    expectedAdmin: dso,
-    allocation: {
-      settlement: {
-        executor: summary.network.appProviders[0].id,
-        settlementRef: { id: 'soak-settlement', cid: null },
-        requestedAt: now,
-        allocateBefore: now,
-        settleBefore: now,
-        meta: { values: {} },
-      },
-      transferLegId: 'leg-0',
-      transferLeg: {
-        sender: sender.id,
-        receiver: receiver.id,
-        amount: '12.5000000000',
-        instrumentId: { admin: dso, id: 'Amulet' },
-        meta: { values: {} },
-      },
-    },
-    requestedAt: now,
-    inputHoldingCids: [],
-    extraArgs: { context: { values: {} }, meta: { values: {} } },
-  };
-}
-
 /** The calls of the load, over the four groups, against the running apps. */
 export async function soakCalls(
   dataSource: DataSource,
@@ -129,7 +101,7 @@ export async function soakCalls(
       group: 'registry',
       name: 'factory',
       url: `${registry}/allocation-instruction/v1/allocation-factory`,
-      body: { choiceArguments: allocateArguments(summary, now) },
+      body: { choiceArguments: allocateArguments(summary.network, now, 'soak-settlement') },
     },
     { group: 'registry', name: 'withdraw context', url: `${contexts}/withdraw`, body: {} },
     { group: 'registry', name: 'execute-transfer context', url: `${contexts}/execute-transfer`, body: {} },
