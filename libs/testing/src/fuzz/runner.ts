@@ -195,3 +195,18 @@ export function formatFuzzReport(report: FuzzReport): string {
   }
   return lines.join('\n');
 }
+
+/**
+ * A campaign's verdict, as a fuzz test asserts it: every request sent, no violation, the store
+ * unchanged, and more than `minValid200` of the valid requests answered 200 (they reached the
+ * handlers, not only the validation). Prints the report first.
+ */
+export function expectCleanFuzzCampaign(report: FuzzReport, requests: number, minValid200: number): void {
+  console.log(formatFuzzReport(report));
+  expect(report.requests).toBe(requests);
+  expect(
+    report.violations.map((v) => `${v.request.operationId} ${v.request.mutation}: ${v.problem}`),
+  ).toEqual([]);
+  expect(report.storeChanges).toEqual([]);
+  expect(report.byKind.valid['200']).toBeGreaterThan(minValid200);
+}
