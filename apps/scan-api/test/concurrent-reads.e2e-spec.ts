@@ -74,12 +74,12 @@ async function readCalls(dataSource: DataSource): Promise<Call[]> {
       path: `/api/scan/v2/updates/${update.update_id}?lossless=true`,
     },
     { name: 'update v0', method: 'GET', path: `/api/scan/v0/updates/${update.update_id}` },
-    {
-      name: 'acs page',
-      method: 'POST',
-      path: '/api/scan/v0/state/acs',
+    ...(['v0', 'v1', 'v2'] as const).map((version) => ({
+      name: `acs page ${version}`,
+      method: 'POST' as const,
+      path: `/api/scan/${version}/state/acs`,
       body: { ...snapshot, page_size: 50 },
-    },
+    })),
     {
       name: 'snapshot timestamp',
       method: 'GET',

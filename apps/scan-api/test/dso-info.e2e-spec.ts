@@ -12,8 +12,14 @@ import {
   votingThreshold,
   type DsoRulesPayload,
   type HistoryUpdate,
+  type SvNodeStatePayload,
 } from '@canton-scan/domain';
-import { simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
+import {
+  defaultSvScanUrl,
+  simulateNetwork,
+  type SimulationOptions,
+  type SimulationSummary,
+} from '@canton-scan/simulator';
 import {
   callChecked,
   signDevelopmentToken,
@@ -26,8 +32,11 @@ import {
 import { createScanApp } from '../src/app.factory';
 
 /** A small simulated network (24 rounds, a migration, an offboarded SV), ingested. */
-async function ingestSimulation(writer: LedgerWriter): Promise<SimulationSummary> {
-  const generator = simulateNetwork({ rounds: 24 });
+async function ingestSimulation(
+  writer: LedgerWriter,
+  options: SimulationOptions = {},
+): Promise<SimulationSummary> {
+  const generator = simulateNetwork({ rounds: 24, ...options });
   let batch: HistoryUpdate[] = [];
   for (let next = generator.next(); ; next = generator.next()) {
     if (next.done) {
@@ -40,6 +49,15 @@ async function ingestSimulation(writer: LedgerWriter): Promise<SimulationSummary
       batch = [];
     }
   }
+}
+
+/** What scan discovery reads: each SV node state's `synchronizerNodes` pairs, by synchronizer, with their scan URL. */
+function scanUrlsOf(info: { sv_node_states: { contract: { payload: unknown } }[] }): [string, string][][] {
+  return info.sv_node_states.map((state) =>
+    (state.contract.payload as SvNodeStatePayload).state.synchronizerNodes.map(
+      ([synchronizerId, node]): [string, string] => [synchronizerId, node.scan!.publicUrl],
+    ),
+  );
 }
 
 describe('DSO info on the scan group (GET /v0/dso)', () => {
@@ -73,6 +91,33 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     );
     expect(proxied.status).toBe(200);
     expect(res.body).toEqual(proxied.body);
+  });
+
+  it("gives each SV's scan base URL in its node state's synchronizerNodes, on the scan group and the proxy", async () => {
+    const configured = ['http://localhost:5012', 'https://scan.sv-2.example.org'];
+    const summary = await ingestSimulation(writer(), { svScanUrls: configured });
+    const res = await publicDsoInfo();
+    expect(res.status).toBe(200);
+    const global = summary.options.synchronizerIds[0];
+    // The SVs of DsoRules in order (the offboarded last one is left out): the configured URLs, then the defaults.
+    const expected = summary.network.svs
+      .slice(0, -1)
+      .map((_, i): [string, string][] => [[global, configured[i] ?? defaultSvScanUrl(i)]]);
+    expect(scanUrlsOf(res.body)).toEqual(expected);
+    expect(expected.length).toBeGreaterThan(configured.length);
+
+    const token = await signDevelopmentToken();
+    const proxy = createScanProxyClient({
+      baseUrl: running.origin + running.config.scanApi.validatorPrefix,
+      auth: () => token,
+    });
+    const proxied = await callChecked(
+      scanProxySpec,
+      'getProxyDsoInfo',
+      scanProxyApi.getProxyDsoInfo({ client: proxy }),
+    );
+    expect(proxied.status).toBe(200);
+    expect(scanUrlsOf(proxied.body)).toEqual(expected);
   });
 
   it('is not found on an empty store', async () => {

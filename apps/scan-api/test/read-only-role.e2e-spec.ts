@@ -83,6 +83,8 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     }),
     post('getMigrationInfo', '/v0/backfilling/migration-info', { migration_id: 1 }),
     post('getAcsSnapshot', '/v0/state/acs', { ...at, page_size: 50 }),
+    post('getAcsSnapshotAtV1', '/v1/state/acs', { ...at, page_size: 50 }),
+    post('getAcsSnapshotAtV2', '/v2/state/acs', { ...at, page_size: 50 }),
     get(
       'getAcsSnapshotTimestamp',
       `/v0/state/acs/snapshot-timestamp?before=2100-01-01T00:00:00Z&migration_id=0`,

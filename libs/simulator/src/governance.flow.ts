@@ -14,6 +14,7 @@ import {
 import type { GenericContract } from './contract-store';
 import type { SimParty, SimSv } from './network-identities';
 import { amuletConfig, dsoRulesConfig, REWARD_ACCOUNTING, svNodeStatePayload } from './network-config';
+import { svScanUrl } from './simulator.options';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -103,7 +104,10 @@ export class GovernanceFlow {
     network.svs.forEach((sv, i) => {
       const state = tx.create(
         SpliceTemplates.SvNodeState,
-        buildSplicePayload(SpliceTemplates.SvNodeState, svNodeStatePayload(network, sv, i)),
+        buildSplicePayload(
+          SpliceTemplates.SvNodeState,
+          svNodeStatePayload(network, sv, i, svScanUrl(options, i)),
+        ),
         [dso],
         [sv.party.id],
       );

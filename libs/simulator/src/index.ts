@@ -3,6 +3,7 @@
 export { simulateNetwork, simulatedNetworkOf, type SimulationSummary } from './simulator';
 export {
   DEFAULT_SIMULATION_OPTIONS,
+  defaultSvScanUrl,
   MIN_SIMULATED_ROUNDS,
   resolveSimulationOptions,
   type ResolvedSimulationOptions,

@@ -202,37 +202,51 @@ export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
   };
 }
 
-export function svNodeStatePayload(network: SimulatedNetwork, sv: SimSv, index: number): SvNodeStatePayload {
+/**
+ * The SV's node state: its nodes on the global synchronizer, as a Daml `Map` (`[[synchronizerId,
+ * node]]`), whose `scan.publicUrl` is `scanUrl` (the SV's scan base URL, without `/api/scan`).
+ */
+export function svNodeStatePayload(
+  network: SimulatedNetwork,
+  sv: SimSv,
+  index: number,
+  scanUrl: string,
+): SvNodeStatePayload {
   const [global] = network.synchronizers;
   const slug = sv.name.toLowerCase();
+  const namespace = sv.party.id.split('::')[1];
   const key = (kind: string): string => Buffer.from(`${kind}:${sv.party.id}`).toString('base64').slice(0, 44);
   return {
     dso: network.dso.id,
     sv: sv.party.id,
     svName: sv.name,
     state: {
-      synchronizerNodes: {
-        [global]: {
-          cometBft: {
-            nodes: {
-              [`${index.toString(16).padStart(2, '0')}${slug.slice(0, 38)}`]: {
-                validatorPubKey: key('cometbft'),
-                votingPower: '1',
-              },
+      synchronizerNodes: [
+        [
+          global,
+          {
+            cometBft: {
+              nodes: [
+                [
+                  `${index.toString(16).padStart(2, '0')}${slug.slice(0, 38)}`,
+                  { validatorPubKey: key('cometbft'), votingPower: '1' },
+                ],
+              ],
+              governanceKeys: [{ pubKey: key('governance') }],
+              sequencingKeys: [],
             },
-            governanceKeys: [{ pubKey: key('governance') }],
-            sequencingKeys: [],
+            sequencer: {
+              migrationId: '0',
+              sequencerId: `SEQ::${slug}::${namespace}`,
+              url: `https://sequencer-0.sv-${index + 1}.example.com`,
+              availableAfter: null,
+            },
+            mediator: { mediatorId: `MED::${slug}::${namespace}` },
+            scan: { publicUrl: scanUrl },
+            legacySequencerConfig: null,
           },
-          sequencer: {
-            migrationId: '0',
-            sequencerId: `SEQ::${slug}::${sv.party.id.split('::')[1]}`,
-            url: `https://sequencer-0.sv.${slug}.example.com`,
-            availableAfter: null,
-          },
-          mediator: { mediatorId: `MED::${slug}::${sv.party.id.split('::')[1]}` },
-          scan: { publicUrl: `https://scan.sv-1.${slug}.example.com` },
-        },
-      },
+        ],
+      ],
     },
   };
 }

@@ -16,6 +16,7 @@ import {
   type ValidatorLicensePayload,
 } from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
+import { defaultSvScanUrl } from './simulator.options';
 import {
   TIMESTAMP,
   small,
@@ -53,6 +54,39 @@ describe('simulateNetwork', () => {
       expect(payload.offboardedSvs.map(([p]) => p)).toEqual([landmarks.offboardedSv.party.id]);
       const states = activeOf('SvNodeState').map((s) => (s.payload as unknown as SvNodeStatePayload).sv);
       expect(states.sort()).toEqual(network.svs.map((sv) => sv.party.id).sort());
+    });
+
+    it('gives every SV node state its nodes on the global synchronizer, scan URL included, as a Daml Map', () => {
+      const { network } = small.summary;
+      const states = activeOf('SvNodeState').map((s) => s.payload as unknown as SvNodeStatePayload);
+      expect(states).toHaveLength(network.svs.length);
+      for (const state of states) {
+        const index = network.svs.findIndex((sv) => sv.party.id === state.sv);
+        expect(state.state.synchronizerNodes).toEqual([
+          [
+            network.synchronizers[0],
+            {
+              cometBft: {
+                nodes: [[expect.any(String), { validatorPubKey: expect.any(String), votingPower: '1' }]],
+                governanceKeys: [{ pubKey: expect.any(String) }],
+                sequencingKeys: [],
+              },
+              sequencer: {
+                migrationId: '0',
+                sequencerId: expect.stringMatching(/^SEQ::/),
+                url: expect.stringMatching(/^https:\/\//),
+                availableAfter: null,
+              },
+              mediator: { mediatorId: expect.stringMatching(/^MED::/) },
+              scan: { publicUrl: defaultSvScanUrl(index) },
+              legacySequencerConfig: null,
+            },
+          ],
+        ]);
+      }
+      expect(new Set(states.map((s) => s.state.synchronizerNodes[0][1].scan!.publicUrl)).size).toBe(
+        states.length,
+      );
     });
 
     it('offboards the SV through an accepted SRARC_OffboardSv vote', () => {

@@ -49,6 +49,13 @@ export interface SimulationOptions {
   reassignEveryRounds?: number;
   /** A routine vote request is made every this many rounds, besides the scripted ones. */
   voteEveryRounds?: number;
+  /**
+   * Scan base URLs (without `/api/scan`) of the first SVs, in SV order (`svs[0]` is the DSO
+   * delegate), as their SvNodeState's `synchronizerNodes[].scan.publicUrl` gives them. Every SV
+   * not given one has `https://scan.sv-<n>.example.com` (n counts from 1). At most `svCount + 1`
+   * (the SV offboarded by vote included). `npm start` gives the first SV the stack's own scan.
+   */
+  svScanUrls?: readonly string[];
 }
 
 export type ResolvedSimulationOptions = Required<SimulationOptions> & {
@@ -120,6 +127,12 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   if (Number.isInteger(rounds) && rounds >= MIN_SIMULATED_ROUNDS) {
     integer('migrationRound', migrationRound, MIN_MIGRATION_ROUND, rounds - 2);
   }
+  const svScanUrls = (options.svScanUrls ?? []).map((url) => url.replace(/\/+$/, ''));
+  if (svScanUrls.length > o.svCount + 1)
+    problems.push(`svScanUrls: at most svCount + 1 = ${o.svCount + 1} URLs, got ${svScanUrls.length}`);
+  for (const url of svScanUrls) {
+    if (!isHttpUrl(url)) problems.push(`svScanUrls: "${url}" is not an http: or https: URL`);
+  }
   const synchronizerIds = options.synchronizerIds ?? defaultSynchronizerIds(o.seed);
   if (synchronizerIds.length !== 2 || synchronizerIds[0] === synchronizerIds[1]) {
     problems.push('synchronizerIds must be two distinct synchronizer ids');
@@ -133,9 +146,29 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
     ...o,
     migrationRound,
     synchronizerIds,
+    svScanUrls,
     startMicros,
     tickMicros: o.tickSeconds * 1_000_000,
   };
+}
+
+/** The scan base URL of the SV at `index` (0-based, in SV order): the configured one, else the default. */
+export function svScanUrl(options: Pick<ResolvedSimulationOptions, 'svScanUrls'>, index: number): string {
+  return options.svScanUrls[index] ?? defaultSvScanUrl(index);
+}
+
+/** The scan base URL an SV has unless `svScanUrls` gives it one. */
+export function defaultSvScanUrl(index: number): string {
+  return `https://scan.sv-${index + 1}.example.com`;
+}
+
+function isHttpUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === 'http:' || url.protocol === 'https:';
+  } catch {
+    return false;
+  }
 }
 
 function defaultSynchronizerIds(seed: number): readonly [string, string] {

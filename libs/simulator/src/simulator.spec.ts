@@ -11,10 +11,14 @@ import {
   lookupSpliceTemplate,
   parseDamlDecimal,
   SpliceChoices,
+  SpliceTemplates,
+  type SvNodeStatePayload,
   toCompact,
   type TransferResult,
 } from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
+import { simulateNetwork } from './simulator';
+import { defaultSvScanUrl } from './simulator.options';
 import {
   PARTY,
   CONTRACT_ID,
@@ -235,5 +239,36 @@ describe('simulateNetwork', () => {
   it('rejects bad options naming each of them', () => {
     expect(() => run({ rounds: 3, partyCount: 1 })).toThrow(/partyCount must be .*rounds must be/);
     expect(() => run({ startTime: '2026-01-05 00:00' })).toThrow(/startTime/);
+    expect(() => run({ svScanUrls: ['scan.example.com'] })).toThrow(/svScanUrls: "scan.example.com"/);
+    expect(() => run({ svCount: 1, svScanUrls: ['http://a', 'http://b', 'http://c'] })).toThrow(
+      /svScanUrls: at most svCount \+ 1 = 2 URLs, got 3/,
+    );
+  });
+
+  it('gives the first SVs the scan URLs of svScanUrls (without a trailing slash), the others the default', () => {
+    const scanUrls = new Map<string, string>();
+    for (const update of simulateNetwork({
+      rounds: 24,
+      svCount: 3,
+      svScanUrls: ['http://localhost:5012/'],
+    })) {
+      if (!isTransaction(update)) continue;
+      for (const event of Object.values(update.events_by_id)) {
+        if (
+          event.event_type !== 'created_event' ||
+          event.template_id !== SpliceTemplates.SvNodeState.templateId
+        )
+          continue;
+        const payload = toCompact(event.create_arguments) as unknown as SvNodeStatePayload;
+        scanUrls.set(payload.svName, payload.state.synchronizerNodes[0][1].scan!.publicUrl);
+      }
+      if (scanUrls.size > 0) break;
+    }
+    expect([...scanUrls.values()]).toEqual([
+      'http://localhost:5012',
+      defaultSvScanUrl(1),
+      defaultSvScanUrl(2),
+      defaultSvScanUrl(3),
+    ]);
   });
 });

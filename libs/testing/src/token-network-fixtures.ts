@@ -132,7 +132,7 @@ export class TokenNetworkFixture {
     const nodeState = (sv: string, name: string) =>
       this.create(
         SpliceTemplates.SvNodeState,
-        { dso, sv, svName: name, state: { synchronizerNodes: {} } },
+        { dso, sv, svName: name, state: { synchronizerNodes: [] } },
         [dso],
         [sv],
       );

@@ -12,12 +12,12 @@ export interface SimulateArgs {
 /** A command line the CLI cannot run; the message says what is wrong. */
 export class UsageError extends Error {}
 
-type OptionKey = Exclude<keyof SimulationOptions, 'synchronizerIds'>;
+type OptionKey = Exclude<keyof SimulationOptions, 'synchronizerIds' | 'svScanUrls'>;
 
 interface Flag {
   readonly name: string;
-  readonly key: OptionKey | 'synchronizerIds';
-  readonly kind: 'integer' | 'number' | 'string' | 'pair';
+  readonly key: OptionKey | 'synchronizerIds' | 'svScanUrls';
+  readonly kind: 'integer' | 'number' | 'string' | 'pair' | 'list';
   readonly help: string;
 }
 
@@ -108,6 +108,12 @@ const FLAGS: readonly Flag[] = [
     kind: 'pair',
     help: 'the two synchronizer ids, comma-separated (default: derived from the seed)',
   },
+  {
+    name: 'sv-scan-urls',
+    key: 'svScanUrls',
+    kind: 'list',
+    help: 'scan base URLs of the first SVs, comma-separated (default: https://scan.sv-<n>.example.com)',
+  },
 ];
 
 const FLAGS_BY_NAME = new Map(FLAGS.map((f) => [f.name, f]));
@@ -172,6 +178,12 @@ function convert(flag: Flag, value: string): unknown {
       if (parts.length !== 2 || parts.some((p) => p === '')) {
         throw new UsageError(`--${flag.name} must be two comma-separated ids, got "${value}"`);
       }
+      return parts;
+    }
+    case 'list': {
+      const parts = value.split(',').map((p) => p.trim());
+      if (parts.some((p) => p === ''))
+        throw new UsageError(`--${flag.name} must be comma-separated URLs, got "${value}"`);
       return parts;
     }
   }

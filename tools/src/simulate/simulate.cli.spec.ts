@@ -44,6 +44,8 @@ describe('parseSimulateArgs', () => {
       '20',
       '--synchronizer-ids',
       `global-domain::1220${'a'.repeat(64)},other::1220${'b'.repeat(64)}`,
+      '--sv-scan-urls',
+      'http://localhost:5012, https://scan.sv-2.example.org',
       '-q',
     ]);
     expect(args.quiet).toBe(true);
@@ -64,6 +66,7 @@ describe('parseSimulateArgs', () => {
       reassignEveryRounds: 10,
       voteEveryRounds: 20,
       synchronizerIds: [`global-domain::1220${'a'.repeat(64)}`, `other::1220${'b'.repeat(64)}`],
+      svScanUrls: ['http://localhost:5012', 'https://scan.sv-2.example.org'],
     });
     expect(() => resolveSimulationOptions(args.options)).not.toThrow();
   });
@@ -87,6 +90,7 @@ describe('parseSimulateArgs', () => {
       /--allocations-per-round must be a non-negative number/,
     ],
     [['--out', 'a', '--synchronizer-ids', 'only-one'], /two comma-separated ids/],
+    [['--out', 'a', '--sv-scan-urls', 'http://a,,http://b'], /comma-separated URLs/],
     [['--out='], /--out needs a file name/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseSimulateArgs(argv)).toThrow(UsageError);

@@ -20,6 +20,7 @@ import { loadConfigOrExit } from '@canton-scan/http';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { describeDevelopmentToken } from '../ledger/ledger-token';
 import { ownScanAmong } from './own-scan';
+import { stackSimulationOptions } from './stack-network';
 
 interface StackApp {
   name: string;
@@ -197,10 +198,13 @@ async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig):
   const writer = new LedgerWriter(database.dataSource, {
     snapshotIntervalHours: config.snapshotIntervalHours,
   });
-  const result = await ingestUpdates(writer, simulateNetwork(), { batchSize: 1000 });
+  const result = await ingestUpdates(writer, simulateNetwork(stackSimulationOptions(config)), {
+    batchSize: 1000,
+  });
   console.log(
     `loaded the default simulated network: ${result.appended} updates, ${result.contractsCreated} contracts, ` +
-      `${result.snapshotsRecorded} ACS snapshot times in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+      `${result.snapshotsRecorded} ACS snapshot times in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+      `the first SV's scan in GET /v0/dso is this stack's, ${config.scanApi.publicUrl} (SCAN_PUBLIC_URL)`,
   );
 }
 

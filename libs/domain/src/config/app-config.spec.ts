@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       port: 5012,
       prefix: '/api/scan',
       validatorPrefix: '/api/validator',
+      publicUrl: 'http://localhost:5012',
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '0',
         RATE_LIMITS: 'scan:/x=fast',
         TRUST_PROXY: 'maybe',
+        SCAN_PUBLIC_URL: 'scan.example.com',
       });
     } catch (e) {
       error = e;
@@ -84,11 +86,22 @@ describe('loadConfig', () => {
       'LEDGER_WS_FIRST_MSG_TIMEOUT_MS',
       'RATE_LIMITS',
       'TRUST_PROXY',
+      'SCAN_PUBLIC_URL',
     ]) {
       expect(problems.join('\n')).toContain(name);
     }
     // A variable shared by every app's slice is reported once.
     expect(problems.filter((p) => p.startsWith('BODY_LIMIT'))).toHaveLength(1);
+  });
+
+  it("takes the scan's public URL from SCAN_PUBLIC_URL without its trailing slash, else from SCAN_PORT", () => {
+    expect(loadConfig({ SCAN_PUBLIC_URL: 'https://scan.sv-1.example.com/' }).scanApi.publicUrl).toBe(
+      'https://scan.sv-1.example.com',
+    );
+    expect(loadConfig({ SCAN_PORT: '7012' }).scanApi.publicUrl).toBe('http://localhost:7012');
+    expect(problemsOf(() => loadConfig({ SCAN_PUBLIC_URL: 'ftp://scan.example.com' }))).toMatch(
+      /SCAN_PUBLIC_URL must use http: or https:/,
+    );
   });
 
   it('parses sizes, prefixes and the database url', () => {
@@ -123,7 +136,13 @@ describe('loadConfig', () => {
       rateLimits: [expect.objectContaining({ group: 'ledger', tokensPerSecond: 5 })],
       trustProxy: 1,
     };
-    expect(config.scanApi).toEqual({ port: 6000, prefix: '/scan', validatorPrefix: '', ...http });
+    expect(config.scanApi).toEqual({
+      port: 6000,
+      prefix: '/scan',
+      validatorPrefix: '',
+      publicUrl: 'http://localhost:6000',
+      ...http,
+    });
     expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });
     expect(config.ledgerApi).toEqual({
       port: 6002,

@@ -83,6 +83,12 @@ export interface ScanApiConfig extends HttpAppConfig {
   readonly prefix: string;
   /** Base path of the validator proxy group (`VALIDATOR_PREFIX`). */
   readonly validatorPrefix: string;
+  /**
+   * This scan's public base URL, without the scan group prefix nor a trailing slash
+   * (`SCAN_PUBLIC_URL`; default `http://localhost:<SCAN_PORT>`): what the SV node state of the
+   * network `npm start` simulates gives as the first SV's scan, for scan discovery.
+   */
+  readonly publicUrl: string;
 }
 
 /** registry-api: the token registry group. */
@@ -154,6 +160,7 @@ export function loadConfig(
   const bodyLimitBytes = r.bytes('BODY_LIMIT', 1024 * 1024);
   const realm = r.string('AUTH_REALM', 'canton-scan-stack');
   const { rateLimits, trustProxy } = requestLimits(r);
+  const scanPort = r.int('SCAN_PORT', 5012, { max: 65535 });
   const config: AppConfig = {
     database: {
       url: r.url('DATABASE_URL', ['postgres:', 'postgresql:']),
@@ -166,13 +173,17 @@ export function loadConfig(
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     scanApi: {
-      port: r.int('SCAN_PORT', 5012, { max: 65535 }),
+      port: scanPort,
       bodyLimitBytes,
       realm,
       rateLimits,
       trustProxy,
       prefix: r.pathPrefix('SCAN_PREFIX', '/api/scan'),
       validatorPrefix: r.pathPrefix('VALIDATOR_PREFIX', '/api/validator'),
+      publicUrl: (r.url('SCAN_PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${scanPort}`).replace(
+        /\/+$/,
+        '',
+      ),
     },
     registryApi: {
       port: r.int('REGISTRY_PORT', 5014, { max: 65535 }),

@@ -116,7 +116,7 @@ export interface DsoRulesPayload {
 
 export const synchronizerNodeConfigType = T.record({
   cometBft: T.record({
-    nodes: T.textMap(T.record({ validatorPubKey: T.text, votingPower: T.int64 })),
+    nodes: T.genMap(T.text, T.record({ validatorPubKey: T.text, votingPower: T.int64 })),
     governanceKeys: T.list(T.record({ pubKey: T.text })),
     sequencingKeys: T.list(T.record({ pubKey: T.text })),
   }),
@@ -130,33 +130,41 @@ export const synchronizerNodeConfigType = T.record({
   ),
   mediator: T.optional(T.record({ mediatorId: T.text })),
   scan: T.optional(T.record({ publicUrl: T.text })),
+  legacySequencerConfig: T.optional(T.record({ migrationId: T.int64, sequencerId: T.text, url: T.text })),
 });
+/**
+ * `Splice.DSO.SvState:SynchronizerNodeConfig`: an SV's nodes on one synchronizer. `scan.publicUrl`
+ * is the SV's scan base URL (without `/api/scan`), which scan discovery collects.
+ */
 export interface SynchronizerNodeConfig {
   cometBft: {
-    nodes: Record<string, { validatorPubKey: string; votingPower: string }>;
+    /** A Daml `Map` of CometBFT node id to node: `[[nodeId, node], ...]`. */
+    nodes: [string, { validatorPubKey: string; votingPower: string }][];
     governanceKeys: { pubKey: string }[];
     sequencingKeys: { pubKey: string }[];
   };
   sequencer: { migrationId: string; sequencerId: string; url: string; availableAfter: string | null } | null;
   mediator: { mediatorId: string } | null;
   scan: { publicUrl: string } | null;
+  legacySequencerConfig: { migrationId: string; sequencerId: string; url: string } | null;
 }
 
 export const svNodeStateType = T.record({
   dso: T.party,
   sv: T.party,
   svName: T.text,
-  state: T.record({ synchronizerNodes: T.textMap(synchronizerNodeConfigType) }),
+  state: T.record({ synchronizerNodes: T.genMap(T.text, synchronizerNodeConfigType) }),
 });
 /**
- * `Splice.DSO.SvState:SvNodeState`: one per SV, keyed in `synchronizerNodes` by synchronizer id.
+ * `Splice.DSO.SvState:SvNodeState`: one per SV. `synchronizerNodes` is a Daml `Map` of
+ * synchronizer id to the SV's nodes there, so its compact form is `[[synchronizerId, node], ...]`.
  * An offboarded SV's node state stays active; readers filter by the DsoRules `svs`.
  */
 export interface SvNodeStatePayload {
   dso: string;
   sv: string;
   svName: string;
-  state: { synchronizerNodes: Record<string, SynchronizerNodeConfig> };
+  state: { synchronizerNodes: [string, SynchronizerNodeConfig][] };
 }
 
 export const dsoRulesActionType = T.variant({

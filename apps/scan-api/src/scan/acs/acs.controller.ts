@@ -3,17 +3,22 @@ import type { scanApi } from '@canton-scan/contracts';
 import { AcsService } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
-@Controller('v0/state/acs')
+/** The request of every ACS page route: v1 and v2 declare exactly v0's (specs/scan.yaml). */
+type AcsPageData =
+  scanApi.GetAcsSnapshotData | scanApi.GetAcsSnapshotAtV1Data | scanApi.GetAcsSnapshotAtV2Data;
+
+@Controller()
 export class AcsController {
   constructor(private readonly acs: AcsService) {}
 
-  @Post()
+  /** One implementation under three paths: v0 (deprecated), v1 and v2 answer the same pages. */
+  @Post(['v0/state/acs', 'v1/state/acs', 'v2/state/acs'])
   @HttpCode(200)
-  getSnapshotPage(@ValidInput() { body }: scanApi.GetAcsSnapshotData): Promise<scanApi.AcsResponse> {
+  getSnapshotPage(@ValidInput() { body }: AcsPageData): Promise<scanApi.AcsResponse> {
     return this.acs.getPage(body);
   }
 
-  @Get('snapshot-timestamp')
+  @Get('v0/state/acs/snapshot-timestamp')
   getSnapshotTimestamp(
     @ValidInput() { query }: scanApi.GetAcsSnapshotTimestampData,
   ): Promise<scanApi.AcsSnapshotTimestampResponse> {

@@ -97,6 +97,10 @@ export type DsoInfo = {
     dso_rules: ContractWithState;
     /**
      * One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.
+     * A payload's `state.synchronizerNodes` is a list of `[synchronizerId, node]` pairs,
+     * and `node.scan.publicUrl` (when `scan` is not null) is that SV's scan base URL,
+     * without `/api/scan`: clients discover the SVs' scans there.
+     *
      */
     sv_node_states: Array<ContractWithState>;
     /**

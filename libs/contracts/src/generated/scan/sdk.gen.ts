@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -119,6 +119,9 @@ export const getMigrationInfo = <ThrowOnError extends boolean = false>(options: 
 /**
  * Page through an ACS snapshot (deprecated)
  *
+ * Deprecated: use `POST /v1/state/acs` or `POST /v2/state/acs`, which take the
+ * same request and answer the same pages.
+ *
  * Returns the contracts active at an ACS snapshot of a migration, in pages,
  * ordered by creation ascending. The snapshot is chosen by `record_time` and
  * `record_time_match`: `exact` requires a snapshot time (as reported by
@@ -161,6 +164,50 @@ export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const getAcsSnapshotTimestamp = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotTimestampData, ThrowOnError>) => (options.client ?? client).get<GetAcsSnapshotTimestampResponses, GetAcsSnapshotTimestampErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp', ...options });
+
+/**
+ * Page through an ACS snapshot
+ *
+ * The successor of the deprecated `POST /v0/state/acs`, served by the same
+ * implementation: the request, the response and every rule are those described
+ * there. The snapshot is picked by `migration_id`, `record_time` and
+ * `record_time_match` (`exact` needs a time reported by
+ * `GET /v0/state/acs/snapshot-timestamp`, `at_or_before` takes the latest snapshot
+ * not after it; 404 when there is none); contracts come in creation order with
+ * compact `create_arguments`; empty `party_ids` or `templates` lists do not filter.
+ *
+ * A full page carries `next_page_token`; send it as `after` with every other
+ * parameter but `page_size` unchanged to get the next page. A token that does not
+ * name a contract of the same query is refused with 400. The last page has no token.
+ *
+ */
+export const getAcsSnapshotAtV1 = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotAtV1Data, ThrowOnError>) => (options.client ?? client).post<GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV1Errors, ThrowOnError>({
+    url: '/v1/state/acs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Page through an ACS snapshot (the form consistency checkers use)
+ *
+ * The same operation as `POST /v1/state/acs` (and the deprecated
+ * `POST /v0/state/acs`), under the path tools that compare scans page through:
+ * identical request, identical response, identical pages and tokens for identical
+ * input. A `next_page_token` from any of the three paths is accepted as `after` by
+ * the others.
+ *
+ */
+export const getAcsSnapshotAtV2 = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotAtV2Data, ThrowOnError>) => (options.client ?? client).post<GetAcsSnapshotAtV2Responses, GetAcsSnapshotAtV2Errors, ThrowOnError>({
+    url: '/v2/state/acs',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Summarize amulet holdings per owner at a snapshot

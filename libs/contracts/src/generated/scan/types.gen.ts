@@ -714,6 +714,10 @@ export type DsoInfo = {
     dso_rules: ContractWithState;
     /**
      * One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.
+     * A payload's `state.synchronizerNodes` is a list of `[synchronizerId, node]` pairs,
+     * and `node.scan.publicUrl` (when `scan` is not null) is that SV's scan base URL,
+     * without `/api/scan`: clients discover the SVs' scans there.
+     *
      */
     sv_node_states: Array<ContractWithState>;
     /**
@@ -1110,6 +1114,96 @@ export type GetAcsSnapshotTimestampResponses = {
 };
 
 export type GetAcsSnapshotTimestampResponse = GetAcsSnapshotTimestampResponses[keyof GetAcsSnapshotTimestampResponses];
+
+export type GetAcsSnapshotAtV1Data = {
+    body: AcsRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/state/acs';
+};
+
+export type GetAcsSnapshotAtV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAcsSnapshotAtV1Error = GetAcsSnapshotAtV1Errors[keyof GetAcsSnapshotAtV1Errors];
+
+export type GetAcsSnapshotAtV1Responses = {
+    /**
+     * A page of the snapshot.
+     */
+    200: AcsResponse;
+};
+
+export type GetAcsSnapshotAtV1Response = GetAcsSnapshotAtV1Responses[keyof GetAcsSnapshotAtV1Responses];
+
+export type GetAcsSnapshotAtV2Data = {
+    body: AcsRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/state/acs';
+};
+
+export type GetAcsSnapshotAtV2Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAcsSnapshotAtV2Error = GetAcsSnapshotAtV2Errors[keyof GetAcsSnapshotAtV2Errors];
+
+export type GetAcsSnapshotAtV2Responses = {
+    /**
+     * A page of the snapshot.
+     */
+    200: AcsResponse;
+};
+
+export type GetAcsSnapshotAtV2Response = GetAcsSnapshotAtV2Responses[keyof GetAcsSnapshotAtV2Responses];
 
 export type GetHoldingsSummaryData = {
     body: HoldingsSummaryRequest;

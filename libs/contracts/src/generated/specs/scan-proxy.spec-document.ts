@@ -835,7 +835,7 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "sv_node_states": {
             "type": "array",
-            "description": "One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.",
+            "description": "One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.\nA payload's `state.synchronizerNodes` is a list of `[synchronizerId, node]` pairs,\nand `node.scan.publicUrl` (when `scan` is not null) is that SV's scan base URL,\nwithout `/api/scan`: clients discover the SVs' scans there.\n",
             "items": {
               "$ref": "#/components/schemas/ContractWithState"
             }

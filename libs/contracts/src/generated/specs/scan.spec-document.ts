@@ -301,7 +301,7 @@ export const scanSpec: OpenApiDocument = {
           "acs"
         ],
         "summary": "Page through an ACS snapshot (deprecated)",
-        "description": "Returns the contracts active at an ACS snapshot of a migration, in pages,\nordered by creation ascending. The snapshot is chosen by `record_time` and\n`record_time_match`: `exact` requires a snapshot time (as reported by\n`GET /v0/state/acs/snapshot-timestamp`) and answers 404 otherwise;\n`at_or_before` uses the latest snapshot at or before the given time (404 when\nthere is none). Times are compared at microsecond precision (the store's\nresolution): an `exact` time with a non-zero digit beyond the microsecond is no\nsnapshot time, and `at_or_before` rounds such a time down. A snapshot at time T\nholds every contract of the migration created before T and not archived before\nT (a contract in flight between synchronizers included). `create_arguments` are\nalways compact-encoded. Empty `party_ids` or `templates` lists do not filter.\n\nPass the `next_page_token` of a response as `after` of the next request, keeping\nall other parameters but `page_size` unchanged. The token is the creation\nposition (row id) of the page's last contract and is only given when the page is\nfull (the next page may then be empty). A token is refused with 400 unless it\nnames a contract of the same query: the same migration, active at the snapshot\ntime and matching the `party_ids` and `templates` filters.\n",
+        "description": "Deprecated: use `POST /v1/state/acs` or `POST /v2/state/acs`, which take the\nsame request and answer the same pages.\n\nReturns the contracts active at an ACS snapshot of a migration, in pages,\nordered by creation ascending. The snapshot is chosen by `record_time` and\n`record_time_match`: `exact` requires a snapshot time (as reported by\n`GET /v0/state/acs/snapshot-timestamp`) and answers 404 otherwise;\n`at_or_before` uses the latest snapshot at or before the given time (404 when\nthere is none). Times are compared at microsecond precision (the store's\nresolution): an `exact` time with a non-zero digit beyond the microsecond is no\nsnapshot time, and `at_or_before` rounds such a time down. A snapshot at time T\nholds every contract of the migration created before T and not archived before\nT (a contract in flight between synchronizers included). `create_arguments` are\nalways compact-encoded. Empty `party_ids` or `templates` lists do not filter.\n\nPass the `next_page_token` of a response as `after` of the next request, keeping\nall other parameters but `page_size` unchanged. The token is the creation\nposition (row id) of the page's last contract and is only given when the page is\nfull (the next page may then be empty). A token is refused with 400 unless it\nnames a contract of the same query: the same migration, active at the snapshot\ntime and matching the `party_ids` and `templates` filters.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -392,6 +392,106 @@ export const scanSpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v1/state/acs": {
+      "post": {
+        "operationId": "getAcsSnapshotAtV1",
+        "tags": [
+          "acs"
+        ],
+        "summary": "Page through an ACS snapshot",
+        "description": "The successor of the deprecated `POST /v0/state/acs`, served by the same\nimplementation: the request, the response and every rule are those described\nthere. The snapshot is picked by `migration_id`, `record_time` and\n`record_time_match` (`exact` needs a time reported by\n`GET /v0/state/acs/snapshot-timestamp`, `at_or_before` takes the latest snapshot\nnot after it; 404 when there is none); contracts come in creation order with\ncompact `create_arguments`; empty `party_ids` or `templates` lists do not filter.\n\nA full page carries `next_page_token`; send it as `after` with every other\nparameter but `page_size` unchanged to get the next page. A token that does not\nname a contract of the same query is refused with 400. The last page has no token.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AcsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of the snapshot.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v2/state/acs": {
+      "post": {
+        "operationId": "getAcsSnapshotAtV2",
+        "tags": [
+          "acs"
+        ],
+        "summary": "Page through an ACS snapshot (the form consistency checkers use)",
+        "description": "The same operation as `POST /v1/state/acs` (and the deprecated\n`POST /v0/state/acs`), under the path tools that compare scans page through:\nidentical request, identical response, identical pages and tokens for identical\ninput. A `next_page_token` from any of the three paths is accepted as `after` by\nthe others.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AcsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of the snapshot.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1945,7 +2045,7 @@ export const scanSpec: OpenApiDocument = {
           },
           "sv_node_states": {
             "type": "array",
-            "description": "One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.",
+            "description": "One `SvNodeState` contract per SV in the DSO rules; offboarded SVs are left out.\nA payload's `state.synchronizerNodes` is a list of `[synchronizerId, node]` pairs,\nand `node.scan.publicUrl` (when `scan` is not null) is that SV's scan base URL,\nwithout `/api/scan`: clients discover the SVs' scans there.\n",
             "items": {
               "$ref": "#/components/schemas/ContractWithState"
             }
