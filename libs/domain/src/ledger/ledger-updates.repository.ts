@@ -139,7 +139,7 @@ export class LedgerUpdatesRepository {
       `SELECT ledger_offset::text AS ledger_offset FROM updates WHERE update_id = $1`,
       [updateId],
     );
-    return row?.ledger_offset == null ? undefined : Number(row.ledger_offset);
+    return row === undefined || row.ledger_offset === null ? undefined : Number(row.ledger_offset);
   }
 
   async readPage(request: UpdatePageRequest): Promise<StoredLedgerUpdate[]> {
