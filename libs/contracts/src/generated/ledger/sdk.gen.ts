@@ -97,8 +97,8 @@ export const getLedgerEnd = <ThrowOnError extends boolean = false>(options?: Opt
  * Each contract's created event is rendered as in an ACS-delta
  * transaction (see `EventFormat`), with the offset and node of the
  * update that last activated it on its synchronizer (its creation or
- * its latest assignment). Contracts are listed in the order in which
- * they became active.
+ * its latest assignment). Contracts are listed in the order of their
+ * creation offsets.
  *
  * `activeAtOffset` 0 returns an empty list. An offset below
  * `participantPrunedUpToInclusive` fails with
