@@ -73,7 +73,8 @@ describe('active contracts at N = replay of the updates up to N', () => {
   let app: RunningTestApp;
 
   beforeAll(async () => {
-    app = await startTestApp(createLedgerApp, db.dataSource);
+    // A list limit above any snapshot here: the HTTP lists page with small pages and windows.
+    app = await startTestApp(createLedgerApp, db.dataSource, { LEDGER_MAX_LIST_ELEMENTS: '5000' });
   });
   afterAll(() => app.close());
 
@@ -116,6 +117,15 @@ describe('active contracts at N = replay of the updates up to N', () => {
         contentType: 'application/json',
         body: acs,
       });
+      // The list reads pages as small as the limit: the same contracts, in the same order.
+      for (const limit of [20, 150, 5000]) {
+        const listed = await ledgerApi.getActiveContracts({
+          client,
+          query: { limit },
+          body: { activeAtOffset: n, eventFormat },
+        });
+        expect(listed.data).toEqual(acs.slice(0, limit));
+      }
       const snapshot = new Map(acs.map((c) => [c.contractEntry.JsActiveContract.createdEvent.contractId, c]));
       expect({ n, ids: [...snapshot.keys()].sort() }).toEqual({ n, ids: [...replayed.keys()].sort() });
       for (const [id, created] of replayed) {

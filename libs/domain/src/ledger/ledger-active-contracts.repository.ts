@@ -14,6 +14,8 @@ export interface ActiveContractsPageRequest {
   /** The snapshot offset. */
   activeAt: number;
   after?: ActiveContractsCursor;
+  /** Only contracts created at most at this offset (the page's window; at most `activeAt`). */
+  createdUpTo: number;
   limit: number;
   /** Stakeholders to look for (a superset test; the projection applies the filters). */
   parties: string[] | 'any';
@@ -22,7 +24,7 @@ export interface ActiveContractsPageRequest {
 
 export interface ActiveContractsPage {
   contracts: StoredActiveContract[];
-  /** Cursor after the last row read; undefined when the page was the last. */
+  /** Cursor after the last row read when the page is full (more may follow within the window). */
   next?: ActiveContractsCursor;
 }
 
@@ -57,8 +59,10 @@ type ActiveContractRow = Pick<Stored<HistoryContractRow>, ContractColumn> & {
  * ≤ N, and its latest reassignment at or before N (if any) is an assignment. Only the row of its
  * first ledger creation counts (a migration's imported copy has no offset; a later assignment
  * row is not a second contract). Pages are keyset reads over `ix_contracts_ledger_acs`
- * (created_offset, row_id); the per-contract tests are probes of `ix_contracts_contract_offsets`
- * and `ix_updates_reassigned_contract`.
+ * (created_offset, row_id) within an offset window the caller keeps small (so a page never
+ * makes PostgreSQL probe more than the window's contracts, whatever its estimates); the per-contract tests are LATERAL probes of
+ * `ix_contracts_contract_offsets` (index-only: a contract's rows of every migration) and
+ * `ix_updates_reassigned_contract`, so a page costs its rows' probes whatever the table's size.
  */
 export class LedgerActiveContractsRepository {
   constructor(private readonly db: Db) {}
@@ -69,8 +73,9 @@ export class LedgerActiveContractsRepository {
       request.after?.createdOffset ?? 0,
       request.after?.rowId ?? '0',
       request.limit,
+      Math.min(request.createdUpTo, request.activeAt),
     ];
-    const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $5::text[]`;
+    const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
     if (request.parties !== 'any') params.push(request.parties);
     const rows: ActiveContractRow[] = await this.db.query(
       `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_at,
@@ -82,18 +87,24 @@ export class LedgerActiveContractsRepository {
               r.ledger_offset::text AS assigned_offset, r.target_synchronizer AS assigned_synchronizer_id,
               r.reassignment_counter::text AS assigned_counter
          FROM contracts c
-         JOIN updates u ON u.row_id = c.created_update_row_id
+         CROSS JOIN LATERAL (
+           SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.row_id = c.created_update_row_id OFFSET 0
+         ) u
+         CROSS JOIN LATERAL (
+           SELECT COALESCE(bool_or(o.archived_offset <= $1::bigint), false) AS archived,
+                  COALESCE(bool_or(o.created_offset < c.created_offset), false) AS created_before
+             FROM contracts o WHERE o.contract_id = c.contract_id
+         ) o
          LEFT JOIN LATERAL (
            SELECT r.kind, r.ledger_offset, r.target_synchronizer, r.reassignment_counter FROM updates r
             WHERE r.reassigned_contract_id = c.contract_id AND r.ledger_offset <= $1::bigint
             ORDER BY r.ledger_offset DESC
             LIMIT 1
          ) r ON true
-        WHERE c.created_offset IS NOT NULL AND c.created_offset <= $1::bigint
+        WHERE c.created_offset IS NOT NULL AND c.created_offset <= $5::bigint
           AND (c.created_offset, c.row_id) > ($2::bigint, $3::bigint)
           ${partyTest}
-          AND NOT EXISTS (SELECT 1 FROM contracts a WHERE a.contract_id = c.contract_id AND a.archived_offset <= $1::bigint)
-          AND NOT EXISTS (SELECT 1 FROM contracts f WHERE f.contract_id = c.contract_id AND f.created_offset < c.created_offset)
+          AND NOT o.archived AND NOT o.created_before
           AND (r.kind IS NULL OR r.kind = 'assignment')
         ORDER BY c.created_offset, c.row_id
         LIMIT $4`,

@@ -17,6 +17,11 @@ import type { LedgerUpdatesRepository } from './ledger-updates.repository';
 import { listLimitExceeded, type FlatsQuery, type LedgerStreamSettings } from './ledger-updates.service';
 import type { LedgerUser } from './ledger-users.repository';
 
+/** Largest creation-offset window one page read may cover. */
+const MAX_WINDOW = 1 << 20;
+/** Row id above every row: a cursor after all contracts created at its offset. */
+const MAX_ROW_ID = '9223372036854775807';
+
 /** Contracts per page when streaming over a WebSocket. */
 const STREAM_PAGE_SIZE = 500;
 
@@ -71,28 +76,40 @@ export class LedgerActiveContractsService {
     yield* this.read(plan, STREAM_PAGE_SIZE, signal);
   }
 
+  /**
+   * Pages in creation-offset order, each bounded by an offset window as well as by its row
+   * limit (as `UpdateScan` does): the window doubles while pages come back sparse.
+   */
   private async *read(
     plan: ActiveContractsPlan,
     pageSize: number,
     signal?: AbortSignal,
   ): AsyncGenerator<ledgerApi.GetActiveContractsResponse> {
-    if (plan.activeAt === 0) return;
-    let after: ActiveContractsCursor | undefined;
-    do {
+    let after: ActiveContractsCursor = { createdOffset: 0, rowId: '0' };
+    let window = pageSize * 2;
+    while (after.createdOffset < plan.activeAt) {
       if (signal?.aborted) return;
+      const createdUpTo = Math.min(plan.activeAt, after.createdOffset + window);
       const page = await this.contracts.readPage({
         activeAt: plan.activeAt,
+        after,
+        createdUpTo,
         limit: pageSize,
         parties: plan.parties,
         withBlobs: plan.withBlobs,
-        ...(after ? { after } : {}),
       });
       for (const contract of page.contracts) {
         const item = projectActiveContract(contract, plan.format);
         if (item) yield item;
       }
-      after = page.next;
-    } while (after);
+      if (page.next) {
+        after = page.next;
+      } else {
+        // The whole window has been read: continue after it, wider when it was sparse.
+        after = { createdOffset: createdUpTo, rowId: MAX_ROW_ID };
+        if (page.contracts.length < pageSize / 2) window = Math.min(window * 2, MAX_WINDOW);
+      }
+    }
   }
 
   /** Checks a request in the order a participant does: format, rights, pruning, ledger end. */
@@ -103,7 +120,7 @@ export class LedgerActiveContractsService {
     const format = resolveActiveContractsFormat(request);
     assertMayRead(user, partiesRead({ reassignments: format }));
     const activeAt = request.activeAtOffset;
-    await this.pruning.assertStreamStartNotPruned(activeAt);
+    await this.pruning.assertSnapshotNotPruned(activeAt);
     const ledgerEnd = await this.updates.ledgerEnd();
     if (activeAt > ledgerEnd)
       throw invalidArgument(
