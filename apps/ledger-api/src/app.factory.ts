@@ -28,9 +28,7 @@ export async function createLedgerApp(
       docsPath: 'docs',
     },
   ]);
-  // The WebSocket form of the updates stream shares the HTTP port (upgrade of the flats path).
-  app
-    .get(UpdatesWebSocketGateway)
-    .attach(app.getHttpServer() as Server, `${config.ledgerApi.prefix}/v2/updates/flats`);
+  // The WebSocket forms of the streams share the HTTP port (upgrades of their paths).
+  app.get(UpdatesWebSocketGateway).attach(app.getHttpServer() as Server, config.ledgerApi.prefix);
   return app;
 }

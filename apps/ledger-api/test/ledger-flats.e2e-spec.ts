@@ -29,13 +29,20 @@ const anyPartyFormat = (
   includeReassignments: { filtersForAnyParty: {} },
 });
 
-describe('POST /v2/updates/flats', () => {
+/** `POST /v2/updates` and its deprecated form, the flats: one query, the same rules. */
+const ROUTES = [
+  { path: '/v2/updates', operationId: 'getUpdates', call: ledgerApi.getUpdates },
+  { path: '/v2/updates/flats', operationId: 'getUpdatesFlat', call: ledgerApi.getUpdatesFlat },
+] as const;
+type Query = ledgerApi.GetUpdatesData['query'];
+
+describe.each(ROUTES)('POST $path', ({ operationId, call }) => {
   // A small list limit, so the 413 rules are reachable with the six-update fixture.
   const t = useLedgerTestApp({ LEDGER_MAX_LIST_ELEMENTS: '4' });
 
-  async function flats(user: TestUser, body: Body, query: ledgerApi.GetUpdatesFlatData['query'] = {}) {
-    const res = await ledgerApi.getUpdatesFlat({ client: await t.client(user), body, query });
-    expectResponseMatchesSpec(ledgerSpec, 'getUpdatesFlat', {
+  async function flats(user: TestUser, body: Body, query: Query = {}) {
+    const res = await (call as typeof ledgerApi.getUpdates)({ client: await t.client(user), body, query });
+    expectResponseMatchesSpec(ledgerSpec, operationId, {
       status: res.response.status,
       contentType: res.response.headers.get('content-type'),
       body: res.data ?? res.error,
@@ -43,11 +50,7 @@ describe('POST /v2/updates/flats', () => {
     return res;
   }
 
-  async function items(
-    user: TestUser,
-    body: Body,
-    query: ledgerApi.GetUpdatesFlatData['query'] = {},
-  ): Promise<Item[]> {
+  async function items(user: TestUser, body: Body, query: Query = {}): Promise<Item[]> {
     const res = await flats(user, body, query);
     expect({ status: res.response.status, error: res.error }).toEqual({ status: 200, error: undefined });
     return res.data!;

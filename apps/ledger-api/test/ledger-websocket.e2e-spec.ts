@@ -42,9 +42,10 @@ interface Session {
   received(count: number): Promise<unknown[]>;
 }
 
-describe('WebSocket /v2/updates/flats', () => {
+/** The update stream of `POST /v2/updates` and of its deprecated form, the flats: the same over a WebSocket. */
+describe.each(['/v2/updates', '/v2/updates/flats'])('WebSocket %s', (path) => {
   const t = useLedgerTestApp();
-  const url = () => `${t.base().replace(/^http/, 'ws')}/v2/updates/flats`;
+  const url = () => `${t.base().replace(/^http/, 'ws')}${path}`;
 
   async function open(request: ledgerApi.GetUpdatesRequest | string): Promise<Session> {
     const ws = new WebSocket(url(), ['daml.ws.auth', `jwt.token.${await t.token('admin')}`]);

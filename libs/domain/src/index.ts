@@ -61,6 +61,8 @@ export type {
 export { ingestUpdates } from './ingest/ingest';
 export type { IngestProgress } from './ingest/ingest';
 export { ensureDevelopmentAdmin } from './ledger/development-admin';
+export { LedgerActiveContractsRepository } from './ledger/ledger-active-contracts.repository';
+export { LedgerActiveContractsService } from './ledger/ledger-active-contracts.service';
 export { LedgerEndWatcher } from './ledger/ledger-end-watcher';
 export { LedgerPruningRepository } from './ledger/ledger-pruning.repository';
 export { LedgerPruningService } from './ledger/ledger-pruning.service';

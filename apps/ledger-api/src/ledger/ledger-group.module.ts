@@ -1,6 +1,8 @@
 import { Inject, Injectable, Module, type OnModuleDestroy, type Provider } from '@nestjs/common';
 import {
   Db,
+  LedgerActiveContractsRepository,
+  LedgerActiveContractsService,
   LedgerEndWatcher,
   LedgerPruningRepository,
   LedgerPruningService,
@@ -42,6 +44,13 @@ const domainProviders: Provider[] = [
     LedgerUpdatesRepository,
     LedgerPruningService,
     LedgerEndWatcher,
+    fromConfig((config) => config.ledgerNode),
+  ]),
+  domainProvider(LedgerActiveContractsRepository, [Db]),
+  domainProvider(LedgerActiveContractsService, [
+    LedgerActiveContractsRepository,
+    LedgerUpdatesRepository,
+    LedgerPruningService,
     fromConfig((config) => config.ledgerNode),
   ]),
 ];

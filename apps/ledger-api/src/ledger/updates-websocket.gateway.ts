@@ -9,6 +9,7 @@ import {
   DomainError,
   DomainErrorCode,
   isDatabaseUnavailable,
+  LedgerActiveContractsService,
   LedgerUpdatesService,
   type AppConfig,
   type LedgerUser,
@@ -43,6 +44,14 @@ const STATUS_TEXT: Record<number, string> = {
   500: 'Internal Server Error',
 };
 
+/** One streaming endpoint: the request its first message must be, and the items it answers with. */
+interface StreamEndpoint {
+  /** Schema name of the request in the ledger spec. */
+  requestName: string;
+  validate: ValidateFunction;
+  stream(user: LedgerUser, request: unknown, signal: AbortSignal): AsyncIterable<unknown>;
+}
+
 /** An error as the ledger error body, plus the HTTP status it stands for (both from the error table). */
 function describeError(error: unknown, logger: Logger): { status: number; body: LedgerErrorBody } {
   const answer = (
@@ -68,11 +77,13 @@ function describeError(error: unknown, logger: Logger): { status: number; body: 
 }
 
 /**
- * The WebSocket form of `/v2/updates/flats` (docs/ledger-api.md "Flats over WebSocket"): the token travels in
+ * The WebSocket forms of `/v2/updates`, `/v2/updates/flats` (the same stream) and
+ * `/v2/state/active-contracts` (docs/ledger-api.md "Flats over WebSocket"): the token travels in
  * `Sec-WebSocket-Protocol: daml.ws.auth, jwt.token.<JWT>` (or `Authorization: Bearer`), checked
  * before the upgrade (401/403 with the ledger error body). The server accepts `daml.ws.auth`;
- * the client's first message is the GetUpdatesRequest; each update is one message; a bounded
- * range closes (1000) after its last update, an open-ended one follows the ledger as it grows.
+ * the client's first message is the request (GetUpdatesRequest, GetActiveContractsRequest); each
+ * update (contract) is one message; a bounded range (the snapshot) closes (1000) after its last
+ * item, an open-ended one follows the ledger as it grows.
  * A request error is one JsCantonError message, then close 1008 (1011 for internal errors); a
  * socket whose request does not arrive within `LEDGER_WS_FIRST_MSG_TIMEOUT_MS` is closed 1008.
  *
@@ -83,9 +94,9 @@ function describeError(error: unknown, logger: Logger): { status: number; body: 
 @Injectable()
 export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private readonly server: WebSocketServer;
-  private readonly validateRequest: ValidateFunction;
   private readonly logger = new Logger('LedgerWebSocket');
-  private path = '';
+  /** Endpoints by full path (prefix included), set by `attach`. */
+  private readonly endpoints = new Map<string, StreamEndpoint>();
   private readonly challenge: string;
   private readonly firstMessageTimeoutMs: number;
   private readonly config: AppConfig['ledgerApi'];
@@ -95,6 +106,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   constructor(
     private readonly authenticator: LedgerAuthenticator,
     private readonly updates: LedgerUpdatesService,
+    private readonly activeContracts: LedgerActiveContractsService,
     @Inject(APP_CONFIG) config: AppConfig,
   ) {
     this.challenge = bearerChallenge(config.ledgerApi.realm);
@@ -107,14 +119,32 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       handleProtocols: (protocols) =>
         protocols.has(LEDGER_WS_AUTH_PROTOCOL) ? LEDGER_WS_AUTH_PROTOCOL : false,
     });
-    const ajv = createSpecAjv(false);
-    ajv.addSchema(ledgerSpec as object, 'spec');
-    this.validateRequest = ajv.compile({ $ref: 'spec#/components/schemas/GetUpdatesRequest' });
   }
 
-  /** Serves upgrades of `path` on the app's HTTP server; other upgrade requests get 404. */
-  attach(httpServer: Server, path: string): void {
-    this.path = path;
+  /** Serves upgrades of the streaming paths under `prefix` on the app's HTTP server; other upgrade requests get 404. */
+  attach(httpServer: Server, prefix: string): void {
+    const ajv = createSpecAjv(false);
+    ajv.addSchema(ledgerSpec as object, 'spec');
+    const endpoint = (requestName: string, stream: StreamEndpoint['stream']): StreamEndpoint => ({
+      requestName,
+      validate: ajv.compile({ $ref: `spec#/components/schemas/${requestName}` }),
+      stream,
+    });
+    const updates = endpoint('GetUpdatesRequest', (user, request, signal) =>
+      this.updates.streamUpdates(user, request as ledgerApi.GetUpdatesRequest, signal),
+    );
+    this.endpoints.set(`${prefix}/v2/updates`, updates);
+    this.endpoints.set(`${prefix}/v2/updates/flats`, updates);
+    this.endpoints.set(
+      `${prefix}/v2/state/active-contracts`,
+      endpoint('GetActiveContractsRequest', (user, request, signal) =>
+        this.activeContracts.streamActiveContracts(
+          user,
+          request as ledgerApi.GetActiveContractsRequest,
+          signal,
+        ),
+      ),
+    );
     httpServer.on(
       'upgrade',
       (req: IncomingMessage, socket: Duplex, head: Buffer) => void this.upgrade(req, socket, head),
@@ -129,7 +159,8 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/$/, '');
-    if (pathname !== this.path) {
+    const endpoint = this.endpoints.get(pathname);
+    if (!endpoint) {
       const { status, category, ledgerCode } = mappingOfStatus(404);
       return this.reject(
         socket,
@@ -159,7 +190,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       const { status, body } = describeError(error, this.logger);
       return this.reject(socket, status, body);
     }
-    this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, user));
+    this.server.handleUpgrade(req, socket, head, (ws) => this.serve(ws, user, endpoint));
   }
 
   private reject(socket: Duplex, status: number, body: LedgerErrorBody, retryAfter?: number): void {
@@ -175,11 +206,11 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     socket.end(`${headers.join('\r\n')}\r\n\r\n${payload}`);
   }
 
-  private serve(ws: WebSocket, user: LedgerUser): void {
+  private serve(ws: WebSocket, user: LedgerUser, endpoint: StreamEndpoint): void {
     const closed = new AbortController();
     // A socket that never sends its request would be held open forever.
     const waiting = setTimeout(
-      () => ws.close(1008, `no GetUpdatesRequest within ${this.firstMessageTimeoutMs} ms`),
+      () => ws.close(1008, `no ${endpoint.requestName} within ${this.firstMessageTimeoutMs} ms`),
       this.firstMessageTimeoutMs,
     );
     ws.once('close', () => {
@@ -189,14 +220,20 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     ws.on('error', () => ws.terminate());
     ws.once('message', (data: RawData) => {
       clearTimeout(waiting);
-      void this.stream(ws, user, data, closed.signal);
+      void this.stream(ws, user, endpoint, data, closed.signal);
     });
   }
 
-  private async stream(ws: WebSocket, user: LedgerUser, data: RawData, signal: AbortSignal): Promise<void> {
+  private async stream(
+    ws: WebSocket,
+    user: LedgerUser,
+    endpoint: StreamEndpoint,
+    data: RawData,
+    signal: AbortSignal,
+  ): Promise<void> {
     try {
-      const request = this.parseRequest(data);
-      for await (const item of this.updates.streamUpdates(user, request, signal)) {
+      const request = this.parseRequest(endpoint, data);
+      for await (const item of endpoint.stream(user, request, signal)) {
         if (ws.readyState !== WebSocket.OPEN) return;
         await this.send(ws, JSON.stringify(item));
       }
@@ -209,7 +246,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     }
   }
 
-  private parseRequest(data: RawData): ledgerApi.GetUpdatesRequest {
+  private parseRequest({ requestName, validate }: StreamEndpoint, data: RawData): unknown {
     let request: unknown;
     try {
       request = JSON.parse(
@@ -218,11 +255,11 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
     } catch {
       throw new DomainError(
         DomainErrorCode.InvalidArgument,
-        'the first message must be a GetUpdatesRequest in JSON: it is not valid JSON',
+        `the first message must be a ${requestName} in JSON: it is not valid JSON`,
       );
     }
-    if (!this.validateRequest(request)) {
-      const [problem] = this.validateRequest.errors ?? [];
+    if (!validate(request)) {
+      const [problem] = validate.errors ?? [];
       const where = `request${(problem?.instancePath ?? '').replace(/\//g, '.')}`;
       const detail =
         problem?.keyword === 'required'
@@ -230,7 +267,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
           : ` ${problem?.message ?? 'is invalid'}`;
       throw new DomainError(DomainErrorCode.InvalidArgument, `${where}${detail}`);
     }
-    return request as ledgerApi.GetUpdatesRequest;
+    return request;
   }
 
   /** Sends at once while little is queued; otherwise waits until this message is written out. */

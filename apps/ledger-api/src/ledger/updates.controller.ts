@@ -19,7 +19,36 @@ export class UpdatesController {
     return this.updates.getTransactionByOffset(user, input.body);
   }
 
-  /** The WebSocket form of this path is served by `UpdatesWebSocketGateway`. */
+  @Post('update-by-offset')
+  @HttpCode(200)
+  updateByOffset(
+    @ValidInput() input: ledgerApi.GetUpdateByOffsetData,
+    @CurrentLedgerUser() user: LedgerUser,
+  ): Promise<ledgerApi.GetUpdateResponse> {
+    return this.updates.getUpdateByOffset(user, input.body);
+  }
+
+  @Post('update-by-id')
+  @HttpCode(200)
+  updateById(
+    @ValidInput() input: ledgerApi.GetUpdateByIdData,
+    @CurrentLedgerUser() user: LedgerUser,
+  ): Promise<ledgerApi.GetUpdateResponse> {
+    return this.updates.getUpdateById(user, input.body);
+  }
+
+  /** The update list; its WebSocket form is served by `UpdatesWebSocketGateway`. */
+  @Post()
+  @HttpCode(200)
+  getUpdates(
+    @ValidInput() input: ledgerApi.GetUpdatesData,
+    @CurrentLedgerUser() user: LedgerUser,
+    @RequestAbortSignal() signal: AbortSignal,
+  ): Promise<ledgerApi.GetUpdatesResponse[]> {
+    return this.updates.collectFlats(user, input.body, input.query ?? {}, signal);
+  }
+
+  /** Deprecated form of `POST /v2/updates` (the same query); its WebSocket form is served by `UpdatesWebSocketGateway`. */
   @Post('flats')
   @HttpCode(200)
   flats(

@@ -16,6 +16,9 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 @Index('ix_contracts_stakeholders', { synchronize: false })
 // Active contracts by template, for "current X" lookups (partial; declared in the migration).
 @Index('ix_contracts_active_template', { synchronize: false })
+// The ledger node's active contracts at an offset: keyset by creation offset, a contract's rows by id (declared in the migration).
+@Index('ix_contracts_ledger_acs', { synchronize: false })
+@Index('ix_contracts_contract_offsets', { synchronize: false })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

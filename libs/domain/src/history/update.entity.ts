@@ -11,6 +11,8 @@ export type UpdateKind = 'transaction' | 'assignment' | 'unassignment';
 @Index('ix_updates_migration_record_time', ['migrationId', 'recordTime', 'rowId'])
 // Import updates of a migration, paged by update id (partial; declared in the migration).
 @Index('ix_updates_import', { synchronize: false })
+// A contract's reassignments, for its synchronizer at an offset (partial; declared in the migration).
+@Index('ix_updates_reassigned_contract', { synchronize: false })
 export class UpdateEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

@@ -137,10 +137,28 @@ export function resolveTransactionFormat(
   }
 }
 
+/** An UpdateFormat: the kinds of updates asked for, each with its format. */
+export function resolveUpdateFormat(u: ledgerApi.UpdateFormat, where: string): ResolvedUpdateFormat {
+  const resolved: ResolvedUpdateFormat = {};
+  if (u.includeTransactions)
+    resolved.transactions = resolveTransactionFormat(u.includeTransactions, `${where}.includeTransactions`);
+  if (u.includeReassignments)
+    resolved.reassignments = resolveEventFormat(u.includeReassignments, `${where}.includeReassignments`);
+  const topology = u.includeTopologyEvents?.includeParticipantAuthorizationEvents;
+  if (topology) {
+    const parties = topology.parties ?? [];
+    parties.forEach((p) =>
+      checkParty(p, `${where}.includeTopologyEvents.includeParticipantAuthorizationEvents.parties`),
+    );
+    resolved.topologyParties = parties.length === 0 ? 'all' : parties;
+  }
+  return resolved;
+}
+
 /**
- * The format of a flats request: `updateFormat`, or the deprecated `filter`/`verbose`, which
- * means flat (ACS delta) transactions and reassignments for the filter's parties. Mixing the
- * two forms, or giving neither, is an invalid argument.
+ * The format of an updates request (`/v2/updates` and the deprecated flats): `updateFormat`, or
+ * the deprecated `filter`/`verbose`, which means flat (ACS delta) transactions and reassignments
+ * for the filter's parties. Mixing the two forms, or giving neither, is an invalid argument.
  */
 export function resolveUpdatesRequestFormat(request: ledgerApi.GetUpdatesRequest): ResolvedUpdateFormat {
   const legacy = request.filter !== undefined || request.verbose !== undefined;
@@ -149,37 +167,41 @@ export function resolveUpdatesRequestFormat(request: ledgerApi.GetUpdatesRequest
       'body: either filter/verbose or updateFormat may be set, not both (filter and verbose are deprecated)',
     );
   }
-  if (request.updateFormat !== undefined) {
-    const u = request.updateFormat;
-    const resolved: ResolvedUpdateFormat = {};
-    if (u.includeTransactions)
-      resolved.transactions = resolveTransactionFormat(
-        u.includeTransactions,
-        'body.updateFormat.includeTransactions',
-      );
-    if (u.includeReassignments)
-      resolved.reassignments = resolveEventFormat(
-        u.includeReassignments,
-        'body.updateFormat.includeReassignments',
-      );
-    const topology = u.includeTopologyEvents?.includeParticipantAuthorizationEvents;
-    if (topology) {
-      const parties = topology.parties ?? [];
-      parties.forEach((p) =>
-        checkParty(
-          p,
-          'body.updateFormat.includeTopologyEvents.includeParticipantAuthorizationEvents.parties',
-        ),
-      );
-      resolved.topologyParties = parties.length === 0 ? 'all' : parties;
-    }
-    return resolved;
-  }
+  if (request.updateFormat !== undefined)
+    return resolveUpdateFormat(request.updateFormat, 'body.updateFormat');
   if (request.filter === undefined) {
     throw invalidArgument('body: updateFormat is required (or the deprecated filter)');
   }
   const eventFormat = resolveEventFormat(request.filter, 'body.filter', request.verbose ?? false);
   return { transactions: { eventFormat, shape: 'ACS_DELTA' }, reassignments: eventFormat };
+}
+
+/** The format of an update-by-offset or update-by-id request: its `updateFormat`, which it needs. */
+export function resolveSingleUpdateFormat(
+  request: ledgerApi.GetUpdateByOffsetRequest | ledgerApi.GetUpdateByIdRequest,
+): ResolvedUpdateFormat {
+  if (request.updateFormat === undefined) throw invalidArgument('body.updateFormat is required');
+  return resolveUpdateFormat(request.updateFormat, 'body.updateFormat');
+}
+
+/**
+ * The format of an active-contracts request: `eventFormat`, or the deprecated `filter`/`verbose`
+ * (the same filters); both or neither is an invalid argument.
+ */
+export function resolveActiveContractsFormat(
+  request: ledgerApi.GetActiveContractsRequest,
+): ResolvedEventFormat {
+  const legacy = request.filter !== undefined || request.verbose !== undefined;
+  if (legacy && request.eventFormat !== undefined) {
+    throw invalidArgument(
+      'body: either filter/verbose or eventFormat may be set, not both (filter and verbose are deprecated)',
+    );
+  }
+  if (request.eventFormat !== undefined) return resolveEventFormat(request.eventFormat, 'body.eventFormat');
+  if (request.filter === undefined) {
+    throw invalidArgument('body: eventFormat is required (or the deprecated filter)');
+  }
+  return resolveEventFormat(request.filter, 'body.filter', request.verbose ?? false);
 }
 
 /**

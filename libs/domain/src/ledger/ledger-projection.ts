@@ -342,3 +342,36 @@ export function offsetCheckpoint(
     },
   };
 }
+
+/** A contract active at an offset, with the update that last activated it there (its creation or latest assignment). */
+export interface StoredActiveContract {
+  /** The created event as that update holds it (node and arguments); witnesses are its stakeholders. */
+  event: StoredLedgerEvent;
+  /** Offset of the activating update. */
+  offset: number;
+  workflowId: string;
+  synchronizerId: string;
+  reassignmentCounter: number;
+}
+
+/**
+ * An active contract as seen through `format` (selected by stakeholder, rendered as the created
+ * event of an ACS-delta transaction); undefined when no requested party's filter selects it.
+ */
+export function projectActiveContract(
+  c: StoredActiveContract,
+  format: ResolvedEventFormat,
+): ledgerApi.GetActiveContractsResponse | undefined {
+  const match = matchEvent(format, c.event, c.event.stakeholders);
+  if (!match) return undefined;
+  return {
+    workflowId: c.workflowId,
+    contractEntry: {
+      JsActiveContract: {
+        createdEvent: createdEvent(c.event, c.offset, match, true),
+        synchronizerId: c.synchronizerId,
+        reassignmentCounter: c.reassignmentCounter,
+      },
+    },
+  };
+}

@@ -48,6 +48,17 @@ export class LedgerPruningService {
     }
   }
 
+  /** An active contract set may be taken at the pruning offset, never below it. */
+  async assertSnapshotNotPruned(activeAtOffset: number): Promise<void> {
+    const offsets = await this.pruning.lookup();
+    if (activeAtOffset < offsets.participantPrunedUpToInclusive) {
+      throw prunedError(
+        `Active contracts at offset ${activeAtOffset} precede pruned offset ${offsets.participantPrunedUpToInclusive}`,
+        offsets,
+      );
+    }
+  }
+
   /** An offset at or below the pruning offset has been pruned. */
   async assertOffsetNotPruned(offset: number): Promise<void> {
     const offsets = await this.pruning.lookup();

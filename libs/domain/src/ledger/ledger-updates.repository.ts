@@ -133,6 +133,15 @@ export class LedgerUpdatesRepository {
     return row.end === null ? 0 : Number(row.end);
   }
 
+  /** The ledger offset of an update by id (ux_updates_update_id); undefined when unknown or an import update. */
+  async lookupOffsetOfUpdate(updateId: string): Promise<number | undefined> {
+    const [row]: { ledger_offset: string | null }[] = await this.db.query(
+      `SELECT ledger_offset::text AS ledger_offset FROM updates WHERE update_id = $1`,
+      [updateId],
+    );
+    return row === undefined || row.ledger_offset === null ? undefined : Number(row.ledger_offset);
+  }
+
   async readPage(request: UpdatePageRequest): Promise<StoredLedgerUpdate[]> {
     const params: unknown[] = [
       request.afterExclusive,

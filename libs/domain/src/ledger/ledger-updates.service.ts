@@ -5,14 +5,19 @@ import type { LedgerEndWatcher } from './ledger-end-watcher';
 import {
   mayIncludeBlobs,
   partiesRead,
+  resolveSingleUpdateFormat,
   resolveTransactionByOffsetFormat,
   resolveUpdatesRequestFormat,
   type ResolvedEventFormat,
   type ResolvedUpdateFormat,
 } from './ledger-format';
-import { projectTransaction } from './ledger-projection';
+import { projectTransaction, projectUpdate } from './ledger-projection';
 import type { LedgerPruningService } from './ledger-pruning.service';
-import type { LedgerUpdatesRepository, UpdateVisibility } from './ledger-updates.repository';
+import type {
+  LedgerUpdatesRepository,
+  StoredLedgerUpdate,
+  UpdateVisibility,
+} from './ledger-updates.repository';
 import type { LedgerUser } from './ledger-users.repository';
 import { UpdateScan, type UpdateScanPlan } from './update-scan';
 
@@ -29,6 +34,15 @@ export interface LedgerStreamSettings {
 export interface FlatsQuery {
   limit?: number;
   stream_idle_timeout_ms?: number;
+}
+
+/** The 413 of a list that collected more than `http-list-max-elements-limit` (docs/ledger-api.md "List limit"). */
+export function listLimitExceeded(what: string, max: number): DomainError {
+  return new DomainError(
+    DomainErrorCode.ListLimitExceeded,
+    `The number of ${what} exceeds the http-list-max-elements-limit of ${max}: narrow the request, pass a limit of at most ${max}, or use the WebSocket stream`,
+    { maxElements: String(max) },
+  );
 }
 
 /** Updates per page when streaming over a WebSocket. */
@@ -51,8 +65,10 @@ function visibilityOf(format: ResolvedUpdateFormat): UpdateVisibility {
 }
 
 /**
- * The ledger node's update queries: a transaction by offset, the flats list (blocking, bounded
- * by `http-list-max-elements-limit`) and the update stream behind the WebSocket. Every read goes
+ * The ledger node's update queries: the ledger end, an update (or transaction) by offset or id,
+ * the update list of `/v2/updates` and the deprecated flats (blocking, bounded by
+ * `http-list-max-elements-limit`; one query path for both) and the update stream behind their
+ * WebSockets. Every read goes
  * through an `UpdateScan`, page by page. Import updates have no offset and are not part of the
  * ledger; topology events are not recorded, so none are returned.
  */
@@ -64,6 +80,11 @@ export class LedgerUpdatesService {
     private readonly settings: LedgerStreamSettings,
   ) {}
 
+  /** The newest offset of the ledger; 0 while it is empty. */
+  async getLedgerEnd(): Promise<ledgerApi.GetLedgerEndResponse> {
+    return { offset: await this.updates.ledgerEnd() };
+  }
+
   /** The transaction at an offset as the requested parties see it; NOT_FOUND when they see nothing of it. */
   async getTransactionByOffset(
     user: LedgerUser,
@@ -72,16 +93,7 @@ export class LedgerUpdatesService {
     const format = resolveTransactionByOffsetFormat(request);
     assertMayRead(user, partiesRead({ transactions: format }));
     await this.pruning.assertOffsetNotPruned(request.offset);
-    const resolved: ResolvedUpdateFormat = { transactions: format };
-    const [update] = await this.updates.readPage({
-      afterExclusive: request.offset - 1,
-      upToInclusive: request.offset,
-      descending: false,
-      limit: 1,
-      visibility: visibilityOf(resolved),
-      withBlobs: mayIncludeBlobs(resolved),
-      withExerciseValues: format.shape === 'LEDGER_EFFECTS',
-    });
+    const update = await this.readAt(request.offset, { transactions: format });
     const transaction = update ? projectTransaction(update, format) : undefined;
     if (!transaction) {
       throw notFound(
@@ -92,6 +104,67 @@ export class LedgerUpdatesService {
       );
     }
     return { transaction };
+  }
+
+  /** The update at an offset through its format (`/v2/updates/update-by-offset`); NOT_FOUND when it shows nothing. */
+  async getUpdateByOffset(
+    user: LedgerUser,
+    request: ledgerApi.GetUpdateByOffsetRequest,
+  ): Promise<ledgerApi.GetUpdateResponse> {
+    const format = resolveSingleUpdateFormat(request);
+    assertMayRead(user, partiesRead(format));
+    return this.updateAt(request.offset, format, `at offset ${request.offset}`, {
+      offset: String(request.offset),
+    });
+  }
+
+  /** As `getUpdateByOffset`, for the update with an id; an import update (no offset) is not on the ledger. */
+  async getUpdateById(
+    user: LedgerUser,
+    request: ledgerApi.GetUpdateByIdRequest,
+  ): Promise<ledgerApi.GetUpdateResponse> {
+    const format = resolveSingleUpdateFormat(request);
+    assertMayRead(user, partiesRead(format));
+    const what = `with id ${request.updateId}`;
+    const context = { updateId: request.updateId };
+    const offset = await this.updates.lookupOffsetOfUpdate(request.updateId);
+    if (offset === undefined) throw notFound(`Update not found, or not visible: no update ${what}`, context);
+    return this.updateAt(offset, format, what, context);
+  }
+
+  private async updateAt(
+    offset: number,
+    format: ResolvedUpdateFormat,
+    what: string,
+    context: Record<string, string>,
+  ): Promise<ledgerApi.GetUpdateResponse> {
+    await this.pruning.assertOffsetNotPruned(offset);
+    const update = await this.readAt(offset, format);
+    const item = update ? projectUpdate(update, format) : undefined;
+    if (!item) {
+      throw notFound(
+        `Update not found, or not visible: no update ${what} is visible to the requested parties`,
+        context,
+      );
+    }
+    return item;
+  }
+
+  /** The stored update at an offset, its events read when the format may show some of them. */
+  private async readAt(
+    offset: number,
+    format: ResolvedUpdateFormat,
+  ): Promise<StoredLedgerUpdate | undefined> {
+    const [update] = await this.updates.readPage({
+      afterExclusive: offset - 1,
+      upToInclusive: offset,
+      descending: false,
+      limit: 1,
+      visibility: visibilityOf(format),
+      withBlobs: mayIncludeBlobs(format),
+      withExerciseValues: format.transactions?.shape === 'LEDGER_EFFECTS',
+    });
+    return update;
   }
 
   /**
@@ -138,13 +211,7 @@ export class LedgerUpdatesService {
         if (items.length > before) lastItemAt = Date.now();
       }
     }
-    if (items.length > max) {
-      throw new DomainError(
-        DomainErrorCode.ListLimitExceeded,
-        `The number of updates exceeds the http-list-max-elements-limit of ${max}: narrow the range, pass a limit of at most ${max}, or use the WebSocket stream`,
-        { maxElements: String(max) },
-      );
-    }
+    if (items.length > max) throw listLimitExceeded('updates', max);
     if (items.length < Math.min(cap, max)) {
       const checkpoint = scan.checkpoint();
       if (checkpoint) items.push(checkpoint);

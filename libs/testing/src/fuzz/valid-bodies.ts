@@ -63,20 +63,32 @@ export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: P
       ? { filtersForAnyParty: {}, verbose: rng.chance(0.5) }
       : { filtersByParty: { [rng.pick(samples.parties)]: {} }, verbose: rng.chance(0.5) };
   const shape = (rng: Prng) => rng.pick(['TRANSACTION_SHAPE_ACS_DELTA', 'TRANSACTION_SHAPE_LEDGER_EFFECTS']);
+  const updateFormat = (rng: Prng) => ({
+    includeTransactions: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
+    ...(rng.chance(0.5) ? { includeReassignments: eventFormat(rng) } : {}),
+  });
+  const updates = (rng: Prng) => {
+    const begin = offset(rng);
+    return {
+      beginExclusive: begin,
+      ...(rng.chance(0.8) ? { endInclusive: begin + rng.int(20) } : {}),
+      updateFormat: {
+        includeTransactions: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
+      },
+    };
+  };
   return {
     getTransactionByOffset: (rng) => ({
       offset: offset(rng),
       transactionFormat: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
     }),
-    getUpdatesFlat: (rng) => {
-      const begin = offset(rng);
-      return {
-        beginExclusive: begin,
-        ...(rng.chance(0.8) ? { endInclusive: begin + rng.int(20) } : {}),
-        updateFormat: {
-          includeTransactions: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
-        },
-      };
-    },
+    getUpdatesFlat: updates,
+    getUpdates: updates,
+    getUpdateByOffset: (rng) => ({ offset: offset(rng), updateFormat: updateFormat(rng) }),
+    getUpdateById: (rng) => ({
+      updateId: samples.updateIds.length > 0 ? rng.pick(samples.updateIds) : 'unknown',
+      updateFormat: updateFormat(rng),
+    }),
+    getActiveContracts: (rng) => ({ activeAtOffset: offset(rng), eventFormat: eventFormat(rng) }),
   };
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -73,6 +73,72 @@ export const getLatestPrunedOffsets = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
+ * Current ledger end
+ *
+ * Returns the offset of the newest update recorded on the ledger, or 0
+ * while the ledger is empty. A client that reads the active contracts
+ * at this offset and then the updates after it sees every change
+ * exactly once.
+ *
+ */
+export const getLedgerEnd = <ThrowOnError extends boolean = false>(options?: Options<GetLedgerEndData, ThrowOnError>) => (options?.client ?? client).get<GetLedgerEndResponses, GetLedgerEndErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/state/ledger-end',
+    ...options
+});
+
+/**
+ * Active contracts at an offset
+ *
+ * A blocking call meant for small result sets: the contracts active at
+ * `activeAtOffset` (created at or before it, not archived at or before
+ * it, and assigned to a synchronizer there) whose stakeholders include a
+ * requested party and match that party's filter, as one JSON array.
+ * Each contract's created event is rendered as in an ACS-delta
+ * transaction (see `EventFormat`), with the offset and node of the
+ * update that last activated it on its synchronizer (its creation or
+ * its latest assignment). Contracts are listed in the order of their
+ * creation offsets.
+ *
+ * `activeAtOffset` 0 returns an empty list. An offset below
+ * `participantPrunedUpToInclusive` fails with
+ * `PARTICIPANT_PRUNED_DATA_ACCESSED` (status 400, JSON body); an offset
+ * beyond the ledger end is a 400 (`OFFSET_AFTER_LEDGER_END` in the
+ * text). Contracts that are unassigned and not yet assigned again at
+ * that offset are not returned (this node serves no incomplete
+ * reassignment entries); the update stream reports their assignment.
+ *
+ * `eventFormat` selects the parties and filters; the deprecated
+ * `filter` and `verbose` fields are accepted instead, never both
+ * forms. 403 when the token's user may not read a requested party
+ * (`filtersForAnyParty` needs the right to read as any party).
+ *
+ * **Size limit.** As for `v2/updates`: at most min(`limit`, max + 1)
+ * contracts are collected, and more than `http-list-max-elements-limit`
+ * is a 413 with code `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`.
+ * `stream_idle_timeout_ms` is accepted; the snapshot is always bounded,
+ * so it changes nothing.
+ *
+ * **WebSocket.** The same path accepts a WebSocket upgrade, authenticated
+ * as for `v2/updates`: the first message is the
+ * `GetActiveContractsRequest`, then each active contract is one message
+ * (a `GetActiveContractsResponse`), and the connection closes with 1000
+ * after the last. Request errors are one `JsCantonError` message
+ * followed by close 1008 (1011 for internal errors); no size limit
+ * applies.
+ *
+ */
+export const getActiveContracts = <ThrowOnError extends boolean = false>(options: Options<GetActiveContractsData, ThrowOnError>) => (options.client ?? client).post<GetActiveContractsResponses, GetActiveContractsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/state/active-contracts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Transaction at an offset
  *
  * Deprecated since 3.4 (removal scheduled for 3.5.0; the successor is
@@ -102,6 +168,83 @@ export const getLatestPrunedOffsets = <ThrowOnError extends boolean = false>(opt
 export const getTransactionByOffset = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByOffsetData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByOffsetResponses, GetTransactionByOffsetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/updates/transaction-by-offset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Updates in an offset range
+ *
+ * The successor of `v2/updates/flats`, with the same request, answer and
+ * rules: the updates whose offsets lie in (`beginExclusive`,
+ * `endInclusive`] as one JSON array, selected and shaped by
+ * `updateFormat` (transactions in the ACS-delta or ledger-effects shape,
+ * reassignments, topology events), ending with an `OffsetCheckpoint`
+ * when the last updates scanned were not shown. The same pruning and
+ * ledger-end checks, the same size limit (413 with
+ * `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED` beyond
+ * `http-list-max-elements-limit`, never when `limit` is at most it) and
+ * the same idle timeout for open-ended requests apply; see
+ * `v2/updates/flats` for each of them.
+ *
+ * **WebSocket.** The same path accepts a WebSocket upgrade, exactly as
+ * `v2/updates/flats` does: the `GetUpdatesRequest` is the first message,
+ * each update is one message, a bounded range closes with 1000 after its
+ * last update and an open-ended one follows the ledger as it grows.
+ *
+ */
+export const getUpdates = <ThrowOnError extends boolean = false>(options: Options<GetUpdatesData, ThrowOnError>) => (options.client ?? client).post<GetUpdatesResponses, GetUpdatesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update at an offset
+ *
+ * The successor of `v2/updates/transaction-by-offset`: returns the
+ * update recorded at `offset` (a transaction or a reassignment),
+ * projected through `updateFormat` as the same update is in
+ * `v2/updates`. `updateFormat` is required in practice: without it the
+ * answer is a 400.
+ *
+ * 404 (NOT_FOUND) when there is no update at that offset, or the format
+ * shows nothing of it (a kind not asked for, or no event visible to the
+ * requested parties). 403 when the token's user may not read a
+ * requested party. An offset at or below the pruning offset fails with
+ * `PARTICIPANT_PRUNED_DATA_ACCESSED` (status 400, JSON body).
+ *
+ */
+export const getUpdateByOffset = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByOffsetData, ThrowOnError>) => (options.client ?? client).post<GetUpdateByOffsetResponses, GetUpdateByOffsetErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/updates/update-by-offset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Update by id
+ *
+ * As `v2/updates/update-by-offset`, for the update with id `updateId`.
+ * 404 (NOT_FOUND) when no update with that id is on the ledger (import
+ * updates have no offset and are not) or the format shows nothing of
+ * it; an update at or below the pruning offset fails with
+ * `PARTICIPANT_PRUNED_DATA_ACCESSED`.
+ *
+ */
+export const getUpdateById = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByIdData, ThrowOnError>) => (options.client ?? client).post<GetUpdateByIdResponses, GetUpdateByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/updates/update-by-id',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -94,6 +94,94 @@ export type GetLatestPrunedOffsetsResponse = {
     allDivulgedContractsPrunedUpToInclusive?: number;
 };
 
+export type GetLedgerEndResponse = {
+    /**
+     * Offset of the newest update on the ledger; 0 while the ledger is empty.
+     */
+    offset: number;
+};
+
+export type GetUpdateByOffsetRequest = {
+    /**
+     * Absolute offset of the update; positive.
+     */
+    offset: number;
+    updateFormat?: UpdateFormat;
+};
+
+export type GetUpdateByIdRequest = {
+    /**
+     * Id of the update.
+     */
+    updateId: string;
+    updateFormat?: UpdateFormat;
+};
+
+/**
+ * A single update, wrapped by kind as in the update list.
+ */
+export type GetUpdateResponse = {
+    update: Update;
+};
+
+export type GetActiveContractsRequest = {
+    /**
+     * Offset at which the active contract set is taken: at most the
+     * ledger end and at least the participant pruning offset; 0 gives an
+     * empty set.
+     *
+     */
+    activeAtOffset: number;
+    eventFormat?: EventFormat;
+    /**
+     * Deprecated: use `eventFormat`. Parties and filters of the contracts to return.
+     *
+     * @deprecated
+     */
+    filter?: TransactionFilter;
+    /**
+     * Deprecated: use `eventFormat`. Verbose value rendering for the deprecated `filter` form.
+     *
+     * @deprecated
+     */
+    verbose?: boolean;
+};
+
+/**
+ * One item of the active contracts list (or one WebSocket message).
+ */
+export type GetActiveContractsResponse = {
+    /**
+     * Workflow id of the update that created the contract; empty when none was set.
+     */
+    workflowId: string;
+    contractEntry: ContractEntry;
+};
+
+/**
+ * The state of one contract in the snapshot, wrapped by kind. This node
+ * returns active contracts only: `{"JsActiveContract": {...}}`.
+ *
+ */
+export type ContractEntry = {
+    JsActiveContract: ActiveContract;
+};
+
+/**
+ * A contract active on a synchronizer at the requested offset.
+ */
+export type ActiveContract = {
+    createdEvent: CreatedEvent;
+    /**
+     * Synchronizer the contract is assigned to at the offset.
+     */
+    synchronizerId: string;
+    /**
+     * Counter of the contract's latest activation there (0 for its creation, then that of its latest assignment).
+     */
+    reassignmentCounter: number;
+};
+
 export type GetTransactionByOffsetRequest = {
     /**
      * Absolute offset of the transaction; positive.
@@ -697,6 +785,22 @@ export type ParticipantAuthorizationRevoked = {
 
 export type ParticipantPermission = 'PARTICIPANT_PERMISSION_UNSPECIFIED' | 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION';
 
+/**
+ * Maximum number of elements to return. Ignored when larger than the
+ * node's `http-list-max-elements-limit`; a value at most that limit
+ * never leads to 413.
+ *
+ */
+export type ListLimit = number;
+
+/**
+ * For open-ended requests (no `endInclusive`): complete and return
+ * the collected elements once no new one has arrived for this many
+ * milliseconds. Defaults to 500.
+ *
+ */
+export type StreamIdleTimeoutMs = number;
+
 export type GetLivezData = {
     body?: never;
     path?: never;
@@ -867,6 +971,119 @@ export type GetLatestPrunedOffsetsResponses = {
 
 export type GetLatestPrunedOffsetsResponse2 = GetLatestPrunedOffsetsResponses[keyof GetLatestPrunedOffsetsResponses];
 
+export type GetLedgerEndData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/state/ledger-end';
+};
+
+export type GetLedgerEndErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetLedgerEndError = GetLedgerEndErrors[keyof GetLedgerEndErrors];
+
+export type GetLedgerEndResponses = {
+    /**
+     * The ledger end.
+     */
+    200: GetLedgerEndResponse;
+};
+
+export type GetLedgerEndResponse2 = GetLedgerEndResponses[keyof GetLedgerEndResponses];
+
+export type GetActiveContractsData = {
+    body: GetActiveContractsRequest;
+    path?: never;
+    query?: {
+        /**
+         * Maximum number of elements to return. Ignored when larger than the
+         * node's `http-list-max-elements-limit`; a value at most that limit
+         * never leads to 413.
+         *
+         */
+        limit?: number;
+        /**
+         * For open-ended requests (no `endInclusive`): complete and return
+         * the collected elements once no new one has arrived for this many
+         * milliseconds. Defaults to 500.
+         *
+         */
+        stream_idle_timeout_ms?: number;
+    };
+    url: '/v2/state/active-contracts';
+};
+
+export type GetActiveContractsErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * More updates matched than `http-list-max-elements-limit` allows, with
+     * code `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`. Narrow the range
+     * or pass a `limit` of at most the node's limit.
+     *
+     */
+    413: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetActiveContractsError = GetActiveContractsErrors[keyof GetActiveContractsErrors];
+
+export type GetActiveContractsResponses = {
+    /**
+     * The active contracts, one item per contract.
+     */
+    200: Array<GetActiveContractsResponse>;
+};
+
+export type GetActiveContractsResponse2 = GetActiveContractsResponses[keyof GetActiveContractsResponses];
+
 export type GetTransactionByOffsetData = {
     body: GetTransactionByOffsetRequest;
     path?: never;
@@ -920,12 +1137,12 @@ export type GetTransactionByOffsetResponses = {
 
 export type GetTransactionByOffsetResponse = GetTransactionByOffsetResponses[keyof GetTransactionByOffsetResponses];
 
-export type GetUpdatesFlatData = {
+export type GetUpdatesData = {
     body: GetUpdatesRequest;
     path?: never;
     query?: {
         /**
-         * Maximum number of updates to return. Ignored when larger than the
+         * Maximum number of elements to return. Ignored when larger than the
          * node's `http-list-max-elements-limit`; a value at most that limit
          * never leads to 413.
          *
@@ -933,7 +1150,184 @@ export type GetUpdatesFlatData = {
         limit?: number;
         /**
          * For open-ended requests (no `endInclusive`): complete and return
-         * the collected updates once no new update has arrived for this many
+         * the collected elements once no new one has arrived for this many
+         * milliseconds. Defaults to 500.
+         *
+         */
+        stream_idle_timeout_ms?: number;
+    };
+    url: '/v2/updates';
+};
+
+export type GetUpdatesErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * More updates matched than `http-list-max-elements-limit` allows, with
+     * code `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`. Narrow the range
+     * or pass a `limit` of at most the node's limit.
+     *
+     */
+    413: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetUpdatesError = GetUpdatesErrors[keyof GetUpdatesErrors];
+
+export type GetUpdatesResponses = {
+    /**
+     * The updates in the range, one item per update.
+     */
+    200: Array<GetUpdatesResponse>;
+};
+
+export type GetUpdatesResponse2 = GetUpdatesResponses[keyof GetUpdatesResponses];
+
+export type GetUpdateByOffsetData = {
+    body: GetUpdateByOffsetRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/updates/update-by-offset';
+};
+
+export type GetUpdateByOffsetErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetUpdateByOffsetError = GetUpdateByOffsetErrors[keyof GetUpdateByOffsetErrors];
+
+export type GetUpdateByOffsetResponses = {
+    /**
+     * The update at the offset.
+     */
+    200: GetUpdateResponse;
+};
+
+export type GetUpdateByOffsetResponse = GetUpdateByOffsetResponses[keyof GetUpdateByOffsetResponses];
+
+export type GetUpdateByIdData = {
+    body: GetUpdateByIdRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/updates/update-by-id';
+};
+
+export type GetUpdateByIdErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetUpdateByIdError = GetUpdateByIdErrors[keyof GetUpdateByIdErrors];
+
+export type GetUpdateByIdResponses = {
+    /**
+     * The update with that id.
+     */
+    200: GetUpdateResponse;
+};
+
+export type GetUpdateByIdResponse = GetUpdateByIdResponses[keyof GetUpdateByIdResponses];
+
+export type GetUpdatesFlatData = {
+    body: GetUpdatesRequest;
+    path?: never;
+    query?: {
+        /**
+         * Maximum number of elements to return. Ignored when larger than the
+         * node's `http-list-max-elements-limit`; a value at most that limit
+         * never leads to 413.
+         *
+         */
+        limit?: number;
+        /**
+         * For open-ended requests (no `endInclusive`): complete and return
+         * the collected elements once no new one has arrived for this many
          * milliseconds. Defaults to 500.
          *
          */

@@ -10,7 +10,7 @@ export const ledgerSpec: OpenApiDocument = {
       "name": "Apache-2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
     },
-    "description": "Ledger node group of the Canton Network HTTP interfaces: the part of a\nparticipant node's JSON Ledger API v2 that this project serves over its\nrecorded ledger history. Clients written for a real participant work\nagainst it unchanged.\n\nIt reports the participant id, the latest pruning offsets and health, and\nreturns updates by offset range or a single transaction by offset. Ledger\noffsets are plain positive int64 values that increase with every update.\n\n**Authentication.** Every endpoint, the health probes included, requires a\nledger JWT: `Authorization: Bearer <JWT>` for HTTP, or for WebSocket\nconnections the `Sec-WebSocket-Protocol` header carrying\n`jwt.token.<JWT>` alongside the subprotocol `daml.ws.auth`. `sub` is the\nuser id; the token must carry the configured audience or the scope\n`daml_ledger_api`; `exp` is required; `exp`, `nbf` and `iat` are enforced\n(with a clock skew and a maximum lifetime). A token that fails any\nof this is 401 (UNAUTHENTICATED, with `WWW-Authenticate`). A valid token\nwhose user does not exist on the participant is 403 (PERMISSION_DENIED),\nas on a real participant. The user's rights decide which parties it may\nread: read-as a party, or read-as any party (needed for\n`filtersForAnyParty`); the admin right alone grants no reads.\n\nRequest validation runs first: a malformed request is a 400 even\nwithout a token.\n\n**Errors.** A request that fails validation (malformed JSON, wrong type,\nmissing field, value out of range) gets 400 with a `text/plain` body\nnaming the field. Every other error carries the ledger error body\n`JsCantonError`, with the HTTP status derived from its category:\ninvalid argument, failed precondition and out of range → 400;\nunauthenticated → 401; permission denied → 403; not found → 404;\naborted → 409 (413 for the list size limit); unavailable → 503.\n"
+    "description": "Ledger node group of the Canton Network HTTP interfaces: the part of a\nparticipant node's JSON Ledger API v2 that this project serves over its\nrecorded ledger history. Clients written for a real participant work\nagainst it unchanged.\n\nIt reports the participant id, the ledger end, the latest pruning offsets\nand health; it returns updates by offset range, a single update by offset\nor id, and the active contracts at an offset. Ledger offsets are plain\npositive int64 values that increase with every update.\n\n**Authentication.** Every endpoint, the health probes included, requires a\nledger JWT: `Authorization: Bearer <JWT>` for HTTP, or for WebSocket\nconnections the `Sec-WebSocket-Protocol` header carrying\n`jwt.token.<JWT>` alongside the subprotocol `daml.ws.auth`. `sub` is the\nuser id; the token must carry the configured audience or the scope\n`daml_ledger_api`; `exp` is required; `exp`, `nbf` and `iat` are enforced\n(with a clock skew and a maximum lifetime). A token that fails any\nof this is 401 (UNAUTHENTICATED, with `WWW-Authenticate`). A valid token\nwhose user does not exist on the participant is 403 (PERMISSION_DENIED),\nas on a real participant. The user's rights decide which parties it may\nread: read-as a party, or read-as any party (needed for\n`filtersForAnyParty`); the admin right alone grants no reads.\n\nRequest validation runs first: a malformed request is a 400 even\nwithout a token.\n\n**Errors.** A request that fails validation (malformed JSON, wrong type,\nmissing field, value out of range) gets 400 with a `text/plain` body\nnaming the field. Every other error carries the ledger error body\n`JsCantonError`, with the HTTP status derived from its category:\ninvalid argument, failed precondition and out of range → 400;\nunauthenticated → 401; permission denied → 403; not found → 404;\naborted → 409 (413 for the list size limit); unavailable → 503.\n"
   },
   "servers": [
     {
@@ -177,6 +177,98 @@ export const ledgerSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/state/ledger-end": {
+      "get": {
+        "operationId": "getLedgerEnd",
+        "tags": [
+          "state"
+        ],
+        "summary": "Current ledger end",
+        "description": "Returns the offset of the newest update recorded on the ledger, or 0\nwhile the ledger is empty. A client that reads the active contracts\nat this offset and then the updates after it sees every change\nexactly once.\n",
+        "responses": {
+          "200": {
+            "description": "The ledger end.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetLedgerEndResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/state/active-contracts": {
+      "post": {
+        "operationId": "getActiveContracts",
+        "tags": [
+          "state"
+        ],
+        "summary": "Active contracts at an offset",
+        "description": "A blocking call meant for small result sets: the contracts active at\n`activeAtOffset` (created at or before it, not archived at or before\nit, and assigned to a synchronizer there) whose stakeholders include a\nrequested party and match that party's filter, as one JSON array.\nEach contract's created event is rendered as in an ACS-delta\ntransaction (see `EventFormat`), with the offset and node of the\nupdate that last activated it on its synchronizer (its creation or\nits latest assignment). Contracts are listed in the order of their\ncreation offsets.\n\n`activeAtOffset` 0 returns an empty list. An offset below\n`participantPrunedUpToInclusive` fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED` (status 400, JSON body); an offset\nbeyond the ledger end is a 400 (`OFFSET_AFTER_LEDGER_END` in the\ntext). Contracts that are unassigned and not yet assigned again at\nthat offset are not returned (this node serves no incomplete\nreassignment entries); the update stream reports their assignment.\n\n`eventFormat` selects the parties and filters; the deprecated\n`filter` and `verbose` fields are accepted instead, never both\nforms. 403 when the token's user may not read a requested party\n(`filtersForAnyParty` needs the right to read as any party).\n\n**Size limit.** As for `v2/updates`: at most min(`limit`, max + 1)\ncontracts are collected, and more than `http-list-max-elements-limit`\nis a 413 with code `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`.\n`stream_idle_timeout_ms` is accepted; the snapshot is always bounded,\nso it changes nothing.\n\n**WebSocket.** The same path accepts a WebSocket upgrade, authenticated\nas for `v2/updates`: the first message is the\n`GetActiveContractsRequest`, then each active contract is one message\n(a `GetActiveContractsResponse`), and the connection closes with 1000\nafter the last. Request errors are one `JsCantonError` message\nfollowed by close 1008 (1011 for internal errors); no size limit\napplies.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ListLimit"
+          },
+          {
+            "$ref": "#/components/parameters/StreamIdleTimeoutMs"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetActiveContractsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The active contracts, one item per contract.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/GetActiveContractsResponse"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "413": {
+            "$ref": "#/components/responses/ListLimitReached"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
     "/v2/updates/transaction-by-offset": {
       "post": {
         "operationId": "getTransactionByOffset",
@@ -225,6 +317,158 @@ export const ledgerSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/updates": {
+      "post": {
+        "operationId": "getUpdates",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Updates in an offset range",
+        "description": "The successor of `v2/updates/flats`, with the same request, answer and\nrules: the updates whose offsets lie in (`beginExclusive`,\n`endInclusive`] as one JSON array, selected and shaped by\n`updateFormat` (transactions in the ACS-delta or ledger-effects shape,\nreassignments, topology events), ending with an `OffsetCheckpoint`\nwhen the last updates scanned were not shown. The same pruning and\nledger-end checks, the same size limit (413 with\n`JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED` beyond\n`http-list-max-elements-limit`, never when `limit` is at most it) and\nthe same idle timeout for open-ended requests apply; see\n`v2/updates/flats` for each of them.\n\n**WebSocket.** The same path accepts a WebSocket upgrade, exactly as\n`v2/updates/flats` does: the `GetUpdatesRequest` is the first message,\neach update is one message, a bounded range closes with 1000 after its\nlast update and an open-ended one follows the ledger as it grows.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ListLimit"
+          },
+          {
+            "$ref": "#/components/parameters/StreamIdleTimeoutMs"
+          }
+        ],
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetUpdatesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updates in the range, one item per update.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "type": "array",
+                  "items": {
+                    "$ref": "#/components/schemas/GetUpdatesResponse"
+                  }
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "413": {
+            "$ref": "#/components/responses/ListLimitReached"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/updates/update-by-offset": {
+      "post": {
+        "operationId": "getUpdateByOffset",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Update at an offset",
+        "description": "The successor of `v2/updates/transaction-by-offset`: returns the\nupdate recorded at `offset` (a transaction or a reassignment),\nprojected through `updateFormat` as the same update is in\n`v2/updates`. `updateFormat` is required in practice: without it the\nanswer is a 400.\n\n404 (NOT_FOUND) when there is no update at that offset, or the format\nshows nothing of it (a kind not asked for, or no event visible to the\nrequested parties). 403 when the token's user may not read a\nrequested party. An offset at or below the pruning offset fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED` (status 400, JSON body).\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetUpdateByOffsetRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The update at the offset.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetUpdateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/updates/update-by-id": {
+      "post": {
+        "operationId": "getUpdateById",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Update by id",
+        "description": "As `v2/updates/update-by-offset`, for the update with id `updateId`.\n404 (NOT_FOUND) when no update with that id is on the ledger (import\nupdates have no offset and are not) or the format shows nothing of\nit; an update at or below the pruning offset fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetUpdateByIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The update with that id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetUpdateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
     "/v2/updates/flats": {
       "post": {
         "operationId": "getUpdatesFlat",
@@ -236,26 +480,10 @@ export const ledgerSpec: OpenApiDocument = {
         "description": "Deprecated since 3.4 (removal scheduled for 3.5.0; the successor is\n`v2/updates`). A blocking call meant for small result sets: it returns\nthe updates whose offsets lie in (`beginExclusive`, `endInclusive`] as\none JSON array, in ascending offset order, or descending when\n`descendingOrder` is true.\n\n**Range.** `beginExclusive` 0 means the start of the ledger. After\npruning, `beginExclusive` must be at least\n`participantPrunedUpToInclusive`; below it the request fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED` (category FAILED_PRECONDITION,\nstatus 400 with a `JsCantonError` body). Without `endInclusive` the\nrequest is open-ended: it waits for new updates and completes once\nnone has arrived for `stream_idle_timeout_ms` (default 500 ms),\nreturning whatever it collected, including updates recorded while it\nwaited. `descendingOrder` requires `endInclusive`; without it the\nanswer is 400. `beginExclusive` or `endInclusive` beyond the ledger\nend, or `endInclusive` below `beginExclusive`, is a 400\n(`OFFSET_AFTER_LEDGER_END` in the text).\n\n**Size limit.** The node setting `http-list-max-elements-limit`\n(default 200) bounds the result. The server collects at most\nmin(`limit`, max + 1) updates; when it collected more than max it\nanswers 413 with code `JSON_API_MAXIMUM_LIST_ELEMENTS_NUMBER_REACHED`\ninstead of a truncated list. A request whose `limit` is at most max\ntherefore never gets 413: it receives at most `limit` updates, and the\nclient continues from the offset of the last one. A `limit` above max is\nignored (max applies). Real clients poll with\n`?limit=100&stream_idle_timeout_ms=1000`.\n\n**What is returned.** `updateFormat` selects transactions\n(`includeTransactions`, with its event format and shape),\nreassignments (`includeReassignments`) and participant authorization\ntopology events (`includeTopologyEvents`); a kind left out is not\nreturned. The deprecated form (`filter` and `verbose` instead of\n`updateFormat`) returns flat transactions (ACS delta shape) and\nreassignments for the filter's parties; the two forms must not be\nmixed, and one of them is required. A transaction or reassignment\nwith nothing visible to the requested parties is left out.\nParticipant authorization events are not recorded by this node, so\nnone are returned.\n\n**Offset checkpoints.** An ascending list ends with an\n`OffsetCheckpoint` at the offset of the last update scanned when\nthat update was not itself returned (it was filtered out), and there\nis room for one more element under both `limit` and the list limit;\nthe client resumes from its offset. Descending lists carry none.\n\nFlat transactions select events by stakeholder (see `EventFormat`).\n403 when the token's user may not read a requested party.\n\n**WebSocket.** The same path also accepts a WebSocket upgrade\n(authenticated through `Sec-WebSocket-Protocol`: `daml.ws.auth` and\n`jwt.token.<JWT>`). The client sends the `GetUpdatesRequest` as its\nfirst message; the server then sends one JSON message per update (a\n`GetUpdatesResponse`), keeps pushing new updates as they are recorded\nwhen the range is open-ended, and closes the connection after the last\nupdate of a bounded range (close code 1000). An open-ended stream sends\nan `OffsetCheckpoint` each time it caught up with the ledger past\nupdates it did not show. A token that fails authentication, or an\nunknown user, refuses the upgrade itself (HTTP 401/403 with the\n`JsCantonError` body). A request error (invalid message, permission,\npruning, range) is sent as one `JsCantonError` message, then the\nconnection closes with 1008 (1011 for internal errors). Slow consumers\nare handled with backpressure: the server stops reading the ledger\nwhile about 1 MiB waits to be sent to the client.\n",
         "parameters": [
           {
-            "name": "limit",
-            "in": "query",
-            "required": false,
-            "description": "Maximum number of updates to return. Ignored when larger than the\nnode's `http-list-max-elements-limit`; a value at most that limit\nnever leads to 413.\n",
-            "schema": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 1
-            }
+            "$ref": "#/components/parameters/ListLimit"
           },
           {
-            "name": "stream_idle_timeout_ms",
-            "in": "query",
-            "required": false,
-            "description": "For open-ended requests (no `endInclusive`): complete and return\nthe collected updates once no new update has arrived for this many\nmilliseconds. Defaults to 500.\n",
-            "schema": {
-              "type": "integer",
-              "format": "int64",
-              "minimum": 0
-            }
+            "$ref": "#/components/parameters/StreamIdleTimeoutMs"
           }
         ],
         "requestBody": {
@@ -321,6 +549,30 @@ export const ledgerSpec: OpenApiDocument = {
         "description": "Authentication challenge sent with every 401, for example\n`Bearer realm=\"ledger-api\", error=\"invalid_token\"`.\n",
         "schema": {
           "type": "string"
+        }
+      }
+    },
+    "parameters": {
+      "ListLimit": {
+        "name": "limit",
+        "in": "query",
+        "required": false,
+        "description": "Maximum number of elements to return. Ignored when larger than the\nnode's `http-list-max-elements-limit`; a value at most that limit\nnever leads to 413.\n",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 1
+        }
+      },
+      "StreamIdleTimeoutMs": {
+        "name": "stream_idle_timeout_ms",
+        "in": "query",
+        "required": false,
+        "description": "For open-ended requests (no `endInclusive`): complete and return\nthe collected elements once no new one has arrived for this many\nmilliseconds. Defaults to 500.\n",
+        "schema": {
+          "type": "integer",
+          "format": "int64",
+          "minimum": 0
         }
       }
     },
@@ -524,6 +776,149 @@ export const ledgerSpec: OpenApiDocument = {
             "format": "int64",
             "minimum": 0,
             "description": "Offset up to which (inclusive) divulged contracts' events have been\npruned; at or before `participantPrunedUpToInclusive`; 0 means not\npruned yet.\n"
+          }
+        }
+      },
+      "GetLedgerEndResponse": {
+        "type": "object",
+        "required": [
+          "offset"
+        ],
+        "properties": {
+          "offset": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Offset of the newest update on the ledger; 0 while the ledger is empty."
+          }
+        }
+      },
+      "GetUpdateByOffsetRequest": {
+        "type": "object",
+        "required": [
+          "offset"
+        ],
+        "properties": {
+          "offset": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1,
+            "description": "Absolute offset of the update; positive."
+          },
+          "updateFormat": {
+            "$ref": "#/components/schemas/UpdateFormat"
+          }
+        }
+      },
+      "GetUpdateByIdRequest": {
+        "type": "object",
+        "required": [
+          "updateId"
+        ],
+        "properties": {
+          "updateId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Id of the update."
+          },
+          "updateFormat": {
+            "$ref": "#/components/schemas/UpdateFormat"
+          }
+        }
+      },
+      "GetUpdateResponse": {
+        "type": "object",
+        "description": "A single update, wrapped by kind as in the update list.",
+        "required": [
+          "update"
+        ],
+        "properties": {
+          "update": {
+            "$ref": "#/components/schemas/Update"
+          }
+        }
+      },
+      "GetActiveContractsRequest": {
+        "type": "object",
+        "required": [
+          "activeAtOffset"
+        ],
+        "properties": {
+          "activeAtOffset": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Offset at which the active contract set is taken: at most the\nledger end and at least the participant pruning offset; 0 gives an\nempty set.\n"
+          },
+          "eventFormat": {
+            "$ref": "#/components/schemas/EventFormat"
+          },
+          "filter": {
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/TransactionFilter"
+              }
+            ],
+            "deprecated": true,
+            "description": "Deprecated: use `eventFormat`. Parties and filters of the contracts to return."
+          },
+          "verbose": {
+            "type": "boolean",
+            "deprecated": true,
+            "description": "Deprecated: use `eventFormat`. Verbose value rendering for the deprecated `filter` form."
+          }
+        }
+      },
+      "GetActiveContractsResponse": {
+        "type": "object",
+        "description": "One item of the active contracts list (or one WebSocket message).",
+        "required": [
+          "workflowId",
+          "contractEntry"
+        ],
+        "properties": {
+          "workflowId": {
+            "type": "string",
+            "description": "Workflow id of the update that created the contract; empty when none was set."
+          },
+          "contractEntry": {
+            "$ref": "#/components/schemas/ContractEntry"
+          }
+        }
+      },
+      "ContractEntry": {
+        "description": "The state of one contract in the snapshot, wrapped by kind. This node\nreturns active contracts only: `{\"JsActiveContract\": {...}}`.\n",
+        "type": "object",
+        "required": [
+          "JsActiveContract"
+        ],
+        "additionalProperties": false,
+        "properties": {
+          "JsActiveContract": {
+            "$ref": "#/components/schemas/ActiveContract"
+          }
+        }
+      },
+      "ActiveContract": {
+        "type": "object",
+        "description": "A contract active on a synchronizer at the requested offset.",
+        "required": [
+          "createdEvent",
+          "synchronizerId",
+          "reassignmentCounter"
+        ],
+        "properties": {
+          "createdEvent": {
+            "$ref": "#/components/schemas/CreatedEvent"
+          },
+          "synchronizerId": {
+            "type": "string",
+            "description": "Synchronizer the contract is assigned to at the offset."
+          },
+          "reassignmentCounter": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Counter of the contract's latest activation there (0 for its creation, then that of its latest assignment)."
           }
         }
       },

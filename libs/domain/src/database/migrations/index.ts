@@ -4,6 +4,7 @@ import { CoveringHoldingsIndex1795320000000 } from './1795320000000-covering-hol
 import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows';
 import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-migrations-and-blob-sources';
 import { ActivityTotalsOnWrite1795352000000 } from './1795352000000-activity-totals-on-write';
+import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-active-contracts';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -13,4 +14,5 @@ export const MIGRATIONS = [
   LeanHistoryRows1795330000000,
   HeldMigrationsAndBlobSources1795340000000,
   ActivityTotalsOnWrite1795352000000,
+  LedgerActiveContracts1795360000000,
 ];

@@ -1,0 +1,165 @@
+import type { Db } from '../database/db';
+import type { CompactRecord } from '../daml-value/daml-value.types';
+import { createdEventBlobOfJson } from '../history/created-event-blob';
+import type { HistoryContractRow, HistoryUpdateRow, Stored } from '../history/history-rows';
+import type { StoredActiveContract } from './ledger-projection';
+
+/** Where a page of the active contract set starts: after this contract (creation offset, row id). */
+export interface ActiveContractsCursor {
+  createdOffset: number;
+  rowId: string;
+}
+
+export interface ActiveContractsPageRequest {
+  /** The snapshot offset. */
+  activeAt: number;
+  after?: ActiveContractsCursor;
+  /** Only contracts created at most at this offset (the page's window; at most `activeAt`). */
+  createdUpTo: number;
+  limit: number;
+  /** Stakeholders to look for (a superset test; the projection applies the filters). */
+  parties: string[] | 'any';
+  withBlobs: boolean;
+}
+
+export interface ActiveContractsPage {
+  contracts: StoredActiveContract[];
+  /** Cursor after the last row read when the page is full (more may follow within the window). */
+  next?: ActiveContractsCursor;
+}
+
+type ContractColumn =
+  | 'row_id'
+  | 'contract_id'
+  | 'template_id'
+  | 'package_name'
+  | 'created_at'
+  | 'signatories'
+  | 'observers'
+  | 'stakeholders'
+  | 'created_node_id'
+  | 'created_offset'
+  | 'created_event_blob';
+
+type ActiveContractRow = Pick<Stored<HistoryContractRow>, ContractColumn> & {
+  payload_compact: CompactRecord;
+  workflow_id: HistoryUpdateRow['workflow_id'];
+  created_synchronizer_id: string;
+  /** The latest assignment at or before the snapshot offset, if any. */
+  assigned_offset: string | null;
+  assigned_synchronizer_id: string | null;
+  assigned_counter: string | null;
+  /** JSON text of the creating event's arguments, when the blob is derived (asked for, not stored, derivable). */
+  create_arguments_json: string | null;
+};
+
+/**
+ * SQL of the ledger node's active contract set at an offset. A contract is active at N when a
+ * row of it (any migration) was created at an offset ≤ N, no row of it was archived at an offset
+ * ≤ N, and its latest reassignment at or before N (if any) is an assignment. Only the row of its
+ * first ledger creation counts (a migration's imported copy has no offset; a later assignment
+ * row is not a second contract). Pages are keyset reads over `ix_contracts_ledger_acs`
+ * (created_offset, row_id) within an offset window the caller keeps small (so a page never
+ * makes PostgreSQL probe more than the window's contracts, whatever its estimates); the per-contract tests are LATERAL probes of
+ * `ix_contracts_contract_offsets` (index-only: a contract's rows of every migration) and
+ * `ix_updates_reassigned_contract`, so a page costs its rows' probes whatever the table's size.
+ */
+export class LedgerActiveContractsRepository {
+  constructor(private readonly db: Db) {}
+
+  async readPage(request: ActiveContractsPageRequest): Promise<ActiveContractsPage> {
+    const params: unknown[] = [
+      request.activeAt,
+      request.after?.createdOffset ?? 0,
+      request.after?.rowId ?? '0',
+      request.limit,
+      Math.min(request.createdUpTo, request.activeAt),
+    ];
+    const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
+    if (request.parties !== 'any') params.push(request.parties);
+    const rows: ActiveContractRow[] = await this.db.query(
+      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_at,
+              c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
+              ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
+              ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN (SELECT e.create_arguments::text FROM events e WHERE e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) END` : 'NULL::text'}
+                AS create_arguments_json,
+              u.workflow_id, u.synchronizer_id AS created_synchronizer_id,
+              r.ledger_offset::text AS assigned_offset, r.target_synchronizer AS assigned_synchronizer_id,
+              r.reassignment_counter::text AS assigned_counter
+         FROM contracts c
+         CROSS JOIN LATERAL (
+           SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.row_id = c.created_update_row_id OFFSET 0
+         ) u
+         CROSS JOIN LATERAL (
+           SELECT COALESCE(bool_or(o.archived_offset <= $1::bigint), false) AS archived,
+                  COALESCE(bool_or(o.created_offset < c.created_offset), false) AS created_before
+             FROM contracts o WHERE o.contract_id = c.contract_id
+         ) o
+         LEFT JOIN LATERAL (
+           SELECT r.kind, r.ledger_offset, r.target_synchronizer, r.reassignment_counter FROM updates r
+            WHERE r.reassigned_contract_id = c.contract_id AND r.ledger_offset <= $1::bigint
+            ORDER BY r.ledger_offset DESC
+            LIMIT 1
+         ) r ON true
+        WHERE c.created_offset IS NOT NULL AND c.created_offset <= $5::bigint
+          AND (c.created_offset, c.row_id) > ($2::bigint, $3::bigint)
+          ${partyTest}
+          AND NOT o.archived AND NOT o.created_before
+          AND (r.kind IS NULL OR r.kind = 'assignment')
+        ORDER BY c.created_offset, c.row_id
+        LIMIT $4`,
+      params,
+    );
+    const last = rows[rows.length - 1];
+    const page: ActiveContractsPage = { contracts: rows.map(toActiveContract) };
+    if (rows.length === request.limit && last)
+      page.next = { createdOffset: Number(last.created_offset), rowId: last.row_id };
+    return page;
+  }
+}
+
+function toActiveContract(r: ActiveContractRow): StoredActiveContract {
+  const assigned = r.assigned_offset !== null;
+  let blob: string | null = null;
+  if (r.created_event_blob !== null) blob = r.created_event_blob;
+  else if (r.create_arguments_json !== null)
+    blob = createdEventBlobOfJson({
+      contract_id: r.contract_id,
+      template_id: r.template_id,
+      package_name: r.package_name,
+      create_arguments: r.create_arguments_json,
+      created_at: r.created_at,
+      signatories: r.signatories,
+      observers: r.observers,
+    });
+  return {
+    offset: Number(assigned ? r.assigned_offset : r.created_offset),
+    workflowId: assigned ? '' : r.workflow_id,
+    synchronizerId: assigned ? r.assigned_synchronizer_id! : r.created_synchronizer_id,
+    reassignmentCounter: assigned ? Number(r.assigned_counter) : 0,
+    event: {
+      // An assignment's created event is its node 0.
+      nodeId: assigned ? 0 : r.created_node_id,
+      eventType: 'created',
+      contractId: r.contract_id,
+      templateId: r.template_id,
+      packageName: r.package_name,
+      createArgumentCompact: r.payload_compact,
+      createArguments: null,
+      createdAt: r.created_at,
+      signatories: r.signatories,
+      observers: r.observers,
+      choice: null,
+      choiceArgument: null,
+      exerciseResult: null,
+      consuming: null,
+      actingParties: null,
+      interfaceId: null,
+      childNodeIds: null,
+      lastDescendantNodeId: assigned ? 0 : r.created_node_id,
+      witnesses: r.stakeholders,
+      stakeholders: r.stakeholders,
+      createdEventBlob: blob,
+    },
+  };
+}
