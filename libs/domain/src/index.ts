@@ -77,7 +77,13 @@ export { TokenRegistryRepository } from './registry/token-registry.repository';
 export { TokenRegistryService } from './registry/token-registry.service';
 export type { AllocationChoice } from './registry/token-registry.service';
 export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
-export { AcsRepository, acsPageStatement, acsRowCheckStatement } from './scan/acs/acs.repository';
+export {
+  AcsRepository,
+  acsPageStatement,
+  acsRowCheckStatement,
+  type AcsPageText,
+} from './scan/acs/acs.repository';
+export { JsonText } from './wire/json-text';
 export { AcsService } from './scan/acs/acs.service';
 export { BackfillingRepository } from './scan/backfilling/backfilling.repository';
 export { BackfillingService } from './scan/backfilling/backfilling.service';

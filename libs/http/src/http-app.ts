@@ -8,6 +8,7 @@ import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
 import { answerClientErrors } from './errors/client-error';
 import { GroupExceptionFilter } from './errors/group-exception-filter';
+import { JsonTextInterceptor } from './json-text.interceptor';
 import { requestLogger } from './logging/logger';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { jsonBody } from './validation/json-body';
@@ -47,6 +48,8 @@ export function configureGroups(
     set(name: string, value: unknown): void;
   };
   express.disable('x-powered-by');
+  // No ETag: hashing every body costs more than it saves for an API whose answers are not cached.
+  express.set('etag', false);
   // req.ip: the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it.
   express.set('trust proxy', trustProxy);
   app.use(requestLogger(logger));
@@ -70,6 +73,7 @@ export function configureGroups(
       (g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`),
     )?.respond ?? ordered[ordered.length - 1].respond;
   app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
+  app.useGlobalInterceptors(new JsonTextInterceptor());
   // What the HTTP parser refuses has no URL to pick a group by; an app's groups share one format.
   answerClientErrors(app.getHttpServer() as Server, ordered[0].respond);
 }

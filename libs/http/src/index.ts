@@ -20,3 +20,4 @@ export * from './wiring/domain-provider';
 export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
 export * from './app-root.module';
+export * from './json-text.interceptor';

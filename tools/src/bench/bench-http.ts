@@ -38,6 +38,11 @@ export async function timed<T>(f: () => Promise<T>): Promise<[T, number]> {
 }
 
 export async function postJson<T>(url: string, body: unknown): Promise<T> {
+  return JSON.parse(await postText(url, body)) as T;
+}
+
+/** The body of a 200 answer to a JSON POST, as text. */
+export async function postText(url: string, body: unknown): Promise<string> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
@@ -45,7 +50,7 @@ export async function postJson<T>(url: string, body: unknown): Promise<T> {
   });
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 300)}`);
-  return JSON.parse(text) as T;
+  return text;
 }
 
 /** Deterministic pseudo-random picks (the same positions over HTTP and pg). */

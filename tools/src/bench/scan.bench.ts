@@ -14,6 +14,7 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   acsPageStatement,
+  type AcsPageText,
   acsRowCheckStatement,
   developmentAuthDefault,
   holdingsSummaryStatement,
@@ -21,14 +22,16 @@ import {
   UpdateHistoryRepository,
 } from '@canton-scan/domain';
 import { realServerReachable } from '@canton-scan/testing';
-import { freePort, picks, postJson, timed, waitReady } from './bench-http';
+import { freePort, picks, postJson, postText, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
 import { benchUpdateList } from './update-list.bench-part';
 import { fmt, percentile, writeBenchFigures, type BenchFigure } from './bench-util';
 import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
 
 const PAGE = 1000;
-const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500, ratio: 2 };
+const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500 };
+/** Ratio targets (issue 12): ACS pages and paging 1.3, updates by id 1.25, holdings kept at 1.3; else 2. */
+const RATIO = { acs: 1.3, updateById: 1.25, holdings: 1.3, other: 2 };
 
 interface Row {
   label: string;
@@ -37,6 +40,7 @@ interface Row {
   http: string;
   pg: string;
   ratio: number;
+  ratioTarget: number;
   target: string;
   ok: boolean;
 }
@@ -96,6 +100,7 @@ async function main(): Promise<void> {
       pgMs: number,
       target: string,
       ok: boolean,
+      ratioTarget: number,
       unit = 'ms',
     ): Row => ({
       label,
@@ -104,6 +109,7 @@ async function main(): Promise<void> {
       http: `${fmt(httpMs, 1)} ${unit}`,
       pg: `${fmt(pgMs, 1)} ${unit}`,
       ratio: httpMs / pgMs,
+      ratioTarget,
       target,
       ok,
     });
@@ -123,15 +129,24 @@ async function main(): Promise<void> {
         await q(check.sql, check.params);
       }
       const page = acsPageStatement(selection, after, PAGE);
-      return q<{ row_id: string }>(page.sql, page.params);
+      const [row] = await q<AcsPageText>(page.sql, page.params);
+      return row;
     };
-    const acsViaHttp = (snapshot: { migration_id: number; record_time: string }, after: string | undefined) =>
-      postJson<{ created_events: unknown[]; next_page_token?: number }>(`${base}/v0/state/acs`, {
+    // Both sides stop at the bytes received: the pg client gets the page's text in one row, the
+    // HTTP client reads the body and takes the token from its end (neither parses the contracts).
+    const acsViaHttp = async (
+      snapshot: { migration_id: number; record_time: string },
+      after: string | undefined,
+    ) => {
+      const text = await postText(`${base}/v2/state/acs`, {
         migration_id: snapshot.migration_id,
         record_time: snapshot.record_time,
         page_size: PAGE,
         ...(after === undefined ? {} : { after: Number(after) }),
       });
+      const token = /"next_page_token":(\d+)}$/.exec(text)?.[1];
+      return { text, token };
+    };
 
     // Paging through the whole newest snapshot, both ways; the tokens seen feed the page samples.
     const tokens: string[] = [];
@@ -140,9 +155,9 @@ async function main(): Promise<void> {
       let after: string | undefined;
       for (;;) {
         const page = await acsViaHttp(newest, after);
-        n += page.created_events.length;
-        if (page.next_page_token === undefined) return n;
-        after = String(page.next_page_token);
+        n += page.text.split('"event_type":"created_event"').length - 1;
+        if (page.token === undefined) return n;
+        after = page.token;
         tokens.push(after);
       }
     });
@@ -151,9 +166,9 @@ async function main(): Promise<void> {
       let after: string | undefined;
       for (;;) {
         const page = await acsViaPg(newest, after);
-        n += page.length;
-        if (page.length < PAGE) return n;
-        after = page[page.length - 1].row_id;
+        n += page.count;
+        if (page.count < PAGE) return n;
+        after = page.last_row_id!;
       }
     });
     if (httpCount !== pgCount)
@@ -165,8 +180,8 @@ async function main(): Promise<void> {
     const oldTokens: string[] = [];
     for (let after: string | undefined; ;) {
       const page = await acsViaPg(old, after);
-      if (page.length < PAGE) break;
-      after = page[page.length - 1].row_id;
+      if (page.count < PAGE) break;
+      after = page.last_row_id!;
       oldTokens.push(after);
     }
 
@@ -182,7 +197,14 @@ async function main(): Promise<void> {
       for (const p of positions) pgMs.push((await timed(() => acsViaPg(snapshot, p)))[1]);
       const h = percentile(httpMs, 50);
       rows.push(
-        ratioRow(label, h, percentile(pgMs, 50), `p50 <= ${TARGETS.acsPageMs} ms`, h <= TARGETS.acsPageMs),
+        ratioRow(
+          label,
+          h,
+          percentile(pgMs, 50),
+          `p50 <= ${TARGETS.acsPageMs} ms`,
+          h <= TARGETS.acsPageMs,
+          RATIO.acs,
+        ),
       );
     }
     rows.push(
@@ -192,6 +214,7 @@ async function main(): Promise<void> {
         pgPagingMs / 1000,
         'ratio only',
         true,
+        RATIO.acs,
         's',
       ),
     );
@@ -205,6 +228,7 @@ async function main(): Promise<void> {
         list.pgMs / 1000,
         'ratio only',
         true,
+        RATIO.other,
         's',
       ),
     );
@@ -245,6 +269,7 @@ async function main(): Promise<void> {
         percentile(holdingsPg, 50),
         `p50 <= ${TARGETS.holdingsMs} ms`,
         holdingsP50 <= TARGETS.holdingsMs,
+        RATIO.holdings,
       ),
     );
 
@@ -276,19 +301,20 @@ async function main(): Promise<void> {
       http: `${fmt(httpRate)} /s`,
       pg: `${fmt(pgRate)} /s`,
       ratio: pgRate / httpRate,
+      ratioTarget: RATIO.updateById,
       target: `>= ${fmt(TARGETS.updatesPerSecond)} /s`,
       ok: httpRate >= TARGETS.updatesPerSecond,
     });
 
     console.log('');
     console.log(
-      `scan-api on PostgreSQL, ${fmt(Number(active))} active contracts (ratio = HTTP / pg; for throughput pg / HTTP; target ratio <= ${TARGETS.ratio}):`,
+      `scan-api on PostgreSQL, ${fmt(Number(active))} active contracts (ratio = HTTP / pg; for throughput pg / HTTP; ratio targets per line):`,
     );
     const width = Math.max(...rows.map((r) => r.label.length));
     for (const r of rows) {
-      const verdict = r.ok && r.ratio <= TARGETS.ratio ? 'OK' : 'MISSED';
+      const verdict = r.ok && r.ratio <= r.ratioTarget ? 'OK' : 'MISSED';
       console.log(
-        `  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)}  (${r.target})  ${verdict}`,
+        `  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)} (<= ${r.ratioTarget})  (${r.target})  ${verdict}`,
       );
     }
     const figures: BenchFigure[] = [];
@@ -304,8 +330,8 @@ async function main(): Promise<void> {
         label: `${r.label}: ratio ${r.unit.endsWith('/s') ? 'pg / HTTP' : 'HTTP / pg'}`,
         value: Number(r.ratio.toFixed(2)),
         unit: 'x',
-        target: `<= ${TARGETS.ratio}`,
-        ok: r.ratio <= TARGETS.ratio,
+        target: `<= ${r.ratioTarget}`,
+        ok: r.ratio <= r.ratioTarget,
       });
     }
     writeBenchFigures('scan', figures);

@@ -106,7 +106,9 @@ const SQL_TYPES: Record<CopyColumnKind, string> = {
   int: 'bigint',
   numeric: 'numeric',
   bool: 'boolean',
-  json: 'jsonb',
+  // JSON travels as text and is cast to json: jsonb would reorder keys and respace the text, and
+  // the stored text is what readers splice into responses (it must be what COPY stores).
+  json: 'text',
   jsonText: 'text',
   textArray: 'text[]',
   intArray: 'integer[]',
@@ -125,9 +127,14 @@ export async function insertRowsAsJson<R>(
 ): Promise<void> {
   if (rows.length === 0) return;
   const names = columns.map((c) => `"${c.name}"`).join(', ');
-  const values = columns.map((c) => (c.kind === 'jsonText' ? `"${c.name}"::json` : `"${c.name}"`)).join(', ');
+  const asJson = (c: CopyColumn<R>) => c.kind === 'jsonText' || c.kind === 'json';
+  const values = columns.map((c) => (asJson(c) ? `"${c.name}"::json` : `"${c.name}"`)).join(', ');
   const definition = columns.map((c) => `"${c.name}" ${SQL_TYPES[c.kind]}`).join(', ');
-  const docs = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, c.get(row) ?? null])));
+  const cell = (c: CopyColumn<R>, row: R): unknown => {
+    const value = c.get(row) ?? null;
+    return c.kind === 'json' && value !== null ? JSON.stringify(value) : value;
+  };
+  const docs = rows.map((row) => Object.fromEntries(columns.map((c) => [c.name, cell(c, row)])));
   // Row ids are reserved up front (as with COPY), hence OVERRIDING SYSTEM VALUE.
   await query(
     `INSERT INTO ${table} (${names}) OVERRIDING SYSTEM VALUE SELECT ${values} FROM jsonb_to_recordset($1::jsonb) AS x(${definition})`,

@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
-import { AcsService } from '@canton-scan/domain';
+import { AcsService, type JsonText } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
 /** The request of every ACS page route: v1 and v2 declare exactly v0's (specs/scan.yaml). */
@@ -14,7 +14,7 @@ export class AcsController {
   /** One implementation under three paths: v0 (deprecated), v1 and v2 answer the same pages. */
   @Post(['v0/state/acs', 'v1/state/acs', 'v2/state/acs'])
   @HttpCode(200)
-  getSnapshotPage(@ValidInput() { body }: AcsPageData): Promise<scanApi.AcsResponse> {
+  getSnapshotPage(@ValidInput() { body }: AcsPageData): Promise<JsonText<scanApi.AcsResponse>> {
     return this.acs.getPage(body);
   }
 

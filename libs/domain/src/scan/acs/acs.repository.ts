@@ -1,5 +1,4 @@
 import type { Db } from '../../database/db';
-import type { HistoryContractRow, Stored } from '../../history/history-rows';
 
 export interface TemplateName {
   packageName: string;
@@ -18,19 +17,17 @@ export interface AcsSelection {
   templates?: readonly TemplateName[];
 }
 
-/** A contract of an ACS page, with the update that created it (for its event id). */
-export type AcsContractRow = Pick<
-  Stored<HistoryContractRow>,
-  | 'row_id'
-  | 'contract_id'
-  | 'template_id'
-  | 'package_name'
-  | 'payload_compact'
-  | 'created_at'
-  | 'signatories'
-  | 'observers'
-  | 'created_node_id'
-> & { created_update_id: string };
+/**
+ * An ACS page as PostgreSQL builds it: how many contracts it holds, the row id of the last one
+ * (the next page token) and the JSON text of its `created_events` items, comma-separated, in
+ * creation order — exactly what `JSON.stringify` of the CreatedEvent objects gave (field order,
+ * no whitespace, compact create arguments as stored).
+ */
+export interface AcsPageText {
+  count: number;
+  last_row_id: string | null;
+  events: string;
+}
 
 export interface AcsStatement {
   sql: string;
@@ -64,9 +61,22 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
 }
 
 /**
+ * The JSON text of a contract's CreatedEvent (contract `c`, its creating update `u`), keys in the
+ * order of the spec's CreatedEvent. Strings go through `to_json` (JSON escaping); the create
+ * arguments are the stored compact text; `created_at` is the microsecond UTC form every
+ * timestamp of the API has (docs/offsets-and-ids.md).
+ */
+const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_json(u.update_id || ':' || c.created_node_id)::text
+  || ',"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
+  || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
+  || ',"created_at":"' || to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+  || '","signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
+
+/**
  * A page of the snapshot in creation order (row id = creation order). The row ids are chosen
  * first from ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times), which
- * without party or template filters is an index-only scan; only the page's rows are then read.
+ * without party or template filters is an index-only scan; only the page's rows are then read,
+ * and PostgreSQL writes their response text (one row back, no per-contract parsing in Node).
  */
 export function acsPageStatement(
   selection: AcsSelection,
@@ -79,11 +89,13 @@ export function acsPageStatement(
   const n = params.length;
   return {
     sql: `WITH page AS MATERIALIZED (
-            SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n})
-          SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_at, c.signatories,
-                 c.observers, u.update_id AS created_update_id, c.created_node_id
-            FROM page p JOIN contracts c ON c.row_id = p.row_id JOIN updates u ON u.row_id = c.created_update_row_id
-           ORDER BY c.row_id`,
+            SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n}),
+          events AS (
+            SELECT c.row_id, ${CREATED_EVENT_TEXT} AS event
+              FROM page p JOIN contracts c ON c.row_id = p.row_id JOIN updates u ON u.row_id = c.created_update_row_id)
+          SELECT count(*)::int AS count, max(row_id)::text AS last_row_id,
+                 coalesce(string_agg(event, ',' ORDER BY row_id), '') AS events
+            FROM events`,
     params,
   };
 }
@@ -103,13 +115,10 @@ export function acsRowCheckStatement(selection: AcsSelection, rowId: string): Ac
 export class AcsRepository {
   constructor(private readonly db: Db) {}
 
-  async page(
-    selection: AcsSelection,
-    afterRowId: string | undefined,
-    limit: number,
-  ): Promise<AcsContractRow[]> {
+  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<AcsPageText> {
     const { sql, params } = acsPageStatement(selection, afterRowId, limit);
-    return this.db.query(sql, params);
+    const [page]: AcsPageText[] = await this.db.query(sql, params);
+    return page;
   }
 
   async isRowOf(selection: AcsSelection, rowId: string): Promise<boolean> {

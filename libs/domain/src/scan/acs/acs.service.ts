@@ -1,8 +1,8 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { invalidArgument, notFound } from '../../errors/domain-error';
-import { eventIdOf, type ScanCreatedEvent } from '../updates/update-history.mapper';
 import { requireRequestTime } from '../time/request-time';
-import { AcsRepository, type AcsContractRow, type AcsSelection, type TemplateName } from './acs.repository';
+import { JsonText } from '../../wire/json-text';
+import { AcsRepository, type AcsSelection, type TemplateName } from './acs.repository';
 import { AcsSnapshotsRepository } from './acs-snapshots.repository';
 import { resolveSnapshot } from './snapshot-resolution';
 
@@ -16,20 +16,6 @@ export function parseTemplateName(value: string, field = 'templates'): TemplateN
     throw invalidArgument(`${field}: "${value}" is not of the form PACKAGE_NAME:MODULE_NAME:ENTITY_NAME`);
   }
   return { packageName: parts[0], moduleName: parts[1], entityName: parts[2] };
-}
-
-function toCreatedEvent(r: AcsContractRow): ScanCreatedEvent {
-  return {
-    event_type: 'created_event',
-    event_id: eventIdOf(r.created_update_id, r.created_node_id),
-    contract_id: r.contract_id,
-    template_id: r.template_id,
-    package_name: r.package_name,
-    create_arguments: r.payload_compact,
-    created_at: r.created_at,
-    signatories: r.signatories,
-    observers: r.observers,
-  };
 }
 
 /**
@@ -47,7 +33,8 @@ export class AcsService {
     private readonly snapshots: AcsSnapshotsRepository,
   ) {}
 
-  async getPage(request: AcsPageRequest): Promise<AcsPage> {
+  /** A page, as the JSON text PostgreSQL wrote for its contracts (AcsRepository.page). */
+  async getPage(request: AcsPageRequest): Promise<JsonText<AcsPage>> {
     const snapshotTime = await resolveSnapshot(this.snapshots, request);
     const selection: AcsSelection = {
       migrationId: request.migration_id,
@@ -61,14 +48,12 @@ export class AcsService {
         `after: ${after} is not a page token of this snapshot and query (pass next_page_token unchanged, with the same other parameters)`,
       );
     }
-    const rows = await this.acs.page(selection, after, request.page_size);
-    const page: AcsPage = {
-      record_time: snapshotTime,
-      migration_id: request.migration_id,
-      created_events: rows.map(toCreatedEvent),
-    };
-    if (rows.length === request.page_size) page.next_page_token = Number(rows[rows.length - 1].row_id);
-    return page;
+    const page = await this.acs.page(selection, after, request.page_size);
+    // Keys in the order of AcsResponse; next_page_token (a row id) only on a full page.
+    const token = page.count === request.page_size ? `,"next_page_token":${page.last_row_id}` : '';
+    return new JsonText(
+      `{"record_time":${JSON.stringify(snapshotTime)},"migration_id":${JSON.stringify(request.migration_id)},"created_events":[${page.events}]${token}}`,
+    );
   }
 
   /** The most recent snapshot strictly before `before` (compared at microsecond precision). */
