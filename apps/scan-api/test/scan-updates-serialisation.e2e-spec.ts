@@ -61,7 +61,7 @@ describe('update trees: responses byte for byte as the rows → objects path gav
       }
     }
     expect([...kinds].sort()).toEqual(['assignment', 'transaction', 'unassignment']);
-  });
+  }, 180_000); // ~4 requests per update of the network, one at a time: minutes on a loaded machine
 
   it('an explicit lossless=false answers as the default', async () => {
     const id = history[history.length - 1].update_id;
