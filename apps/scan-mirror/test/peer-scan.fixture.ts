@@ -56,10 +56,10 @@ export async function startPeerScan(dataSource: DataSource): Promise<PeerScan> {
   const updates = new UpdateHistoryService(history);
   const routes: Record<string, (b: Body) => Promise<unknown>> = {
     '/api/scan/v0/backfilling/migration-info': (b) => backfilling.migrationInfo(b.migration_id),
-    '/api/scan/v0/backfilling/import-updates': (b) =>
-      backfilling.importUpdates(b.migration_id, b.after_update_id, b.limit),
+    '/api/scan/v0/backfilling/import-updates': async (b) =>
+      (await backfilling.importUpdates(b.migration_id, b.after_update_id, b.limit)).value(),
     '/api/scan/v2/updates': async (b) => {
-      const page = await updates.listUpdates(b);
+      const page = (await updates.listUpdates(b)).value();
       if (!frozen) return page;
       const end = page.transactions.findIndex((item) => !frozen?.has(item.update_id));
       return end < 0 ? page : { ...page, transactions: page.transactions.slice(0, end) };

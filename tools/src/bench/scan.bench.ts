@@ -288,9 +288,9 @@ async function main(): Promise<void> {
     if (failures > 0) throw new Error(`${failures} of ${result.requests.total} update requests failed`);
     const pgRate = await pgQueriesPerSecond(url, connections, duration, (c, k) =>
       c.query({
-        name: 'scan_update_by_id',
+        name: UpdateHistoryRepository.BY_ID.name,
         text: UpdateHistoryRepository.BY_ID.text,
-        values: [ids[k % ids.length]],
+        values: [ids[k % ids.length], false],
       }),
     );
     const httpRate = result.requests.average;

@@ -44,12 +44,13 @@ export async function benchUpdateList(base: string, q: Query): Promise<UpdateLis
     for (;;) {
       const rows = await q<{ row_id: string; migration_id: string; record_time: string }>(
         UpdateHistoryRepository.LIST_PAGE.text,
-        [after[0], after[1], PAGE, IMPORT_RECORD_TIME],
+        [after[0], after[1], PAGE, IMPORT_RECORD_TIME, false],
       );
       if (rows.length === 0) return n;
       n += new Set(rows.map((r) => r.row_id)).size;
       const last = rows[rows.length - 1];
-      after = [Number(last.migration_id), last.record_time];
+      // The statement gives record times as JSON text (quoted).
+      after = [Number(last.migration_id), JSON.parse(last.record_time) as string];
     }
   });
   if (httpCount !== pgCount)

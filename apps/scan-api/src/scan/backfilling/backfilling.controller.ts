@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
-import { BackfillingService } from '@canton-scan/domain';
+import { BackfillingService, type JsonText } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
 @Controller('v0/backfilling')
@@ -11,7 +11,7 @@ export class BackfillingController {
   @HttpCode(200)
   importUpdates(
     @ValidInput() { body }: scanApi.GetImportUpdatesData,
-  ): Promise<scanApi.ImportUpdatesResponse> {
+  ): Promise<JsonText<scanApi.ImportUpdatesResponse>> {
     return this.backfilling.importUpdates(body.migration_id, body.after_update_id, body.limit);
   }
 

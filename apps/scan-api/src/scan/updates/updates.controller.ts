@@ -1,6 +1,6 @@
 import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
-import { UpdateHistoryService } from '@canton-scan/domain';
+import { UpdateHistoryService, type JsonText } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
 @Controller()
@@ -9,12 +9,16 @@ export class UpdatesController {
 
   /** Deprecated; answers exactly as v2. */
   @Get('v0/updates/:update_id')
-  getUpdateV0(@ValidInput() input: scanApi.GetUpdateByIdV0Data): Promise<scanApi.UpdateHistoryItem> {
+  getUpdateV0(
+    @ValidInput() input: scanApi.GetUpdateByIdV0Data,
+  ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
     return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
   }
 
   @Get('v2/updates/:update_id')
-  getUpdateV2(@ValidInput() input: scanApi.GetUpdateByIdV2Data): Promise<scanApi.UpdateHistoryItem> {
+  getUpdateV2(
+    @ValidInput() input: scanApi.GetUpdateByIdV2Data,
+  ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
     return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
   }
 
@@ -22,7 +26,7 @@ export class UpdatesController {
   @HttpCode(200)
   listUpdatesV2(
     @ValidInput() input: scanApi.GetUpdateHistoryV2Data,
-  ): Promise<scanApi.UpdateHistoryResponseV2> {
+  ): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
     return this.updates.listUpdates(input.body);
   }
 }

@@ -2,7 +2,8 @@ import type { scanApi } from '@canton-scan/contracts';
 import { notFound } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
-import { toScanUpdates, type ScanUpdateItem } from '../updates/update-history.mapper';
+import { JsonText } from '../../wire/json-text';
+import { itemsText, type ScanUpdateItem } from '../updates/update-history.mapper';
 import { UpdateHistoryRepository } from '../updates/update-history.repository';
 import { BackfillingRepository } from './backfilling.repository';
 
@@ -36,11 +37,11 @@ export class BackfillingService {
     migrationId: number,
     afterUpdateId: string,
     limit: number,
-  ): Promise<{ transactions: ScanUpdateItem[] }> {
+  ): Promise<JsonText<{ transactions: ScanUpdateItem[] }>> {
     const rows = await this.updates.findImportPageRows(migrationId, afterUpdateId, limit);
     if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId)))
       throw this.unknown(migrationId);
-    return { transactions: toScanUpdates(rows, 'lossless') };
+    return new JsonText(`{"transactions":[${itemsText(rows, false)}]}`);
   }
 
   async migrationInfo(migrationId: number): Promise<MigrationInfo> {

@@ -1,55 +1,154 @@
 import { prepared, type Db } from '../../database/db';
+import type { DamlValue } from '../../daml-value/daml-value.types';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
-import type {
-  EventTreeColumn,
-  HistoryEventRow,
-  HistoryUpdateRow,
-  OuterJoined,
-  Stored,
-  UpdateHeaderColumn,
-} from '../../history/history-rows';
 
 /**
- * One row per (update, event) pair; the update columns repeat on each of its event rows. The
- * event columns are null only for an update without events (an unassignment).
+ * One row per (update, event) pair of an update tree, with the JSON text PostgreSQL wrote for
+ * it (update-tree.text.ts assembles items from these). The update columns repeat on each of its
+ * event rows; the event columns are null only for an update without events (an unassignment).
  */
-export type UpdateEventRow = Pick<Stored<HistoryUpdateRow>, UpdateHeaderColumn | 'ledger_offset'> &
-  OuterJoined<Pick<Stored<HistoryEventRow>, EventTreeColumn>>;
+export interface UpdateTreeRow {
+  row_id: string;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  /** JSON-quoted update id. */
+  update_id: string;
+  migration_id: string;
+  /** JSON-quoted record time (microsecond UTC). */
+  record_time: string;
+  /** JSON-quoted scan offset (`""` for import updates). */
+  scan_offset: string;
+  /** Transactions: `"workflow_id":…,"record_time":…,"synchronizer_id":…,"effective_at":…` (no braces). */
+  tx_fields: string | null;
+  /** Transactions: the root event ids as a JSON array. */
+  root_event_ids: string | null;
+  /** Transactions: the JSON-quoted external transaction hash, when there is one. */
+  external_transaction_hash: string | null;
+  /**
+   * Reassignments: their event as JSON text — an unassignment's whole event, an assignment's up
+   * to its `"created_event":` (its created event and `reassignment_counter` follow).
+   */
+  reassignment_fields: string | null;
+  reassignment_counter: string | null;
+  /** JSON-quoted event id; null for an update without events. */
+  event_id: string | null;
+  /** The event's whole JSON text, or null when a payload must be made compact in Node. */
+  event: string | null;
+  /**
+   * When `event` is null: the event is `pre` + compact(`first`) + `mid` [+ compact(`second`)] +
+   * `post` (a created event: its create arguments; an exercised one: choice argument, result).
+   */
+  pre: string | null;
+  first: DamlValue | null;
+  mid: string | null;
+  second: DamlValue | null;
+  post: string | null;
+}
 
-const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
-  u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
-  u.unassign_id, u.reassignment_counter, u.reassigned_contract_id`;
-const EVENT_COLUMNS = `e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name, e.create_arguments, e.created_at,
-  e.signatories, e.observers, e.choice, e.choice_argument, e.exercise_result, e.consuming, e.acting_parties, e.interface_id,
-  e.child_node_ids`;
+/** `t` as the API writes a timestamp: microsecond UTC, quoted. */
+const isoText = (t: string) =>
+  `'"' || to_char(${t} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '"'`;
+/** JSON text of a (non-null) string. */
+const str = (s: string) => `to_json(${s})::text`;
+/** JSON array of event ids of the node ids in array `nodes` (in array order; [] for null). */
+const eventIds = (nodes: string) =>
+  `to_json(ARRAY(SELECT u.update_id || ':' || x.n FROM unnest(${nodes}) WITH ORDINALITY AS x(n, o) ORDER BY x.o))::text`;
+
+// $L (a boolean parameter): lossless payloads, else compact. Created events take their compact
+// create arguments from the contract's stored compact payload (c); exercised events' compact
+// payloads are derived in Node (the text around them is written here).
+const CREATED_PRE = `'{"event_type":"created_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
+  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
+  || ',"package_name":' || ${str('e.package_name')} || ',"create_arguments":'`;
+const CREATED_POST = `',"created_at":' || ${isoText('e.created_at')} || ',"signatories":' || to_json(e.signatories)::text
+  || ',"observers":' || to_json(e.observers)::text || '}'`;
+const EXERCISED_PRE = `'{"event_type":"exercised_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
+  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
+  || ',"package_name":' || ${str('e.package_name')} || ',"choice":' || ${str('e.choice')} || ',"choice_argument":'`;
+const EXERCISED_MID = `',"child_event_ids":' || ${eventIds('e.child_node_ids')} || ',"exercise_result":'`;
+const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_parties":' || to_json(e.acting_parties)::text
+  || CASE WHEN e.interface_id IS NULL THEN '' ELSE ',"interface_id":' || ${str('e.interface_id')} END || '}'`;
+
+const tree = (
+  lossless: string,
+) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
+  ${isoText('u.record_time')} AS record_time,
+  CASE WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END AS scan_offset,
+  CASE WHEN u.kind = 'transaction' THEN
+    '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${isoText('u.record_time')}
+    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${isoText('u.effective_at')} END AS tx_fields,
+  CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids')} END AS root_event_ids,
+  ${str('u.external_transaction_hash')} AS external_transaction_hash,
+  CASE u.kind
+    WHEN 'assignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
+      || ',"target_synchronizer":' || ${str('u.target_synchronizer')} || ',"migration_id":' || u.migration_id
+      || ',"unassign_id":' || ${str('u.unassign_id')} || ',"created_event":'
+    WHEN 'unassignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
+      || ',"migration_id":' || u.migration_id || ',"target_synchronizer":' || ${str('u.target_synchronizer')}
+      || ',"unassign_id":' || ${str('u.unassign_id')} || ',"reassignment_counter":' || u.reassignment_counter
+      || ',"contract_id":' || ${str('u.reassigned_contract_id')} || '}'
+  END AS reassignment_fields, u.reassignment_counter,
+  ${str(`u.update_id || ':' || e.node_id`)} AS event_id,
+  CASE e.event_type
+    WHEN 'created' THEN ${CREATED_PRE} || CASE WHEN ${lossless} THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
+    WHEN 'exercised' THEN CASE WHEN ${lossless} THEN ${EXERCISED_PRE} || e.choice_argument::text || ${EXERCISED_MID}
+      || e.exercise_result::text || ${EXERCISED_POST} END
+  END AS event,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_PRE} ELSE ${EXERCISED_PRE} END END AS pre,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN e.create_arguments ELSE e.choice_argument END END AS first,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_POST} ELSE ${EXERCISED_MID} END END AS mid,
+  CASE WHEN ${viaNode(lossless)} AND e.event_type = 'exercised' THEN e.exercise_result END AS second,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN '' ELSE ${EXERCISED_POST} END END AS post`;
+
+/** Whether Node makes the event's payloads compact: compact exercised events, created ones without their contract row. */
+const viaNode = (lossless: string) =>
+  `(NOT ${lossless} AND (e.event_type = 'exercised' OR (e.event_type = 'created' AND c.payload_compact IS NULL)))`;
 
 /**
- * Reads recorded updates with their event trees: `updates` joined with `events` in one
- * statement (ux_updates_update_id / ix_updates_import, then pk_events), rows in node order.
+ * The tree rows of the updates `u` that `from` (ending in `updates u`) selects, with each created
+ * event's contract (for its stored compact payload) when payloads are compact; `where` filters
+ * and `orderBy` (over `u` and `e`) orders them. `pre`…`post` are selected only where `event` is
+ * null (rows parsed in Node carry only the text and, where needed, the payloads).
+ */
+const treeStatement = (lossless: string, from: string, where: string, orderBy: string) =>
+  `${from} LEFT JOIN events e ON e.update_row_id = u.row_id
+  LEFT JOIN LATERAL (
+    SELECT c.payload_compact FROM contracts c
+     WHERE NOT ${lossless} AND e.event_type = 'created' AND c.migration_id = u.migration_id AND c.contract_id = e.contract_id
+    OFFSET 0) c ON true
+  ${where}
+  ORDER BY ${orderBy}`;
+
+/**
+ * Reads recorded updates with their event trees as JSON text: `updates` joined with `events`
+ * (ux_updates_update_id / ix_updates_migration_record_time / ix_updates_import, then pk_events),
+ * rows in node order, each carrying the text PostgreSQL wrote for it.
  */
 export class UpdateHistoryRepository {
   constructor(private readonly db: Db) {}
 
-  /** The rows of one update by id; empty when unknown. */
+  /** The rows of one update by id; empty when unknown. $2: lossless. */
   static readonly BY_ID = prepared(
-    'scan_update_by_id',
-    `SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
-      FROM updates u LEFT JOIN events e ON e.update_row_id = u.row_id
-     WHERE u.update_id = $1
-     ORDER BY e.node_id`,
+    'scan_update_tree_by_id',
+    treeStatement(
+      '$2::boolean',
+      `${tree('$2::boolean')} FROM updates u`,
+      'WHERE u.update_id = $1',
+      'e.node_id',
+    ),
   );
 
-  async findRowsById(updateId: string): Promise<UpdateEventRow[]> {
-    return this.db.query(UpdateHistoryRepository.BY_ID, [updateId]);
+  async findRowsById(updateId: string, lossless: boolean): Promise<UpdateTreeRow[]> {
+    return this.db.query(UpdateHistoryRepository.BY_ID, [updateId, lossless]);
   }
 
-  static readonly IMPORT_PAGE_SQL = `WITH page AS MATERIALIZED (
+  static readonly IMPORT_PAGE = prepared(
+    'scan_update_tree_import_page',
+    `WITH page AS MATERIALIZED (
         SELECT u.row_id FROM updates u
          WHERE u.migration_id = $1 AND u.is_import AND u.update_id > $2
          ORDER BY u.update_id LIMIT $3)
-      SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
-        FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
-       ORDER BY u.update_id, e.node_id`;
+      ${treeStatement('true', `${tree('true')} FROM page p JOIN updates u ON u.row_id = p.row_id`, '', 'u.update_id, e.node_id')}`,
+  );
 
   /**
    * A page of the update list: non-import updates after `(migration, record time)`, ascending.
@@ -59,9 +158,10 @@ export class UpdateHistoryRepository {
    * The page is not materialised: inlined, its order is known to the planner, which then only
    * sorts each update's few events by node id (an incremental sort) instead of sorting every
    * wide (update, event) row of the page (docs/performance.md "Update tree statement").
+   * $5: lossless.
    */
   static readonly LIST_PAGE = prepared(
-    'scan_update_list_page',
+    'scan_update_tree_list_page',
     `WITH RECURSIVE ms(id) AS (
         SELECT min(migration_id) FROM updates WHERE migration_id >= $1
         UNION ALL
@@ -76,9 +176,7 @@ export class UpdateHistoryRepository {
              ORDER BY u.record_time LIMIT $3) p
          WHERE ms.id IS NOT NULL
          ORDER BY p.migration_id, p.record_time LIMIT $3)
-      SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
-        FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
-       ORDER BY p.migration_id, p.record_time, e.node_id`,
+      ${treeStatement('$5::boolean', `${tree('$5::boolean')} FROM page p JOIN updates u ON u.row_id = p.row_id`, '', 'p.migration_id, p.record_time, e.node_id')}`,
   );
 
   /**
@@ -88,21 +186,23 @@ export class UpdateHistoryRepository {
   async findListPageRows(
     after: { migrationId: number; recordTime: string } | undefined,
     limit: number,
-  ): Promise<UpdateEventRow[]> {
+    lossless: boolean,
+  ): Promise<UpdateTreeRow[]> {
     return this.db.query(UpdateHistoryRepository.LIST_PAGE, [
       after?.migrationId ?? 0,
       after?.recordTime ?? IMPORT_RECORD_TIME,
       limit,
       IMPORT_RECORD_TIME,
+      lossless,
     ]);
   }
 
-  /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates. */
+  /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates (lossless). */
   async findImportPageRows(
     migrationId: number,
     afterUpdateId: string,
     limit: number,
-  ): Promise<UpdateEventRow[]> {
-    return this.db.query(UpdateHistoryRepository.IMPORT_PAGE_SQL, [migrationId, afterUpdateId, limit]);
+  ): Promise<UpdateTreeRow[]> {
+    return this.db.query(UpdateHistoryRepository.IMPORT_PAGE, [migrationId, afterUpdateId, limit]);
   }
 }

@@ -3,7 +3,8 @@ import { notFound } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
 import { requireRequestTime } from '../time/request-time';
-import { toListItem, toScanUpdate, toScanUpdates, type ScanUpdateItem } from './update-history.mapper';
+import { JsonText } from '../../wire/json-text';
+import { itemsText, updateText, type ScanUpdateItem } from './update-history.mapper';
 import { UpdateHistoryRepository } from './update-history.repository';
 
 /** The most updates one page of `POST /v2/updates` holds, whatever `page_size` asks for. */
@@ -15,16 +16,11 @@ const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 export class UpdateHistoryService {
   constructor(private readonly repository: UpdateHistoryRepository) {}
 
-  async lookupUpdate(updateId: string, lossless: boolean): Promise<ScanUpdateItem | undefined> {
-    const rows = await this.repository.findRowsById(updateId);
-    return rows.length === 0 ? undefined : toScanUpdate(rows, lossless ? 'lossless' : 'compact');
-  }
-
-  /** The update with that id; NotFound when this node holds none. */
-  async getUpdate(updateId: string, lossless: boolean): Promise<ScanUpdateItem> {
-    const item = await this.lookupUpdate(updateId, lossless);
-    if (!item) throw notFound(`update ${updateId} not found`);
-    return item;
+  /** The update with that id (JSON text PostgreSQL wrote); NotFound when this node holds none. */
+  async getUpdate(updateId: string, lossless: boolean): Promise<JsonText<ScanUpdateItem>> {
+    const rows = await this.repository.findRowsById(updateId, lossless);
+    if (rows.length === 0) throw notFound(`update ${updateId} not found`);
+    return new JsonText(updateText(rows));
   }
 
   /**
@@ -32,7 +28,9 @@ export class UpdateHistoryService {
    * strictly after `after`, ascending by (migration id, record time), at most `page_size` and
    * at most UPDATE_LIST_PAGE_LIMIT of them.
    */
-  async listUpdates(request: scanApi.UpdateHistoryRequestV2): Promise<scanApi.UpdateHistoryResponseV2> {
+  async listUpdates(
+    request: scanApi.UpdateHistoryRequestV2,
+  ): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
     let after: { migrationId: number; recordTime: string } | undefined;
     if (request.after) {
       const time = requireRequestTime('after.after_record_time', request.after.after_record_time).floor;
@@ -45,8 +43,8 @@ export class UpdateHistoryService {
     const rows = await this.repository.findListPageRows(
       after,
       Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
+      request.daml_value_encoding === 'protobuf_json',
     );
-    const encoding = request.daml_value_encoding === 'protobuf_json' ? 'lossless' : 'compact';
-    return { transactions: toScanUpdates(rows, encoding).map(toListItem) };
+    return new JsonText(`{"transactions":[${itemsText(rows, true)}]}`);
   }
 }
