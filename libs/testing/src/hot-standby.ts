@@ -112,7 +112,8 @@ export async function startHotStandby(primaryUrl = realServerUrl()): Promise<Hot
       async caughtUp(timeoutMs = 30_000) {
         const client = new Client({ connectionString: primaryUrl });
         await client.connect();
-        const [{ lsn }] = (await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn')).rows;
+        const [{ lsn }] = (await client.query<{ lsn: string }>('SELECT pg_current_wal_lsn()::text AS lsn'))
+          .rows;
         await client.end();
         const until = Date.now() + timeoutMs;
         for (;;) {
@@ -120,7 +121,8 @@ export async function startHotStandby(primaryUrl = realServerUrl()): Promise<Hot
             `SELECT pg_last_wal_replay_lsn() >= '${lsn}'::pg_lsn AS done`,
           );
           if (done) return;
-          if (Date.now() > until) throw new Error(`the standby did not replay up to ${lsn} in ${timeoutMs} ms`);
+          if (Date.now() > until)
+            throw new Error(`the standby did not replay up to ${lsn} in ${timeoutMs} ms`);
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
       },
@@ -162,8 +164,9 @@ async function waitInRecovery(url: string, server: ChildProcess, log: () => stri
     const client = new Client({ connectionString: url, connectionTimeoutMillis: 1000 });
     try {
       await client.connect();
-      const [{ standby }] = (await client.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby'))
-        .rows;
+      const [{ standby }] = (
+        await client.query<{ standby: boolean }>('SELECT pg_is_in_recovery() AS standby')
+      ).rows;
       if (!standby) throw new Error('the standby is not in recovery');
       return;
     } catch (error) {
