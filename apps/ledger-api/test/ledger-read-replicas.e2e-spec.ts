@@ -61,7 +61,11 @@ it('sees a user and a grant at once, the standby not having replayed them', asyn
   await start();
   await standby.query('SELECT pg_wal_replay_pause()');
   await users().addUser({ userId: 'late-user', isAdmin: false, canReadAsAnyParty: false, readAs: [] });
-  const request = { beginExclusive: 0, endInclusive: 6, updateFormat: widestUpdateFormat('ACS_DELTA') };
+  const request = {
+    beginExclusive: 0,
+    endInclusive: 6,
+    updateFormat: widestUpdateFormat('TRANSACTION_SHAPE_ACS_DELTA'),
+  };
   expect((await call('late-user', '/v2/updates/flats', request)).status).toBe(403);
   await users().grantRights('late-user', { readAsAnyParty: true });
   const granted = await call('late-user', '/v2/updates/flats', request);
@@ -73,7 +77,7 @@ it('delivers to a waiting subscriber an update the standby has not replayed', as
   const history = await start();
   const pending = call('participant_admin', '/v2/updates/flats?stream_idle_timeout_ms=3000', {
     beginExclusive: 6,
-    updateFormat: widestUpdateFormat('ACS_DELTA'),
+    updateFormat: widestUpdateFormat('TRANSACTION_SHAPE_ACS_DELTA'),
   });
   await new Promise((resolve) => setTimeout(resolve, 300));
   await standby.query('SELECT pg_wal_replay_pause()');
@@ -97,7 +101,7 @@ it('reads a range the standby has not replayed on the primary', async () => {
   const { status, body } = await call('participant_admin', '/v2/updates/flats', {
     beginExclusive: 6,
     endInclusive: 7,
-    updateFormat: widestUpdateFormat('ACS_DELTA'),
+    updateFormat: widestUpdateFormat('TRANSACTION_SHAPE_ACS_DELTA'),
   });
   expect(status).toBe(200);
   expect(JSON.stringify(body)).toContain(next.update_id);
