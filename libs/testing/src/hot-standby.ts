@@ -171,7 +171,8 @@ async function waitInRecovery(url: string, server: ChildProcess, log: () => stri
       return;
     } catch (error) {
       if (error instanceof Error && error.message === 'the standby is not in recovery') throw error;
-      if (Date.now() > until) throw new Error(`the standby did not accept connections in 120 s:\n${log()}`);
+      if (Date.now() > until)
+        throw new Error(`the standby did not accept connections in 120 s:\n${log()}`, { cause: error });
     } finally {
       await client.end().catch(() => undefined);
     }
