@@ -24,7 +24,7 @@ export function appRootModule(
   return {
     module: root,
     imports: [
-      DatabaseModule.forDataSource(dataSource),
+      DatabaseModule.forDataSource(dataSource, config.database),
       AppConfigModule.forConfig(config),
       ...groups.map((g) => g.module),
       RouterModule.register(groups.map((g) => ({ path: g.path, module: g.module }))),

@@ -2,7 +2,7 @@ import type { Server } from 'node:http';
 import type { INestApplication } from '@nestjs/common';
 import type { Request } from 'express';
 import type { Logger } from 'pino';
-import type { HttpAppConfig, RateLimitGroup } from '@canton-scan/domain';
+import { ReadReplicas, type HttpAppConfig, type RateLimitGroup } from '@canton-scan/domain';
 import type { OpenApiDocument } from '@canton-scan/contracts';
 import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
@@ -68,6 +68,11 @@ export function configureGroups(
       openApiValidationMiddleware(group.document, group.respond),
     );
   }
+  // Each request reads one history: its reads stay on one replica (ReadReplicas.session). After
+  // the body parsers, whose stream callbacks would not carry the session.
+  const replicas = readReplicasOf(app);
+  if (replicas && replicas.size > 0)
+    app.use((_req: Request, _res: unknown, next: () => void) => replicas.session(next));
   const responderFor = (req: Request): ErrorResponder =>
     ordered.find(
       (g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`),
@@ -76,4 +81,13 @@ export function configureGroups(
   app.useGlobalInterceptors(new JsonTextInterceptor());
   // What the HTTP parser refuses has no URL to pick a group by; an app's groups share one format.
   answerClientErrors(app.getHttpServer() as Server, ordered[0].respond);
+}
+
+/** The app's read replicas; undefined for an app without the DatabaseModule (a test's bare app). */
+function readReplicasOf(app: INestApplication): ReadReplicas | undefined {
+  try {
+    return app.get(ReadReplicas, { strict: false });
+  } catch {
+    return undefined;
+  }
 }

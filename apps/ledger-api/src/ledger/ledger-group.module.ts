@@ -1,6 +1,7 @@
 import { Inject, Injectable, Module, type OnModuleDestroy, type Provider } from '@nestjs/common';
 import {
   Db,
+  ReadDb,
   LedgerActiveContractsRepository,
   LedgerActiveContractsService,
   LedgerEndWatcher,
@@ -30,7 +31,11 @@ class LedgerEndWatcherLifecycle implements OnModuleDestroy {
   }
 }
 
-/** The domain of the ledger node group: repositories on the process's Db, services on them. */
+/**
+ * The domain of the ledger node group: services on repositories. Users (rights must apply at
+ * once), pruning and the ledger end watcher (LISTEN) are on the primary (`Db`); the update and
+ * active contract reads on the read replicas (`ReadDb`, see LedgerUpdatesService for live tails).
+ */
 const domainProviders: Provider[] = [
   domainProvider(JwtVerifier, [fromConfig((config) => config.auth)]),
   domainProvider(ParticipantIdentityService, [fromConfig((config) => config.ledgerNode.participantId)]),
@@ -39,14 +44,14 @@ const domainProviders: Provider[] = [
   domainProvider(LedgerPruningRepository, [Db]),
   domainProvider(LedgerPruningService, [LedgerPruningRepository]),
   domainProvider(LedgerEndWatcher, [Db]),
-  domainProvider(LedgerUpdatesRepository, [Db]),
+  domainProvider(LedgerUpdatesRepository, [ReadDb]),
   domainProvider(LedgerUpdatesService, [
     LedgerUpdatesRepository,
     LedgerPruningService,
     LedgerEndWatcher,
     fromConfig((config) => config.ledgerNode),
   ]),
-  domainProvider(LedgerActiveContractsRepository, [Db]),
+  domainProvider(LedgerActiveContractsRepository, [ReadDb]),
   domainProvider(LedgerActiveContractsService, [
     LedgerActiveContractsRepository,
     LedgerUpdatesRepository,

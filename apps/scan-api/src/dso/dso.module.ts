@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { ActiveContractsRepository, Db, DsoInfoService, DsoRepository } from '@canton-scan/domain';
+import { ActiveContractsRepository, ReadDb, DsoInfoService, DsoRepository } from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '@canton-scan/http';
 
 /**
@@ -9,8 +9,8 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
  */
 @Module({
   providers: [
-    domainProvider(ActiveContractsRepository, [Db]),
-    domainProvider(DsoRepository, [Db, ActiveContractsRepository]),
+    domainProvider(ActiveContractsRepository, [ReadDb]),
+    domainProvider(DsoRepository, [ReadDb, ActiveContractsRepository]),
     domainProvider(DsoInfoService, [DsoRepository, fromConfig((config) => config.sv)]),
   ],
   exports: [DsoInfoService, ActiveContractsRepository],

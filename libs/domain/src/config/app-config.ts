@@ -18,7 +18,16 @@ export interface DatabaseConfig {
   readonly statementTimeoutMs: number;
   /** Apply pending migrations when an app starts (default: only for the embedded database). */
   readonly migrateOnStart: boolean | undefined;
+  /** Streaming replicas the read endpoints read from (`DATABASE_READ_URLS`); empty: none. */
+  readonly readUrls: readonly string[];
+  /** What reads do when no replica is healthy (`DATABASE_READ_FALLBACK`): go to the primary, or fail with 503. */
+  readonly readFallback: ReadFallback;
+  /** A replica further behind than this is skipped (`DATABASE_READ_MAX_LAG_SECONDS`). */
+  readonly readMaxLagSeconds: number;
 }
+
+export const READ_FALLBACKS = ['primary', 'unavailable'] as const;
+export type ReadFallback = (typeof READ_FALLBACKS)[number];
 
 export interface AuthConfig {
   /** HS256 shared secret: `AUTH_HS256_SECRET`, or the development secret in development mode. */
@@ -170,6 +179,9 @@ export function loadConfig(
       connectTimeoutMs: r.int('DB_CONNECT_TIMEOUT_MS', 5000, { min: 100 }),
       statementTimeoutMs: r.int('DB_STATEMENT_TIMEOUT_MS', 30000, { min: 0 }),
       migrateOnStart: r.optionalBool('DB_MIGRATE_ON_START'),
+      readUrls: r.urlList('DATABASE_READ_URLS', ['postgres:', 'postgresql:']),
+      readFallback: r.oneOf('DATABASE_READ_FALLBACK', READ_FALLBACKS, 'primary'),
+      readMaxLagSeconds: r.int('DATABASE_READ_MAX_LAG_SECONDS', 10, { min: 0, max: 86_400 }),
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
     scanApi: {
@@ -225,6 +237,10 @@ export function loadConfig(
     sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
   };
+  if (config.database.readUrls.length > 0 && config.database.url === undefined)
+    r.problems.push(
+      'DATABASE_READ_URLS needs DATABASE_URL: the embedded database (no DATABASE_URL) has no read replicas; unset DATABASE_READ_URLS or point DATABASE_URL at the primary the replicas stream from',
+    );
   const authProblem = options.requireAuth ? missingAuthKeyProblem(config.auth) : undefined;
   if (authProblem !== undefined) r.problems.push(authProblem);
   if (r.problems.length > 0) throw new ConfigError(r.problems);

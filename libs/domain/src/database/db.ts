@@ -72,7 +72,8 @@ export class DbConnection implements Queryable {
   }
 }
 
-async function run<T extends QueryResultRow>(
+/** Runs one statement on a pool or connection (named only on a real server, see `Db`). */
+export async function run<T extends QueryResultRow>(
   client: Pool | PoolClient,
   backend: DbBackend,
   statement: Statement | string,
@@ -98,7 +99,7 @@ const instances = new WeakMap<DataSource, Db>();
 export class Db implements Queryable {
   private backendOf?: Promise<DbBackend>;
 
-  private constructor(readonly dataSource: DataSource) {}
+  protected constructor(readonly dataSource: DataSource) {}
 
   /** The Db of a DataSource (one per DataSource, so its backend is probed once). */
   static of(dataSource: DataSource): Db {
@@ -114,6 +115,22 @@ export class Db implements Queryable {
     const pool = (this.dataSource.driver as unknown as { master?: Pool }).master;
     if (!pool) throw new Error('the DataSource is not initialized');
     return pool;
+  }
+
+  /**
+   * The Db on the primary server: reads that must see a write just made (or any state the
+   * reader itself relies on being current) go through it. A Db of the primary is its own.
+   */
+  get primary(): Db {
+    return this;
+  }
+
+  /**
+   * A Db whose reads all go to one server, chosen now, for a sequence of reads that must never
+   * see the history go back (on the primary: itself; see `ReadDb`).
+   */
+  pinned(): Db {
+    return this;
   }
 
   /** The configured number of pooled connections. */

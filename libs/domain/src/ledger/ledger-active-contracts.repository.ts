@@ -65,7 +65,12 @@ type ActiveContractRow = Pick<Stored<HistoryContractRow>, ContractColumn> & {
  * `ix_updates_reassigned_contract`, so a page costs its rows' probes whatever the table's size.
  */
 export class LedgerActiveContractsRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
+
+  /** The same reads through another `Db` (one replica for a whole read, or the primary). */
+  on(db: Db): LedgerActiveContractsRepository {
+    return db === this.db ? this : new LedgerActiveContractsRepository(db);
+  }
 
   async readPage(request: ActiveContractsPageRequest): Promise<ActiveContractsPage> {
     const params: unknown[] = [

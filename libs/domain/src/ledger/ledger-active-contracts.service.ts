@@ -26,6 +26,8 @@ const MAX_ROW_ID = '9223372036854775807';
 const STREAM_PAGE_SIZE = 500;
 
 interface ActiveContractsPlan {
+  /** Where every page is read: the source whose ledger end admitted `activeAt`. */
+  contracts: LedgerActiveContractsRepository;
   format: ResolvedEventFormat;
   activeAt: number;
   parties: string[] | 'any';
@@ -90,7 +92,7 @@ export class LedgerActiveContractsService {
     while (after.createdOffset < plan.activeAt) {
       if (signal?.aborted) return;
       const createdUpTo = Math.min(plan.activeAt, after.createdOffset + window);
-      const page = await this.contracts.readPage({
+      const page = await plan.contracts.readPage({
         activeAt: plan.activeAt,
         after,
         createdUpTo,
@@ -121,12 +123,20 @@ export class LedgerActiveContractsService {
     assertMayRead(user, partiesRead({ reassignments: format }));
     const activeAt = request.activeAtOffset;
     await this.pruning.assertSnapshotNotPruned(activeAt);
-    const ledgerEnd = await this.updates.ledgerEnd();
+    // One source for the ledger end and every page: a replica, or the primary when the offset
+    // is beyond what that replica has replayed.
+    let db = this.updates.db.pinned();
+    let ledgerEnd = await this.updates.on(db).ledgerEnd();
+    if (activeAt > ledgerEnd && db !== db.primary) {
+      db = db.primary;
+      ledgerEnd = await this.updates.on(db).ledgerEnd();
+    }
     if (activeAt > ledgerEnd)
       throw invalidArgument(
         `OFFSET_AFTER_LEDGER_END: body.activeAtOffset (${activeAt}) is after the ledger end (${ledgerEnd})`,
       );
     return {
+      contracts: this.contracts.on(db),
       format,
       activeAt,
       parties: format.anyParty ? 'any' : [...format.byParty.keys()],

@@ -123,7 +123,12 @@ const MAX_LEDGER_OFFSET = '9223372036854775807';
  * lookups are LATERAL so they stay index lookups whatever the planner's statistics say.
  */
 export class LedgerUpdatesRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
+
+  /** The same reads through another `Db` (one replica for a whole scan, or the primary). */
+  on(db: Db): LedgerUpdatesRepository {
+    return db === this.db ? this : new LedgerUpdatesRepository(db);
+  }
 
   /** The highest ledger offset recorded (0 for an empty ledger); a backward scan of ux_updates_ledger_offset. */
   async ledgerEnd(): Promise<number> {

@@ -127,7 +127,9 @@ export class LedgerUpdatesService {
     assertMayRead(user, partiesRead(format));
     const what = `with id ${request.updateId}`;
     const context = { updateId: request.updateId };
-    const offset = await this.updates.lookupOffsetOfUpdate(request.updateId);
+    const offset =
+      (await this.updates.lookupOffsetOfUpdate(request.updateId)) ??
+      (await this.updates.on(this.updates.db.primary).lookupOffsetOfUpdate(request.updateId));
     if (offset === undefined) throw notFound(`Update not found, or not visible: no update ${what}`, context);
     return this.updateAt(offset, format, what, context);
   }
@@ -155,7 +157,7 @@ export class LedgerUpdatesService {
     offset: number,
     format: ResolvedUpdateFormat,
   ): Promise<StoredLedgerUpdate | undefined> {
-    const [update] = await this.updates.readPage({
+    const request = {
       afterExclusive: offset - 1,
       upToInclusive: offset,
       descending: false,
@@ -163,8 +165,13 @@ export class LedgerUpdatesService {
       visibility: visibilityOf(format),
       withBlobs: mayIncludeBlobs(format),
       withExerciseValues: format.transactions?.shape === 'LEDGER_EFFECTS',
-    });
-    return update;
+    };
+    const [update] = await this.updates.readPage(request);
+    if (update) return update;
+    // A replica may not have replayed an offset the client learned from the primary or another
+    // replica: a miss is asked of the primary before it is a NOT_FOUND.
+    const primary = this.updates.on(this.updates.db.primary);
+    return primary === this.updates ? undefined : (await primary.readPage(request))[0];
   }
 
   /**
@@ -180,10 +187,10 @@ export class LedgerUpdatesService {
     query: FlatsQuery,
     signal?: AbortSignal,
   ): Promise<ledgerApi.GetUpdatesResponse[]> {
-    const plan = await this.plan(user, request);
+    const { plan, updates } = await this.plan(user, request);
     const max = this.settings.maxListElements;
     const cap = Math.min(query.limit ?? Number.POSITIVE_INFINITY, max + 1);
-    const scan = new UpdateScan(this.updates, plan, Math.min(Math.max(cap, 20), 500));
+    const scan = new UpdateScan(updates, plan, Math.min(Math.max(cap, 20), 500));
     const items: ledgerApi.GetUpdatesResponse[] = [];
     const collect = async (): Promise<boolean> => {
       for await (const item of scan.read(signal)) {
@@ -206,6 +213,7 @@ export class LedgerUpdatesService {
       while (!full && !signal?.aborted) {
         const remaining = lastItemAt + idleMs - Date.now();
         if (remaining <= 0 || !(await this.watcher.waitBeyond(scan.position, remaining, signal))) break;
+        scan.readFrom(this.liveTail());
         const before = items.length;
         full = await collect();
         if (items.length > before) lastItemAt = Date.now();
@@ -230,8 +238,8 @@ export class LedgerUpdatesService {
     request: ledgerApi.GetUpdatesRequest,
     signal: AbortSignal,
   ): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
-    const plan = await this.plan(user, request);
-    const scan = new UpdateScan(this.updates, plan, STREAM_PAGE_SIZE);
+    const { plan, updates } = await this.plan(user, request);
+    const scan = new UpdateScan(updates, plan, STREAM_PAGE_SIZE);
     for (;;) {
       yield* scan.read(signal);
       if (signal.aborted) return;
@@ -239,11 +247,31 @@ export class LedgerUpdatesService {
       if (checkpoint) yield checkpoint;
       if (plan.endInclusive !== undefined) return;
       if (!(await this.watcher.waitBeyond(scan.position, Number.POSITIVE_INFINITY, signal))) return;
+      scan.readFrom(this.liveTail());
     }
   }
 
-  /** Checks a flats request in the order a participant does: format, rights, range, pruning, ledger end. */
-  private async plan(user: LedgerUser, request: ledgerApi.GetUpdatesRequest): Promise<UpdateScanPlan> {
+  /**
+   * Where a scan reads once the watcher woke it: the primary. The watcher hears the primary's
+   * NOTIFY (standbys cannot LISTEN), and a replica may not have replayed the notified update
+   * yet; reading it there would find nothing and spin until it had. Catching up (the range up
+   * to the ledger end when the request came) is what reads the most, and stays on a replica;
+   * the live tail is only what is new, which the primary has just written.
+   */
+  private liveTail(): LedgerUpdatesRepository {
+    return this.updates.on(this.updates.db.primary);
+  }
+
+  /**
+   * Checks a flats request in the order a participant does: format, rights, range, pruning,
+   * ledger end; with the source the scan reads from: one replica for the whole scan (its ledger
+   * end and every page from the same history), or the primary when the request names offsets
+   * that replica has not replayed yet.
+   */
+  private async plan(
+    user: LedgerUser,
+    request: ledgerApi.GetUpdatesRequest,
+  ): Promise<{ plan: UpdateScanPlan; updates: LedgerUpdatesRepository }> {
     const format = resolveUpdatesRequestFormat(request);
     assertMayRead(user, partiesRead(format));
     const begin = request.beginExclusive;
@@ -256,7 +284,12 @@ export class LedgerUpdatesService {
     if (end !== undefined && end < begin)
       throw invalidArgument(`body.endInclusive (${end}) must not be before body.beginExclusive (${begin})`);
     await this.pruning.assertStreamStartNotPruned(begin);
-    const ledgerEnd = await this.updates.ledgerEnd();
+    let updates = this.updates.on(this.updates.db.pinned());
+    let ledgerEnd = await updates.ledgerEnd();
+    if (Math.max(begin, end ?? 0) > ledgerEnd && updates.db !== updates.db.primary) {
+      updates = this.updates.on(this.updates.db.primary);
+      ledgerEnd = await updates.ledgerEnd();
+    }
     if (begin > ledgerEnd)
       throw invalidArgument(
         `OFFSET_AFTER_LEDGER_END: body.beginExclusive (${begin}) is after the ledger end (${ledgerEnd})`,
@@ -273,6 +306,6 @@ export class LedgerUpdatesService {
       descending,
     };
     if (end !== undefined) plan.endInclusive = end;
-    return plan;
+    return { plan, updates };
   }
 }

@@ -36,7 +36,7 @@ export class UpdateScan {
   private readonly synchronizerTimes = new Map<string, string>();
 
   constructor(
-    private readonly updates: LedgerUpdatesRepository,
+    private updates: LedgerUpdatesRepository,
     private readonly plan: UpdateScanPlan,
     private readonly pageSize: number,
   ) {
@@ -44,6 +44,14 @@ export class UpdateScan {
     this.reported = plan.beginExclusive;
     this.lastScanned = plan.beginExclusive;
     this.window = pageSize * 2;
+  }
+
+  /**
+   * Reads on from another source from now on: one never behind the previous one (the primary
+   * after a replica), or the scan could skip updates the new source has not seen yet.
+   */
+  readFrom(updates: LedgerUpdatesRepository): void {
+    this.updates = updates;
   }
 
   /** The offset up to which the ledger has been scanned (ascending scans). */

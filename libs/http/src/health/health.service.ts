@@ -1,20 +1,34 @@
 import { Injectable } from '@nestjs/common';
 import { DataSource } from 'typeorm';
-import { DomainError, DomainErrorCode, isMigrated } from '@canton-scan/domain';
+import {
+  DomainError,
+  DomainErrorCode,
+  isMigrated,
+  ReadReplicas,
+  type ReplicaStatus,
+} from '@canton-scan/domain';
 
 export interface HealthStatus {
   status: 'ok';
+  /** `/readyz` with read replicas (`DATABASE_READ_URLS`): each one's health and lag. */
+  replicas?: ReplicaStatus[];
 }
 
 @Injectable()
 export class HealthService {
-  constructor(private readonly dataSource: DataSource) {}
+  constructor(
+    private readonly dataSource: DataSource,
+    private readonly replicas: ReadReplicas,
+  ) {}
 
   livez(): HealthStatus {
     return { status: 'ok' };
   }
 
-  /** Ready = the database answers and every migration has been applied. */
+  /**
+   * Ready = the database answers, every migration has been applied and reads can be served (a
+   * healthy replica, or the primary when reads may fall back to it). Each replica is reported.
+   */
   async readyz(): Promise<HealthStatus> {
     let migrated: boolean;
     try {
@@ -24,6 +38,13 @@ export class HealthService {
     }
     if (!migrated)
       throw new DomainError(DomainErrorCode.Unavailable, 'the database is not migrated (run db:migrate)');
-    return { status: 'ok' };
+    if (this.replicas.size === 0) return { status: 'ok' };
+    const replicas = await this.replicas.status();
+    if (!this.replicas.readable)
+      throw new DomainError(
+        DomainErrorCode.Unavailable,
+        `no read replica is healthy: ${replicas.map((r) => `${r.url} (${r.problem ?? 'down'})`).join(', ')}`,
+      );
+    return { status: 'ok', replicas };
   }
 }

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { Db, TokenRegistryRepository, TokenRegistryService } from '@canton-scan/domain';
+import { ReadDb, TokenRegistryRepository, TokenRegistryService } from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '../wiring/domain-provider';
 
 /**
@@ -9,7 +9,7 @@ import { domainProvider, fromConfig } from '../wiring/domain-provider';
  */
 @Module({
   providers: [
-    domainProvider(TokenRegistryRepository, [Db]),
+    domainProvider(TokenRegistryRepository, [ReadDb]),
     domainProvider(TokenRegistryService, [
       TokenRegistryRepository,
       fromConfig((config) => ({ maxTransferLegs: config.registryMaxTransferLegs })),

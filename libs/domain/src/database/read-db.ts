@@ -1,0 +1,81 @@
+import type { QueryResultRow } from 'pg';
+import type { DataSource } from 'typeorm';
+import { isDatabaseUnavailable } from '../errors/domain-error';
+import { Db, run, type Params, type Statement } from './db';
+import type { ReadReplicas, ReplicaHandle } from './read-replicas';
+
+/**
+ * The read side of a process's database: a `Db` whose plain statements (`query`) run on a
+ * streaming replica chosen per statement (`ReadReplicas`: round-robin over the healthy ones,
+ * the primary when none is), while `connect`, `transaction` and `primary` stay on the primary,
+ * so anything in a transaction, and every write, lands there. Repositories that only read are
+ * built on it; the API is `Db`'s. Named statements work as on the primary: each replica
+ * connection prepares its own.
+ */
+export class ReadDb extends Db {
+  private constructor(
+    dataSource: DataSource,
+    readonly replicas: ReadReplicas,
+  ) {
+    super(dataSource);
+  }
+
+  /** Reads of `dataSource`'s database on `replicas` (with none, the primary's Db itself). */
+  static over(dataSource: DataSource, replicas: ReadReplicas): Db {
+    return replicas.size === 0 ? Db.of(dataSource) : new ReadDb(dataSource, replicas);
+  }
+
+  override get primary(): Db {
+    return Db.of(this.dataSource);
+  }
+
+  override query<T extends QueryResultRow = QueryResultRow>(
+    statement: Statement | string,
+    params: Params = [],
+  ): Promise<T[]> {
+    return this.replicas.read(
+      (pool) => run<T>(pool, 'postgres', statement, params),
+      () => this.primary.query<T>(statement, params),
+    );
+  }
+
+  override pinned(): Db {
+    const replica = this.replicas.pick();
+    return replica ? new PinnedReadDb(this.dataSource, replica) : this.primary;
+  }
+}
+
+/**
+ * Reads on one replica, for a reader that must see the history only move forward (a replica's
+ * replay does; two replicas at different points do not). When the replica becomes unreachable
+ * it reads on the primary from then on: the primary is never behind a replica.
+ */
+class PinnedReadDb extends Db {
+  private replica?: ReplicaHandle;
+
+  constructor(dataSource: DataSource, replica: ReplicaHandle) {
+    super(dataSource);
+    this.replica = replica;
+  }
+
+  override get primary(): Db {
+    return Db.of(this.dataSource);
+  }
+
+  override async query<T extends QueryResultRow = QueryResultRow>(
+    statement: Statement | string,
+    params: Params = [],
+  ): Promise<T[]> {
+    const replica = this.replica;
+    if (replica) {
+      try {
+        return await run<T>(replica.pool, 'postgres', statement, params);
+      } catch (error) {
+        if (!isDatabaseUnavailable(error)) throw error;
+        replica.markDown(error instanceof Error ? error.message : String(error));
+        this.replica = undefined;
+      }
+    }
+    return this.primary.query<T>(statement, params);
+  }
+}
