@@ -35,6 +35,7 @@ export { createDataSource } from './database/data-source';
 export { isMigrated, openDatabase } from './database/database';
 export type { Database } from './database/database';
 export { Db } from './database/db';
+export type { PoolStats } from './database/db';
 export { startEmbeddedPostgres } from './database/embedded-postgres';
 export { DataDirInUseError } from './database/data-dir-lock';
 export type { EmbeddedPostgres } from './database/embedded-postgres';
@@ -47,7 +48,7 @@ export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/do
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
-export type { AppendOptions, LedgerWriterOptions } from './history/ledger-writer';
+export type { AppendOptions, LedgerWriterOptions, WriterObserver } from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
 export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
 export type {
