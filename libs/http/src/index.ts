@@ -20,3 +20,5 @@ export * from './wiring/domain-provider';
 export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
 export * from './app-root.module';
+export * from './metrics/app-metrics';
+export * from './metrics/metrics.middleware';

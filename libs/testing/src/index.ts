@@ -15,3 +15,4 @@ export * from './rate-limits';
 export * from './fuzz';
 export * from './read-only-role';
 export * from './outage-load';
+export * from './app-metrics';
