@@ -16,6 +16,7 @@ export type {
   AuthConfig,
   HttpAppConfig,
   LoadConfigOptions,
+  LogFormat,
   ScanMirrorConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';

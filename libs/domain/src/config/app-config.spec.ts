@@ -37,6 +37,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedDataDir).toBe('./.data/pglite');
     expect(config.logLevel).toBe('info');
+    expect(config.logFormat).toBe('json');
     expect(config.snapshotIntervalHours).toBe(3);
   });
 
@@ -64,6 +65,7 @@ describe('loadConfig', () => {
         LEDGER_WS_FIRST_MSG_TIMEOUT_MS: '0',
         RATE_LIMITS: 'scan:/x=fast',
         TRUST_PROXY: 'maybe',
+        LOG_FORMAT: 'fancy',
       });
     } catch (e) {
       error = e;
@@ -84,6 +86,7 @@ describe('loadConfig', () => {
       'LEDGER_WS_FIRST_MSG_TIMEOUT_MS',
       'RATE_LIMITS',
       'TRUST_PROXY',
+      'LOG_FORMAT',
     ]) {
       expect(problems.join('\n')).toContain(name);
     }

@@ -4,6 +4,9 @@ import { parseRateLimits, parseTrustProxy, type RateLimitRule, type TrustProxy }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `json` (production: one JSON object a line) or `pretty` (readable lines for a developer, pino-pretty). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface DatabaseConfig {
   /** A real PostgreSQL server; when absent the embedded database is started. */
@@ -112,6 +115,7 @@ export interface ScanMirrorConfig extends HttpAppConfig {
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
   readonly scanApi: ScanApiConfig;
   readonly registryApi: RegistryApiConfig;
   readonly ledgerApi: LedgerApiConfig;
@@ -165,6 +169,7 @@ export function loadConfig(
       migrateOnStart: r.optionalBool('DB_MIGRATE_ON_START'),
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: r.oneOf('LOG_FORMAT', LOG_FORMATS, 'json'),
     scanApi: {
       port: r.int('SCAN_PORT', 5012, { max: 65535 }),
       bodyLimitBytes,
