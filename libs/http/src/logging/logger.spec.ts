@@ -35,6 +35,16 @@ describe('createLogger', () => {
     expect(() => JSON.parse(written.split('\n')[0])).toThrow();
   });
 
+  it('puts a request and its answer on the pretty line', async () => {
+    const { out, text } = sink();
+    createLogger('ledger-api', 'info', 'pretty', out).info(
+      { req: { id: 'r1', method: 'GET', url: '/v2/x' }, res: { statusCode: 200 }, responseTime: 3 },
+      'request completed',
+    );
+    await settle();
+    expect(text()).toMatch(/INFO.*: \[ledger-api\] request completed GET \/v2\/x 200 3 ms \(r1\)\n$/);
+  });
+
   it('keeps pino’s own stdout destination for JSON when no stream is given', () => {
     expect(logDestination('json')).toBeUndefined();
   });

@@ -36,8 +36,11 @@ export function logDestination(
         sync: out === undefined,
         colorize: out === undefined && process.stdout.isTTY,
         translateTime: 'SYS:HH:MM:ss.l',
-        ignore: 'pid,hostname,app',
-        messageFormat: '[{app}] {msg}',
+        // One line per request and per Nest message: the fields JSON keeps apart go into the line.
+        ignore: 'pid,hostname,app,context,req,res,responseTime',
+        messageFormat:
+          '[{app}] {if context}{context}: {end}{msg}' +
+          '{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms ({req.id}){end}',
       });
     case 'json':
       return out;
