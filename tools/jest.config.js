@@ -6,5 +6,6 @@ module.exports = {
     '<rootDir>/src/**/*.spec.ts',
     '<rootDir>/src/**/*.integration-spec.ts',
     '<rootDir>/test/**/*.spec.ts',
+    '<rootDir>/test/**/*.integration-spec.ts',
   ],
 };

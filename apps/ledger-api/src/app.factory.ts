@@ -5,7 +5,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { ledgerSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { configureGroups, ledgerErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import { AppMetrics, configureGroups, ledgerErrorResponder, PinoNestLogger } from '@canton-scan/http';
 import { LedgerAppModule } from './app.module';
 import { UpdatesWebSocketGateway } from './ledger/updates-websocket.gateway';
 
@@ -19,15 +19,21 @@ export async function createLedgerApp(
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(app, logger, config.ledgerApi, [
-    {
-      name: 'ledger',
-      prefix: config.ledgerApi.prefix,
-      document: ledgerSpec,
-      respond: ledgerErrorResponder,
-      docsPath: 'docs',
-    },
-  ]);
+  configureGroups(
+    app,
+    logger,
+    config.ledgerApi,
+    [
+      {
+        name: 'ledger',
+        prefix: config.ledgerApi.prefix,
+        document: ledgerSpec,
+        respond: ledgerErrorResponder,
+        docsPath: 'docs',
+      },
+    ],
+    AppMetrics.forDataSource('ledger-api', dataSource),
+  );
   // The WebSocket forms of the streams share the HTTP port (upgrades of their paths).
   app.get(UpdatesWebSocketGateway).attach(app.getHttpServer() as Server, config.ledgerApi.prefix);
   return app;

@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { registrySpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import { AppMetrics, configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
 import { RegistryAppModule } from './app.module';
 
 /** The registry-api app (token registry group), configured but not listening. */
@@ -20,14 +20,20 @@ export async function createRegistryApp(
       logger: new PinoNestLogger(logger),
     },
   );
-  configureGroups(app, logger, config.registryApi, [
-    {
-      name: 'registry',
-      prefix: config.registryApi.prefix,
-      document: registrySpec,
-      respond: jsonErrorResponder,
-      docsPath: 'docs',
-    },
-  ]);
+  configureGroups(
+    app,
+    logger,
+    config.registryApi,
+    [
+      {
+        name: 'registry',
+        prefix: config.registryApi.prefix,
+        document: registrySpec,
+        respond: jsonErrorResponder,
+        docsPath: 'docs',
+      },
+    ],
+    AppMetrics.forDataSource('registry-api', dataSource),
+  );
   return app;
 }

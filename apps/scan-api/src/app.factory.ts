@@ -4,7 +4,7 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import { AppMetrics, configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
 import { ScanAppModule } from './app.module';
 
 /** The scan-api app (scan group + validator proxy group), configured but not listening. */
@@ -17,21 +17,27 @@ export async function createScanApp(
     bodyParser: false,
     logger: new PinoNestLogger(logger),
   });
-  configureGroups(app, logger, config.scanApi, [
-    {
-      name: 'scan',
-      prefix: config.scanApi.prefix,
-      document: scanSpec,
-      respond: jsonErrorResponder,
-      docsPath: 'docs',
-    },
-    {
-      name: 'validator',
-      prefix: config.scanApi.validatorPrefix,
-      document: scanProxySpec,
-      respond: jsonErrorResponder,
-      docsPath: 'docs/scan-proxy',
-    },
-  ]);
+  configureGroups(
+    app,
+    logger,
+    config.scanApi,
+    [
+      {
+        name: 'scan',
+        prefix: config.scanApi.prefix,
+        document: scanSpec,
+        respond: jsonErrorResponder,
+        docsPath: 'docs',
+      },
+      {
+        name: 'validator',
+        prefix: config.scanApi.validatorPrefix,
+        document: scanProxySpec,
+        respond: jsonErrorResponder,
+        docsPath: 'docs/scan-proxy',
+      },
+    ],
+    AppMetrics.forDataSource('scan-api', dataSource),
+  );
   return app;
 }

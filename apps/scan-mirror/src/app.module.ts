@@ -2,7 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import type { Logger } from 'pino';
 import type { DataSource } from 'typeorm';
 import type { AppConfig } from '@canton-scan/domain';
-import { AppConfigModule, DatabaseModule } from '@canton-scan/http';
+import { type AppMetrics, AppConfigModule, DatabaseModule } from '@canton-scan/http';
 import { MirrorModule } from './mirror/mirror.module';
 import type { MirrorTuning } from './mirror/mirror-runner.service';
 
@@ -12,6 +12,7 @@ export class ScanMirrorAppModule {
     config: AppConfig,
     dataSource: DataSource,
     logger: Logger,
+    metrics: AppMetrics,
     tuning: MirrorTuning,
   ): DynamicModule {
     return {
@@ -19,7 +20,7 @@ export class ScanMirrorAppModule {
       imports: [
         DatabaseModule.forDataSource(dataSource),
         AppConfigModule.forConfig(config),
-        MirrorModule.forRoot(logger, tuning),
+        MirrorModule.forRoot(logger, metrics, tuning),
       ],
     };
   }

@@ -2,7 +2,7 @@ import pino from 'pino';
 import type { DataSource } from 'typeorm';
 import { ConfigError, LedgerWriter, loadConfig, type HistoryUpdate } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
-import { startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import { scrapeMetrics, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
 import { createScanMirrorApp } from '../src/app.factory';
 import type { MirrorTuning } from '../src/mirror/mirror-runner.service';
 import { openPeerStore, startPeerScan, type PeerScan } from './peer-scan.fixture';
@@ -111,6 +111,14 @@ describe('the scan-mirror app', () => {
       expect(ready.body).toMatchObject({ status: 'ok', mirror: { lagSeconds: 0, appended: sourceCount } });
       expect(ready.body).not.toHaveProperty('reason');
       expect(await count(worker.dataSource)).toBe(sourceCount);
+      // The writer's counter moved by what the mirror appended; the mirror is level with its peer.
+      const metric = (samples: Awaited<ReturnType<typeof scrapeMetrics>>, name: string) =>
+        samples.find((s) => s.name === name)?.value;
+      const scraped = await scrapeMetrics(mirror);
+      expect(metric(scraped, 'writer_updates_appended_total')).toBe(sourceCount);
+      expect(metric(scraped, 'writer_record_time_lag_seconds')).toBeGreaterThan(0);
+      expect(metric(scraped, 'mirror_lag_seconds')).toBe(0);
+      expect(metric(scraped, 'db_pool_connections_total')).toBeGreaterThan(0);
       await logged(lines, (msg) => msg.startsWith('mirror caught up: migration 1'));
 
       // The source moves ahead; the mirror sees it at its next poll but cannot follow yet.
@@ -126,6 +134,9 @@ describe('the scan-mirror app', () => {
       const followed = await readyzUntil(mirror, 200);
       expect(await count(worker.dataSource)).toBe(await count(source.dataSource));
       expect(followed.body.mirror).toMatchObject({ lagSeconds: 0, appended: await count(source.dataSource) });
+      expect(metric(await scrapeMetrics(mirror), 'writer_updates_appended_total')).toBe(
+        await count(source.dataSource),
+      );
       expect(
         lines.some((l) => /^mirror: \d+ updates appended .* updates\/s.*lag to peers/.test(String(l.msg))),
       ).toBe(true);

@@ -16,6 +16,7 @@ export type {
   AuthConfig,
   HttpAppConfig,
   LoadConfigOptions,
+  LogFormat,
   ScanMirrorConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
@@ -38,6 +39,7 @@ export { Db } from './database/db';
 export { ReadDb } from './database/read-db';
 export { ReadReplicas, redactPassword } from './database/read-replicas';
 export type { ReplicaStatus } from './database/read-replicas';
+export type { PoolStats } from './database/db';
 export { startEmbeddedPostgres } from './database/embedded-postgres';
 export { DataDirInUseError } from './database/data-dir-lock';
 export type { EmbeddedPostgres } from './database/embedded-postgres';
@@ -50,7 +52,7 @@ export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/do
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
-export type { AppendOptions, LedgerWriterOptions } from './history/ledger-writer';
+export type { AppendOptions, LedgerWriterOptions, WriterObserver } from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
 export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
 export type {

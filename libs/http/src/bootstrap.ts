@@ -58,7 +58,7 @@ export async function runApp(
   options: { check?: (config: AppConfig) => void; verifiesTokens?: boolean } = {},
 ): Promise<void> {
   const config = loadConfigOrExit({ requireAuth: options.verifiesTokens !== false }, options.check);
-  const logger = createLogger(name, config.logLevel);
+  const logger = createLogger(name, config.logLevel, config.logFormat);
   warnIfDevelopmentMode(config, logger);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });

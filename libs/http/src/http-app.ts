@@ -10,6 +10,8 @@ import { answerClientErrors } from './errors/client-error';
 import { GroupExceptionFilter } from './errors/group-exception-filter';
 import { JsonTextInterceptor } from './json-text.interceptor';
 import { requestLogger } from './logging/logger';
+import type { AppMetrics } from './metrics/app-metrics';
+import { mountMetrics } from './metrics/metrics.middleware';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { jsonBody } from './validation/json-body';
 import { openApiValidationMiddleware } from './validation/openapi-validator';
@@ -26,7 +28,8 @@ export interface GroupMount {
 }
 
 /**
- * Wires the HTTP edge of an app, in order: request logging with request ids, docs, rate limits
+ * Wires the HTTP edge of an app, in order: metrics (`GET /metrics` and the request timings),
+ * request logging with request ids, docs, rate limits
  * (when `RATE_LIMITS` has rules for its groups), then per group JSON parsing and spec validation
  * (unknown routes 404 there), and one exception filter that answers in the format of the group
  * the request was addressed to. The third argument is the app's slice of the config (body limit,
@@ -42,6 +45,7 @@ export function configureGroups(
     trustProxy,
   }: Pick<HttpAppConfig, 'bodyLimitBytes' | 'realm' | 'rateLimits' | 'trustProxy'>,
   groups: GroupMount[],
+  metrics: AppMetrics,
 ): void {
   const express = app.getHttpAdapter().getInstance() as {
     disable(name: string): void;
@@ -52,6 +56,7 @@ export function configureGroups(
   express.set('etag', false);
   // req.ip: the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it.
   express.set('trust proxy', trustProxy);
+  mountMetrics(app, metrics);
   app.use(requestLogger(logger));
   mountDocs(
     app,

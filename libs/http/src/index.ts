@@ -21,3 +21,5 @@ export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
 export * from './app-root.module';
 export * from './json-text.interceptor';
+export * from './metrics/app-metrics';
+export * from './metrics/metrics.middleware';

@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { scanApi } from '@canton-scan/contracts';
-import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter } from '@canton-scan/domain';
+import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter, type WriterObserver } from '@canton-scan/domain';
 import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
 import { DEFAULT_CALL_POLICY, PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
@@ -19,6 +19,8 @@ export interface MirrorOptions {
   onProgress?: (progress: MirrorProgress) => void;
   /** After each pass over the peers that ended caught up (nothing newer) or failed. */
   onPoll?: (progress: MirrorProgress) => void;
+  /** Told of every batch the mirror's writer commits (metrics). */
+  writerObserver?: WriterObserver;
 }
 
 export interface MirrorProgress {
@@ -79,6 +81,7 @@ export class ScanMirror {
     this.writer = new LedgerWriter(dataSource, {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
+      observer: options.writerObserver,
     });
     this.quorum = quorumSize(this.peers.length);
     this.pageSize = Math.min(Math.max(options.pageSize ?? 500, 1), 1000);

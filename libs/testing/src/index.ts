@@ -16,3 +16,4 @@ export * from './fuzz';
 export * from './read-only-role';
 export * from './outage-load';
 export * from './hot-standby';
+export * from './app-metrics';

@@ -7,8 +7,8 @@ import {
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
 import { type AppConfig, requireMirrorScanUrls } from '@canton-scan/domain';
-import { APP_CONFIG } from '@canton-scan/http';
-import { ScanMirror, type CallPolicy } from '@canton-scan/mirror';
+import { APP_CONFIG, AppMetrics } from '@canton-scan/http';
+import { lagSeconds, ScanMirror, type CallPolicy } from '@canton-scan/mirror';
 import { MirrorProgressLog } from './mirror-progress-log';
 import { mirrorReadiness, mirrorStatus, type MirrorStatus, type Readiness } from './mirror-readiness';
 
@@ -55,6 +55,7 @@ export class MirrorRunner implements OnApplicationBootstrap, BeforeApplicationSh
     dataSource: DataSource,
     @Inject(MIRROR_LOGGER) private readonly logger: Logger,
     @Inject(MIRROR_TUNING) private readonly tuning: MirrorTuning,
+    metrics: AppMetrics,
   ) {
     this.peers = requireMirrorScanUrls(config);
     this.mirror = new ScanMirror(dataSource, {
@@ -68,7 +69,13 @@ export class MirrorRunner implements OnApplicationBootstrap, BeforeApplicationSh
       onProgress: () => this.passEndedWell(),
       onPoll: (progress) =>
         progress.lastError === undefined ? this.passEndedWell() : this.progressLog.check(),
+      writerObserver: metrics.writerObserver(),
     });
+    metrics.gauge(
+      'mirror_lag_seconds',
+      "Seconds from the store's newest record time to the peers' newest (as of the last poll; NaN while unknown)",
+      () => lagSeconds(this.mirror.progress),
+    );
     this.progressLog = new MirrorProgressLog(
       logger,
       this.mirror.progress,

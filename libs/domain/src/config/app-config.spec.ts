@@ -38,6 +38,7 @@ describe('loadConfig', () => {
     expect(config.database.url).toBeUndefined();
     expect(config.database.embeddedDataDir).toBe('./.data/pglite');
     expect(config.logLevel).toBe('info');
+    expect(config.logFormat).toBe('json');
     expect(config.snapshotIntervalHours).toBe(3);
   });
 
@@ -66,6 +67,7 @@ describe('loadConfig', () => {
         RATE_LIMITS: 'scan:/x=fast',
         TRUST_PROXY: 'maybe',
         SCAN_PUBLIC_URL: 'scan.example.com',
+        LOG_FORMAT: 'fancy',
       });
     } catch (e) {
       error = e;
@@ -87,6 +89,7 @@ describe('loadConfig', () => {
       'RATE_LIMITS',
       'TRUST_PROXY',
       'SCAN_PUBLIC_URL',
+      'LOG_FORMAT',
     ]) {
       expect(problems.join('\n')).toContain(name);
     }

@@ -4,6 +4,9 @@ import { parseRateLimits, parseTrustProxy, type RateLimitRule, type TrustProxy }
 
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
+/** `json` (production: one JSON object a line) or `pretty` (readable lines for a developer, pino-pretty). */
+export const LOG_FORMATS = ['json', 'pretty'] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
 
 export interface DatabaseConfig {
   /** A real PostgreSQL server; when absent the embedded database is started. */
@@ -127,6 +130,7 @@ export interface ScanMirrorConfig extends HttpAppConfig {
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
+  readonly logFormat: LogFormat;
   readonly scanApi: ScanApiConfig;
   readonly registryApi: RegistryApiConfig;
   readonly ledgerApi: LedgerApiConfig;
@@ -184,6 +188,7 @@ export function loadConfig(
       readMaxLagSeconds: r.int('DATABASE_READ_MAX_LAG_SECONDS', 10, { min: 0, max: 86_400 }),
     },
     logLevel: r.oneOf('LOG_LEVEL', LOG_LEVELS, 'info'),
+    logFormat: r.oneOf('LOG_FORMAT', LOG_FORMATS, 'json'),
     scanApi: {
       port: scanPort,
       bodyLimitBytes,

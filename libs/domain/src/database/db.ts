@@ -17,6 +17,12 @@ export function prepared(name: string, text: string): Statement {
 
 export type Params = readonly unknown[];
 
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** Runs statements; the pool (`Db`) or one connection held by the caller (`DbConnection`). */
 export interface Queryable {
   query<T extends QueryResultRow = QueryResultRow>(
@@ -136,6 +142,12 @@ export class Db implements Queryable {
   /** The configured number of pooled connections. */
   get poolSize(): number {
     return (this.dataSource.options.extra as { max?: number } | undefined)?.max ?? 10;
+  }
+
+  /** The pool's connections right now (metrics): opened, idle in the pool, and clients waiting for one. */
+  poolStats(): PoolStats {
+    const pool = this.pool;
+    return { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount };
   }
 
   /** Which server this is: PGlite says so in its version string. */

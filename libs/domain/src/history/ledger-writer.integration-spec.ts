@@ -351,4 +351,29 @@ describe('LedgerWriter', () => {
       },
     ]);
   });
+  it('tells its observer what each committed batch appended and its newest record time, through append and a pipeline', async () => {
+    const told: [number, string | undefined][] = [];
+    const observed = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      observer: { appended: (count, newest) => told.push([count, newest]) },
+    });
+    const first = mint(alice(), '1.0000000000');
+    const second = mint(alice(), '2.0000000000');
+    await observed.append([first, second]);
+    // Already stored: nothing appended, nothing told.
+    await observed.append([first]);
+    const third = mint(alice(), '3.0000000000');
+    const pipeline = await observed.openPipeline();
+    try {
+      await pipeline.write(await pipeline.build(observed.prepare([third])));
+    } finally {
+      await pipeline.close();
+    }
+    // A rejected batch is not told either.
+    await expect(observed.append([{ update_id: 'x' }])).rejects.toBeInstanceOf(DomainError);
+    expect(told).toEqual([
+      [2, second.record_time],
+      [1, third.record_time],
+    ]);
+  });
 });

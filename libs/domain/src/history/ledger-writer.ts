@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { Db } from '../database/db';
-import { buildBatch, type PreparedBatch } from './batch-builder';
+import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder';
 import { writeBuiltBatch, type AppendResult } from './batch-write';
 import { canonicalJson, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
@@ -18,6 +18,24 @@ export interface LedgerWriterOptions {
    * peer (`supplied-only`: mirrored history; docs/current-contracts.md "Created event blobs").
    */
   createdEventBlobs?: 'derive' | 'supplied-only';
+  /** Told of every committed batch (metrics); the domain knows no metrics library. */
+  observer?: WriterObserver;
+}
+
+/** What a caller learns of each committed batch (e.g. to count appended updates for metrics). */
+export interface WriterObserver {
+  /**
+   * After a batch is committed: the updates it wrote (those already stored are not counted) and
+   * the newest non-import record time it stored, if any.
+   */
+  appended(count: number, newestRecordTime: string | undefined): void;
+}
+
+/** The newest of the per-migration record times a batch leaves (ISO-8601 UTC, so they sort as text). */
+function newestOf(lastRecordTimes: ReadonlyMap<number, string>): string | undefined {
+  let newest: string | undefined;
+  for (const time of lastRecordTimes.values()) if (newest === undefined || time > newest) newest = time;
+  return newest;
 }
 
 /** What the caller knows of a batch beyond its updates. */
@@ -79,12 +97,15 @@ export class LedgerWriter {
 
   /** Checks and writes a prepared batch in one transaction, under the writer lock. */
   async appendPrepared(batch: PreparedBatch): Promise<AppendResult> {
-    return this.db.transaction(async (tx) => {
+    let built: BuiltBatch | undefined;
+    const result = await this.db.transaction(async (tx) => {
       const history = new HistoryWriteRepository(tx);
       await history.lockWriter();
-      const built = await buildBatch(history, batch);
+      built = await buildBatch(history, batch);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
+    this.notify(result, built);
+    return result;
   }
 
   /**
@@ -112,6 +133,21 @@ export class LedgerWriter {
         close: () => Promise.resolve(),
       };
     }
-    return openConcurrentPipeline(this.db, this.options.snapshotIntervalHours);
+    const pipeline = await openConcurrentPipeline(this.db, this.options.snapshotIntervalHours);
+    if (!this.options.observer) return pipeline;
+    return {
+      build: (prepared) => pipeline.build(prepared),
+      write: async (batch) => {
+        const result = await pipeline.write(batch);
+        this.notify(result, 'built' in batch ? batch.built : undefined);
+        return result;
+      },
+      close: () => pipeline.close(),
+    };
+  }
+
+  private notify(result: AppendResult, built: BuiltBatch | undefined): void {
+    if (result.appended > 0 && built)
+      this.options.observer?.appended(result.appended, newestOf(built.lastRecordTimes));
   }
 }

@@ -1,12 +1,50 @@
 import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import { pinoHttp, type HttpLogger } from 'pino-http';
+import pinoPretty from 'pino-pretty';
+import type { LogFormat } from '@canton-scan/domain';
 
-/** Structured JSON logs for a process: one pino logger, tagged with the app name. */
-export function createLogger(app: string, level: string): Logger {
-  return pino({ level, base: { app }, timestamp: pino.stdTimeFunctions.isoTime });
+/**
+ * The logger of a process, tagged with the app name: JSON lines on stdout (`json`, production),
+ * or readable lines through pino-pretty (`pretty`, `npm start`). `out` replaces stdout (tests).
+ */
+export function createLogger(
+  app: string,
+  level: string,
+  format: LogFormat = 'json',
+  out?: NodeJS.WritableStream,
+): Logger {
+  const options = { level, base: { app }, timestamp: pino.stdTimeFunctions.isoTime };
+  const destination = logDestination(format, out);
+  return destination ? pino(options, destination) : pino(options);
+}
+
+/**
+ * Where a logger of that format writes: pino-pretty's stream, or plain JSON to `out` (undefined:
+ * pino's own stdout destination).
+ */
+export function logDestination(
+  format: LogFormat,
+  out?: NodeJS.WritableStream,
+): DestinationStream | NodeJS.WritableStream | undefined {
+  switch (format) {
+    case 'pretty':
+      return pinoPretty({
+        destination: out ?? 1,
+        sync: out === undefined,
+        colorize: out === undefined && process.stdout.isTTY,
+        translateTime: 'SYS:HH:MM:ss.l',
+        // One line per request and per Nest message: the fields JSON keeps apart go into the line.
+        ignore: 'pid,hostname,app,context,req,res,responseTime',
+        messageFormat:
+          '[{app}] {if context}{context}: {end}{msg}' +
+          '{if req.method} {req.method} {req.url} {res.statusCode} {responseTime} ms ({req.id}){end}',
+      });
+    case 'json':
+      return out;
+  }
 }
 
 /** Request logging with a request id per request (the caller's `x-request-id`, else a new one). */

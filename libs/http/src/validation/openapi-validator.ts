@@ -333,6 +333,8 @@ export function openApiValidationMiddleware(
       }
       return;
     }
+    // The metrics' route label: the template, bounded whatever the URL (metrics.middleware.ts).
+    req.routePattern = req.baseUrl + operation.template;
     const hasBody = req.body !== undefined;
     if (!hasBody && operation.acceptsBody && carriesBody(req)) {
       respond(
