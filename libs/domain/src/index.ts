@@ -17,6 +17,7 @@ export type {
   HttpAppConfig,
   LoadConfigOptions,
   ScanMirrorConfig,
+  GroupAppConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
