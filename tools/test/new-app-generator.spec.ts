@@ -12,8 +12,10 @@ const SKIPPED = /^(dist|tmp|\.nx|node_modules)(\/|$)/;
  */
 describe('the new-app generator (npm run new-app)', () => {
   let copy: string;
+  // Nothing of an enclosing Nx run (npm test) may point the copy's Nx at this workspace.
+  const inherited = Object.fromEntries(Object.entries(process.env).filter(([key]) => !key.startsWith('NX_')));
   const env = {
-    ...process.env,
+    ...inherited,
     NX_DAEMON: 'false',
     NX_NO_CLOUD: 'true',
     NX_SKIP_NX_CACHE: 'true',
