@@ -2,6 +2,7 @@ import { spawnSync, type SpawnSyncReturns } from 'node:child_process';
 import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(__dirname, '../..');
 const SKIPPED = /^(dist|tmp|\.nx|node_modules)(\/|$)/;
@@ -88,7 +89,7 @@ describe('the new-app generator (npm run new-app)', () => {
     );
     const lint = run('npx', ['eslint', file]);
     expect(lint.status).toBe(1);
-    expect(lint.stdout).toContain(
+    expect(stripVTControlCharacters(lint.stdout)).toContain(
       'Import of project "simulator" from "demo-api" is forbidden: projects tagged "type:app" may not import projects tagged "scope:simulator"',
     );
   }, 120_000);

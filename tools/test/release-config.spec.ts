@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const ROOT = join(__dirname, '../..');
 const RELEASED = [
@@ -13,6 +14,13 @@ const RELEASED = [
   'ledger-client',
 ];
 
+/** The environment without the variables of an enclosing Nx run (npm test) or its colours. */
+function outsideNx(): NodeJS.ProcessEnv {
+  return Object.fromEntries(
+    Object.entries(process.env).filter(([key]) => !key.startsWith('NX_') && key !== 'FORCE_COLOR'),
+  );
+}
+
 describe('nx release (npm run release -- --dry-run)', () => {
   it('versions each app and client package on its own, with a changelog each, and changes nothing', () => {
     const gitStatus = () =>
@@ -22,9 +30,10 @@ describe('nx release (npm run release -- --dry-run)', () => {
     const run = spawnSync('npx', ['nx', 'release', '--skip-publish', '--dry-run'], {
       cwd: ROOT,
       encoding: 'utf8',
-      env: { ...process.env, NX_DAEMON: 'false', NX_NO_CLOUD: 'true' },
+      env: { ...outsideNx(), NX_DAEMON: 'false', NX_NO_CLOUD: 'true', FORCE_COLOR: '0' },
     });
-    const output = run.stdout + run.stderr;
+    // Colours may still be forced by an enclosing run (npm test): read the plain text.
+    const output = stripVTControlCharacters(run.stdout + run.stderr);
     expect({ status: run.status, output }).toEqual({ status: 0, output: expect.any(String) });
     for (const project of RELEASED) {
       expect(output).toContain(`Running release version for project: ${project}`);
