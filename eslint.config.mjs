@@ -9,6 +9,8 @@ export default tseslint.config(
       'dist/**',
       '.nx/**',
       'libs/contracts/src/generated/**',
+      'packages/*/src/**',
+      'packages/*/dist/**',
       '**/*.js',
       '**/*.cjs',
       '**/*.mjs',

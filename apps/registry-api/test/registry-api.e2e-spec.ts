@@ -8,6 +8,7 @@ import {
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createRegistryApp } from '../src/app.factory';
+import appPackage from '../package.json';
 
 describe('registry-api edge', () => {
   const db = useTestDatabase();
@@ -19,10 +20,10 @@ describe('registry-api edge', () => {
   });
   afterAll(() => running.close());
 
-  it('answers livez and readyz through the generated client', async () => {
+  it('answers livez (with the app version) and readyz through the generated client', async () => {
     const client = createRegistryClient({ baseUrl: base() });
     const live = await registryApi.getLivez({ client });
-    expect(live.data).toEqual({ status: 'ok' });
+    expect(live.data).toEqual({ status: 'ok', version: appPackage.version });
     expectResponseMatchesSpec(registrySpec, 'getLivez', {
       status: 200,
       contentType: live.response.headers.get('content-type'),

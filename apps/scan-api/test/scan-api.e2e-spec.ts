@@ -15,6 +15,7 @@ import {
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
+import appPackage from '../package.json';
 
 const PARTY = 'alice::1220' + 'a'.repeat(64);
 
@@ -29,11 +30,11 @@ describe('scan-api edge', () => {
   });
   afterAll(() => running.close());
 
-  it('answers livez and readyz through the generated clients', async () => {
+  it('answers livez (with the app version) and readyz through the generated clients', async () => {
     const scan = createScanClient({ baseUrl: scanBase() });
     const live = await scanApi.getLivez({ client: scan });
     expect(live.response.status).toBe(200);
-    expect(live.data).toEqual({ status: 'ok' });
+    expect(live.data).toEqual({ status: 'ok', version: appPackage.version });
     expectResponseMatchesSpec(scanSpec, 'getLivez', {
       status: 200,
       contentType: live.response.headers.get('content-type'),
@@ -44,7 +45,7 @@ describe('scan-api edge', () => {
 
     const proxy = createScanProxyClient({ baseUrl: proxyBase() });
     const proxyLive = await scanProxyApi.getLivez({ client: proxy });
-    expect(proxyLive.data).toEqual({ status: 'ok' });
+    expect(proxyLive.data).toEqual({ status: 'ok', version: appPackage.version });
   });
 
   it('reports not ready when the schema is not migrated', async () => {

@@ -6,6 +6,7 @@ import { scrapeMetrics, startTestApp, useTestDatabase, type RunningTestApp } fro
 import { createScanMirrorApp } from '../src/app.factory';
 import type { MirrorTuning } from '../src/mirror/mirror-runner.service';
 import { openPeerStore, startPeerScan, type PeerScan } from './peer-scan.fixture';
+import appPackage from '../package.json';
 
 const TUNING: MirrorTuning = {
   pollMs: 100,
@@ -95,7 +96,11 @@ describe('the scan-mirror app', () => {
       lines,
     );
     try {
-      expect((await fetch(`${mirror.origin}/livez`)).status).toBe(200);
+      const live = await fetch(`${mirror.origin}/livez`);
+      expect({ status: live.status, body: await live.json() }).toEqual({
+        status: 200,
+        body: { status: 'ok', version: appPackage.version },
+      });
       // Nothing mirrored yet: the update pages are held back.
       const behind = await readyz(mirror);
       expect(behind.status).toBe(503);

@@ -18,6 +18,7 @@ export type {
   LoadConfigOptions,
   LogFormat,
   ScanMirrorConfig,
+  GroupAppConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';

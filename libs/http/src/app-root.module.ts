@@ -20,12 +20,14 @@ export function appRootModule(
   config: AppConfig,
   dataSource: DataSource,
   groups: readonly GroupRoute[],
+  /** The app's release version (readAppVersion), shown by each group's `livez`. */
+  version?: string,
 ): DynamicModule {
   return {
     module: root,
     imports: [
       DatabaseModule.forDataSource(dataSource, config.database),
-      AppConfigModule.forConfig(config),
+      AppConfigModule.forConfig(config, version),
       ...groups.map((g) => g.module),
       RouterModule.register(groups.map((g) => ({ path: g.path, module: g.module }))),
     ],

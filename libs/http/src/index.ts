@@ -4,6 +4,7 @@ export * from './errors/error-table';
 export * from './errors/group-exception-filter';
 export * from './health/health.controller';
 export * from './health/health.service';
+export * from './health/app-version';
 export * from './http-app';
 export * from './logging/logger';
 export * from './rate-limit/rate-limit.middleware';

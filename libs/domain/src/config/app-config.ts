@@ -127,6 +127,12 @@ export interface ScanMirrorConfig extends HttpAppConfig {
   readonly readyLagSeconds: number;
 }
 
+/** An app serving one group under a prefix (as the apps `npm run new-app` generates). */
+export interface GroupAppConfig extends HttpAppConfig {
+  /** Base path of the group (`<NAME>_PREFIX`). */
+  readonly prefix: string;
+}
+
 export interface AppConfig {
   readonly database: DatabaseConfig;
   readonly logLevel: LogLevel;
@@ -135,6 +141,7 @@ export interface AppConfig {
   readonly registryApi: RegistryApiConfig;
   readonly ledgerApi: LedgerApiConfig;
   readonly scanMirror: ScanMirrorConfig;
+  // npm run new-app adds each generated app's slice above this line.
   readonly snapshotIntervalHours: number;
   readonly auth: AuthConfig;
   readonly ledgerNode: {
@@ -229,6 +236,7 @@ export function loadConfig(
       pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
       readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
     },
+    // npm run new-app adds each generated app's slice above this line.
     snapshotIntervalHours: snapshotInterval(r),
     auth: authConfig(r),
     ledgerNode: {

@@ -1,4 +1,4 @@
-import { Injectable } from '@nestjs/common';
+import { Inject, Injectable, Optional } from '@nestjs/common';
 import { DataSource } from 'typeorm';
 import {
   DomainError,
@@ -7,9 +7,12 @@ import {
   ReadReplicas,
   type ReplicaStatus,
 } from '@canton-scan/domain';
+import { APP_VERSION } from './app-version';
 
 export interface HealthStatus {
   status: 'ok';
+  /** The app's release version, on `livez` only. */
+  version?: string;
   /** `/readyz` with read replicas (`DATABASE_READ_URLS`): each one's health and lag. */
   replicas?: ReplicaStatus[];
 }
@@ -19,10 +22,11 @@ export class HealthService {
   constructor(
     private readonly dataSource: DataSource,
     private readonly replicas: ReadReplicas,
+    @Optional() @Inject(APP_VERSION) private readonly version: string | null = null,
   ) {}
 
   livez(): HealthStatus {
-    return { status: 'ok' };
+    return this.version === null ? { status: 'ok' } : { status: 'ok', version: this.version };
   }
 
   /**

@@ -19,6 +19,10 @@ export type ErrorResponse = {
  */
 export type HealthStatus = {
     status: 'ok';
+    /**
+     * The app's release version (on `/livez` only).
+     */
+    version?: string;
 };
 
 /**

@@ -519,6 +519,11 @@ export const registrySpec: OpenApiDocument = {
             "enum": [
               "ok"
             ]
+          },
+          "version": {
+            "type": "string",
+            "description": "The app's release version (on `/livez` only).",
+            "example": "0.1.0"
           }
         }
       },

@@ -740,6 +740,11 @@ export const scanProxySpec: OpenApiDocument = {
             "enum": [
               "ok"
             ]
+          },
+          "version": {
+            "type": "string",
+            "description": "The app's release version (on `/livez` only).",
+            "example": "0.1.0"
           }
         }
       },

@@ -914,6 +914,11 @@ export const scanSpec: OpenApiDocument = {
             "enum": [
               "ok"
             ]
+          },
+          "version": {
+            "type": "string",
+            "description": "The app's release version (on `/livez` only).",
+            "example": "0.1.0"
           }
         }
       },
