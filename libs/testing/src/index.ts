@@ -17,3 +17,4 @@ export * from './read-only-role';
 export * from './outage-load';
 export * from './hot-standby';
 export * from './app-metrics';
+export * from './http-balancer';

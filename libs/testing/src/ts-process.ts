@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
+import { createServer, type AddressInfo } from 'node:net';
 
 const ROOT = join(__dirname, '../../..');
 const HOOK = join(ROOT, 'libs/testing/register/ts-node-hook.cjs');
@@ -30,4 +31,31 @@ export function spawnTsScript(entry: string, args: string[], env: Record<string,
     child.once('exit', (code, signal) => resolve(code ?? signal ?? 'unknown')),
   );
   return { child, output: () => output, exited };
+}
+
+/** A port free on loopback right now (for a child process to listen on). */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** Resolves once `url` answers at all (401 included); fails with the process's output if it exits first. */
+export async function waitForHttp(url: string, app: TsProcess, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      await (await fetch(url)).arrayBuffer();
+      return;
+    } catch {
+      if (app.child.exitCode !== null || app.child.signalCode !== null || Date.now() > deadline)
+        throw new Error(`${url} never answered:\n${app.output()}`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+  }
 }
