@@ -90,6 +90,7 @@ export async function startHttpBalancer(
       answer.on('error', () => res.destroy());
     });
     upstream.on('error', () => {
+      if (res.destroyed) return; // the client went away
       if (res.headersSent) return res.destroy(); // the answer had begun: nothing to retry
       downUntil[backend] = Date.now() + downMs;
       if (attempt + 1 < backendPorts.length * 2) {
