@@ -38,6 +38,9 @@ export function useRegistryApp(): void {
   afterAll(() => running.close());
 }
 
+/** The test database's DataSource (of the running describe). */
+export const dataSource = () => db.dataSource;
+
 export const append = (...updates: HistoryUpdate[]) =>
   new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 }).append(updates);
 export const stored = async (contractId: string) =>

@@ -81,6 +81,7 @@ export { ParticipantIdentityService } from './ledger/participant-identity.servic
 export type { ChoiceContext, FactoryWithChoiceContext } from './registry/choice-context';
 export { TokenRegistryRepository } from './registry/token-registry.repository';
 export { TokenRegistryService } from './registry/token-registry.service';
+export type { InstrumentMetadata } from './registry/instrument-metadata';
 export type { AllocationChoice } from './registry/token-registry.service';
 export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
 export {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAllocationCancelContextV1Data, GetAllocationCancelContextV1Errors, GetAllocationCancelContextV1Responses, GetAllocationCancelContextV2Data, GetAllocationCancelContextV2Errors, GetAllocationCancelContextV2Responses, GetAllocationFactoryV1Data, GetAllocationFactoryV1Errors, GetAllocationFactoryV1Responses, GetAllocationFactoryV2Data, GetAllocationFactoryV2Errors, GetAllocationFactoryV2Responses, GetAllocationTransferContextV1Data, GetAllocationTransferContextV1Errors, GetAllocationTransferContextV1Responses, GetAllocationTransferContextV2Data, GetAllocationTransferContextV2Errors, GetAllocationTransferContextV2Responses, GetAllocationWithdrawContextV1Data, GetAllocationWithdrawContextV1Errors, GetAllocationWithdrawContextV1Responses, GetAllocationWithdrawContextV2Data, GetAllocationWithdrawContextV2Errors, GetAllocationWithdrawContextV2Responses, GetLivezData, GetLivezResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses } from './types.gen.js';
+import type { GetAllocationCancelContextV1Data, GetAllocationCancelContextV1Errors, GetAllocationCancelContextV1Responses, GetAllocationCancelContextV2Data, GetAllocationCancelContextV2Errors, GetAllocationCancelContextV2Responses, GetAllocationFactoryV1Data, GetAllocationFactoryV1Errors, GetAllocationFactoryV1Responses, GetAllocationFactoryV2Data, GetAllocationFactoryV2Errors, GetAllocationFactoryV2Responses, GetAllocationTransferContextV1Data, GetAllocationTransferContextV1Errors, GetAllocationTransferContextV1Responses, GetAllocationTransferContextV2Data, GetAllocationTransferContextV2Errors, GetAllocationTransferContextV2Responses, GetAllocationWithdrawContextV1Data, GetAllocationWithdrawContextV1Errors, GetAllocationWithdrawContextV1Responses, GetAllocationWithdrawContextV2Data, GetAllocationWithdrawContextV2Errors, GetAllocationWithdrawContextV2Responses, GetInstrumentData, GetInstrumentErrors, GetInstrumentResponses, GetLivezData, GetLivezResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRegistryInfoData, GetRegistryInfoErrors, GetRegistryInfoResponses, ListInstrumentsData, ListInstrumentsErrors, ListInstrumentsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -205,3 +205,40 @@ export const getAllocationTransferContextV2 = <ThrowOnError extends boolean = fa
         ...options.headers
     }
 });
+
+/**
+ * The registry's admin and the token standard APIs it serves
+ *
+ * Who administers the instruments of this registry (the DSO party, the
+ * `dso` of the AmuletRules) and which token standard APIs the registry
+ * serves, each with the minor version supported. Only the APIs with
+ * endpoints in this document are listed; a wallet asks an instrument for
+ * the APIs that instrument implements. 404 while no AmuletRules contract
+ * has been ingested (the admin is not known yet).
+ *
+ */
+export const getRegistryInfo = <ThrowOnError extends boolean = false>(options?: Options<GetRegistryInfoData, ThrowOnError>) => (options?.client ?? client).get<GetRegistryInfoResponses, GetRegistryInfoErrors, ThrowOnError>({ url: '/registry/metadata/v1/info', ...options });
+
+/**
+ * The instruments this registry administers, a page at a time
+ *
+ * Lists the instruments of this registry in the order of their ids. The
+ * amulet registry administers one instrument, Amulet. A page holds at most
+ * `pageSize` instruments; `nextPageToken` is present when more follow and
+ * is passed as `pageToken` to fetch them (it is the id of the last
+ * instrument of the page: the next page starts after it). A `pageSize`
+ * that is not an integer from 1 to 1000 is a 400. 404 while no
+ * AmuletRules contract has been ingested.
+ *
+ */
+export const listInstruments = <ThrowOnError extends boolean = false>(options?: Options<ListInstrumentsData, ThrowOnError>) => (options?.client ?? client).get<ListInstrumentsResponses, ListInstrumentsErrors, ThrowOnError>({ url: '/registry/metadata/v1/instruments', ...options });
+
+/**
+ * One instrument's metadata and total supply
+ *
+ * The instrument with this id (`Amulet` is the only one), with its total
+ * supply at the record time of the newest ingested update. 404 for any
+ * other id, and while no AmuletRules contract has been ingested.
+ *
+ */
+export const getInstrument = <ThrowOnError extends boolean = false>(options: Options<GetInstrumentData, ThrowOnError>) => (options.client ?? client).get<GetInstrumentResponses, GetInstrumentErrors, ThrowOnError>({ url: '/registry/metadata/v1/instruments/{instrumentId}', ...options });

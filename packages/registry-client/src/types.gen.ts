@@ -15,6 +15,77 @@ export type ErrorResponse = {
 };
 
 /**
+ * The registry's admin and the token standard APIs it serves.
+ */
+export type GetRegistryInfoResponse = {
+    /**
+     * Party id of the registry's admin (the DSO party for amulet).
+     */
+    adminId: string;
+    supportedApis: SupportedApis;
+};
+
+/**
+ * Token standard API name (e.g. `splice-api-token-metadata-v1`) mapped to
+ * the minor version of that API which is supported.
+ *
+ */
+export type SupportedApis = {
+    [key: string]: number;
+};
+
+/**
+ * An instrument of the registry. `totalSupply` and `totalSupplyAsOf` are
+ * optional in the token standard; this registry always sends both.
+ *
+ */
+export type Instrument = {
+    /**
+     * The instrument's id within its admin (`Amulet`).
+     */
+    id: string;
+    /**
+     * Display name recommended by the admin; not necessarily unique.
+     */
+    name: string;
+    /**
+     * Ticker recommended by the admin; not necessarily unique.
+     */
+    symbol: string;
+    /**
+     * Decimal places a wallet shows and accepts for amounts of the
+     * instrument (0 to 10; Daml decimals carry 10).
+     *
+     */
+    decimals: number;
+    /**
+     * Every Amulet and LockedAmulet amount at `totalSupplyAsOf`, summed as
+     * the contracts' initial amounts (holding fees accrued since are not
+     * deducted, as in the holdings summary of the scan group), 10 decimals.
+     *
+     */
+    totalSupply: string;
+    /**
+     * Record time of the newest ingested update; `totalSupply` counts the
+     * holdings as they stand after that update.
+     *
+     */
+    totalSupplyAsOf: string;
+    supportedApis: SupportedApis;
+};
+
+/**
+ * A page of instruments.
+ */
+export type ListInstrumentsResponse = {
+    instruments: Array<Instrument>;
+    /**
+     * Present when more instruments follow; pass it as `pageToken`.
+     */
+    nextPageToken?: string;
+};
+
+/**
  * Body of a successful health probe.
  */
 export type HealthStatus = {
@@ -824,3 +895,112 @@ export type GetAllocationTransferContextV2Responses = {
 };
 
 export type GetAllocationTransferContextV2Response = GetAllocationTransferContextV2Responses[keyof GetAllocationTransferContextV2Responses];
+
+export type GetRegistryInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/registry/metadata/v1/info';
+};
+
+export type GetRegistryInfoErrors = {
+    /**
+     * The instrument is not one of this registry's, or no AmuletRules contract
+     * has been ingested yet, so the registry's admin is not known.
+     *
+     */
+    404: ErrorResponse;
+};
+
+export type GetRegistryInfoError = GetRegistryInfoErrors[keyof GetRegistryInfoErrors];
+
+export type GetRegistryInfoResponses = {
+    /**
+     * The registry's admin and APIs.
+     */
+    200: GetRegistryInfoResponse;
+};
+
+export type GetRegistryInfoResponse2 = GetRegistryInfoResponses[keyof GetRegistryInfoResponses];
+
+export type ListInstrumentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most instruments in the page.
+         */
+        pageSize?: number;
+        /**
+         * The `nextPageToken` of the previous page; absent for the first page.
+         */
+        pageToken?: string;
+    };
+    url: '/registry/metadata/v1/instruments';
+};
+
+export type ListInstrumentsErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * The instrument is not one of this registry's, or no AmuletRules contract
+     * has been ingested yet, so the registry's admin is not known.
+     *
+     */
+    404: ErrorResponse;
+};
+
+export type ListInstrumentsError = ListInstrumentsErrors[keyof ListInstrumentsErrors];
+
+export type ListInstrumentsResponses = {
+    /**
+     * One page of instruments.
+     */
+    200: ListInstrumentsResponse;
+};
+
+export type ListInstrumentsResponse2 = ListInstrumentsResponses[keyof ListInstrumentsResponses];
+
+export type GetInstrumentData = {
+    body?: never;
+    path: {
+        /**
+         * Id of the instrument within the registry's admin, e.g. `Amulet`.
+         */
+        instrumentId: string;
+    };
+    query?: never;
+    url: '/registry/metadata/v1/instruments/{instrumentId}';
+};
+
+export type GetInstrumentErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * The instrument is not one of this registry's, or no AmuletRules contract
+     * has been ingested yet, so the registry's admin is not known.
+     *
+     */
+    404: ErrorResponse;
+};
+
+export type GetInstrumentError = GetInstrumentErrors[keyof GetInstrumentErrors];
+
+export type GetInstrumentResponses = {
+    /**
+     * The instrument.
+     */
+    200: Instrument;
+};
+
+export type GetInstrumentResponse = GetInstrumentResponses[keyof GetInstrumentResponses];

@@ -155,6 +155,24 @@ const LEDGER_TIME = prepared(
     ORDER BY u.migration_id DESC, u.record_time DESC LIMIT 1`,
 );
 
+/**
+ * The amulet in existence after the newest ingested update: every Amulet and LockedAmulet of that
+ * update's migration created by then and not archived by then, summed as initial amounts (the
+ * holdings summary's figures) with 10 decimals. One statement, so the sum and its time agree; the
+ * sum is an index-only scan of the migration's holdings (ix_amulet_holdings_owner INCLUDE amount).
+ */
+const TOTAL_SUPPLY = prepared(
+  'registry_total_supply',
+  `WITH newest AS (
+     SELECT u.migration_id, u.record_time FROM updates u WHERE u.record_time > $1::timestamptz
+      ORDER BY u.migration_id DESC, u.record_time DESC LIMIT 1)
+   SELECT n.record_time AS as_of,
+          (SELECT round(coalesce(sum(h.amount), 0), 10)::text FROM amulet_holdings h
+            WHERE h.migration_id = n.migration_id AND h.created_record_time <= n.record_time
+              AND (h.archived_record_time IS NULL OR h.archived_record_time > n.record_time)) AS total
+     FROM newest n`,
+);
+
 function assign(target: FactoryContracts & AllocationContracts, role: Role, contract: ActiveContract): void {
   switch (role) {
     case 'amulet-rules':
@@ -218,6 +236,12 @@ export class TokenRegistryRepository {
   async lookupLedgerTime(): Promise<string | undefined> {
     const rows = await this.db.query<{ t: string }>(LEDGER_TIME, [IMPORT_RECORD_TIME]);
     return rows[0]?.t;
+  }
+
+  /** The total amulet supply at the newest record time (see TOTAL_SUPPLY); undefined before any update. */
+  async lookupTotalSupply(): Promise<{ total: string; asOf: string } | undefined> {
+    const rows = await this.db.query<{ total: string; as_of: string }>(TOTAL_SUPPLY, [IMPORT_RECORD_TIME]);
+    return rows[0] && { total: rows[0].total, asOf: rows[0].as_of };
   }
 
   private async load(statement: Statement, params: Params): Promise<FactoryContracts & AllocationContracts> {

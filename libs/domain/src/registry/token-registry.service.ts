@@ -11,6 +11,14 @@ import {
   type ChoiceContext,
   type FactoryWithChoiceContext,
 } from './choice-context';
+import {
+  AMULET_APIS,
+  AMULET_INSTRUMENT_ID,
+  pageOfInstrumentIds,
+  REGISTRY_APIS,
+  type InstrumentMetadata,
+  type InstrumentPageRequest,
+} from './instrument-metadata';
 import { NetworkContractsCache } from './network-contracts.cache';
 import { TokenRegistryRepository, type NetworkContracts } from './token-registry.repository';
 
@@ -132,6 +140,54 @@ export class TokenRegistryService {
       disclosedContracts.push(disclose(featuredAppRight, exclude));
     }
     return { choiceContextData: { values: withMeta(values, request.meta) }, disclosedContracts };
+  }
+
+  /** The registry's admin (the DSO party) and the token standard APIs it serves. */
+  async getRegistryInfo(): Promise<{ adminId: string; supportedApis: Record<string, number> }> {
+    return { adminId: await this.requireAdmin(), supportedApis: { ...REGISTRY_APIS } };
+  }
+
+  /** A page of the registry's instruments (only Amulet), in id order. */
+  async listInstruments(
+    request: InstrumentPageRequest,
+  ): Promise<{ instruments: InstrumentMetadata[]; nextPageToken?: string }> {
+    await this.requireAdmin();
+    const { ids, nextPageToken } = pageOfInstrumentIds([AMULET_INSTRUMENT_ID], request);
+    const instruments = ids.length > 0 ? [await this.amulet()] : [];
+    return nextPageToken === undefined ? { instruments } : { instruments, nextPageToken };
+  }
+
+  /** One of the registry's instruments; NotFound for any id but Amulet's. */
+  async getInstrument(instrumentId: string): Promise<InstrumentMetadata> {
+    await this.requireAdmin();
+    if (instrumentId !== AMULET_INSTRUMENT_ID)
+      throw notFound(
+        `no instrument with id ${JSON.stringify(instrumentId)}: this registry serves only Amulet`,
+      );
+    return this.amulet();
+  }
+
+  private async amulet(): Promise<InstrumentMetadata> {
+    const supply = await this.repository.lookupTotalSupply();
+    // An ingested AmuletRules means an ingested update, so the supply has a time.
+    if (!supply) throw notFound('no update has been ingested yet');
+    return {
+      id: AMULET_INSTRUMENT_ID,
+      name: 'Amulet',
+      symbol: 'AMT',
+      decimals: 10,
+      totalSupply: supply.total,
+      totalSupplyAsOf: supply.asOf,
+      supportedApis: { ...AMULET_APIS },
+    };
+  }
+
+  /** The DSO party, the `dso` of the AmuletRules: the admin of every instrument here. */
+  private async requireAdmin(): Promise<string> {
+    const { amuletRules } = await this.network.current();
+    if (!amuletRules)
+      throw notFound('no AmuletRules contract has been ingested yet: the registry admin is unknown');
+    return (amuletRules.payload as { dso: string }).dso;
   }
 
   private async requireNetwork(contracts: NetworkContracts): Promise<Required<NetworkContracts>> {

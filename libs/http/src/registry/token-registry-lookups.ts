@@ -1,17 +1,19 @@
-import { HttpCode, Injectable, Param, Post } from '@nestjs/common';
+import { Get, HttpCode, Injectable, Param, Post } from '@nestjs/common';
 import type { registryApi } from '@canton-scan/contracts';
 import {
   TokenRegistryService,
   type AllocationChoice,
   type ChoiceContext,
   type FactoryWithChoiceContext,
+  type InstrumentMetadata,
 } from '@canton-scan/domain';
 import { ValidInput } from '../validation/validated-input.decorator';
 
 /**
  * The token registry's lookups, served by both of its mounts: each mount's controller extends
- * this with its own path, spec and guard. Paths, versions (v1, v2) and choices (withdraw, cancel,
- * execute-transfer) are checked against the mount's spec before these handlers run.
+ * this with its own path, spec and guard. Paths, versions (v1, v2), choices (withdraw, cancel,
+ * execute-transfer) and query parameters are checked against the mount's spec before these
+ * handlers run; a route the mount's spec lacks is a 404 there.
  */
 @Injectable()
 export abstract class TokenRegistryLookups {
@@ -32,5 +34,22 @@ export abstract class TokenRegistryLookups {
     @ValidInput() input: registryApi.GetAllocationWithdrawContextV2Data,
   ): Promise<ChoiceContext> {
     return this.registry.getAllocationChoiceContext(choice, input.path.allocationId, input.body);
+  }
+
+  @Get('metadata/v1/info')
+  registryInfo(): Promise<registryApi.GetRegistryInfoResponse> {
+    return this.registry.getRegistryInfo();
+  }
+
+  @Get('metadata/v1/instruments')
+  instruments(
+    @ValidInput() input: registryApi.ListInstrumentsData,
+  ): Promise<{ instruments: InstrumentMetadata[]; nextPageToken?: string }> {
+    return this.registry.listInstruments(input.query ?? {});
+  }
+
+  @Get('metadata/v1/instruments/:instrumentId')
+  instrument(@ValidInput() input: registryApi.GetInstrumentData): Promise<InstrumentMetadata> {
+    return this.registry.getInstrument(input.path.instrumentId);
   }
 }

@@ -5,12 +5,12 @@ export const registrySpec: OpenApiDocument = {
   "openapi": "3.0.3",
   "info": {
     "title": "Token Registry API",
-    "version": "0.6.13",
+    "version": "0.7.0",
     "license": {
       "name": "Apache-2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
     },
-    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet uses these endpoints while running the allocation workflow of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory) or which extra context it needs to exercise a\nchoice on an existing allocation (withdraw, cancel, execute-transfer). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation or a contract the context needs does not\n  exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes.\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n\nTime: an `OpenMiningRound` is usable once its `opensAt` has passed. \"Now\" is\nthe record time of the newest update this node has ingested (the ledger's\nclock as the node has seen it), so answers stay consistent with the stored\nhistory; on a node following a live network it trails the wall clock only by\nthe ingestion lag.\n\nChoice context values (`choiceContextData.values`): `amulet-rules`,\n`open-round`, `external-party-config-state` (factory), `featured-app-right`\n(execute-transfer, when the settlement executor has one) hold\n`AV_ContractId`s of disclosed contracts; `expire-lock` (withdraw and cancel)\nan `AV_Bool`. The optional `meta` of a choice-context request is carried\ninto the context: each entry `KEY: TEXT` becomes the value\n`KEY: {\"tag\": \"AV_Text\", \"value\": TEXT}` after the registry's own keys; a\nmeta key equal to one of the registry's keys is refused with 400.\n"
+    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet reads the registry's metadata (its admin, the token standard APIs\nit serves, its instruments with their total supply) and uses the other\nendpoints while running the allocation workflow of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory) or which extra context it needs to exercise a\nchoice on an existing allocation (withdraw, cancel, execute-transfer). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation, the instrument or a contract the context\n  needs does not exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes.\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n\nTime: an `OpenMiningRound` is usable once its `opensAt` has passed. \"Now\" is\nthe record time of the newest update this node has ingested (the ledger's\nclock as the node has seen it), so answers stay consistent with the stored\nhistory; on a node following a live network it trails the wall clock only by\nthe ingestion lag.\n\nChoice context values (`choiceContextData.values`): `amulet-rules`,\n`open-round`, `external-party-config-state` (factory), `featured-app-right`\n(execute-transfer, when the settlement executor has one) hold\n`AV_ContractId`s of disclosed contracts; `expire-lock` (withdraw and cancel)\nan `AV_Bool`. The optional `meta` of a choice-context request is carried\ninto the context: each entry `KEY: TEXT` becomes the value\n`KEY: {\"tag\": \"AV_Text\", \"value\": TEXT}` after the registry's own keys; a\nmeta key equal to one of the registry's keys is refused with 400.\n"
   },
   "servers": [
     {
@@ -26,6 +26,10 @@ export const registrySpec: OpenApiDocument = {
     {
       "name": "allocations",
       "description": "Choice contexts for choices exercised on existing allocations."
+    },
+    {
+      "name": "metadata",
+      "description": "The registry's admin, the APIs it serves and its instruments."
     },
     {
       "name": "health",
@@ -374,6 +378,124 @@ export const registrySpec: OpenApiDocument = {
           }
         }
       }
+    },
+    "/registry/metadata/v1/info": {
+      "get": {
+        "operationId": "getRegistryInfo",
+        "tags": [
+          "metadata"
+        ],
+        "summary": "The registry's admin and the token standard APIs it serves",
+        "description": "Who administers the instruments of this registry (the DSO party, the\n`dso` of the AmuletRules) and which token standard APIs the registry\nserves, each with the minor version supported. Only the APIs with\nendpoints in this document are listed; a wallet asks an instrument for\nthe APIs that instrument implements. 404 while no AmuletRules contract\nhas been ingested (the admin is not known yet).\n",
+        "responses": {
+          "200": {
+            "description": "The registry's admin and APIs.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRegistryInfoResponse"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/MetadataNotFound"
+          }
+        }
+      }
+    },
+    "/registry/metadata/v1/instruments": {
+      "get": {
+        "operationId": "listInstruments",
+        "tags": [
+          "metadata"
+        ],
+        "summary": "The instruments this registry administers, a page at a time",
+        "description": "Lists the instruments of this registry in the order of their ids. The\namulet registry administers one instrument, Amulet. A page holds at most\n`pageSize` instruments; `nextPageToken` is present when more follow and\nis passed as `pageToken` to fetch them (it is the id of the last\ninstrument of the page: the next page starts after it). A `pageSize`\nthat is not an integer from 1 to 1000 is a 400. 404 while no\nAmuletRules contract has been ingested.\n",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "Most instruments in the page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000,
+              "default": 25
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "The `nextPageToken` of the previous page; absent for the first page.",
+            "schema": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of instruments.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListInstrumentsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/MetadataNotFound"
+          }
+        }
+      }
+    },
+    "/registry/metadata/v1/instruments/{instrumentId}": {
+      "get": {
+        "operationId": "getInstrument",
+        "tags": [
+          "metadata"
+        ],
+        "summary": "One instrument's metadata and total supply",
+        "description": "The instrument with this id (`Amulet` is the only one), with its total\nsupply at the record time of the newest ingested update. 404 for any\nother id, and while no AmuletRules contract has been ingested.\n",
+        "parameters": [
+          {
+            "name": "instrumentId",
+            "in": "path",
+            "required": true,
+            "description": "Id of the instrument within the registry's admin, e.g. `Amulet`.",
+            "schema": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The instrument.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Instrument"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/MetadataNotFound"
+          }
+        }
+      }
     }
   },
   "components": {
@@ -482,6 +604,16 @@ export const registrySpec: OpenApiDocument = {
           }
         }
       },
+      "MetadataNotFound": {
+        "description": "The instrument is not one of this registry's, or no AmuletRules contract\nhas been ingested yet, so the registry's admin is not known.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "ServiceUnavailable": {
         "description": "The database is unreachable or its schema is not fully migrated.",
         "content": {
@@ -504,6 +636,98 @@ export const registrySpec: OpenApiDocument = {
           "error": {
             "type": "string",
             "description": "Human-readable explanation of what went wrong."
+          }
+        }
+      },
+      "GetRegistryInfoResponse": {
+        "type": "object",
+        "description": "The registry's admin and the token standard APIs it serves.",
+        "required": [
+          "adminId",
+          "supportedApis"
+        ],
+        "properties": {
+          "adminId": {
+            "type": "string",
+            "description": "Party id of the registry's admin (the DSO party for amulet)."
+          },
+          "supportedApis": {
+            "$ref": "#/components/schemas/SupportedApis"
+          }
+        }
+      },
+      "SupportedApis": {
+        "type": "object",
+        "description": "Token standard API name (e.g. `splice-api-token-metadata-v1`) mapped to\nthe minor version of that API which is supported.\n",
+        "additionalProperties": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0
+        }
+      },
+      "Instrument": {
+        "type": "object",
+        "description": "An instrument of the registry. `totalSupply` and `totalSupplyAsOf` are\noptional in the token standard; this registry always sends both.\n",
+        "required": [
+          "id",
+          "name",
+          "symbol",
+          "decimals",
+          "supportedApis",
+          "totalSupply",
+          "totalSupplyAsOf"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The instrument's id within its admin (`Amulet`)."
+          },
+          "name": {
+            "type": "string",
+            "description": "Display name recommended by the admin; not necessarily unique."
+          },
+          "symbol": {
+            "type": "string",
+            "description": "Ticker recommended by the admin; not necessarily unique."
+          },
+          "decimals": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "maximum": 10,
+            "description": "Decimal places a wallet shows and accepts for amounts of the\ninstrument (0 to 10; Daml decimals carry 10).\n"
+          },
+          "totalSupply": {
+            "type": "string",
+            "pattern": "^[0-9]+\\.[0-9]{10}$",
+            "description": "Every Amulet and LockedAmulet amount at `totalSupplyAsOf`, summed as\nthe contracts' initial amounts (holding fees accrued since are not\ndeducted, as in the holdings summary of the scan group), 10 decimals.\n"
+          },
+          "totalSupplyAsOf": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the newest ingested update; `totalSupply` counts the\nholdings as they stand after that update.\n"
+          },
+          "supportedApis": {
+            "$ref": "#/components/schemas/SupportedApis"
+          }
+        }
+      },
+      "ListInstrumentsResponse": {
+        "type": "object",
+        "description": "A page of instruments.",
+        "required": [
+          "instruments"
+        ],
+        "properties": {
+          "instruments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Instrument"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Present when more instruments follow; pass it as `pageToken`."
           }
         }
       },
