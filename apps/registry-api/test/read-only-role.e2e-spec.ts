@@ -66,6 +66,19 @@ function registryRequests(prefix: string, allocations: readonly string[], dso: s
     post('getAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', { choiceArguments }),
     post('getAllocationFactoryV2', '/allocation-instruction/v2/allocation-factory', { choiceArguments }),
     ...contexts,
+    { operationId: 'getRegistryInfo', method: 'GET', path: `${prefix}/registry/metadata/v1/info` },
+    { operationId: 'listInstruments', method: 'GET', path: `${prefix}/registry/metadata/v1/instruments` },
+    {
+      operationId: 'listInstruments',
+      method: 'GET',
+      path: `${prefix}/registry/metadata/v1/instruments?pageSize=1&pageToken=Amulet`,
+    },
+    {
+      operationId: 'getInstrument',
+      method: 'GET',
+      path: `${prefix}/registry/metadata/v1/instruments/Amulet`,
+    },
+    { operationId: 'getInstrument', method: 'GET', path: `${prefix}/registry/metadata/v1/instruments/Other` },
   ];
 }
 
