@@ -1,6 +1,8 @@
 import type { HistoryUpdate } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
+import { scanSpec } from '@canton-scan/contracts';
 import {
+  expectResponseMatchesSpec,
   startHotStandby,
   startTcpProxy,
   startTestApp,
@@ -63,11 +65,18 @@ async function updateIds(): Promise<string[]> {
 }
 
 const get = (path: string) => fetch(`${app!.origin}/api/scan${path}`);
+const READYZ = 'getReadyz';
 
 async function readyReplicas(): Promise<{ url: string; healthy: boolean; lagSeconds: number | null }[]> {
   const response = await get('/readyz');
   expect(response.status).toBe(200);
-  return ((await response.json()) as { replicas: never[] }).replicas;
+  const body = (await response.json()) as { replicas: never[] };
+  expectResponseMatchesSpec(scanSpec, READYZ, {
+    status: response.status,
+    contentType: response.headers.get('content-type'),
+    body,
+  });
+  return body.replicas;
 }
 
 /** `requests` reads of the updates by id, `concurrency` at a time; the statuses, in order. */

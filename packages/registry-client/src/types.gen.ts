@@ -94,6 +94,34 @@ export type HealthStatus = {
      * The app's release version (on `/livez` only).
      */
     version?: string;
+    /**
+     * `/readyz` of an app with read replicas (`DATABASE_READ_URLS`): each replica, whether
+     * reads go to it, and how far its replay is behind the primary.
+     *
+     */
+    replicas?: Array<ReplicaStatus>;
+};
+
+/**
+ * A read replica as `/readyz` reports it.
+ */
+export type ReplicaStatus = {
+    /**
+     * The replica's connection URL with its password replaced by `***`.
+     */
+    url: string;
+    /**
+     * Whether reads are sent to it (reachable, in recovery, within the lag bound).
+     */
+    healthy: boolean;
+    /**
+     * Seconds its replay is behind the primary; null when it could not be measured.
+     */
+    lagSeconds: number | null;
+    /**
+     * Why it is skipped, when it is.
+     */
+    problem?: string;
 };
 
 /**

@@ -745,6 +745,41 @@ export const scanProxySpec: OpenApiDocument = {
             "type": "string",
             "description": "The app's release version (on `/livez` only).",
             "example": "0.1.0"
+          },
+          "replicas": {
+            "type": "array",
+            "description": "`/readyz` of an app with read replicas (`DATABASE_READ_URLS`): each replica, whether\nreads go to it, and how far its replay is behind the primary.\n",
+            "items": {
+              "$ref": "#/components/schemas/ReplicaStatus"
+            }
+          }
+        }
+      },
+      "ReplicaStatus": {
+        "type": "object",
+        "description": "A read replica as `/readyz` reports it.",
+        "required": [
+          "url",
+          "healthy",
+          "lagSeconds"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "description": "The replica's connection URL with its password replaced by `***`."
+          },
+          "healthy": {
+            "type": "boolean",
+            "description": "Whether reads are sent to it (reachable, in recovery, within the lag bound)."
+          },
+          "lagSeconds": {
+            "type": "number",
+            "nullable": true,
+            "description": "Seconds its replay is behind the primary; null when it could not be measured."
+          },
+          "problem": {
+            "type": "string",
+            "description": "Why it is skipped, when it is."
           }
         }
       },
