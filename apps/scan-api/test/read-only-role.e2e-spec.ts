@@ -41,6 +41,12 @@ async function facts(dataSource: DataSource) {
         `SELECT payload_compact->>'dso' AS v FROM contracts WHERE entity_name = 'AmuletRules' ORDER BY row_id DESC LIMIT 1`,
       )
     ).v,
+    featuredProvider: (
+      await one<{ v: string }>(
+        `SELECT payload_compact->>'provider' AS v FROM contracts
+          WHERE entity_name = 'FeaturedAppRight' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -98,6 +104,13 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     totals(f.rounds.open),
     totals(Number(f.rounds.last) + 5),
     get('getDsoInfo', '/v0/dso'),
+    get('getDsoPartyId', '/v0/dso-party-id'),
+    get('lookupFeaturedAppRight', `/v0/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
+    post('getOpenAndIssuingMiningRounds', '/v0/open-and-issuing-mining-rounds', {
+      cached_open_mining_round_contract_ids: [],
+      cached_issuing_round_contract_ids: [],
+    }),
+    post('getAmuletRules', '/v0/amulet-rules', {}),
   ];
 }
 
@@ -145,6 +158,9 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getReadyz', '/readyz'),
     get('getProxyDsoInfo', '/v0/scan-proxy/dso'),
     get('getProxyAmuletRules', '/v0/scan-proxy/amulet-rules'),
+    get('getProxyDsoPartyId', '/v0/scan-proxy/dso-party-id'),
+    get('getProxyFeaturedAppRight', `/v0/scan-proxy/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
+    get('getProxyOpenAndIssuingMiningRounds', '/v0/scan-proxy/open-and-issuing-mining-rounds'),
     post('proxyGetAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', {
       choiceArguments: allocateArguments,
     }),

@@ -382,6 +382,75 @@ export type ContractWithState = {
     domain_id?: string;
 };
 
+/**
+ * A contract the caller may already hold: `contract` is left out when the caller
+ * named it as cached; `domain_id` is the synchronizer it is assigned to (absent
+ * while it is in flight).
+ *
+ */
+export type MaybeCachedContractWithState = {
+    contract?: Contract;
+    domain_id?: string;
+};
+
+export type DsoPartyIdResponse = {
+    dso_party_id: string;
+};
+
+/**
+ * `featured_app_right` is absent when the provider has none.
+ */
+export type FeaturedAppRightResponse = {
+    featured_app_right?: Contract;
+};
+
+export type ContractIdList = Array<string>;
+
+export type OpenAndIssuingMiningRoundsRequest = {
+    /**
+     * Contract ids of open rounds the caller holds (empty when unsure).
+     */
+    cached_open_mining_round_contract_ids: ContractIdList;
+    /**
+     * Contract ids of issuing rounds the caller holds (empty when unsure).
+     */
+    cached_issuing_round_contract_ids: ContractIdList;
+};
+
+export type OpenAndIssuingMiningRoundsResponse = {
+    /**
+     * How long the caller may keep this answer.
+     */
+    time_to_live_in_microseconds: number;
+    /**
+     * Current open rounds by contract id.
+     */
+    open_mining_rounds: {
+        [key: string]: MaybeCachedContractWithState;
+    };
+    /**
+     * Current issuing rounds by contract id.
+     */
+    issuing_mining_rounds: {
+        [key: string]: MaybeCachedContractWithState;
+    };
+};
+
+export type AmuletRulesRequest = {
+    /**
+     * Contract id of the amulet rules the caller holds, if any.
+     */
+    cached_amulet_rules_contract_id?: string;
+    /**
+     * Synchronizer the caller saw them assigned to, if any.
+     */
+    cached_amulet_rules_domain_id?: string;
+};
+
+export type AmuletRulesUpdateResponse = {
+    amulet_rules_update: MaybeCachedContractWithState;
+};
+
 export type ImportUpdatesRequest = {
     /**
      * Migration whose import updates are requested.
@@ -729,6 +798,11 @@ export type DsoInfo = {
      */
     initial_round?: string;
 };
+
+/**
+ * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+ */
+export type ProviderPartyId = string;
 
 /**
  * Update id: `1220` followed by 64 hex digits for a transaction or reassignment,
@@ -1436,6 +1510,163 @@ export type GetDsoInfoResponses = {
 };
 
 export type GetDsoInfoResponse = GetDsoInfoResponses[keyof GetDsoInfoResponses];
+
+export type GetDsoPartyIdData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/dso-party-id';
+};
+
+export type GetDsoPartyIdErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetDsoPartyIdError = GetDsoPartyIdErrors[keyof GetDsoPartyIdErrors];
+
+export type GetDsoPartyIdResponses = {
+    /**
+     * The DSO party id.
+     */
+    200: DsoPartyIdResponse;
+};
+
+export type GetDsoPartyIdResponse = GetDsoPartyIdResponses[keyof GetDsoPartyIdResponses];
+
+export type LookupFeaturedAppRightData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+         */
+        provider_party_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/{provider_party_id}';
+};
+
+export type LookupFeaturedAppRightErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupFeaturedAppRightError = LookupFeaturedAppRightErrors[keyof LookupFeaturedAppRightErrors];
+
+export type LookupFeaturedAppRightResponses = {
+    /**
+     * The provider's featured app right, if it has one.
+     */
+    200: FeaturedAppRightResponse;
+};
+
+export type LookupFeaturedAppRightResponse = LookupFeaturedAppRightResponses[keyof LookupFeaturedAppRightResponses];
+
+export type GetOpenAndIssuingMiningRoundsData = {
+    body: OpenAndIssuingMiningRoundsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/open-and-issuing-mining-rounds';
+};
+
+export type GetOpenAndIssuingMiningRoundsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetOpenAndIssuingMiningRoundsError = GetOpenAndIssuingMiningRoundsErrors[keyof GetOpenAndIssuingMiningRoundsErrors];
+
+export type GetOpenAndIssuingMiningRoundsResponses = {
+    /**
+     * The current rounds.
+     */
+    200: OpenAndIssuingMiningRoundsResponse;
+};
+
+export type GetOpenAndIssuingMiningRoundsResponse = GetOpenAndIssuingMiningRoundsResponses[keyof GetOpenAndIssuingMiningRoundsResponses];
+
+export type GetAmuletRulesData = {
+    body: AmuletRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/amulet-rules';
+};
+
+export type GetAmuletRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAmuletRulesError = GetAmuletRulesErrors[keyof GetAmuletRulesErrors];
+
+export type GetAmuletRulesResponses = {
+    /**
+     * The amulet rules, or where the cached ones are assigned.
+     */
+    200: AmuletRulesUpdateResponse;
+};
+
+export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
 
 export type GetLivezData = {
     body?: never;
