@@ -32,7 +32,8 @@ function securedRequests(
       if (op.security && op.security.length === 0) continue;
       const path = template
         .replace('{allocationId}', allocationId)
-        .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)));
+        .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
+        .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)));
       requests.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
@@ -47,7 +48,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 13;
+const SECURED_OPERATIONS = 14;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

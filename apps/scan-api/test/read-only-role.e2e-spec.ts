@@ -47,6 +47,12 @@ async function facts(dataSource: DataSource) {
           WHERE entity_name = 'FeaturedAppRight' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
       )
     ).v,
+    preapproved: (
+      await one<{ v: string }>(
+        `SELECT payload_compact->>'receiver' AS v FROM contracts
+          WHERE entity_name = 'TransferPreapproval' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -111,6 +117,10 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       cached_issuing_round_contract_ids: [],
     }),
     post('getAmuletRules', '/v0/amulet-rules', {}),
+    get(
+      'lookupTransferPreapprovalByParty',
+      `/v0/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
   ];
 }
 
@@ -161,6 +171,10 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getProxyDsoPartyId', '/v0/scan-proxy/dso-party-id'),
     get('getProxyFeaturedAppRight', `/v0/scan-proxy/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
     get('getProxyOpenAndIssuingMiningRounds', '/v0/scan-proxy/open-and-issuing-mining-rounds'),
+    get(
+      'getProxyTransferPreapprovalByParty',
+      `/v0/scan-proxy/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
     post('proxyGetAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', {
       choiceArguments: allocateArguments,
     }),
@@ -176,7 +190,12 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
   useKnownLedgerUser(() => db.dataSource, 'wallet');
 
   it('answers every read endpoint exactly as through the owner role', async () => {
-    await loadSimulatedNetwork(db.dataSource, { seed: 3, rounds: 30, migrationRound: 20 });
+    await loadSimulatedNetwork(db.dataSource, {
+      seed: 3,
+      rounds: 30,
+      migrationRound: 20,
+      transferPreapprovalParties: 2,
+    });
     const f = await facts(db.dataSource);
     expect(f.allocations.length).toBeGreaterThan(0);
     const token = await signDevelopmentToken({ sub: 'wallet' });

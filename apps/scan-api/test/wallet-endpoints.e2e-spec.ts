@@ -14,7 +14,7 @@ import {
   type HistoryTransaction,
   type HistoryUpdate,
 } from '@canton-scan/domain';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { simulatedNetworkOf, simulateNetwork } from '@canton-scan/simulator';
 import {
   allCreatedOf,
   callChecked,
@@ -83,6 +83,18 @@ describe('DSO contracts wallets fetch: scan (cache-aware) and validator proxy fo
       scanProxySpec,
       'getProxyOpenAndIssuingMiningRounds',
       scanProxyApi.getProxyOpenAndIssuingMiningRounds({ client }),
+    );
+  const preapproval = (party: string) =>
+    callChecked(
+      scanSpec,
+      'lookupTransferPreapprovalByParty',
+      scanApi.lookupTransferPreapprovalByParty({ client: scan, path: { party } }),
+    );
+  const proxyPreapproval = (party: string, client = proxy) =>
+    callChecked(
+      scanProxySpec,
+      'getProxyTransferPreapprovalByParty',
+      scanProxyApi.getProxyTransferPreapprovalByParty({ client, path: { party } }),
     );
   const amuletRules = (body: scanApi.AmuletRulesRequest) =>
     callChecked(scanSpec, 'getAmuletRules', scanApi.getAmuletRules({ client: scan, body }));
@@ -284,6 +296,47 @@ describe('DSO contracts wallets fetch: scan (cache-aware) and validator proxy fo
         .map(([id]) => id);
       expect(sentInFull).toEqual(openedIn(updates[split]));
       expect(Object.keys(after.body.open_mining_rounds).length).toBeGreaterThan(1);
+    });
+  });
+
+  describe('transfer preapprovals', () => {
+    it('serves the preapproval of each party the simulator gave one, and 404 for the others', async () => {
+      const options = { rounds: 24, seed: 9, transferPreapprovalParties: 2 };
+      const updates = [...simulateNetwork(options)];
+      await append(...updates);
+      const { users, validators } = simulatedNetworkOf(options);
+      for (const [i, user] of users.slice(0, 2).entries()) {
+        const [created] = updates
+          .filter(isTransaction)
+          .flatMap((u) => allCreatedOf(u, SpliceTemplates.TransferPreapproval))
+          .filter((e) => e.signatories.includes(user.id));
+        const [row] = await db.dataSource.query(
+          `SELECT synchronizer_id FROM contracts WHERE contract_id = $1 AND archived_record_time IS NULL`,
+          [created.contract_id],
+        );
+        const expected = { transfer_preapproval: await served(created, row.synchronizer_id) };
+        for (const res of [await preapproval(user.id), await proxyPreapproval(user.id)]) {
+          expect(res.status).toBe(200);
+          expect(res.body).toEqual(expected);
+        }
+        expect(expected.transfer_preapproval.contract.payload).toMatchObject({
+          receiver: user.id,
+          provider: validators[(i + users[0].index) % validators.length].id,
+        });
+      }
+      for (const res of [await preapproval(users[2].id), await proxyPreapproval(users[2].id)]) {
+        expect(res.status).toBe(404);
+        expect(res.body).toEqual({ error: `no TransferPreapproval for party ${users[2].id}` });
+      }
+    });
+
+    it('refuses a party that is not a party id, and the proxy form without a token', async () => {
+      for (const res of [await preapproval('alice'), await proxyPreapproval('alice')]) {
+        expect(res.status).toBe(400);
+        expect(res.body.error).toMatch(/party/);
+      }
+      const res = await proxyPreapproval(new TokenNetworkFixture().alice, anonymousProxy);
+      expect(res.status).toBe(401);
     });
   });
 

@@ -58,6 +58,7 @@ export type {
   OpenAndIssuingMiningRounds,
   OpenAndIssuingMiningRoundsRequest,
   ProxyOpenAndIssuingMiningRounds,
+  TransferPreapprovalInfo,
 } from './dso/network-contracts.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';

@@ -8,6 +8,7 @@ import {
   type DsoPartyIdInfo,
   type FeaturedAppRightInfo,
   type OpenAndIssuingMiningRounds,
+  type TransferPreapprovalInfo,
 } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
@@ -33,6 +34,13 @@ export class DsoController {
   @Get('featured-apps/:provider_party_id')
   featuredAppRight(@ValidInput() input: scanApi.LookupFeaturedAppRightData): Promise<FeaturedAppRightInfo> {
     return this.contracts.lookupFeaturedAppRight(input.path.provider_party_id);
+  }
+
+  @Get('transfer-preapprovals/by-party/:party')
+  transferPreapproval(
+    @ValidInput() input: scanApi.LookupTransferPreapprovalByPartyData,
+  ): Promise<TransferPreapprovalInfo> {
+    return this.contracts.getTransferPreapproval(input.path.party);
   }
 
   @Post('open-and-issuing-mining-rounds')

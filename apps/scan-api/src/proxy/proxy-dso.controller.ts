@@ -8,6 +8,7 @@ import {
   type DsoPartyIdInfo,
   type FeaturedAppRightInfo,
   type ProxyOpenAndIssuingMiningRounds,
+  type TransferPreapprovalInfo,
 } from '@canton-scan/domain';
 import { BearerAuthGuard, ValidInput } from '@canton-scan/http';
 
@@ -40,6 +41,13 @@ export class ProxyDsoController {
     @ValidInput() input: scanProxyApi.GetProxyFeaturedAppRightData,
   ): Promise<FeaturedAppRightInfo> {
     return this.contracts.lookupFeaturedAppRight(input.path.provider_party_id);
+  }
+
+  @Get('transfer-preapprovals/by-party/:party')
+  transferPreapproval(
+    @ValidInput() input: scanProxyApi.GetProxyTransferPreapprovalByPartyData,
+  ): Promise<TransferPreapprovalInfo> {
+    return this.contracts.getTransferPreapproval(input.path.party);
   }
 
   @Get('open-and-issuing-mining-rounds')

@@ -44,6 +44,17 @@ function featuredAppRightStatement() {
   return { text, values: p.values };
 }
 
+function transferPreapprovalStatement() {
+  const p = new SqlParams();
+  const receiver = p.add(null);
+  const text = `WITH m AS (SELECT ${NEWEST_MIGRATION} AS id), ${DSO_PARTY(p)}
+    SELECT ${CONTRACT_COLUMNS} FROM contracts c
+     WHERE ${p.template(T.TransferPreapproval)} AND ${CURRENT} AND ${SIGNED_BY_DSO}
+       AND c.payload_compact->>'receiver' = ${receiver}
+     ORDER BY c.row_id DESC LIMIT 1`;
+  return { text, values: p.values };
+}
+
 // One statement for both lists and the ledger time; each branch is served by ix_contracts_active_template.
 function miningRoundsStatement() {
   const p = new SqlParams();
@@ -67,6 +78,7 @@ function miningRoundsStatement() {
 const DSO_PARTY_ID = dsoPartyIdStatement();
 const FEATURED_APP_RIGHT = featuredAppRightStatement();
 const MINING_ROUNDS = miningRoundsStatement();
+const TRANSFER_PREAPPROVAL = transferPreapprovalStatement();
 
 type RoundRow = ContractRow & { role: 'open' | 'issuing' | null; ledger_time: string | null };
 
@@ -85,6 +97,15 @@ export class NetworkContractsRepository {
     const rows = await this.db.query<ContractRow>(FEATURED_APP_RIGHT.text, [
       provider,
       ...FEATURED_APP_RIGHT.values.slice(1),
+    ]);
+    return rows[0] ? toActiveContract(rows[0]) : undefined;
+  }
+
+  /** The newest current TransferPreapproval of the receiver signed by the DSO, if any. */
+  async lookupTransferPreapproval(receiver: string): Promise<ActiveContract | undefined> {
+    const rows = await this.db.query<ContractRow>(TRANSFER_PREAPPROVAL.text, [
+      receiver,
+      ...TRANSFER_PREAPPROVAL.values.slice(1),
     ]);
     return rows[0] ? toActiveContract(rows[0]) : undefined;
   }

@@ -11,6 +11,7 @@ export type FeaturedAppRightInfo = scanApi.FeaturedAppRightResponse;
 export type OpenAndIssuingMiningRounds = scanApi.OpenAndIssuingMiningRoundsResponse;
 export type OpenAndIssuingMiningRoundsRequest = scanApi.OpenAndIssuingMiningRoundsRequest;
 export type ProxyOpenAndIssuingMiningRounds = scanProxyApi.ProxyOpenAndIssuingMiningRoundsResponse;
+export type TransferPreapprovalInfo = scanApi.TransferPreapprovalResponse;
 export type AmuletRulesRequest = scanApi.AmuletRulesRequest;
 export type AmuletRulesUpdate = scanApi.AmuletRulesUpdateResponse;
 type MaybeCached = scanApi.MaybeCachedContractWithState;
@@ -71,6 +72,13 @@ export class NetworkContractsService {
   async lookupFeaturedAppRight(provider: string): Promise<FeaturedAppRightInfo> {
     const right = await this.repository.lookupFeaturedAppRight(provider);
     return right ? { featured_app_right: toContractWithState(right).contract } : {};
+  }
+
+  /** The receiver's current TransferPreapproval; NotFound when it has none. */
+  async getTransferPreapproval(party: string): Promise<TransferPreapprovalInfo> {
+    const preapproval = await this.repository.lookupTransferPreapproval(party);
+    if (!preapproval) throw notFound(`no TransferPreapproval for party ${party}`);
+    return { transfer_preapproval: toContractWithState(preapproval) };
   }
 
   /** The current rounds, those the caller holds without their contract. */

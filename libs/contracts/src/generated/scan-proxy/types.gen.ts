@@ -131,6 +131,10 @@ export type FeaturedAppRightResponse = {
     featured_app_right?: Contract;
 };
 
+export type TransferPreapprovalResponse = {
+    transfer_preapproval: ContractWithState;
+};
+
 export type ProxyOpenAndIssuingMiningRoundsResponse = {
     open_mining_rounds: Array<ContractWithState>;
     issuing_mining_rounds: Array<ContractWithState>;
@@ -247,6 +251,11 @@ export type DisclosedContract = {
     };
     debugCreatedAt?: string;
 };
+
+/**
+ * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+ */
+export type Party = string;
 
 /**
  * Party id of the app provider (`<hint>::<namespace fingerprint>`).
@@ -438,6 +447,58 @@ export type GetProxyFeaturedAppRightResponses = {
 };
 
 export type GetProxyFeaturedAppRightResponse = GetProxyFeaturedAppRightResponses[keyof GetProxyFeaturedAppRightResponses];
+
+export type GetProxyTransferPreapprovalByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/transfer-preapprovals/by-party/{party}';
+};
+
+export type GetProxyTransferPreapprovalByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyTransferPreapprovalByPartyError = GetProxyTransferPreapprovalByPartyErrors[keyof GetProxyTransferPreapprovalByPartyErrors];
+
+export type GetProxyTransferPreapprovalByPartyResponses = {
+    /**
+     * The party's transfer preapproval.
+     */
+    200: TransferPreapprovalResponse;
+};
+
+export type GetProxyTransferPreapprovalByPartyResponse = GetProxyTransferPreapprovalByPartyResponses[keyof GetProxyTransferPreapprovalByPartyResponses];
 
 export type GetProxyOpenAndIssuingMiningRoundsData = {
     body?: never;

@@ -404,6 +404,10 @@ export type FeaturedAppRightResponse = {
     featured_app_right?: Contract;
 };
 
+export type TransferPreapprovalResponse = {
+    transfer_preapproval: ContractWithState;
+};
+
 export type ContractIdList = Array<string>;
 
 export type OpenAndIssuingMiningRoundsRequest = {
@@ -798,6 +802,11 @@ export type DsoInfo = {
      */
     initial_round?: string;
 };
+
+/**
+ * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+ */
+export type Party = string;
 
 /**
  * Party id of the app provider (`<hint>::<namespace fingerprint>`).
@@ -1581,6 +1590,48 @@ export type LookupFeaturedAppRightResponses = {
 };
 
 export type LookupFeaturedAppRightResponse = LookupFeaturedAppRightResponses[keyof LookupFeaturedAppRightResponses];
+
+export type LookupTransferPreapprovalByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/transfer-preapprovals/by-party/{party}';
+};
+
+export type LookupTransferPreapprovalByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupTransferPreapprovalByPartyError = LookupTransferPreapprovalByPartyErrors[keyof LookupTransferPreapprovalByPartyErrors];
+
+export type LookupTransferPreapprovalByPartyResponses = {
+    /**
+     * The party's transfer preapproval.
+     */
+    200: TransferPreapprovalResponse;
+};
+
+export type LookupTransferPreapprovalByPartyResponse = LookupTransferPreapprovalByPartyResponses[keyof LookupTransferPreapprovalByPartyResponses];
 
 export type GetOpenAndIssuingMiningRoundsData = {
     body: OpenAndIssuingMiningRoundsRequest;

@@ -190,6 +190,51 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/transfer-preapprovals/by-party/{party}": {
+      "get": {
+        "operationId": "getProxyTransferPreapprovalByParty",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up the transfer preapproval of a party",
+        "description": "The party's current `TransferPreapproval` (the newest if several are active), with\nthe synchronizer it is assigned to; 404 when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Party"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's transfer preapproval.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferPreapprovalResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/open-and-issuing-mining-rounds": {
       "get": {
         "operationId": "getProxyOpenAndIssuingMiningRounds",
@@ -677,6 +722,17 @@ export const scanProxySpec: OpenApiDocument = {
       }
     },
     "parameters": {
+      "Party": {
+        "name": "party",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the receiver (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
       "ProviderPartyId": {
         "name": "provider_party_id",
         "in": "path",
@@ -1006,6 +1062,17 @@ export const scanProxySpec: OpenApiDocument = {
         "properties": {
           "featured_app_right": {
             "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "TransferPreapprovalResponse": {
+        "type": "object",
+        "required": [
+          "transfer_preapproval"
+        ],
+        "properties": {
+          "transfer_preapproval": {
+            "$ref": "#/components/schemas/ContractWithState"
           }
         }
       },

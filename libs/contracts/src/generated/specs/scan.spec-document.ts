@@ -821,6 +821,45 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/transfer-preapprovals/by-party/{party}": {
+      "get": {
+        "operationId": "lookupTransferPreapprovalByParty",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up the transfer preapproval of a party",
+        "description": "The party's current `TransferPreapproval` (the newest one if several are active),\nwith the synchronizer it is assigned to. A party with one receives transfers\ndirectly; 404 when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Party"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's transfer preapproval.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferPreapprovalResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/open-and-issuing-mining-rounds": {
       "post": {
         "operationId": "getOpenAndIssuingMiningRounds",
@@ -968,6 +1007,17 @@ export const scanSpec: OpenApiDocument = {
   },
   "components": {
     "parameters": {
+      "Party": {
+        "name": "party",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the receiver (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
       "ProviderPartyId": {
         "name": "provider_party_id",
         "in": "path",
@@ -1668,6 +1718,17 @@ export const scanSpec: OpenApiDocument = {
         "properties": {
           "featured_app_right": {
             "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "TransferPreapprovalResponse": {
+        "type": "object",
+        "required": [
+          "transfer_preapproval"
+        ],
+        "properties": {
+          "transfer_preapproval": {
+            "$ref": "#/components/schemas/ContractWithState"
           }
         }
       },
