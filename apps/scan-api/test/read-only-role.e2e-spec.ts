@@ -88,6 +88,7 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get('getUpdateByIdV0', `/v0/updates/${f.update.id}`),
     get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
     post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
+    post('getUpdateHistoryV1', '/v1/updates', { page_size: 50 }),
     post('getImportUpdates', '/v0/backfilling/import-updates', {
       migration_id: 1,
       after_update_id: '',

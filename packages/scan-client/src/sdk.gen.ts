@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -60,6 +60,27 @@ export const getUpdateByIdV2 = <ThrowOnError extends boolean = false>(options: O
  */
 export const getUpdateHistoryV2 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryV2Data, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryV2Responses, GetUpdateHistoryV2Errors, ThrowOnError>({
     url: '/v2/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Page through the update history (deprecated)
+ *
+ * The v1 form of `POST /v2/updates`, kept for clients that still page it: the same
+ * request, the same pages in the same order, each transaction in the v2 form plus
+ * `offset`, which is always `000000000000000001` (offset 1, as upstream scans send it
+ * for compatibility; it carries no position). Reassignments are as in v2. Page on
+ * with `after` as in v2.
+ *
+ *
+ * @deprecated
+ */
+export const getUpdateHistoryV1 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryV1Data, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryV1Responses, GetUpdateHistoryV1Errors, ThrowOnError>({
+    url: '/v1/updates',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -124,6 +124,21 @@ export type UpdateHistoryResponseV2 = {
 };
 
 /**
+ * The request of `POST /v1/updates`, the same as v2's.
+ */
+export type UpdateHistoryRequestV1 = UpdateHistoryRequestV2;
+
+export type UpdateHistoryResponseV1 = {
+    /**
+     * Updates in ascending `(migration_id, record_time)` order; a transaction's
+     * `events_by_id` keys are in lexicographic order and its `offset` is always
+     * `000000000000000001`.
+     *
+     */
+    transactions: Array<UpdateHistoryItem>;
+};
+
+/**
  * One recorded update in the v2 list form: a transaction (without `offset`) or a
  * reassignment. A transaction has `root_event_ids` and `events_by_id`, a
  * reassignment has `event` instead.
@@ -1020,6 +1035,47 @@ export type GetUpdateHistoryV2Responses = {
 };
 
 export type GetUpdateHistoryV2Response = GetUpdateHistoryV2Responses[keyof GetUpdateHistoryV2Responses];
+
+export type GetUpdateHistoryV1Data = {
+    body: UpdateHistoryRequestV1;
+    path?: never;
+    query?: never;
+    url: '/v1/updates';
+};
+
+export type GetUpdateHistoryV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateHistoryV1Error = GetUpdateHistoryV1Errors[keyof GetUpdateHistoryV1Errors];
+
+export type GetUpdateHistoryV1Responses = {
+    /**
+     * A page of updates.
+     */
+    200: UpdateHistoryResponseV1;
+};
+
+export type GetUpdateHistoryV1Response = GetUpdateHistoryV1Responses[keyof GetUpdateHistoryV1Responses];
 
 export type GetImportUpdatesData = {
     body: ImportUpdatesRequest;

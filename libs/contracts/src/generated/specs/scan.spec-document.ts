@@ -193,6 +193,54 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v1/updates": {
+      "post": {
+        "operationId": "getUpdateHistoryV1",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Page through the update history (deprecated)",
+        "description": "The v1 form of `POST /v2/updates`, kept for clients that still page it: the same\nrequest, the same pages in the same order, each transaction in the v2 form plus\n`offset`, which is always `000000000000000001` (offset 1, as upstream scans send it\nfor compatibility; it carries no position). Reassignments are as in v2. Page on\nwith `after` as in v2.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateHistoryRequestV1"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of updates.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryResponseV1"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/backfilling/import-updates": {
       "post": {
         "operationId": "getImportUpdates",
@@ -1285,6 +1333,29 @@ export const scanSpec: OpenApiDocument = {
             "description": "Updates in ascending `(migration_id, record_time)` order.",
             "items": {
               "$ref": "#/components/schemas/UpdateHistoryItemV2"
+            }
+          }
+        }
+      },
+      "UpdateHistoryRequestV1": {
+        "description": "The request of `POST /v1/updates`, the same as v2's.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryRequestV2"
+          }
+        ]
+      },
+      "UpdateHistoryResponseV1": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "description": "Updates in ascending `(migration_id, record_time)` order; a transaction's\n`events_by_id` keys are in lexicographic order and its `offset` is always\n`000000000000000001`.\n",
+            "items": {
+              "$ref": "#/components/schemas/UpdateHistoryItem"
             }
           }
         }
