@@ -30,7 +30,10 @@ function securedRequests(
       item as Record<string, { operationId: string; security?: unknown[]; requestBody?: unknown }>,
     )) {
       if (op.security && op.security.length === 0) continue;
-      const path = template.replace('{allocationId}', allocationId);
+      const path = template
+        .replace('{allocationId}', allocationId)
+        .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
+        .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)));
       requests.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
@@ -43,6 +46,9 @@ function securedRequests(
   }
   return requests;
 }
+
+/** The proxy operations behind a bearer token (all but the health probes). */
+const SECURED_OPERATIONS = 14;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();
@@ -103,7 +109,7 @@ describe('validator proxy authentication', () => {
     async (_name, token, reason) => {
       const bearer = await token();
       const requests = securedRequests('00' + 'ab'.repeat(20));
-      expect(requests).toHaveLength(10);
+      expect(requests).toHaveLength(SECURED_OPERATIONS);
       for (const request of requests) {
         const res = await fetch(base() + request.path, {
           method: request.method,
@@ -161,7 +167,7 @@ describe('validator proxy authentication', () => {
 
   it('answers 403 on every proxy endpoint for a valid token of a user the participant does not know', async () => {
     const answers = await callEverySecured(await signDevelopmentToken({ sub: 'nobody' }));
-    expect(answers).toHaveLength(10);
+    expect(answers).toHaveLength(SECURED_OPERATIONS);
     for (const answer of answers)
       expect(answer).toEqual({
         op: answer.op,

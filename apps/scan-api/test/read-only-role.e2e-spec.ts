@@ -41,6 +41,18 @@ async function facts(dataSource: DataSource) {
         `SELECT payload_compact->>'dso' AS v FROM contracts WHERE entity_name = 'AmuletRules' ORDER BY row_id DESC LIMIT 1`,
       )
     ).v,
+    featuredProvider: (
+      await one<{ v: string }>(
+        `SELECT payload_compact->>'provider' AS v FROM contracts
+          WHERE entity_name = 'FeaturedAppRight' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
+    preapproved: (
+      await one<{ v: string }>(
+        `SELECT payload_compact->>'receiver' AS v FROM contracts
+          WHERE entity_name = 'TransferPreapproval' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -76,6 +88,7 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get('getUpdateByIdV0', `/v0/updates/${f.update.id}`),
     get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
     post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
+    post('getUpdateHistoryV1', '/v1/updates', { page_size: 50 }),
     post('getImportUpdates', '/v0/backfilling/import-updates', {
       migration_id: 1,
       after_update_id: '',
@@ -98,6 +111,17 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     totals(f.rounds.open),
     totals(Number(f.rounds.last) + 5),
     get('getDsoInfo', '/v0/dso'),
+    get('getDsoPartyId', '/v0/dso-party-id'),
+    get('lookupFeaturedAppRight', `/v0/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
+    post('getOpenAndIssuingMiningRounds', '/v0/open-and-issuing-mining-rounds', {
+      cached_open_mining_round_contract_ids: [],
+      cached_issuing_round_contract_ids: [],
+    }),
+    post('getAmuletRules', '/v0/amulet-rules', {}),
+    get(
+      'lookupTransferPreapprovalByParty',
+      `/v0/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
   ];
 }
 
@@ -145,6 +169,13 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getReadyz', '/readyz'),
     get('getProxyDsoInfo', '/v0/scan-proxy/dso'),
     get('getProxyAmuletRules', '/v0/scan-proxy/amulet-rules'),
+    get('getProxyDsoPartyId', '/v0/scan-proxy/dso-party-id'),
+    get('getProxyFeaturedAppRight', `/v0/scan-proxy/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
+    get('getProxyOpenAndIssuingMiningRounds', '/v0/scan-proxy/open-and-issuing-mining-rounds'),
+    get(
+      'getProxyTransferPreapprovalByParty',
+      `/v0/scan-proxy/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
     post('proxyGetAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', {
       choiceArguments: allocateArguments,
     }),
@@ -160,7 +191,12 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
   useKnownLedgerUser(() => db.dataSource, 'wallet');
 
   it('answers every read endpoint exactly as through the owner role', async () => {
-    await loadSimulatedNetwork(db.dataSource, { seed: 3, rounds: 30, migrationRound: 20 });
+    await loadSimulatedNetwork(db.dataSource, {
+      seed: 3,
+      rounds: 30,
+      migrationRound: 20,
+      transferPreapprovalParties: 2,
+    });
     const f = await facts(db.dataSource);
     expect(f.allocations.length).toBeGreaterThan(0);
     const token = await signDevelopmentToken({ sub: 'wallet' });

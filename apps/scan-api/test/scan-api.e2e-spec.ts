@@ -184,7 +184,9 @@ describe('scan-api edge', () => {
         ? '1'
         : name === 'allocationId'
           ? '00' + 'ab'.repeat(10)
-          : '1220' + 'ab'.repeat(32);
+          : name === 'party' || name === 'provider_party_id'
+            ? 'alice::1220' + 'ab'.repeat(32)
+            : '1220' + 'ab'.repeat(32);
     for (const [base, spec] of [
       [scanBase(), scanSpec],
       [proxyBase(), scanProxySpec],

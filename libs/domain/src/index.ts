@@ -48,6 +48,18 @@ export { installPgTypeParsers } from './database/timestamps';
 export { DsoInfoService } from './dso/dso-info.service';
 export type { AmuletRulesInfo, DsoInfo } from './dso/dso-info.service';
 export { DsoRepository } from './dso/dso.repository';
+export { NetworkContractsRepository } from './dso/network-contracts.repository';
+export { NetworkContractsService, miningRoundsTimeToLive } from './dso/network-contracts.service';
+export type {
+  AmuletRulesRequest,
+  AmuletRulesUpdate,
+  DsoPartyIdInfo,
+  FeaturedAppRightInfo,
+  OpenAndIssuingMiningRounds,
+  OpenAndIssuingMiningRoundsRequest,
+  ProxyOpenAndIssuingMiningRounds,
+  TransferPreapprovalInfo,
+} from './dso/network-contracts.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';
 export { canonicalJson } from './history/canonical-json';

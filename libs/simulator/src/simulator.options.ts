@@ -33,6 +33,8 @@ export interface SimulationOptions {
   appProvidersPerRound?: number;
   /** Allocations created per round (fractions accumulate: 0.5 = one every other round). */
   allocationsPerRound?: number;
+  /** Users (the first ones) given a TransferPreapproval at genesis (default 0: none). */
+  transferPreapprovalParties?: number;
   /** Length of a mining round in seconds (production: 600). */
   tickSeconds?: number;
   /** Record time of the first update, ISO-8601 UTC with at most microseconds. */
@@ -74,6 +76,7 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   tapsPerRound: 2,
   appProvidersPerRound: 4,
   allocationsPerRound: 0.5,
+  transferPreapprovalParties: 0,
   tickSeconds: 600,
   startTime: '2026-01-05T00:00:00.000000Z',
   reassignEveryRounds: 36,
@@ -106,6 +109,7 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   integer('outputsPerTransfer', o.outputsPerTransfer, 1, 100);
   integer('tapsPerRound', o.tapsPerRound, 0, 1_000_000);
   integer('appProvidersPerRound', o.appProvidersPerRound, 1, 10_000);
+  integer('transferPreapprovalParties', o.transferPreapprovalParties, 0, o.partyCount);
   integer('tickSeconds', o.tickSeconds, 1, 86_400);
   integer('reassignEveryRounds', o.reassignEveryRounds, 1, 10_000_000);
   integer('voteEveryRounds', o.voteEveryRounds, 1, 10_000_000);

@@ -91,6 +91,7 @@ export function* simulateNetwork(
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
       yield* amulets.genesisTaps();
+      yield* amulets.createTransferPreapprovals();
     } else {
       yield* rounds.advance(round);
     }

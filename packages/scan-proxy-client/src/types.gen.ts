@@ -148,6 +148,26 @@ export type AmuletRulesResponse = {
     amulet_rules: ContractWithState;
 };
 
+export type DsoPartyIdResponse = {
+    dso_party_id: string;
+};
+
+/**
+ * `featured_app_right` is absent when the provider has none.
+ */
+export type FeaturedAppRightResponse = {
+    featured_app_right?: Contract;
+};
+
+export type TransferPreapprovalResponse = {
+    transfer_preapproval: ContractWithState;
+};
+
+export type ProxyOpenAndIssuingMiningRoundsResponse = {
+    open_mining_rounds: Array<ContractWithState>;
+    issuing_mining_rounds: Array<ContractWithState>;
+};
+
 export type GetFactoryRequest = {
     /**
      * Arguments of `AllocationFactory_Allocate` in the ledger JSON encoding, with
@@ -261,6 +281,16 @@ export type DisclosedContract = {
 };
 
 /**
+ * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+ */
+export type Party = string;
+
+/**
+ * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+ */
+export type ProviderPartyId = string;
+
+/**
  * Contract id of the allocation (lower-case hex, starting with `00`).
  */
 export type AllocationId = string;
@@ -354,6 +384,192 @@ export type GetProxyAmuletRulesResponses = {
 };
 
 export type GetProxyAmuletRulesResponse = GetProxyAmuletRulesResponses[keyof GetProxyAmuletRulesResponses];
+
+export type GetProxyDsoPartyIdData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/dso-party-id';
+};
+
+export type GetProxyDsoPartyIdErrors = {
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyDsoPartyIdError = GetProxyDsoPartyIdErrors[keyof GetProxyDsoPartyIdErrors];
+
+export type GetProxyDsoPartyIdResponses = {
+    /**
+     * Get the DSO party id.
+     */
+    200: DsoPartyIdResponse;
+};
+
+export type GetProxyDsoPartyIdResponse = GetProxyDsoPartyIdResponses[keyof GetProxyDsoPartyIdResponses];
+
+export type GetProxyFeaturedAppRightData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+         */
+        provider_party_id: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/featured-apps/{provider_party_id}';
+};
+
+export type GetProxyFeaturedAppRightErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyFeaturedAppRightError = GetProxyFeaturedAppRightErrors[keyof GetProxyFeaturedAppRightErrors];
+
+export type GetProxyFeaturedAppRightResponses = {
+    /**
+     * Look up the featured app right of a provider.
+     */
+    200: FeaturedAppRightResponse;
+};
+
+export type GetProxyFeaturedAppRightResponse = GetProxyFeaturedAppRightResponses[keyof GetProxyFeaturedAppRightResponses];
+
+export type GetProxyTransferPreapprovalByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/transfer-preapprovals/by-party/{party}';
+};
+
+export type GetProxyTransferPreapprovalByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyTransferPreapprovalByPartyError = GetProxyTransferPreapprovalByPartyErrors[keyof GetProxyTransferPreapprovalByPartyErrors];
+
+export type GetProxyTransferPreapprovalByPartyResponses = {
+    /**
+     * The party's transfer preapproval.
+     */
+    200: TransferPreapprovalResponse;
+};
+
+export type GetProxyTransferPreapprovalByPartyResponse = GetProxyTransferPreapprovalByPartyResponses[keyof GetProxyTransferPreapprovalByPartyResponses];
+
+export type GetProxyOpenAndIssuingMiningRoundsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/open-and-issuing-mining-rounds';
+};
+
+export type GetProxyOpenAndIssuingMiningRoundsErrors = {
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyOpenAndIssuingMiningRoundsError = GetProxyOpenAndIssuingMiningRoundsErrors[keyof GetProxyOpenAndIssuingMiningRoundsErrors];
+
+export type GetProxyOpenAndIssuingMiningRoundsResponses = {
+    /**
+     * Get the open and issuing mining rounds.
+     */
+    200: ProxyOpenAndIssuingMiningRoundsResponse;
+};
+
+export type GetProxyOpenAndIssuingMiningRoundsResponse = GetProxyOpenAndIssuingMiningRoundsResponses[keyof GetProxyOpenAndIssuingMiningRoundsResponses];
 
 export type ProxyGetAllocationFactoryV1Data = {
     body: GetFactory;

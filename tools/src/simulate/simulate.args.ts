@@ -77,6 +77,12 @@ const FLAGS: readonly Flag[] = [
     kind: 'number',
     help: 'allocations per round (fractions accumulate)',
   },
+  {
+    name: 'transfer-preapproval-parties',
+    key: 'transferPreapprovalParties',
+    kind: 'integer',
+    help: 'users given a TransferPreapproval at genesis (default 0)',
+  },
   { name: 'tick-seconds', key: 'tickSeconds', kind: 'integer', help: 'length of a mining round in seconds' },
   {
     name: 'start-time',

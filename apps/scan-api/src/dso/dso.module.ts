@@ -1,10 +1,18 @@
 import { Module } from '@nestjs/common';
-import { ActiveContractsRepository, ReadDb, DsoInfoService, DsoRepository } from '@canton-scan/domain';
+import {
+  ActiveContractsRepository,
+  DsoInfoService,
+  DsoRepository,
+  NetworkContractsRepository,
+  NetworkContractsService,
+  ReadDb,
+} from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '@canton-scan/http';
 
 /**
- * DSO information, shared by the scan group (public `GET /v0/dso`) and the validator proxy
- * (`GET /v0/scan-proxy/dso`). Providers only: each group declares its own controller so that
+ * DSO information and the DSO contracts wallets fetch (DSO party, featured app rights, mining
+ * rounds, amulet rules), shared by the scan group (public, cache-aware forms) and the validator
+ * proxy (`/v0/scan-proxy/...`). Providers only: each group declares its own controller so that
  * it is served under that group's prefix.
  */
 @Module({
@@ -12,7 +20,9 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     domainProvider(ActiveContractsRepository, [ReadDb]),
     domainProvider(DsoRepository, [ReadDb, ActiveContractsRepository]),
     domainProvider(DsoInfoService, [DsoRepository, fromConfig((config) => config.sv)]),
+    domainProvider(NetworkContractsRepository, [ReadDb]),
+    domainProvider(NetworkContractsService, [NetworkContractsRepository, DsoRepository]),
   ],
-  exports: [DsoInfoService, ActiveContractsRepository],
+  exports: [DsoInfoService, NetworkContractsService, ActiveContractsRepository],
 })
 export class DsoModule {}

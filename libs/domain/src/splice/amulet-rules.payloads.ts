@@ -142,6 +142,27 @@ export interface ExternalPartyConfigStatePayload {
   targetArchiveAfter: string;
 }
 
+export const transferPreapprovalType = T.record({
+  dso: T.party,
+  receiver: T.party,
+  provider: T.party,
+  validFrom: T.timestamp,
+  lastRenewedAt: T.timestamp,
+  expiresAt: T.timestamp,
+});
+/**
+ * `Splice.AmuletRules:TransferPreapproval`: the receiver accepts incoming transfers directly (no
+ * transfer offer), operated by `provider` (its validator) until `expiresAt`.
+ */
+export interface TransferPreapprovalPayload {
+  dso: string;
+  receiver: string;
+  provider: string;
+  validFrom: string;
+  lastRenewedAt: string;
+  expiresAt: string;
+}
+
 export const faucetStateType = T.record({
   firstReceivedFor: roundType,
   lastReceivedFor: roundType,
@@ -194,5 +215,6 @@ type _AmuletRulesShapeChecks = [
   Expect<SameShape<CompactOf<typeof amuletRulesType>, AmuletRulesPayload>>,
   Expect<SameShape<CompactOf<typeof externalPartyAmuletRulesType>, ExternalPartyAmuletRulesPayload>>,
   Expect<SameShape<CompactOf<typeof externalPartyConfigStateType>, ExternalPartyConfigStatePayload>>,
+  Expect<SameShape<CompactOf<typeof transferPreapprovalType>, TransferPreapprovalPayload>>,
   Expect<SameShape<CompactOf<typeof validatorLicenseType>, ValidatorLicensePayload>>,
 ];

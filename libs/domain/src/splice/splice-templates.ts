@@ -19,10 +19,12 @@ import {
   amuletRulesType,
   externalPartyAmuletRulesType,
   externalPartyConfigStateType,
+  transferPreapprovalType,
   validatorLicenseType,
   type AmuletRulesPayload,
   type ExternalPartyAmuletRulesPayload,
   type ExternalPartyConfigStatePayload,
+  type TransferPreapprovalPayload,
   type ValidatorLicensePayload,
 } from './amulet-rules.payloads';
 import {
@@ -154,6 +156,7 @@ export const SpliceTemplates = {
     'ExternalPartyConfigState',
     externalPartyConfigStateType,
   ),
+  TransferPreapproval: template(amulet, 'Splice.AmuletRules', 'TransferPreapproval', transferPreapprovalType),
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
   AppActivityRecord: template(amulet, 'Splice.RewardAccounting', 'AppActivityRecord', appActivityRecordType),
   AmuletAllocation: template(amulet, 'Splice.AmuletAllocation', 'AmuletAllocation', amuletAllocationType),
@@ -177,6 +180,7 @@ export interface SplicePayloads {
   AmuletRules: AmuletRulesPayload;
   ExternalPartyAmuletRules: ExternalPartyAmuletRulesPayload;
   ExternalPartyConfigState: ExternalPartyConfigStatePayload;
+  TransferPreapproval: TransferPreapprovalPayload;
   ValidatorLicense: ValidatorLicensePayload;
   AppActivityRecord: AppActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
@@ -207,6 +211,7 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'AmuletRules'>, SplicePayloads['AmuletRules']>>,
   Expect<SameShape<PayloadTypeOf<'ExternalPartyAmuletRules'>, SplicePayloads['ExternalPartyAmuletRules']>>,
   Expect<SameShape<PayloadTypeOf<'ExternalPartyConfigState'>, SplicePayloads['ExternalPartyConfigState']>>,
+  Expect<SameShape<PayloadTypeOf<'TransferPreapproval'>, SplicePayloads['TransferPreapproval']>>,
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
   Expect<SameShape<PayloadTypeOf<'AppActivityRecord'>, SplicePayloads['AppActivityRecord']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,

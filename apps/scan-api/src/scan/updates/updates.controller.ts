@@ -29,4 +29,13 @@ export class UpdatesController {
   ): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
     return this.updates.listUpdates(input.body);
   }
+
+  /** Deprecated; the v2 page, each transaction with upstream's constant v1 offset. */
+  @Post('v1/updates')
+  @HttpCode(200)
+  listUpdatesV1(
+    @ValidInput() input: scanApi.GetUpdateHistoryV1Data,
+  ): Promise<JsonText<scanApi.UpdateHistoryResponseV1>> {
+    return this.updates.listUpdatesV1(input.body);
+  }
 }

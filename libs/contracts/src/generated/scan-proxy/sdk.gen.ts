@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses } from './types.gen.js';
+import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -43,6 +43,58 @@ export const getProxyDsoInfo = <ThrowOnError extends boolean = false>(options?: 
 export const getProxyAmuletRules = <ThrowOnError extends boolean = false>(options?: Options<GetProxyAmuletRulesData, ThrowOnError>) => (options?.client ?? client).get<GetProxyAmuletRulesResponses, GetProxyAmuletRulesErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v0/scan-proxy/amulet-rules',
+    ...options
+});
+
+/**
+ * Get the DSO party id
+ *
+ * The party id of the DSO, as named by the current DSO rules. 404 while no DSO
+ * rules are known.
+ *
+ */
+export const getProxyDsoPartyId = <ThrowOnError extends boolean = false>(options?: Options<GetProxyDsoPartyIdData, ThrowOnError>) => (options?.client ?? client).get<GetProxyDsoPartyIdResponses, GetProxyDsoPartyIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/dso-party-id',
+    ...options
+});
+
+/**
+ * Look up the featured app right of a provider
+ *
+ * The current `FeaturedAppRight` of the provider (the newest if several are
+ * active); `featured_app_right` is left out when it has none.
+ *
+ */
+export const getProxyFeaturedAppRight = <ThrowOnError extends boolean = false>(options: Options<GetProxyFeaturedAppRightData, ThrowOnError>) => (options.client ?? client).get<GetProxyFeaturedAppRightResponses, GetProxyFeaturedAppRightErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/featured-apps/{provider_party_id}',
+    ...options
+});
+
+/**
+ * Look up the transfer preapproval of a party
+ *
+ * The party's current `TransferPreapproval` (the newest if several are active), with
+ * the synchronizer it is assigned to; 404 when it has none.
+ *
+ */
+export const getProxyTransferPreapprovalByParty = <ThrowOnError extends boolean = false>(options: Options<GetProxyTransferPreapprovalByPartyData, ThrowOnError>) => (options.client ?? client).get<GetProxyTransferPreapprovalByPartyResponses, GetProxyTransferPreapprovalByPartyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/transfer-preapprovals/by-party/{party}',
+    ...options
+});
+
+/**
+ * Get the open and issuing mining rounds
+ *
+ * Every current `OpenMiningRound` (including those not open yet) and
+ * `IssuingMiningRound` signed by the DSO, each in full, in ascending round order.
+ *
+ */
+export const getProxyOpenAndIssuingMiningRounds = <ThrowOnError extends boolean = false>(options?: Options<GetProxyOpenAndIssuingMiningRoundsData, ThrowOnError>) => (options?.client ?? client).get<GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyOpenAndIssuingMiningRoundsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/open-and-issuing-mining-rounds',
     ...options
 });
 

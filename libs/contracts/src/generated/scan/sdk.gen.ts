@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -60,6 +60,27 @@ export const getUpdateByIdV2 = <ThrowOnError extends boolean = false>(options: O
  */
 export const getUpdateHistoryV2 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryV2Data, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryV2Responses, GetUpdateHistoryV2Errors, ThrowOnError>({
     url: '/v2/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Page through the update history (deprecated)
+ *
+ * The v1 form of `POST /v2/updates`, kept for clients that still page it: the same
+ * request, the same pages in the same order, each transaction in the v2 form plus
+ * `offset`, which is always `000000000000000001` (offset 1, as upstream scans send it
+ * for compatibility; it carries no position). Reassignments are as in v2. Page on
+ * with `after` as in v2.
+ *
+ *
+ * @deprecated
+ */
+export const getUpdateHistoryV1 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryV1Data, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryV1Responses, GetUpdateHistoryV1Errors, ThrowOnError>({
+    url: '/v1/updates',
     ...options,
     headers: {
         'Content-Type': 'application/json',
@@ -325,6 +346,75 @@ export const getRewardAccountingActivityTotals = <ThrowOnError extends boolean =
  *
  */
 export const getDsoInfo = <ThrowOnError extends boolean = false>(options?: Options<GetDsoInfoData, ThrowOnError>) => (options?.client ?? client).get<GetDsoInfoResponses, GetDsoInfoErrors, ThrowOnError>({ url: '/v0/dso', ...options });
+
+/**
+ * Get the DSO party id
+ *
+ * The party id of the DSO of the network this node records, as named by the current
+ * DSO rules. 404 while no DSO rules are known to this node.
+ *
+ */
+export const getDsoPartyId = <ThrowOnError extends boolean = false>(options?: Options<GetDsoPartyIdData, ThrowOnError>) => (options?.client ?? client).get<GetDsoPartyIdResponses, GetDsoPartyIdErrors, ThrowOnError>({ url: '/v0/dso-party-id', ...options });
+
+/**
+ * Look up the featured app right of a provider
+ *
+ * The current `FeaturedAppRight` granted by the DSO to the provider (the newest one
+ * if several are active). A provider without one gets a 200 whose
+ * `featured_app_right` is left out.
+ *
+ */
+export const lookupFeaturedAppRight = <ThrowOnError extends boolean = false>(options: Options<LookupFeaturedAppRightData, ThrowOnError>) => (options.client ?? client).get<LookupFeaturedAppRightResponses, LookupFeaturedAppRightErrors, ThrowOnError>({ url: '/v0/featured-apps/{provider_party_id}', ...options });
+
+/**
+ * Look up the transfer preapproval of a party
+ *
+ * The party's current `TransferPreapproval` (the newest one if several are active),
+ * with the synchronizer it is assigned to. A party with one receives transfers
+ * directly; 404 when it has none.
+ *
+ */
+export const lookupTransferPreapprovalByParty = <ThrowOnError extends boolean = false>(options: Options<LookupTransferPreapprovalByPartyData, ThrowOnError>) => (options.client ?? client).get<LookupTransferPreapprovalByPartyResponses, LookupTransferPreapprovalByPartyErrors, ThrowOnError>({ url: '/v0/transfer-preapprovals/by-party/{party}', ...options });
+
+/**
+ * Get the open and issuing mining rounds
+ *
+ * Every current `OpenMiningRound` (including those whose `opensAt` is still ahead)
+ * and `IssuingMiningRound` signed by the DSO, keyed by contract id. A round whose
+ * contract id the caller lists as cached comes back without its `contract` (only
+ * where it is assigned); every other round comes in full. A cached id that is not a
+ * key of the answer is a round that is gone: the caller drops it.
+ *
+ * `time_to_live_in_microseconds` is how long the answer may be cached: until the
+ * earliest `opensAt` still ahead of this node's newest record time or, when every
+ * listed round has opened, one tick (the newest open round's `tickDuration`).
+ *
+ */
+export const getOpenAndIssuingMiningRounds = <ThrowOnError extends boolean = false>(options: Options<GetOpenAndIssuingMiningRoundsData, ThrowOnError>) => (options.client ?? client).post<GetOpenAndIssuingMiningRoundsResponses, GetOpenAndIssuingMiningRoundsErrors, ThrowOnError>({
+    url: '/v0/open-and-issuing-mining-rounds',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the amulet rules, unless cached
+ *
+ * The current `AmuletRules` with the synchronizer it is assigned to. When
+ * `cached_amulet_rules_contract_id` is the current contract's id, the `contract` is
+ * left out and only `domain_id` is given. 404 while no amulet rules are known.
+ *
+ */
+export const getAmuletRules = <ThrowOnError extends boolean = false>(options: Options<GetAmuletRulesData, ThrowOnError>) => (options.client ?? client).post<GetAmuletRulesResponses, GetAmuletRulesErrors, ThrowOnError>({
+    url: '/v0/amulet-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Liveness probe

@@ -152,6 +152,21 @@ export type UpdateHistoryResponseV2 = {
 };
 
 /**
+ * The request of `POST /v1/updates`, the same as v2's.
+ */
+export type UpdateHistoryRequestV1 = UpdateHistoryRequestV2;
+
+export type UpdateHistoryResponseV1 = {
+    /**
+     * Updates in ascending `(migration_id, record_time)` order; a transaction's
+     * `events_by_id` keys are in lexicographic order and its `offset` is always
+     * `000000000000000001`.
+     *
+     */
+    transactions: Array<UpdateHistoryItem>;
+};
+
+/**
  * One recorded update in the v2 list form: a transaction (without `offset`) or a
  * reassignment. A transaction has `root_event_ids` and `events_by_id`, a
  * reassignment has `event` instead.
@@ -408,6 +423,79 @@ export type ContractWithState = {
      * Synchronizer the contract is assigned to; absent while it is in flight.
      */
     domain_id?: string;
+};
+
+/**
+ * A contract the caller may already hold: `contract` is left out when the caller
+ * named it as cached; `domain_id` is the synchronizer it is assigned to (absent
+ * while it is in flight).
+ *
+ */
+export type MaybeCachedContractWithState = {
+    contract?: Contract;
+    domain_id?: string;
+};
+
+export type DsoPartyIdResponse = {
+    dso_party_id: string;
+};
+
+/**
+ * `featured_app_right` is absent when the provider has none.
+ */
+export type FeaturedAppRightResponse = {
+    featured_app_right?: Contract;
+};
+
+export type TransferPreapprovalResponse = {
+    transfer_preapproval: ContractWithState;
+};
+
+export type ContractIdList = Array<string>;
+
+export type OpenAndIssuingMiningRoundsRequest = {
+    /**
+     * Contract ids of open rounds the caller holds (empty when unsure).
+     */
+    cached_open_mining_round_contract_ids: ContractIdList;
+    /**
+     * Contract ids of issuing rounds the caller holds (empty when unsure).
+     */
+    cached_issuing_round_contract_ids: ContractIdList;
+};
+
+export type OpenAndIssuingMiningRoundsResponse = {
+    /**
+     * How long the caller may keep this answer.
+     */
+    time_to_live_in_microseconds: number;
+    /**
+     * Current open rounds by contract id.
+     */
+    open_mining_rounds: {
+        [key: string]: MaybeCachedContractWithState;
+    };
+    /**
+     * Current issuing rounds by contract id.
+     */
+    issuing_mining_rounds: {
+        [key: string]: MaybeCachedContractWithState;
+    };
+};
+
+export type AmuletRulesRequest = {
+    /**
+     * Contract id of the amulet rules the caller holds, if any.
+     */
+    cached_amulet_rules_contract_id?: string;
+    /**
+     * Synchronizer the caller saw them assigned to, if any.
+     */
+    cached_amulet_rules_domain_id?: string;
+};
+
+export type AmuletRulesUpdateResponse = {
+    amulet_rules_update: MaybeCachedContractWithState;
 };
 
 export type ImportUpdatesRequest = {
@@ -759,6 +847,16 @@ export type DsoInfo = {
 };
 
 /**
+ * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+ */
+export type Party = string;
+
+/**
+ * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+ */
+export type ProviderPartyId = string;
+
+/**
  * Update id: `1220` followed by 64 hex digits for a transaction or reassignment,
  * or, for an import update, the id of the contract it re-creates (hex starting
  * with `00`). Only lowercase hex digits are accepted; anything else is a 400.
@@ -965,6 +1063,47 @@ export type GetUpdateHistoryV2Responses = {
 };
 
 export type GetUpdateHistoryV2Response = GetUpdateHistoryV2Responses[keyof GetUpdateHistoryV2Responses];
+
+export type GetUpdateHistoryV1Data = {
+    body: UpdateHistoryRequestV1;
+    path?: never;
+    query?: never;
+    url: '/v1/updates';
+};
+
+export type GetUpdateHistoryV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateHistoryV1Error = GetUpdateHistoryV1Errors[keyof GetUpdateHistoryV1Errors];
+
+export type GetUpdateHistoryV1Responses = {
+    /**
+     * A page of updates.
+     */
+    200: UpdateHistoryResponseV1;
+};
+
+export type GetUpdateHistoryV1Response = GetUpdateHistoryV1Responses[keyof GetUpdateHistoryV1Responses];
 
 export type GetImportUpdatesData = {
     body: ImportUpdatesRequest;
@@ -1464,6 +1603,205 @@ export type GetDsoInfoResponses = {
 };
 
 export type GetDsoInfoResponse = GetDsoInfoResponses[keyof GetDsoInfoResponses];
+
+export type GetDsoPartyIdData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/dso-party-id';
+};
+
+export type GetDsoPartyIdErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetDsoPartyIdError = GetDsoPartyIdErrors[keyof GetDsoPartyIdErrors];
+
+export type GetDsoPartyIdResponses = {
+    /**
+     * The DSO party id.
+     */
+    200: DsoPartyIdResponse;
+};
+
+export type GetDsoPartyIdResponse = GetDsoPartyIdResponses[keyof GetDsoPartyIdResponses];
+
+export type LookupFeaturedAppRightData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+         */
+        provider_party_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/{provider_party_id}';
+};
+
+export type LookupFeaturedAppRightErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupFeaturedAppRightError = LookupFeaturedAppRightErrors[keyof LookupFeaturedAppRightErrors];
+
+export type LookupFeaturedAppRightResponses = {
+    /**
+     * The provider's featured app right, if it has one.
+     */
+    200: FeaturedAppRightResponse;
+};
+
+export type LookupFeaturedAppRightResponse = LookupFeaturedAppRightResponses[keyof LookupFeaturedAppRightResponses];
+
+export type LookupTransferPreapprovalByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the receiver (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/transfer-preapprovals/by-party/{party}';
+};
+
+export type LookupTransferPreapprovalByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupTransferPreapprovalByPartyError = LookupTransferPreapprovalByPartyErrors[keyof LookupTransferPreapprovalByPartyErrors];
+
+export type LookupTransferPreapprovalByPartyResponses = {
+    /**
+     * The party's transfer preapproval.
+     */
+    200: TransferPreapprovalResponse;
+};
+
+export type LookupTransferPreapprovalByPartyResponse = LookupTransferPreapprovalByPartyResponses[keyof LookupTransferPreapprovalByPartyResponses];
+
+export type GetOpenAndIssuingMiningRoundsData = {
+    body: OpenAndIssuingMiningRoundsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/open-and-issuing-mining-rounds';
+};
+
+export type GetOpenAndIssuingMiningRoundsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetOpenAndIssuingMiningRoundsError = GetOpenAndIssuingMiningRoundsErrors[keyof GetOpenAndIssuingMiningRoundsErrors];
+
+export type GetOpenAndIssuingMiningRoundsResponses = {
+    /**
+     * The current rounds.
+     */
+    200: OpenAndIssuingMiningRoundsResponse;
+};
+
+export type GetOpenAndIssuingMiningRoundsResponse = GetOpenAndIssuingMiningRoundsResponses[keyof GetOpenAndIssuingMiningRoundsResponses];
+
+export type GetAmuletRulesData = {
+    body: AmuletRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/amulet-rules';
+};
+
+export type GetAmuletRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAmuletRulesError = GetAmuletRulesErrors[keyof GetAmuletRulesErrors];
+
+export type GetAmuletRulesResponses = {
+    /**
+     * The amulet rules, or where the cached ones are assigned.
+     */
+    200: AmuletRulesUpdateResponse;
+};
+
+export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
 
 export type GetLivezData = {
     body?: never;

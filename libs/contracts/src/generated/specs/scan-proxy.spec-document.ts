@@ -111,6 +111,167 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/dso-party-id": {
+      "get": {
+        "operationId": "getProxyDsoPartyId",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Get the DSO party id",
+        "description": "The party id of the DSO, as named by the current DSO rules. 404 while no DSO\nrules are known.\n",
+        "responses": {
+          "200": {
+            "description": "Get the DSO party id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DsoPartyIdResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/featured-apps/{provider_party_id}": {
+      "get": {
+        "operationId": "getProxyFeaturedAppRight",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up the featured app right of a provider",
+        "description": "The current `FeaturedAppRight` of the provider (the newest if several are\nactive); `featured_app_right` is left out when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ProviderPartyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Look up the featured app right of a provider.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeaturedAppRightResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/transfer-preapprovals/by-party/{party}": {
+      "get": {
+        "operationId": "getProxyTransferPreapprovalByParty",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up the transfer preapproval of a party",
+        "description": "The party's current `TransferPreapproval` (the newest if several are active), with\nthe synchronizer it is assigned to; 404 when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Party"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's transfer preapproval.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferPreapprovalResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/open-and-issuing-mining-rounds": {
+      "get": {
+        "operationId": "getProxyOpenAndIssuingMiningRounds",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Get the open and issuing mining rounds",
+        "description": "Every current `OpenMiningRound` (including those not open yet) and\n`IssuingMiningRound` signed by the DSO, each in full, in ascending round order.\n",
+        "responses": {
+          "200": {
+            "description": "Get the open and issuing mining rounds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ProxyOpenAndIssuingMiningRoundsResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/registry/allocation-instruction/v1/allocation-factory": {
       "post": {
         "operationId": "proxyGetAllocationFactoryV1",
@@ -561,6 +722,28 @@ export const scanProxySpec: OpenApiDocument = {
       }
     },
     "parameters": {
+      "Party": {
+        "name": "party",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the receiver (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
+      "ProviderPartyId": {
+        "name": "provider_party_id",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the app provider (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
       "AllocationId": {
         "name": "allocationId",
         "in": "path",
@@ -894,6 +1077,58 @@ export const scanProxySpec: OpenApiDocument = {
         "properties": {
           "amulet_rules": {
             "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "DsoPartyIdResponse": {
+        "type": "object",
+        "required": [
+          "dso_party_id"
+        ],
+        "properties": {
+          "dso_party_id": {
+            "type": "string"
+          }
+        }
+      },
+      "FeaturedAppRightResponse": {
+        "type": "object",
+        "description": "`featured_app_right` is absent when the provider has none.",
+        "properties": {
+          "featured_app_right": {
+            "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "TransferPreapprovalResponse": {
+        "type": "object",
+        "required": [
+          "transfer_preapproval"
+        ],
+        "properties": {
+          "transfer_preapproval": {
+            "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "ProxyOpenAndIssuingMiningRoundsResponse": {
+        "type": "object",
+        "required": [
+          "open_mining_rounds",
+          "issuing_mining_rounds"
+        ],
+        "properties": {
+          "open_mining_rounds": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ContractWithState"
+            }
+          },
+          "issuing_mining_rounds": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ContractWithState"
+            }
           }
         }
       },

@@ -193,6 +193,54 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v1/updates": {
+      "post": {
+        "operationId": "getUpdateHistoryV1",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Page through the update history (deprecated)",
+        "description": "The v1 form of `POST /v2/updates`, kept for clients that still page it: the same\nrequest, the same pages in the same order, each transaction in the v2 form plus\n`offset`, which is always `000000000000000001` (offset 1, as upstream scans send it\nfor compatibility; it carries no position). Reassignments are as in v2. Page on\nwith `after` as in v2.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateHistoryRequestV1"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of updates.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryResponseV1"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/backfilling/import-updates": {
       "post": {
         "operationId": "getImportUpdates",
@@ -754,6 +802,209 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/dso-party-id": {
+      "get": {
+        "operationId": "getDsoPartyId",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the DSO party id",
+        "description": "The party id of the DSO of the network this node records, as named by the current\nDSO rules. 404 while no DSO rules are known to this node.\n",
+        "responses": {
+          "200": {
+            "description": "The DSO party id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/DsoPartyIdResponse"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps/{provider_party_id}": {
+      "get": {
+        "operationId": "lookupFeaturedAppRight",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up the featured app right of a provider",
+        "description": "The current `FeaturedAppRight` granted by the DSO to the provider (the newest one\nif several are active). A provider without one gets a 200 whose\n`featured_app_right` is left out.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ProviderPartyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The provider's featured app right, if it has one.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeaturedAppRightResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/transfer-preapprovals/by-party/{party}": {
+      "get": {
+        "operationId": "lookupTransferPreapprovalByParty",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up the transfer preapproval of a party",
+        "description": "The party's current `TransferPreapproval` (the newest one if several are active),\nwith the synchronizer it is assigned to. A party with one receives transfers\ndirectly; 404 when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/Party"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's transfer preapproval.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferPreapprovalResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/open-and-issuing-mining-rounds": {
+      "post": {
+        "operationId": "getOpenAndIssuingMiningRounds",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the open and issuing mining rounds",
+        "description": "Every current `OpenMiningRound` (including those whose `opensAt` is still ahead)\nand `IssuingMiningRound` signed by the DSO, keyed by contract id. A round whose\ncontract id the caller lists as cached comes back without its `contract` (only\nwhere it is assigned); every other round comes in full. A cached id that is not a\nkey of the answer is a round that is gone: the caller drops it.\n\n`time_to_live_in_microseconds` is how long the answer may be cached: until the\nearliest `opensAt` still ahead of this node's newest record time or, when every\nlisted round has opened, one tick (the newest open round's `tickDuration`).\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/OpenAndIssuingMiningRoundsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The current rounds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/OpenAndIssuingMiningRoundsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/amulet-rules": {
+      "post": {
+        "operationId": "getAmuletRules",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the amulet rules, unless cached",
+        "description": "The current `AmuletRules` with the synchronizer it is assigned to. When\n`cached_amulet_rules_contract_id` is the current contract's id, the `contract` is\nleft out and only `domain_id` is given. 404 while no amulet rules are known.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/AmuletRulesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The amulet rules, or where the cached ones are assigned.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AmuletRulesUpdateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -804,6 +1055,28 @@ export const scanSpec: OpenApiDocument = {
   },
   "components": {
     "parameters": {
+      "Party": {
+        "name": "party",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the receiver (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
+      "ProviderPartyId": {
+        "name": "provider_party_id",
+        "in": "path",
+        "required": true,
+        "description": "Party id of the app provider (`<hint>::<namespace fingerprint>`).",
+        "schema": {
+          "type": "string",
+          "maxLength": 512,
+          "pattern": "^.+::[0-9a-f]+$"
+        }
+      },
       "UpdateId": {
         "name": "update_id",
         "in": "path",
@@ -1095,6 +1368,29 @@ export const scanSpec: OpenApiDocument = {
             "description": "Updates in ascending `(migration_id, record_time)` order.",
             "items": {
               "$ref": "#/components/schemas/UpdateHistoryItemV2"
+            }
+          }
+        }
+      },
+      "UpdateHistoryRequestV1": {
+        "description": "The request of `POST /v1/updates`, the same as v2's.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryRequestV2"
+          }
+        ]
+      },
+      "UpdateHistoryResponseV1": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "description": "Updates in ascending `(migration_id, record_time)` order; a transaction's\n`events_by_id` keys are in lexicographic order and its `offset` is always\n`000000000000000001`.\n",
+            "items": {
+              "$ref": "#/components/schemas/UpdateHistoryItem"
             }
           }
         }
@@ -1496,6 +1792,139 @@ export const scanSpec: OpenApiDocument = {
           "domain_id": {
             "type": "string",
             "description": "Synchronizer the contract is assigned to; absent while it is in flight."
+          }
+        }
+      },
+      "MaybeCachedContractWithState": {
+        "type": "object",
+        "description": "A contract the caller may already hold: `contract` is left out when the caller\nnamed it as cached; `domain_id` is the synchronizer it is assigned to (absent\nwhile it is in flight).\n",
+        "properties": {
+          "contract": {
+            "$ref": "#/components/schemas/Contract"
+          },
+          "domain_id": {
+            "type": "string"
+          }
+        }
+      },
+      "DsoPartyIdResponse": {
+        "type": "object",
+        "required": [
+          "dso_party_id"
+        ],
+        "properties": {
+          "dso_party_id": {
+            "type": "string"
+          }
+        }
+      },
+      "FeaturedAppRightResponse": {
+        "type": "object",
+        "description": "`featured_app_right` is absent when the provider has none.",
+        "properties": {
+          "featured_app_right": {
+            "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "TransferPreapprovalResponse": {
+        "type": "object",
+        "required": [
+          "transfer_preapproval"
+        ],
+        "properties": {
+          "transfer_preapproval": {
+            "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "ContractIdList": {
+        "type": "array",
+        "maxItems": 1000,
+        "items": {
+          "type": "string",
+          "minLength": 1,
+          "maxLength": 512
+        }
+      },
+      "OpenAndIssuingMiningRoundsRequest": {
+        "type": "object",
+        "required": [
+          "cached_open_mining_round_contract_ids",
+          "cached_issuing_round_contract_ids"
+        ],
+        "properties": {
+          "cached_open_mining_round_contract_ids": {
+            "description": "Contract ids of open rounds the caller holds (empty when unsure).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ContractIdList"
+              }
+            ]
+          },
+          "cached_issuing_round_contract_ids": {
+            "description": "Contract ids of issuing rounds the caller holds (empty when unsure).",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ContractIdList"
+              }
+            ]
+          }
+        }
+      },
+      "OpenAndIssuingMiningRoundsResponse": {
+        "type": "object",
+        "required": [
+          "time_to_live_in_microseconds",
+          "open_mining_rounds",
+          "issuing_mining_rounds"
+        ],
+        "properties": {
+          "time_to_live_in_microseconds": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "How long the caller may keep this answer."
+          },
+          "open_mining_rounds": {
+            "type": "object",
+            "description": "Current open rounds by contract id.",
+            "additionalProperties": {
+              "$ref": "#/components/schemas/MaybeCachedContractWithState"
+            }
+          },
+          "issuing_mining_rounds": {
+            "type": "object",
+            "description": "Current issuing rounds by contract id.",
+            "additionalProperties": {
+              "$ref": "#/components/schemas/MaybeCachedContractWithState"
+            }
+          }
+        }
+      },
+      "AmuletRulesRequest": {
+        "type": "object",
+        "properties": {
+          "cached_amulet_rules_contract_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Contract id of the amulet rules the caller holds, if any."
+          },
+          "cached_amulet_rules_domain_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Synchronizer the caller saw them assigned to, if any."
+          }
+        }
+      },
+      "AmuletRulesUpdateResponse": {
+        "type": "object",
+        "required": [
+          "amulet_rules_update"
+        ],
+        "properties": {
+          "amulet_rules_update": {
+            "$ref": "#/components/schemas/MaybeCachedContractWithState"
           }
         }
       },

@@ -41,7 +41,7 @@ export class BackfillingService {
     const rows = await this.updates.findImportPageRows(migrationId, afterUpdateId, limit);
     if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId)))
       throw this.unknown(migrationId);
-    return new JsonText(`{"transactions":[${itemsText(rows, false)}]}`);
+    return new JsonText(`{"transactions":[${itemsText(rows, 'item')}]}`);
   }
 
   async migrationInfo(migrationId: number): Promise<MigrationInfo> {

@@ -7,6 +7,18 @@ export type ScanUpdateItem = scanApi.UpdateHistoryItem;
 export type ScanListItem = scanApi.UpdateHistoryItemV2;
 
 /**
+ * How an item is written: `item` as `GET /v2/updates/{id}` and backfilling return it (events in
+ * node order, the update's own offset); `v2` as `POST /v2/updates` lists it (no `offset`, events
+ * keyed in lexicographic order); `v1` as the deprecated `POST /v1/updates` lists it: the v2 item
+ * with the `offset` upstream hard-codes to 1 for compatibility (docs/offsets-and-ids.md
+ * "Update list").
+ */
+export type ItemForm = 'item' | 'v2' | 'v1';
+
+/** The offset the v1 list gives every transaction: 1, as a scan offset. */
+const V1_TRANSACTION_OFFSET = '"000000000000000001"';
+
+/**
  * Items as JSON text from the rows PostgreSQL wrote (UpdateHistoryRepository): the text is
  * spliced, keys in the order of the spec's schemas (what `JSON.stringify` of the item objects
  * gave); only the compact payloads of exercised events are derived here (`toCompact`).
@@ -22,7 +34,7 @@ function eventText(r: UpdateTreeRow): string {
  * (`POST /v2/updates`, docs/offsets-and-ids.md "Update list"): a transaction has no `offset` and
  * its events keyed in lexicographic order of their ids; a reassignment is unchanged.
  */
-function itemText(rows: readonly UpdateTreeRow[], listForm: boolean): string {
+function itemText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
   const u = rows[0];
   const head = `{"update_id":${u.update_id}`;
   switch (u.kind) {
@@ -30,9 +42,14 @@ function itemText(rows: readonly UpdateTreeRow[], listForm: boolean): string {
       const events: [string, string][] = [];
       for (const r of rows) if (r.event_id !== null) events.push([r.event_id, eventText(r)]);
       // Quoted ids sort as the ids do (the quote sorts below every character an id has).
-      if (listForm) events.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+      if (form !== 'item') events.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const byId = events.map(([id, text]) => `${id}:${text}`).join(',');
-      const offset = listForm ? '' : `,"offset":${u.scan_offset}`;
+      const offset =
+        form === 'item'
+          ? `,"offset":${u.scan_offset}`
+          : form === 'v1'
+            ? `,"offset":${V1_TRANSACTION_OFFSET}`
+            : '';
       const hash =
         u.external_transaction_hash === null
           ? ''
@@ -50,12 +67,12 @@ function itemText(rows: readonly UpdateTreeRow[], listForm: boolean): string {
 }
 
 /** Items of the rows of several updates (each update's rows contiguous), in row order, comma-separated. */
-export function itemsText(rows: readonly UpdateTreeRow[], listForm: boolean): string {
+export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
   const items: string[] = [];
   let start = 0;
   for (let i = 1; i <= rows.length; i++) {
     if (i === rows.length || rows[i].row_id !== rows[start].row_id) {
-      items.push(itemText(rows.slice(start, i), listForm));
+      items.push(itemText(rows.slice(start, i), form));
       start = i;
     }
   }
@@ -64,5 +81,5 @@ export function itemsText(rows: readonly UpdateTreeRow[], listForm: boolean): st
 
 /** The item of one update's rows (GET by id). */
 export function updateText(rows: readonly UpdateTreeRow[]): string {
-  return itemText(rows, false);
+  return itemText(rows, 'item');
 }

@@ -4,7 +4,7 @@ import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
 import { requireRequestTime } from '../time/request-time';
 import { JsonText } from '../../wire/json-text';
-import { itemsText, updateText, type ScanUpdateItem } from './update-history.mapper';
+import { itemsText, updateText, type ItemForm, type ScanUpdateItem } from './update-history.mapper';
 import { UpdateHistoryRepository } from './update-history.repository';
 
 /** The most updates one page of `POST /v2/updates` holds, whatever `page_size` asks for. */
@@ -28,9 +28,19 @@ export class UpdateHistoryService {
    * strictly after `after`, ascending by (migration id, record time), at most `page_size` and
    * at most UPDATE_LIST_PAGE_LIMIT of them.
    */
-  async listUpdates(
-    request: scanApi.UpdateHistoryRequestV2,
-  ): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
+  listUpdates(request: scanApi.UpdateHistoryRequestV2): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
+    return this.listPage(request, 'v2');
+  }
+
+  /**
+   * The deprecated `POST /v1/updates`: the same page as `listUpdates`, each transaction with the
+   * `offset` upstream hard-codes for compatibility.
+   */
+  listUpdatesV1(request: scanApi.UpdateHistoryRequestV1): Promise<JsonText<scanApi.UpdateHistoryResponseV1>> {
+    return this.listPage(request, 'v1');
+  }
+
+  private async listPage<T>(request: scanApi.UpdateHistoryRequestV2, form: ItemForm): Promise<JsonText<T>> {
     let after: { migrationId: number; recordTime: string } | undefined;
     if (request.after) {
       const time = requireRequestTime('after.after_record_time', request.after.after_record_time).floor;
@@ -45,6 +55,6 @@ export class UpdateHistoryService {
       Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
       request.daml_value_encoding === 'protobuf_json',
     );
-    return new JsonText(`{"transactions":[${itemsText(rows, true)}]}`);
+    return new JsonText(`{"transactions":[${itemsText(rows, form)}]}`);
   }
 }
