@@ -33,7 +33,8 @@ function securedRequests(
       const path = template
         .replace('{allocationId}', allocationId)
         .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
-        .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)));
+        .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)))
+        .replace('{instrumentId}', 'Amulet');
       requests.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
@@ -48,7 +49,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 14;
+const SECURED_OPERATIONS = 17;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

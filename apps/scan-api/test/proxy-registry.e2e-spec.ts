@@ -206,6 +206,25 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
     },
   );
 
+  it('serves the registry metadata (info, instruments, Amulet with its total supply) behind the proxy auth', async () => {
+    const { f } = await network();
+    const info = await scanProxyApi.proxyGetRegistryInfo({ client });
+    expect(info.response.status).toBe(200);
+    expect(info.data!.adminId).toBe(f.dso);
+    const list = await scanProxyApi.proxyListInstruments({ client, query: { pageSize: 1 } });
+    expect(list.data!.instruments.map((i) => i.id)).toEqual(['Amulet']);
+    expect(list.data!.nextPageToken).toBeUndefined();
+    const amulet = await scanProxyApi.proxyGetInstrument({ client, path: { instrumentId: 'Amulet' } });
+    expect(amulet.data).toEqual(list.data!.instruments[0]);
+    expect(Number(amulet.data!.totalSupply)).toBeGreaterThan(0);
+    const unknown = await scanProxyApi.proxyGetInstrument({ client, path: { instrumentId: 'Nope' } });
+    expect(unknown.response.status).toBe(404);
+    const anonymous = await fetch(
+      `${running.origin}${running.config.scanApi.validatorPrefix}/v0/scan-proxy/registry/metadata/v1/info`,
+    );
+    expect(anonymous.status).toBe(401);
+  });
+
   it('answers 404 for unknown allocations, a gone lock and a missing factory', async () => {
     const n = await network();
     for (const call of Object.values(contexts)) expect((await call(n.f.h.contractId())).status).toBe(404);

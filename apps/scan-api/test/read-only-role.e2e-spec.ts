@@ -176,6 +176,9 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
       'getProxyTransferPreapprovalByParty',
       `/v0/scan-proxy/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
     ),
+    get('proxyGetRegistryInfo', '/v0/scan-proxy/registry/metadata/v1/info'),
+    get('proxyListInstruments', '/v0/scan-proxy/registry/metadata/v1/instruments?pageSize=1'),
+    get('proxyGetInstrument', '/v0/scan-proxy/registry/metadata/v1/instruments/Amulet'),
     post('proxyGetAllocationFactoryV1', '/allocation-instruction/v1/allocation-factory', {
       choiceArguments: allocateArguments,
     }),

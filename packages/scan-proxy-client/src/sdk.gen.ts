@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses } from './types.gen.js';
+import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -95,6 +95,48 @@ export const getProxyTransferPreapprovalByParty = <ThrowOnError extends boolean 
 export const getProxyOpenAndIssuingMiningRounds = <ThrowOnError extends boolean = false>(options?: Options<GetProxyOpenAndIssuingMiningRoundsData, ThrowOnError>) => (options?.client ?? client).get<GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyOpenAndIssuingMiningRoundsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v0/scan-proxy/open-and-issuing-mining-rounds',
+    ...options
+});
+
+/**
+ * The registry's admin and the token standard APIs it serves
+ *
+ * As the token registry group's `GET /registry/metadata/v1/info`: the admin
+ * party (the DSO) and the token standard APIs served, each with its minor
+ * version. 404 while no AmuletRules contract has been ingested.
+ *
+ */
+export const proxyGetRegistryInfo = <ThrowOnError extends boolean = false>(options?: Options<ProxyGetRegistryInfoData, ThrowOnError>) => (options?.client ?? client).get<ProxyGetRegistryInfoResponses, ProxyGetRegistryInfoErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/metadata/v1/info',
+    ...options
+});
+
+/**
+ * The instruments of the registry, a page at a time
+ *
+ * As the token registry group's `GET /registry/metadata/v1/instruments`:
+ * instruments in the order of their ids, at most `pageSize` per page, with
+ * `nextPageToken` while more follow.
+ *
+ */
+export const proxyListInstruments = <ThrowOnError extends boolean = false>(options?: Options<ProxyListInstrumentsData, ThrowOnError>) => (options?.client ?? client).get<ProxyListInstrumentsResponses, ProxyListInstrumentsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/metadata/v1/instruments',
+    ...options
+});
+
+/**
+ * One instrument's metadata and total supply
+ *
+ * As the token registry group's `GET /registry/metadata/v1/instruments/{instrumentId}`:
+ * the instrument (`Amulet`) with its total supply at the newest record time;
+ * 404 for any other id.
+ *
+ */
+export const proxyGetInstrument = <ThrowOnError extends boolean = false>(options: Options<ProxyGetInstrumentData, ThrowOnError>) => (options.client ?? client).get<ProxyGetInstrumentResponses, ProxyGetInstrumentErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/metadata/v1/instruments/{instrumentId}',
     ...options
 });
 

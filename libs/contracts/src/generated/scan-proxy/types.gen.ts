@@ -15,6 +15,77 @@ export type ErrorResponse = {
 };
 
 /**
+ * The registry's admin and the token standard APIs it serves.
+ */
+export type GetRegistryInfoResponse = {
+    /**
+     * Party id of the registry's admin (the DSO party for amulet).
+     */
+    adminId: string;
+    supportedApis: SupportedApis;
+};
+
+/**
+ * Token standard API name (e.g. `splice-api-token-metadata-v1`) mapped to
+ * the minor version of that API which is supported.
+ *
+ */
+export type SupportedApis = {
+    [key: string]: number;
+};
+
+/**
+ * An instrument of the registry. `totalSupply` and `totalSupplyAsOf` are
+ * optional in the token standard; this registry always sends both.
+ *
+ */
+export type Instrument = {
+    /**
+     * The instrument's id within its admin (`Amulet`).
+     */
+    id: string;
+    /**
+     * Display name recommended by the admin; not necessarily unique.
+     */
+    name: string;
+    /**
+     * Ticker recommended by the admin; not necessarily unique.
+     */
+    symbol: string;
+    /**
+     * Decimal places a wallet shows and accepts for amounts of the
+     * instrument (0 to 10; Daml decimals carry 10).
+     *
+     */
+    decimals: number;
+    /**
+     * Every Amulet and LockedAmulet amount at `totalSupplyAsOf`, summed as
+     * the contracts' initial amounts (holding fees accrued since are not
+     * deducted, as in the holdings summary of the scan group), 10 decimals.
+     *
+     */
+    totalSupply: string;
+    /**
+     * Record time of the newest ingested update; `totalSupply` counts the
+     * holdings as they stand after that update.
+     *
+     */
+    totalSupplyAsOf: string;
+    supportedApis: SupportedApis;
+};
+
+/**
+ * A page of instruments.
+ */
+export type ListInstrumentsResponse = {
+    instruments: Array<Instrument>;
+    /**
+     * Present when more instruments follow; pass it as `pageToken`.
+     */
+    nextPageToken?: string;
+};
+
+/**
  * Body of a successful health probe.
  */
 export type HealthStatus = {
@@ -570,6 +641,157 @@ export type GetProxyOpenAndIssuingMiningRoundsResponses = {
 };
 
 export type GetProxyOpenAndIssuingMiningRoundsResponse = GetProxyOpenAndIssuingMiningRoundsResponses[keyof GetProxyOpenAndIssuingMiningRoundsResponses];
+
+export type ProxyGetRegistryInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/registry/metadata/v1/info';
+};
+
+export type ProxyGetRegistryInfoErrors = {
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetRegistryInfoError = ProxyGetRegistryInfoErrors[keyof ProxyGetRegistryInfoErrors];
+
+export type ProxyGetRegistryInfoResponses = {
+    /**
+     * The registry's admin and APIs.
+     */
+    200: GetRegistryInfoResponse;
+};
+
+export type ProxyGetRegistryInfoResponse = ProxyGetRegistryInfoResponses[keyof ProxyGetRegistryInfoResponses];
+
+export type ProxyListInstrumentsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most instruments in the page.
+         */
+        pageSize?: number;
+        /**
+         * The `nextPageToken` of the previous page; absent for the first page.
+         */
+        pageToken?: string;
+    };
+    url: '/v0/scan-proxy/registry/metadata/v1/instruments';
+};
+
+export type ProxyListInstrumentsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyListInstrumentsError = ProxyListInstrumentsErrors[keyof ProxyListInstrumentsErrors];
+
+export type ProxyListInstrumentsResponses = {
+    /**
+     * One page of instruments.
+     */
+    200: ListInstrumentsResponse;
+};
+
+export type ProxyListInstrumentsResponse = ProxyListInstrumentsResponses[keyof ProxyListInstrumentsResponses];
+
+export type ProxyGetInstrumentData = {
+    body?: never;
+    path: {
+        /**
+         * Id of the instrument within the registry's admin, e.g. `Amulet`.
+         */
+        instrumentId: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/registry/metadata/v1/instruments/{instrumentId}';
+};
+
+export type ProxyGetInstrumentErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetInstrumentError = ProxyGetInstrumentErrors[keyof ProxyGetInstrumentErrors];
+
+export type ProxyGetInstrumentResponses = {
+    /**
+     * The instrument.
+     */
+    200: Instrument;
+};
+
+export type ProxyGetInstrumentResponse = ProxyGetInstrumentResponses[keyof ProxyGetInstrumentResponses];
 
 export type ProxyGetAllocationFactoryV1Data = {
     body: GetFactory;

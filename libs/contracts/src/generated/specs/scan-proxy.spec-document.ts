@@ -272,6 +272,160 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/registry/metadata/v1/info": {
+      "get": {
+        "operationId": "proxyGetRegistryInfo",
+        "tags": [
+          "registry"
+        ],
+        "summary": "The registry's admin and the token standard APIs it serves",
+        "description": "As the token registry group's `GET /registry/metadata/v1/info`: the admin\nparty (the DSO) and the token standard APIs served, each with its minor\nversion. 404 while no AmuletRules contract has been ingested.\n",
+        "responses": {
+          "200": {
+            "description": "The registry's admin and APIs.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRegistryInfoResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/registry/metadata/v1/instruments": {
+      "get": {
+        "operationId": "proxyListInstruments",
+        "tags": [
+          "registry"
+        ],
+        "summary": "The instruments of the registry, a page at a time",
+        "description": "As the token registry group's `GET /registry/metadata/v1/instruments`:\ninstruments in the order of their ids, at most `pageSize` per page, with\n`nextPageToken` while more follow.\n",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "Most instruments in the page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000,
+              "default": 25
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "The `nextPageToken` of the previous page; absent for the first page.",
+            "schema": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of instruments.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListInstrumentsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/registry/metadata/v1/instruments/{instrumentId}": {
+      "get": {
+        "operationId": "proxyGetInstrument",
+        "tags": [
+          "registry"
+        ],
+        "summary": "One instrument's metadata and total supply",
+        "description": "As the token registry group's `GET /registry/metadata/v1/instruments/{instrumentId}`:\nthe instrument (`Amulet`) with its total supply at the newest record time;\n404 for any other id.\n",
+        "parameters": [
+          {
+            "name": "instrumentId",
+            "in": "path",
+            "required": true,
+            "description": "Id of the instrument within the registry's admin, e.g. `Amulet`.",
+            "schema": {
+              "type": "string",
+              "maxLength": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The instrument.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Instrument"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/registry/allocation-instruction/v1/allocation-factory": {
       "post": {
         "operationId": "proxyGetAllocationFactoryV1",
@@ -908,6 +1062,98 @@ export const scanProxySpec: OpenApiDocument = {
           "error": {
             "type": "string",
             "description": "Human-readable description of the problem."
+          }
+        }
+      },
+      "GetRegistryInfoResponse": {
+        "type": "object",
+        "description": "The registry's admin and the token standard APIs it serves.",
+        "required": [
+          "adminId",
+          "supportedApis"
+        ],
+        "properties": {
+          "adminId": {
+            "type": "string",
+            "description": "Party id of the registry's admin (the DSO party for amulet)."
+          },
+          "supportedApis": {
+            "$ref": "#/components/schemas/SupportedApis"
+          }
+        }
+      },
+      "SupportedApis": {
+        "type": "object",
+        "description": "Token standard API name (e.g. `splice-api-token-metadata-v1`) mapped to\nthe minor version of that API which is supported.\n",
+        "additionalProperties": {
+          "type": "integer",
+          "format": "int32",
+          "minimum": 0
+        }
+      },
+      "Instrument": {
+        "type": "object",
+        "description": "An instrument of the registry. `totalSupply` and `totalSupplyAsOf` are\noptional in the token standard; this registry always sends both.\n",
+        "required": [
+          "id",
+          "name",
+          "symbol",
+          "decimals",
+          "supportedApis",
+          "totalSupply",
+          "totalSupplyAsOf"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The instrument's id within its admin (`Amulet`)."
+          },
+          "name": {
+            "type": "string",
+            "description": "Display name recommended by the admin; not necessarily unique."
+          },
+          "symbol": {
+            "type": "string",
+            "description": "Ticker recommended by the admin; not necessarily unique."
+          },
+          "decimals": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "maximum": 10,
+            "description": "Decimal places a wallet shows and accepts for amounts of the\ninstrument (0 to 10; Daml decimals carry 10).\n"
+          },
+          "totalSupply": {
+            "type": "string",
+            "pattern": "^[0-9]+\\.[0-9]{10}$",
+            "description": "Every Amulet and LockedAmulet amount at `totalSupplyAsOf`, summed as\nthe contracts' initial amounts (holding fees accrued since are not\ndeducted, as in the holdings summary of the scan group), 10 decimals.\n"
+          },
+          "totalSupplyAsOf": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the newest ingested update; `totalSupply` counts the\nholdings as they stand after that update.\n"
+          },
+          "supportedApis": {
+            "$ref": "#/components/schemas/SupportedApis"
+          }
+        }
+      },
+      "ListInstrumentsResponse": {
+        "type": "object",
+        "description": "A page of instruments.",
+        "required": [
+          "instruments"
+        ],
+        "properties": {
+          "instruments": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Instrument"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Present when more instruments follow; pass it as `pageToken`."
           }
         }
       },
