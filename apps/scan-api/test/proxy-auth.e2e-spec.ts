@@ -40,7 +40,13 @@ function securedRequests(
         method: method.toUpperCase(),
         path,
         body: op.requestBody
-          ? JSON.stringify(path.includes('allocation-factory') ? { choiceArguments: {} } : {})
+          ? JSON.stringify(
+              path.includes('allocation-factory')
+                ? { choiceArguments: {} }
+                : path.includes('holdings')
+                  ? { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: ['a::1220ab'] }
+                  : {},
+            )
           : undefined,
       });
     }
@@ -49,7 +55,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 17;
+const SECURED_OPERATIONS = 20;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

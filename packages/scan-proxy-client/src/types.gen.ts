@@ -85,6 +85,59 @@ export type ListInstrumentsResponse = {
     nextPageToken?: string;
 };
 
+export type HoldingsSummaryRequest = {
+    migration_id: number;
+    /**
+     * Snapshot time, interpreted according to `record_time_match`.
+     */
+    record_time: string;
+    /**
+     * How `record_time` selects the snapshot: `exact` requires a snapshot taken at
+     * exactly that time; `at_or_before` takes the latest snapshot at or before it.
+     *
+     */
+    record_time_match?: 'exact' | 'at_or_before';
+    /**
+     * Owners to summarize.
+     */
+    owner_party_ids: Array<string>;
+};
+
+export type HoldingsSummaryResponse = {
+    /**
+     * Record time of the snapshot used.
+     */
+    record_time: string;
+    migration_id: number;
+    summaries: Array<HoldingsSummaryV1>;
+};
+
+export type HoldingsSummaryV1 = {
+    /**
+     * Owner party id (appears once per response).
+     */
+    party_id: string;
+    /**
+     * Daml decimal; sum of the initial amounts of the owner's unlocked amulets.
+     */
+    total_unlocked_coin: string;
+    /**
+     * Daml decimal; sum of the initial amounts of the owner's locked amulets.
+     */
+    total_locked_coin: string;
+    /**
+     * Daml decimal; exactly `total_unlocked_coin` + `total_locked_coin`.
+     */
+    total_coin_holdings: string;
+};
+
+export type UnclaimedDevelopmentFundCouponsResponse = {
+    /**
+     * Active `UnclaimedDevelopmentFundCoupon` contracts.
+     */
+    'unclaimed-development-fund-coupons': Array<ContractWithState>;
+};
+
 /**
  * Body of a successful health probe.
  */
@@ -641,6 +694,155 @@ export type GetProxyOpenAndIssuingMiningRoundsResponses = {
 };
 
 export type GetProxyOpenAndIssuingMiningRoundsResponse = GetProxyOpenAndIssuingMiningRoundsResponses[keyof GetProxyOpenAndIssuingMiningRoundsResponses];
+
+export type ProxyGetHoldingsSummaryData = {
+    body: HoldingsSummaryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/holdings/summary';
+};
+
+export type ProxyGetHoldingsSummaryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetHoldingsSummaryError = ProxyGetHoldingsSummaryErrors[keyof ProxyGetHoldingsSummaryErrors];
+
+export type ProxyGetHoldingsSummaryResponses = {
+    /**
+     * One summary per requested owner.
+     */
+    200: HoldingsSummaryResponse;
+};
+
+export type ProxyGetHoldingsSummaryResponse = ProxyGetHoldingsSummaryResponses[keyof ProxyGetHoldingsSummaryResponses];
+
+export type ProxyGetHoldingsSummaryV1Data = {
+    body: HoldingsSummaryRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/scan-proxy/holdings/summary';
+};
+
+export type ProxyGetHoldingsSummaryV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetHoldingsSummaryV1Error = ProxyGetHoldingsSummaryV1Errors[keyof ProxyGetHoldingsSummaryV1Errors];
+
+export type ProxyGetHoldingsSummaryV1Responses = {
+    /**
+     * One summary per requested owner.
+     */
+    200: HoldingsSummaryResponse;
+};
+
+export type ProxyGetHoldingsSummaryV1Response = ProxyGetHoldingsSummaryV1Responses[keyof ProxyGetHoldingsSummaryV1Responses];
+
+export type ProxyListUnclaimedDevelopmentFundCouponsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/unclaimed-development-fund-coupons';
+};
+
+export type ProxyListUnclaimedDevelopmentFundCouponsErrors = {
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyListUnclaimedDevelopmentFundCouponsError = ProxyListUnclaimedDevelopmentFundCouponsErrors[keyof ProxyListUnclaimedDevelopmentFundCouponsErrors];
+
+export type ProxyListUnclaimedDevelopmentFundCouponsResponses = {
+    /**
+     * The active coupons.
+     */
+    200: UnclaimedDevelopmentFundCouponsResponse;
+};
+
+export type ProxyListUnclaimedDevelopmentFundCouponsResponse = ProxyListUnclaimedDevelopmentFundCouponsResponses[keyof ProxyListUnclaimedDevelopmentFundCouponsResponses];
 
 export type ProxyGetRegistryInfoData = {
     body?: never;

@@ -1,5 +1,15 @@
 import { Module } from '@nestjs/common';
-import { Db, LedgerUsersRepository, LedgerUsersService } from '@canton-scan/domain';
+import {
+  AcsSnapshotsRepository,
+  ActiveContractsRepository,
+  Db,
+  DevelopmentFundService,
+  HoldingsRepository,
+  HoldingsService,
+  LedgerUsersRepository,
+  LedgerUsersService,
+  ReadDb,
+} from '@canton-scan/domain';
 import {
   domainProvider,
   fromConfig,
@@ -10,16 +20,18 @@ import {
 } from '@canton-scan/http';
 import { DsoModule } from '../dso/dso.module';
 import { ProxyDsoController } from './proxy-dso.controller';
+import { ProxyHoldingsController } from './proxy-holdings.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
 
 /**
  * The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator): DSO info,
- * amulet rules and the token registry under `/v0/scan-proxy`, each behind a bearer token of a
+ * amulet rules, holdings summaries, development fund coupons and the token registry under
+ * `/v0/scan-proxy`, each behind a bearer token of a
  * known ledger user; the health probes stay public.
  */
 @Module({
   imports: [DsoModule, TokenRegistryModule],
-  controllers: [HealthController, ProxyDsoController, ProxyRegistryController],
+  controllers: [HealthController, ProxyDsoController, ProxyHoldingsController, ProxyRegistryController],
   // The proxy verifies bearer tokens exactly as the ledger node group does (same AUTH_* settings)
   // and, like it, accepts only tokens of users this participant knows.
   providers: [
@@ -27,6 +39,10 @@ import { ProxyRegistryController } from './proxy-registry.controller';
     domainProvider(JwtVerifier, [fromConfig((config) => config.auth)]),
     domainProvider(LedgerUsersRepository, [Db]),
     domainProvider(LedgerUsersService, [LedgerUsersRepository]),
+    domainProvider(HoldingsRepository, [ReadDb]),
+    domainProvider(AcsSnapshotsRepository, [ReadDb]),
+    domainProvider(HoldingsService, [HoldingsRepository, AcsSnapshotsRepository]),
+    domainProvider(DevelopmentFundService, [ActiveContractsRepository]),
   ],
 })
 export class ProxyGroupModule {}

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses } from './types.gen.js';
+import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetHoldingsSummaryData, ProxyGetHoldingsSummaryErrors, ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryV1Data, ProxyGetHoldingsSummaryV1Errors, ProxyGetHoldingsSummaryV1Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses, ProxyListUnclaimedDevelopmentFundCouponsData, ProxyListUnclaimedDevelopmentFundCouponsErrors, ProxyListUnclaimedDevelopmentFundCouponsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -95,6 +95,55 @@ export const getProxyTransferPreapprovalByParty = <ThrowOnError extends boolean 
 export const getProxyOpenAndIssuingMiningRounds = <ThrowOnError extends boolean = false>(options?: Options<GetProxyOpenAndIssuingMiningRoundsData, ThrowOnError>) => (options?.client ?? client).get<GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyOpenAndIssuingMiningRoundsErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v0/scan-proxy/open-and-issuing-mining-rounds',
+    ...options
+});
+
+/**
+ * Summarize amulet holdings per owner at a snapshot
+ *
+ * As the scan group's `POST /v1/holdings/summary`: per requested owner, the
+ * initial amounts of its Amulet and LockedAmulet contracts in an ACS snapshot
+ * (chosen by `record_time` and `record_time_match`), 10 decimals.
+ *
+ */
+export const proxyGetHoldingsSummary = <ThrowOnError extends boolean = false>(options: Options<ProxyGetHoldingsSummaryData, ThrowOnError>) => (options.client ?? client).post<ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/holdings/summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Summarize amulet holdings per owner at a snapshot (v1 path)
+ *
+ * As the scan group's `POST /v1/holdings/summary`: per requested owner, the
+ * initial amounts of its Amulet and LockedAmulet contracts in an ACS snapshot
+ * (chosen by `record_time` and `record_time_match`), 10 decimals.
+ *
+ */
+export const proxyGetHoldingsSummaryV1 = <ThrowOnError extends boolean = false>(options: Options<ProxyGetHoldingsSummaryV1Data, ThrowOnError>) => (options.client ?? client).post<ProxyGetHoldingsSummaryV1Responses, ProxyGetHoldingsSummaryV1Errors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v1/scan-proxy/holdings/summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List unclaimed development fund coupons
+ *
+ * As the scan group's `GET /v0/unclaimed-development-fund-coupons`: every
+ * active `UnclaimedDevelopmentFundCoupon` with the synchronizer it is on.
+ *
+ */
+export const proxyListUnclaimedDevelopmentFundCoupons = <ThrowOnError extends boolean = false>(options?: Options<ProxyListUnclaimedDevelopmentFundCouponsData, ThrowOnError>) => (options?.client ?? client).get<ProxyListUnclaimedDevelopmentFundCouponsResponses, ProxyListUnclaimedDevelopmentFundCouponsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/unclaimed-development-fund-coupons',
     ...options
 });
 

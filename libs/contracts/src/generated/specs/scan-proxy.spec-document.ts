@@ -28,6 +28,14 @@ export const scanProxySpec: OpenApiDocument = {
       "description": "Network information read through the validator."
     },
     {
+      "name": "holdings",
+      "description": "Amulet holdings per owner, as the scan group answers them."
+    },
+    {
+      "name": "development-fund",
+      "description": "Unclaimed development fund coupons, as the scan group answers them."
+    },
+    {
       "name": "registry",
       "description": "Token registry lookups for the allocation workflow, proxied by the validator."
     },
@@ -262,6 +270,152 @@ export const scanProxySpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/holdings/summary": {
+      "post": {
+        "operationId": "proxyGetHoldingsSummary",
+        "tags": [
+          "holdings"
+        ],
+        "summary": "Summarize amulet holdings per owner at a snapshot",
+        "description": "As the scan group's `POST /v1/holdings/summary`: per requested owner, the\ninitial amounts of its Amulet and LockedAmulet contracts in an ACS snapshot\n(chosen by `record_time` and `record_time_match`), 10 decimals.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/HoldingsSummaryRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "One summary per requested owner.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/HoldingsSummaryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v1/scan-proxy/holdings/summary": {
+      "post": {
+        "operationId": "proxyGetHoldingsSummaryV1",
+        "tags": [
+          "holdings"
+        ],
+        "summary": "Summarize amulet holdings per owner at a snapshot (v1 path)",
+        "description": "As the scan group's `POST /v1/holdings/summary`: per requested owner, the\ninitial amounts of its Amulet and LockedAmulet contracts in an ACS snapshot\n(chosen by `record_time` and `record_time_match`), 10 decimals.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/HoldingsSummaryRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "One summary per requested owner.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/HoldingsSummaryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/unclaimed-development-fund-coupons": {
+      "get": {
+        "operationId": "proxyListUnclaimedDevelopmentFundCoupons",
+        "tags": [
+          "development-fund"
+        ],
+        "summary": "List unclaimed development fund coupons",
+        "description": "As the scan group's `GET /v0/unclaimed-development-fund-coupons`: every\nactive `UnclaimedDevelopmentFundCoupon` with the synchronizer it is on.\n",
+        "responses": {
+          "200": {
+            "description": "The active coupons.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UnclaimedDevelopmentFundCouponsResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1154,6 +1308,116 @@ export const scanProxySpec: OpenApiDocument = {
           "nextPageToken": {
             "type": "string",
             "description": "Present when more instruments follow; pass it as `pageToken`."
+          }
+        }
+      },
+      "HoldingsSummaryRequest": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "record_time",
+          "owner_party_ids"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Snapshot time, interpreted according to `record_time_match`."
+          },
+          "record_time_match": {
+            "type": "string",
+            "description": "How `record_time` selects the snapshot: `exact` requires a snapshot taken at\nexactly that time; `at_or_before` takes the latest snapshot at or before it.\n",
+            "enum": [
+              "exact",
+              "at_or_before"
+            ],
+            "default": "exact"
+          },
+          "owner_party_ids": {
+            "type": "array",
+            "description": "Owners to summarize.",
+            "minItems": 1,
+            "maxItems": 1000,
+            "items": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        }
+      },
+      "HoldingsSummaryResponse": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id",
+          "summaries"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the snapshot used."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "summaries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/HoldingsSummaryV1"
+            }
+          }
+        }
+      },
+      "HoldingsSummaryV1": {
+        "type": "object",
+        "required": [
+          "party_id",
+          "total_unlocked_coin",
+          "total_locked_coin",
+          "total_coin_holdings"
+        ],
+        "properties": {
+          "party_id": {
+            "type": "string",
+            "description": "Owner party id (appears once per response)."
+          },
+          "total_unlocked_coin": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; sum of the initial amounts of the owner's unlocked amulets."
+          },
+          "total_locked_coin": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; sum of the initial amounts of the owner's locked amulets."
+          },
+          "total_coin_holdings": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; exactly `total_unlocked_coin` + `total_locked_coin`."
+          }
+        }
+      },
+      "UnclaimedDevelopmentFundCouponsResponse": {
+        "type": "object",
+        "required": [
+          "unclaimed-development-fund-coupons"
+        ],
+        "properties": {
+          "unclaimed-development-fund-coupons": {
+            "type": "array",
+            "description": "Active `UnclaimedDevelopmentFundCoupon` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/ContractWithState"
+            }
           }
         }
       },
