@@ -1,46 +1,21 @@
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { LedgerWriter } from '@canton-scan/domain';
 import {
+  freePort,
   signDevelopmentToken,
   spawnTsScript,
   TokenNetworkFixture,
   useKnownLedgerUser,
   useTestDatabase,
+  waitForHttp,
   type TsProcess,
 } from '@canton-scan/testing';
 
 const ROOT = join(__dirname, '../..');
 const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-/** Resolves once `url` answers at all (401 included: the ledger's livez needs a token). */
-async function waitForHttp(url: string, app: TsProcess): Promise<void> {
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      if (app.child.exitCode !== null || Date.now() > deadline)
-        throw new Error(`${url} never answered:\n${app.output()}`);
-      await new Promise((r) => setTimeout(r, 250));
-    }
-  }
-}
 
 /**
  * What a user of the published packages writes: one client per package, created with a base
