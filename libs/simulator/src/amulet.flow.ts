@@ -1,5 +1,4 @@
 import {
-  buildSplicePayload,
   type DamlValue,
   formatDamlDecimal,
   fromCompact,
@@ -21,7 +20,6 @@ import type { SimParty } from './network-identities';
 import { steppedTransferFee, TRANSFER_FEES } from './network-config';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
-import { formatMicros } from './sim-clock';
 import type { TxBuilder } from './transaction.builder';
 
 export interface TransferOutput {
@@ -88,32 +86,6 @@ export class AmuletFlow {
   /** Every user gets a first tap so transfers can start. */
   *genesisTaps(): Generator<HistoryUpdate> {
     for (const user of this.ctx.network.users) yield this.tap(user, this.randomWhole(500, 5000));
-  }
-
-  /**
-   * TransferPreapprovals of the first `transferPreapprovalParties` users, each operated by a
-   * validator (round-robin) and valid for the whole run; none by default.
-   */
-  *createTransferPreapprovals(): Generator<HistoryUpdate> {
-    const { network, options } = this.ctx;
-    for (const receiver of network.users.slice(0, options.transferPreapprovalParties)) {
-      const provider = network.validators[receiver.index % network.validators.length];
-      yield this.ctx.transaction({ command: 'create-transfer-preapproval' }, (tx) => {
-        const now = formatMicros(tx.effectiveMicros);
-        tx.create(
-          SpliceTemplates.TransferPreapproval,
-          buildSplicePayload(SpliceTemplates.TransferPreapproval, {
-            dso: this.ctx.dso.id,
-            receiver: receiver.id,
-            provider: provider.id,
-            validFrom: now,
-            lastRenewedAt: now,
-            expiresAt: formatMicros(tx.effectiveMicros + options.rounds * options.tickMicros),
-          }),
-          [this.ctx.dso.id, receiver.id, provider.id],
-        );
-      });
-    }
   }
 
   *tick(round: number): Generator<HistoryUpdate> {

@@ -19,6 +19,7 @@ import {
 } from './simulator.options';
 import { ValidatorFlow } from './validator.flow';
 import { VoteFlow } from './vote.flow';
+import { createTransferPreapprovals } from './preapproval.flow';
 
 /** What a run produced, for the CLI and for tests that look for particular contracts. */
 export interface SimulationSummary {
@@ -91,7 +92,7 @@ export function* simulateNetwork(
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
       yield* amulets.genesisTaps();
-      yield* amulets.createTransferPreapprovals();
+      yield* createTransferPreapprovals(ctx);
     } else {
       yield* rounds.advance(round);
     }
