@@ -1,5 +1,5 @@
 // The ledger-api server of bench:ledger: the built app in a child process (with its inspector on
-// loopback) and what it holds in memory (RSS, peak RSS, V8 heap after a full GC).
+// loopback) and what it holds in memory (RSS, peak RSS, V8 heap and RSS after a full GC).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
@@ -63,11 +63,14 @@ export class ProcessMemory {
     });
   }
 
-  /** The V8 heap used after a full garbage collection, in MiB. */
-  async heapAfterGc(): Promise<number> {
+  /**
+   * After a full garbage collection: the V8 heap still used and the resident set size, in MiB — what the process
+   * retains, as opposed to the garbage it holds between collections (which the peak RSS includes).
+   */
+  async afterGc(): Promise<{ heap: number; rss: number }> {
     await this.call('HeapProfiler.collectGarbage');
     const usage = await this.call('Runtime.getHeapUsage');
-    return Number(usage.usedSize) / 1024 / 1024;
+    return { heap: Number(usage.usedSize) / 1024 / 1024, rss: this.rss() };
   }
 
   /** Ends the inspector session (else the server waits for it to disconnect before it exits). */

@@ -7,7 +7,9 @@
 // in the share of updates closest to 10%) and with a template filter (Amulet, any party). For
 // every mode it reports the range's updates/s, the updates delivered, and the ledger-api server
 // process's RSS once the reading has passed the 10,000th update and at the end of the range (with
-// fewer --updates: a tenth of them), flagging growth over 10%: the server reads ranges in keyset
+// fewer --updates: a tenth of them), flagging growth over 10% — both the RSS as it is (its peak
+// includes the garbage V8 holds between collections) and right after a full collection (what the
+// process retains): the server reads ranges in keyset
 // pages, so its memory must not grow with the range size. The server is the built app
 // (dist/apps/ledger-api) in a child process on a free loopback port, a fresh one per mode (warmed
 // up by reading the first 10,000 once); the clients (this process) keep no messages, they parse
@@ -98,8 +100,9 @@ interface ModeResult {
   /** Peak RSS (VmHWM) by the checkpoint and by the end. */
   peakEarly: number;
   peakEnd: number;
-  heapEarly: number;
-  heapEnd: number;
+  /** V8 heap and RSS after a full garbage collection, at the early checkpoint and at the end. */
+  gcEarly: { heap: number; rss: number };
+  gcEnd: { heap: number; rss: number };
 }
 
 /** A read mode: its update format. */
@@ -165,7 +168,7 @@ async function benchPages(
   let cursor = 0;
   let rssEarly = 0;
   let peakEarly = 0;
-  let heapEarly = 0;
+  let gcEarly = { heap: 0, rss: 0 };
   while (cursor < range.end) {
     const res = await ledgerApi.getUpdatesFlat({
       client,
@@ -179,7 +182,7 @@ async function benchPages(
     if (rssEarly === 0 && cursor >= range.early) {
       rssEarly = server.rss();
       peakEarly = server.peak();
-      heapEarly = await server.heapAfterGc();
+      gcEarly = await server.afterGc();
     }
   }
   const elapsed = seconds(started);
@@ -192,8 +195,8 @@ async function benchPages(
     rssEnd,
     peakEarly,
     peakEnd,
-    heapEarly,
-    heapEnd: await server.heapAfterGc(),
+    gcEarly,
+    gcEnd: await server.afterGc(),
   };
 }
 
@@ -208,7 +211,7 @@ async function benchWebSocket(
   let delivered = 0;
   let rssEarly = 0;
   let peakEarly = 0;
-  let heapEarly: Promise<number> = Promise.resolve(0);
+  let gcEarly: Promise<{ heap: number; rss: number }> = Promise.resolve({ heap: 0, rss: 0 });
   await new Promise<void>((resolve, reject) => {
     const ws = new WebSocket(`${base.replace(/^http/, 'ws')}/v2/updates/flats`, [
       'daml.ws.auth',
@@ -225,7 +228,7 @@ async function benchWebSocket(
       if (rssEarly === 0 && offsetOf(item) >= range.early) {
         rssEarly = server.rss();
         peakEarly = server.peak();
-        heapEarly = server.heapAfterGc();
+        gcEarly = server.afterGc();
       }
       if (!('OffsetCheckpoint' in item.update)) delivered++;
     });
@@ -242,8 +245,8 @@ async function benchWebSocket(
     rssEnd,
     peakEarly,
     peakEnd,
-    heapEarly: await heapEarly,
-    heapEnd: await server.heapAfterGc(),
+    gcEarly: await gcEarly,
+    gcEnd: await server.afterGc(),
   };
 }
 
@@ -335,7 +338,8 @@ async function main(): Promise<void> {
         server = undefined;
         const growth = r.rssEnd / r.rssEarly - 1;
         const peakGrowth = r.peakEnd / r.peakEarly - 1;
-        const heapGrowth = r.heapEnd / r.heapEarly - 1;
+        const heapGrowth = r.gcEnd.heap / r.gcEarly.heap - 1;
+        const retainedGrowth = r.gcEnd.rss / r.gcEarly.rss - 1;
         const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
         const label = `${path}, ${mode.name}`;
         console.log(
@@ -343,7 +347,9 @@ async function main(): Promise<void> {
             `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s\n${''.padEnd(50)}server RSS ` +
             `${r.rssEarly.toFixed(0)} -> ${r.rssEnd.toFixed(0)} MiB (${pct(growth)}), peak ${r.peakEarly.toFixed(0)} -> ` +
             `${r.peakEnd.toFixed(0)} MiB (${pct(peakGrowth)})${peakGrowth > 0.1 ? ' GROWS' : ''}, heap after GC ` +
-            `${r.heapEarly.toFixed(0)} -> ${r.heapEnd.toFixed(0)} MiB (${pct(heapGrowth)}), ${early} -> ${late}`,
+            `${r.gcEarly.heap.toFixed(0)} -> ${r.gcEnd.heap.toFixed(0)} MiB (${pct(heapGrowth)}), RSS after GC ` +
+            `${r.gcEarly.rss.toFixed(0)} -> ${r.gcEnd.rss.toFixed(0)} MiB (${pct(retainedGrowth)})` +
+            `${retainedGrowth > 0.1 ? ' GROWS' : ''}, ${early} -> ${late}`,
         );
         figures.push(
           { label: `${label}: range read`, value: Math.round(ledgerUpdates / r.seconds), unit: 'updates/s' },
@@ -368,7 +374,7 @@ async function main(): Promise<void> {
           },
           {
             label: `${label}: server heap after GC at ${early}`,
-            value: Number(r.heapEarly.toFixed(1)),
+            value: Number(r.gcEarly.heap.toFixed(1)),
             unit: 'MiB',
           },
           {
@@ -377,6 +383,13 @@ async function main(): Promise<void> {
             unit: '%',
             target: '<= 10%',
             ok: heapGrowth <= 0.1,
+          },
+          {
+            label: `${label}: server RSS after GC growth ${early} -> ${late}`,
+            value: Number((retainedGrowth * 100).toFixed(1)),
+            unit: '%',
+            target: '<= 10%',
+            ok: retainedGrowth <= 0.1,
           },
         );
       }
