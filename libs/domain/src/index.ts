@@ -117,6 +117,19 @@ export { RewardAccountingRepository } from './scan/rewards/reward-accounting.rep
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';
+export {
+  ExplorerUpdatesRepository,
+  explorerUpdatesStatement,
+} from './scan/explorer/explorer-updates.repository';
+export { ExplorerUpdatesService } from './scan/explorer/explorer-updates.service';
+export { ExplorerContractsRepository } from './scan/explorer/explorer-contracts.repository';
+export { ExplorerContractsService } from './scan/explorer/explorer-contracts.service';
+export { ExplorerSearchRepository } from './scan/explorer/explorer-search.repository';
+export { ExplorerSearchService } from './scan/explorer/explorer-search.service';
+export { NetworkSummaryRepository } from './scan/explorer/network-summary.repository';
+export { NetworkSummaryService } from './scan/explorer/network-summary.service';
+export { AcsTemplateCountsRepository } from './scan/explorer/acs-template-counts.repository';
+export { AcsTemplateCountsService } from './scan/explorer/acs-template-counts.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

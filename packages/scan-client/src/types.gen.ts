@@ -846,6 +846,158 @@ export type DsoInfo = {
     initial_round?: string;
 };
 
+export type ExplorerUpdatesResponse = {
+    /**
+     * Up to `limit` updates, newest first.
+     */
+    updates: Array<ExplorerUpdate>;
+    /**
+     * Pass as `page_token` for the next page; absent on the last page.
+     */
+    next_page_token?: string;
+};
+
+/**
+ * One update of the history, summarized.
+ */
+export type ExplorerUpdate = {
+    update_id: string;
+    migration_id: number;
+    record_time: string;
+    kind: 'transaction' | 'reassignment';
+    /**
+     * The transaction's workflow id; absent when none was set.
+     */
+    workflow_id?: string;
+    /**
+     * Events of a transaction's tree (its `events_by_id` entries); 1 for a
+     * reassignment (its assign or unassign event).
+     *
+     */
+    event_count: number;
+    /**
+     * Distinct template ids of the update's events, sorted; for an unassignment,
+     * the reassigned contract's template.
+     *
+     */
+    template_ids: Array<string>;
+    /**
+     * A transaction's root event ids, in order; absent for a reassignment.
+     */
+    root_event_ids?: Array<string>;
+    /**
+     * Which half of a reassignment it is; absent for a transaction.
+     */
+    reassignment?: 'assignment' | 'unassignment';
+};
+
+/**
+ * An update, located in the history.
+ */
+export type ExplorerUpdateRef = {
+    update_id: string;
+    migration_id: number;
+    record_time: string;
+};
+
+export type ExplorerContract = {
+    contract_id: string;
+    template_id: string;
+    package_name?: string;
+    /**
+     * The contract's payload, compact-encoded.
+     */
+    create_arguments: {
+        [key: string]: unknown;
+    };
+    signatories: Array<string>;
+    observers: Array<string>;
+    /**
+     * Ledger effective time of the creating transaction.
+     */
+    created_at: string;
+    created: ExplorerUpdateRef;
+    archived?: ExplorerUpdateRef;
+    state: 'active' | 'archived';
+};
+
+export type ExplorerSearchResponse = {
+    /**
+     * Updates first, then contracts, then parties; empty when nothing matched.
+     */
+    matches: Array<ExplorerSearchMatch>;
+};
+
+export type ExplorerSearchMatch = {
+    kind: 'update' | 'contract' | 'party';
+    /**
+     * The id matched (the trimmed query).
+     */
+    id: string;
+};
+
+export type NetworkSummary = {
+    /**
+     * Record time of the newest update (of the newest migration).
+     */
+    record_time: string;
+    migration_id: number;
+    latest_open_round?: NetworkSummaryRound;
+    /**
+     * `unlocked_amulet` + `locked_amulet`.
+     */
+    total_amulet: string;
+    /**
+     * Initial amounts of the `LockedAmulet` contracts.
+     */
+    locked_amulet: string;
+    /**
+     * Initial amounts of the `Amulet` contracts.
+     */
+    unlocked_amulet: string;
+    /**
+     * Parties holding an active `ValidatorLicense` in the newest migration.
+     */
+    active_validators: number;
+    /**
+     * SVs listed in the current `DsoRules`.
+     */
+    super_validators: number;
+    /**
+     * Updates of the history, import updates excepted (the items of `POST /v2/updates`).
+     */
+    update_count: number;
+};
+
+/**
+ * The active `OpenMiningRound` of the DSO with the highest number, as in
+ * `latest_mining_round` of `GET /v0/dso`: it may open later than `record_time`
+ * (then the round before it is the one in use). Absent while there is none.
+ *
+ */
+export type NetworkSummaryRound = {
+    number: number;
+    opens_at: string;
+    target_closes_at: string;
+};
+
+export type AcsTemplateCountsResponse = {
+    migration_id: number;
+    /**
+     * Record time of the snapshot counted.
+     */
+    record_time: string;
+    /**
+     * One entry per template with contracts in the snapshot, sorted by template id.
+     */
+    counts: Array<AcsTemplateCount>;
+};
+
+export type AcsTemplateCount = {
+    template_id: string;
+    count: number;
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -1802,6 +1954,221 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type ListExplorerUpdatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most updates on the page.
+         */
+        limit?: number;
+        /**
+         * The `next_page_token` of the previous page (opaque).
+         */
+        page_token?: string;
+        /**
+         * Keep only updates this party took part in (exact party id).
+         */
+        party?: string;
+        /**
+         * Keep only updates with an event of this template: `PACKAGE_ID:MODULE:ENTITY`,
+         * `PACKAGE_NAME:MODULE:ENTITY` or `MODULE:ENTITY`.
+         *
+         */
+        template?: string;
+    };
+    url: '/v0/explorer/updates';
+};
+
+export type ListExplorerUpdatesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListExplorerUpdatesError = ListExplorerUpdatesErrors[keyof ListExplorerUpdatesErrors];
+
+export type ListExplorerUpdatesResponses = {
+    /**
+     * A page of updates, newest first.
+     */
+    200: ExplorerUpdatesResponse;
+};
+
+export type ListExplorerUpdatesResponse = ListExplorerUpdatesResponses[keyof ListExplorerUpdatesResponses];
+
+export type GetExplorerContractData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id (lower case hex starting with `00`).
+         */
+        contract_id: string;
+    };
+    query?: never;
+    url: '/v0/explorer/contracts/{contract_id}';
+};
+
+export type GetExplorerContractErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetExplorerContractError = GetExplorerContractErrors[keyof GetExplorerContractErrors];
+
+export type GetExplorerContractResponses = {
+    /**
+     * The contract.
+     */
+    200: ExplorerContract;
+};
+
+export type GetExplorerContractResponse = GetExplorerContractResponses[keyof GetExplorerContractResponses];
+
+export type SearchExplorerData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * An update id, contract id or party id.
+         */
+        q: string;
+    };
+    url: '/v0/explorer/search';
+};
+
+export type SearchExplorerErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type SearchExplorerError = SearchExplorerErrors[keyof SearchExplorerErrors];
+
+export type SearchExplorerResponses = {
+    /**
+     * What the id names (possibly nothing).
+     */
+    200: ExplorerSearchResponse;
+};
+
+export type SearchExplorerResponse = SearchExplorerResponses[keyof SearchExplorerResponses];
+
+export type GetNetworkSummaryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/explorer/network-summary';
+};
+
+export type GetNetworkSummaryErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetNetworkSummaryError = GetNetworkSummaryErrors[keyof GetNetworkSummaryErrors];
+
+export type GetNetworkSummaryResponses = {
+    /**
+     * The figures.
+     */
+    200: NetworkSummary;
+};
+
+export type GetNetworkSummaryResponse = GetNetworkSummaryResponses[keyof GetNetworkSummaryResponses];
+
+export type GetAcsTemplateCountsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Migration of the snapshot.
+         */
+        migration_id: number;
+        /**
+         * Snapshot time, interpreted according to `record_time_match`.
+         */
+        record_time: string;
+        /**
+         * `exact` (default) or `at_or_before`, as in `POST /v2/state/acs`.
+         */
+        record_time_match?: 'exact' | 'at_or_before';
+    };
+    url: '/v0/explorer/acs-template-counts';
+};
+
+export type GetAcsTemplateCountsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAcsTemplateCountsError = GetAcsTemplateCountsErrors[keyof GetAcsTemplateCountsErrors];
+
+export type GetAcsTemplateCountsResponses = {
+    /**
+     * The counts.
+     */
+    200: AcsTemplateCountsResponse;
+};
+
+export type GetAcsTemplateCountsResponse = GetAcsTemplateCountsResponses[keyof GetAcsTemplateCountsResponses];
 
 export type GetLivezData = {
     body?: never;

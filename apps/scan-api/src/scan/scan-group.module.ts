@@ -3,13 +3,23 @@ import {
   AcsRepository,
   AcsService,
   AcsSnapshotsRepository,
+  AcsTemplateCountsRepository,
+  AcsTemplateCountsService,
   ActiveContractsRepository,
   BackfillingRepository,
   BackfillingService,
   ReadDb,
   DevelopmentFundService,
+  ExplorerContractsRepository,
+  ExplorerContractsService,
+  ExplorerSearchRepository,
+  ExplorerSearchService,
+  ExplorerUpdatesRepository,
+  ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  NetworkSummaryRepository,
+  NetworkSummaryService,
   RewardAccountingRepository,
   RewardAccountingService,
   UpdateHistoryRepository,
@@ -25,6 +35,7 @@ import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
+import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
@@ -48,6 +59,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     VoteResultsController,
     RewardAccountingController,
     DsoController,
+    ExplorerController,
   ],
   providers: [
     HealthService,
@@ -67,6 +79,16 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(VoteResultsService, [VoteResultsRepository]),
     domainProvider(RewardAccountingRepository, [ReadDb]),
     domainProvider(RewardAccountingService, [RewardAccountingRepository]),
+    domainProvider(ExplorerUpdatesRepository, [ReadDb]),
+    domainProvider(ExplorerUpdatesService, [ExplorerUpdatesRepository]),
+    domainProvider(ExplorerContractsRepository, [ReadDb]),
+    domainProvider(ExplorerContractsService, [ExplorerContractsRepository]),
+    domainProvider(ExplorerSearchRepository, [ReadDb]),
+    domainProvider(ExplorerSearchService, [ExplorerSearchRepository]),
+    domainProvider(NetworkSummaryRepository, [ReadDb]),
+    domainProvider(NetworkSummaryService, [NetworkSummaryRepository]),
+    domainProvider(AcsTemplateCountsRepository, [ReadDb]),
+    domainProvider(AcsTemplateCountsService, [AcsTemplateCountsRepository]),
   ],
 })
 export class ScanGroupModule {}

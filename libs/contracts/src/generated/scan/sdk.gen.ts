@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -415,6 +415,85 @@ export const getAmuletRules = <ThrowOnError extends boolean = false>(options: Op
         ...options.headers
     }
 });
+
+/**
+ * List updates, newest first, for the explorer
+ *
+ * One line per update of the recorded history, newest first: by migration id
+ * descending, then record time descending. Import updates (the re-creations a
+ * migration starts with) are not listed, as in `POST /v2/updates`: without
+ * filters this list is exactly that one reversed.
+ *
+ * `party` keeps the updates in which the party is a signatory, observer,
+ * stakeholder or acting party of an event, or the submitter of a reassignment
+ * (for an unassignment, the stakeholders of the reassigned contract count).
+ * `template` keeps the updates with an event of that template, given as the full
+ * id `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the
+ * `MODULE:ENTITY` suffix (any package). Both filters may be combined.
+ *
+ * A page with more updates after it carries `next_page_token`; pass it as
+ * `page_token`, with the same filters, for the next page. The last page has none.
+ * A token that is not one this endpoint issued is a 400.
+ *
+ */
+export const listExplorerUpdates = <ThrowOnError extends boolean = false>(options?: Options<ListExplorerUpdatesData, ThrowOnError>) => (options?.client ?? client).get<ListExplorerUpdatesResponses, ListExplorerUpdatesErrors, ThrowOnError>({ url: '/v0/explorer/updates', ...options });
+
+/**
+ * Look up a contract for the explorer
+ *
+ * A contract of the recorded history, active or not: its payload (compact
+ * encoding, as `create_arguments` of created events), its parties, the update
+ * that created it and, once archived, the update that archived it. A contract
+ * that lived through a migration (re-created by an import update) is reported
+ * once: `created` is its first creation this node holds, `archived` and `state`
+ * come from its newest migration. 400 for an id that is not a contract id (lower
+ * case hex starting with `00`), 404 for one this node does not hold.
+ *
+ */
+export const getExplorerContract = <ThrowOnError extends boolean = false>(options: Options<GetExplorerContractData, ThrowOnError>) => (options.client ?? client).get<GetExplorerContractResponses, GetExplorerContractErrors, ThrowOnError>({ url: '/v0/explorer/contracts/{contract_id}', ...options });
+
+/**
+ * Find what an id names
+ *
+ * Says what `q` (trimmed of surrounding white space) is the exact id of: an update
+ * of the history (import updates excepted: their id is the id of the contract
+ * they re-create, found as that contract), a contract (any state, any migration),
+ * or a party that appears in the history (a stakeholder of an event or an acting
+ * party of an exercise). Matches come in that order; nothing matched is an empty
+ * list. 400 when `q` is blank or longer than 512 characters once trimmed.
+ *
+ */
+export const searchExplorer = <ThrowOnError extends boolean = false>(options: Options<SearchExplorerData, ThrowOnError>) => (options.client ?? client).get<SearchExplorerResponses, SearchExplorerErrors, ThrowOnError>({ url: '/v0/explorer/search', ...options });
+
+/**
+ * Network figures at the newest record time
+ *
+ * The network as it stands after the newest update this node holds (the newest
+ * migration's newest record time): the latest open mining round, the amulet in
+ * existence, the onboarded validators and SVs, and how many updates the history
+ * holds. Amulet figures count what `POST /v1/holdings/summary` counts, summed over
+ * every owner: the initial amounts of the `Amulet` (unlocked) and `LockedAmulet`
+ * (locked) contracts of that migration created at or before that time and not
+ * archived by then, holding fees not deducted, with 10 decimals;
+ * `total_amulet` is exactly `unlocked_amulet` + `locked_amulet`. 404 while no
+ * update has been ingested.
+ *
+ */
+export const getNetworkSummary = <ThrowOnError extends boolean = false>(options?: Options<GetNetworkSummaryData, ThrowOnError>) => (options?.client ?? client).get<GetNetworkSummaryResponses, GetNetworkSummaryErrors, ThrowOnError>({ url: '/v0/explorer/network-summary', ...options });
+
+/**
+ * Count the contracts of an ACS snapshot per template
+ *
+ * How many contracts of each template an ACS snapshot holds: the number of
+ * entries of that template when paging the whole snapshot with
+ * `POST /v2/state/acs`. The snapshot is picked as there: `migration_id` and
+ * `record_time`, with `record_time_match` `exact` (default: a time reported by
+ * `GET /v0/state/acs/snapshot-timestamp`) or `at_or_before` (the latest snapshot
+ * not after the time); 404 when there is none. Templates are full template ids
+ * (package id included), sorted; templates without contracts are not listed.
+ *
+ */
+export const getAcsTemplateCounts = <ThrowOnError extends boolean = false>(options: Options<GetAcsTemplateCountsData, ThrowOnError>) => (options.client ?? client).get<GetAcsTemplateCountsResponses, GetAcsTemplateCountsErrors, ThrowOnError>({ url: '/v0/explorer/acs-template-counts', ...options });
 
 /**
  * Liveness probe

@@ -56,6 +56,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Public information about the DSO."
     },
     {
+      "name": "explorer",
+      "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
+    },
+    {
       "name": "health",
       "description": "Liveness and readiness probes."
     }
@@ -995,6 +999,281 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/updates": {
+      "get": {
+        "operationId": "listExplorerUpdates",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "List updates, newest first, for the explorer",
+        "description": "One line per update of the recorded history, newest first: by migration id\ndescending, then record time descending. Import updates (the re-creations a\nmigration starts with) are not listed, as in `POST /v2/updates`: without\nfilters this list is exactly that one reversed.\n\n`party` keeps the updates in which the party is a signatory, observer,\nstakeholder or acting party of an event, or the submitter of a reassignment\n(for an unassignment, the stakeholders of the reassigned contract count).\n`template` keeps the updates with an event of that template, given as the full\nid `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the\n`MODULE:ENTITY` suffix (any package). Both filters may be combined.\n\nA page with more updates after it carries `next_page_token`; pass it as\n`page_token`, with the same filters, for the next page. The last page has none.\nA token that is not one this endpoint issued is a 400.\n",
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Most updates on the page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 20
+            }
+          },
+          {
+            "name": "page_token",
+            "in": "query",
+            "required": false,
+            "description": "The `next_page_token` of the previous page (opaque).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            }
+          },
+          {
+            "name": "party",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates this party took part in (exact party id).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512
+            }
+          },
+          {
+            "name": "template",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates with an event of this template: `PACKAGE_ID:MODULE:ENTITY`,\n`PACKAGE_NAME:MODULE:ENTITY` or `MODULE:ENTITY`.\n",
+            "schema": {
+              "type": "string",
+              "minLength": 3,
+              "maxLength": 512,
+              "pattern": "^([^:]+:)?[^:]+:[^:]+$"
+            },
+            "example": "Splice.Amulet:Amulet"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of updates, newest first.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerUpdatesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/contracts/{contract_id}": {
+      "get": {
+        "operationId": "getExplorerContract",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Look up a contract for the explorer",
+        "description": "A contract of the recorded history, active or not: its payload (compact\nencoding, as `create_arguments` of created events), its parties, the update\nthat created it and, once archived, the update that archived it. A contract\nthat lived through a migration (re-created by an import update) is reported\nonce: `created` is its first creation this node holds, `archived` and `state`\ncome from its newest migration. 400 for an id that is not a contract id (lower\ncase hex starting with `00`), 404 for one this node does not hold.\n",
+        "parameters": [
+          {
+            "name": "contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id (lower case hex starting with `00`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^00[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The contract.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerContract"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/search": {
+      "get": {
+        "operationId": "searchExplorer",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Find what an id names",
+        "description": "Says what `q` (trimmed of surrounding white space) is the exact id of: an update\nof the history (import updates excepted: their id is the id of the contract\nthey re-create, found as that contract), a contract (any state, any migration),\nor a party that appears in the history (a stakeholder of an event or an acting\nparty of an exercise). Matches come in that order; nothing matched is an empty\nlist. 400 when `q` is blank or longer than 512 characters once trimmed.\n",
+        "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": true,
+            "description": "An update id, contract id or party id.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1024
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "What the id names (possibly nothing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerSearchResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/network-summary": {
+      "get": {
+        "operationId": "getNetworkSummary",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Network figures at the newest record time",
+        "description": "The network as it stands after the newest update this node holds (the newest\nmigration's newest record time): the latest open mining round, the amulet in\nexistence, the onboarded validators and SVs, and how many updates the history\nholds. Amulet figures count what `POST /v1/holdings/summary` counts, summed over\nevery owner: the initial amounts of the `Amulet` (unlocked) and `LockedAmulet`\n(locked) contracts of that migration created at or before that time and not\narchived by then, holding fees not deducted, with 10 decimals;\n`total_amulet` is exactly `unlocked_amulet` + `locked_amulet`. 404 while no\nupdate has been ingested.\n",
+        "responses": {
+          "200": {
+            "description": "The figures.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/NetworkSummary"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/acs-template-counts": {
+      "get": {
+        "operationId": "getAcsTemplateCounts",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Count the contracts of an ACS snapshot per template",
+        "description": "How many contracts of each template an ACS snapshot holds: the number of\nentries of that template when paging the whole snapshot with\n`POST /v2/state/acs`. The snapshot is picked as there: `migration_id` and\n`record_time`, with `record_time_match` `exact` (default: a time reported by\n`GET /v0/state/acs/snapshot-timestamp`) or `at_or_before` (the latest snapshot\nnot after the time); 404 when there is none. Templates are full template ids\n(package id included), sorted; templates without contracts are not listed.\n",
+        "parameters": [
+          {
+            "name": "migration_id",
+            "in": "query",
+            "required": true,
+            "description": "Migration of the snapshot.",
+            "schema": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0
+            }
+          },
+          {
+            "name": "record_time",
+            "in": "query",
+            "required": true,
+            "description": "Snapshot time, interpreted according to `record_time_match`.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "example": "2026-01-05T09:00:00Z"
+          },
+          {
+            "name": "record_time_match",
+            "in": "query",
+            "required": false,
+            "description": "`exact` (default) or `at_or_before`, as in `POST /v2/state/acs`.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "exact",
+                "at_or_before"
+              ],
+              "default": "exact"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The counts.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsTemplateCountsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -2522,6 +2801,337 @@ export const scanSpec: OpenApiDocument = {
           "initial_round": {
             "type": "string",
             "description": "Round number the network bootstrapped from, as a decimal string."
+          }
+        }
+      },
+      "ExplorerUpdatesResponse": {
+        "type": "object",
+        "required": [
+          "updates"
+        ],
+        "properties": {
+          "updates": {
+            "type": "array",
+            "description": "Up to `limit` updates, newest first.",
+            "items": {
+              "$ref": "#/components/schemas/ExplorerUpdate"
+            }
+          },
+          "next_page_token": {
+            "type": "string",
+            "description": "Pass as `page_token` for the next page; absent on the last page."
+          }
+        }
+      },
+      "ExplorerUpdate": {
+        "type": "object",
+        "description": "One update of the history, summarized.",
+        "required": [
+          "update_id",
+          "migration_id",
+          "record_time",
+          "kind",
+          "event_count",
+          "template_ids"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string"
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "transaction",
+              "reassignment"
+            ]
+          },
+          "workflow_id": {
+            "type": "string",
+            "description": "The transaction's workflow id; absent when none was set."
+          },
+          "event_count": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Events of a transaction's tree (its `events_by_id` entries); 1 for a\nreassignment (its assign or unassign event).\n"
+          },
+          "template_ids": {
+            "type": "array",
+            "description": "Distinct template ids of the update's events, sorted; for an unassignment,\nthe reassigned contract's template.\n",
+            "items": {
+              "type": "string"
+            }
+          },
+          "root_event_ids": {
+            "type": "array",
+            "description": "A transaction's root event ids, in order; absent for a reassignment.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "reassignment": {
+            "type": "string",
+            "enum": [
+              "assignment",
+              "unassignment"
+            ],
+            "description": "Which half of a reassignment it is; absent for a transaction."
+          }
+        }
+      },
+      "ExplorerUpdateRef": {
+        "type": "object",
+        "description": "An update, located in the history.",
+        "required": [
+          "update_id",
+          "migration_id",
+          "record_time"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string"
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ExplorerContract": {
+        "type": "object",
+        "required": [
+          "contract_id",
+          "template_id",
+          "create_arguments",
+          "signatories",
+          "observers",
+          "created_at",
+          "created",
+          "state"
+        ],
+        "properties": {
+          "contract_id": {
+            "type": "string"
+          },
+          "template_id": {
+            "type": "string"
+          },
+          "package_name": {
+            "type": "string"
+          },
+          "create_arguments": {
+            "type": "object",
+            "description": "The contract's payload, compact-encoded.",
+            "additionalProperties": true
+          },
+          "signatories": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "observers": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Ledger effective time of the creating transaction."
+          },
+          "created": {
+            "$ref": "#/components/schemas/ExplorerUpdateRef"
+          },
+          "archived": {
+            "$ref": "#/components/schemas/ExplorerUpdateRef"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "active",
+              "archived"
+            ]
+          }
+        }
+      },
+      "ExplorerSearchResponse": {
+        "type": "object",
+        "required": [
+          "matches"
+        ],
+        "properties": {
+          "matches": {
+            "type": "array",
+            "description": "Updates first, then contracts, then parties; empty when nothing matched.",
+            "items": {
+              "$ref": "#/components/schemas/ExplorerSearchMatch"
+            }
+          }
+        }
+      },
+      "ExplorerSearchMatch": {
+        "type": "object",
+        "required": [
+          "kind",
+          "id"
+        ],
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "update",
+              "contract",
+              "party"
+            ]
+          },
+          "id": {
+            "type": "string",
+            "description": "The id matched (the trimmed query)."
+          }
+        }
+      },
+      "NetworkSummary": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id",
+          "total_amulet",
+          "locked_amulet",
+          "unlocked_amulet",
+          "active_validators",
+          "super_validators",
+          "update_count"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the newest update (of the newest migration)."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "latest_open_round": {
+            "$ref": "#/components/schemas/NetworkSummaryRound"
+          },
+          "total_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "`unlocked_amulet` + `locked_amulet`."
+          },
+          "locked_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Initial amounts of the `LockedAmulet` contracts."
+          },
+          "unlocked_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Initial amounts of the `Amulet` contracts."
+          },
+          "active_validators": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Parties holding an active `ValidatorLicense` in the newest migration."
+          },
+          "super_validators": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "SVs listed in the current `DsoRules`."
+          },
+          "update_count": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Updates of the history, import updates excepted (the items of `POST /v2/updates`)."
+          }
+        }
+      },
+      "NetworkSummaryRound": {
+        "type": "object",
+        "description": "The active `OpenMiningRound` of the DSO with the highest number, as in\n`latest_mining_round` of `GET /v0/dso`: it may open later than `record_time`\n(then the round before it is the one in use). Absent while there is none.\n",
+        "required": [
+          "number",
+          "opens_at",
+          "target_closes_at"
+        ],
+        "properties": {
+          "number": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "opens_at": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "target_closes_at": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "AcsTemplateCountsResponse": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "record_time",
+          "counts"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the snapshot counted."
+          },
+          "counts": {
+            "type": "array",
+            "description": "One entry per template with contracts in the snapshot, sorted by template id.",
+            "items": {
+              "$ref": "#/components/schemas/AcsTemplateCount"
+            }
+          }
+        }
+      },
+      "AcsTemplateCount": {
+        "type": "object",
+        "required": [
+          "template_id",
+          "count"
+        ],
+        "properties": {
+          "template_id": {
+            "type": "string"
+          },
+          "count": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1
           }
         }
       }
