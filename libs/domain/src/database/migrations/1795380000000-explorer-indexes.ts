@@ -7,8 +7,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * filter walked every update newest first, probing its events, until a page was full. The
  * expressions are the ones the repository writes (EVENT_PARTIES, EVENT_TEMPLATE_SUFFIX).
  */
-export class ExplorerIndexes1795370000000 implements MigrationInterface {
-  name = 'ExplorerIndexes1795370000000';
+export class ExplorerIndexes1795380000000 implements MigrationInterface {
+  name = 'ExplorerIndexes1795380000000';
 
   async up(q: QueryRunner): Promise<void> {
     await q.query(
