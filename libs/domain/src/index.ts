@@ -125,12 +125,19 @@ export type {
   RewardAccountingConfig,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
-export { allocationSpecificationType, timeLockType, transferResultType } from './splice/amulet.payloads';
+export {
+  allocationSpecificationType,
+  timeLockType,
+  tokenTransferType,
+  transferResultType,
+} from './splice/amulet.payloads';
 export type {
   AllocationSpecification,
   AmuletPayload,
+  AmuletTransferInstructionPayload,
   LockedAmuletPayload,
   TimeLock,
+  TokenTransfer,
   TransferResult,
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';
