@@ -95,6 +95,13 @@ export { TokenRegistryRepository } from './registry/token-registry.repository';
 export { TokenRegistryService } from './registry/token-registry.service';
 export type { InstrumentMetadata } from './registry/instrument-metadata';
 export type { AllocationChoice } from './registry/token-registry.service';
+export { TransferInstructionRepository } from './registry/transfer-instruction.repository';
+export { TransferInstructionService } from './registry/transfer-instruction.service';
+export type {
+  TransferFactoryWithChoiceContext,
+  TransferInstructionChoice,
+  TransferKind,
+} from './registry/transfer-instruction.service';
 export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
 export {
   AcsRepository,

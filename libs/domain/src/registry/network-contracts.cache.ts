@@ -1,4 +1,9 @@
-import type { FactoryContracts, TokenRegistryRepository } from './token-registry.repository';
+import { notFound } from '../errors/domain-error';
+import type {
+  FactoryContracts,
+  NetworkContracts,
+  TokenRegistryRepository,
+} from './token-registry.repository';
 
 /**
  * The network contracts every registry answer starts from (AmuletRules, the latest usable round,
@@ -12,6 +17,11 @@ export class NetworkContractsCache {
   constructor(private readonly repository: TokenRegistryRepository) {}
 
   async current(): Promise<FactoryContracts> {
+    return (await this.currentWithVersion()).contracts;
+  }
+
+  /** The contracts and the ledger version they were read at (a key for caches of other per-version reads). */
+  async currentWithVersion(): Promise<{ version: string; contracts: FactoryContracts }> {
     const version = await this.repository.lookupLedgerVersion();
     if (this.entry?.version !== version) {
       const contracts = this.repository.loadNetworkContracts();
@@ -22,6 +32,22 @@ export class NetworkContractsCache {
         if (this.entry === entry) this.entry = undefined;
       });
     }
-    return this.entry.contracts;
+    return { version, contracts: await this.entry.contracts };
   }
+}
+
+/** AmuletRules and the latest usable OpenMiningRound, or NotFound naming which is missing. */
+export async function requireNetwork(
+  contracts: NetworkContracts,
+  repository: Pick<TokenRegistryRepository, 'lookupLedgerTime'>,
+): Promise<Required<NetworkContracts>> {
+  const { amuletRules, openRound } = contracts;
+  if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
+  if (!openRound) {
+    const now = await repository.lookupLedgerTime();
+    throw notFound(
+      `no usable OpenMiningRound: none of the DSO's open rounds has opened by ${now ?? 'the start of the ingested history'}`,
+    );
+  }
+  return { amuletRules, openRound };
 }
