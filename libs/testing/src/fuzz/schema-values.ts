@@ -68,6 +68,7 @@ export class SchemaValues {
         ? pickOf(this.rng.chance(0.5) ? s.snapshotTimes : s.recordTimes)
         : pickOf(s.recordTimes);
     if (n === 'allocationid') return pickOf(s.allocationIds);
+    if (n === 'transferinstructionid') return pickOf(s.transferInstructionIds);
     if (n.includes('update_id') || n === 'updateid') return pickOf(s.updateIds);
     if (n.includes('contract_id') || n.endsWith('cid') || n.endsWith('cids')) return pickOf(s.contractIds);
     if (n.includes('template')) return pickOf(s.templateIds);
