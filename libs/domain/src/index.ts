@@ -130,6 +130,7 @@ export type {
   AmuletConfig,
   AmuletRulesPayload,
   RewardAccountingConfig,
+  TransferPreapprovalPayload,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
 export {
