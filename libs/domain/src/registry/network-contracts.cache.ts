@@ -23,6 +23,14 @@ export class NetworkContractsCache {
   /** The contracts and the ledger version they were read at (a key for caches of other per-version reads). */
   async currentWithVersion(): Promise<{ version: string; contracts: FactoryContracts }> {
     const version = await this.repository.lookupLedgerVersion();
+    return { version, contracts: await this.at(version) };
+  }
+
+  /**
+   * The contracts at `version`, as `lookupLedgerVersion` named it: loaded unless this version's
+   * load is already under way or done. Lets a caller read other per-version data concurrently.
+   */
+  at(version: string): Promise<FactoryContracts> {
     if (this.entry?.version !== version) {
       const contracts = this.repository.loadNetworkContracts();
       const entry = { version, contracts };
@@ -32,7 +40,7 @@ export class NetworkContractsCache {
         if (this.entry === entry) this.entry = undefined;
       });
     }
-    return { version, contracts: await this.entry.contracts };
+    return this.entry.contracts;
   }
 }
 

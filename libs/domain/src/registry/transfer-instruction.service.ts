@@ -34,6 +34,8 @@ export interface TransferFactoryWithChoiceContext {
   choiceContext: ChoiceContext;
 }
 
+const NO_PREAPPROVAL: PreapprovalContracts = Object.freeze({});
+
 /** Receivers remembered per ledger version; beyond this the memory starts again empty. */
 const MAX_CACHED_RECEIVERS = 10_000;
 
@@ -71,7 +73,14 @@ export class TransferInstructionService {
    */
   async getTransferFactory(request: TransferFactoryRequest): Promise<TransferFactoryWithChoiceContext> {
     const summary = validateTransferArguments(request.choiceArguments);
-    const { version, contracts } = await this.network.currentWithVersion();
+    const self = summary.sender === summary.receiver;
+    // The receiver's preapproval is read alongside the network contracts, not after them: on a
+    // changing ledger both are re-read at every new version, and in series they add up.
+    const version = await this.registry.lookupLedgerVersion();
+    const [contracts, direct] = await Promise.all([
+      this.network.at(version),
+      self ? NO_PREAPPROVAL : this.preapprovalOf(summary.receiver, version),
+    ]);
     const { amuletRules, openRound } = await requireNetwork(contracts, this.registry);
     requireRegistryTransfer(summary, (amuletRules.payload as { dso: string }).dso);
     const { factory, externalPartyConfigState } = contracts;
@@ -80,8 +89,6 @@ export class TransferInstructionService {
         'no transfer factory: no active ExternalPartyAmuletRules contract of the DSO has been ingested',
       );
     requireAssigned(factory);
-    const self = summary.sender === summary.receiver;
-    const direct = self ? {} : await this.preapprovalOf(summary.receiver, version);
     const exclude = request.excludeDebugFields ?? false;
     const context = new ContextBuilder(exclude)
       .add(ContextKeys.AmuletRules, amuletRules)
