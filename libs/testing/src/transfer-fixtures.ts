@@ -3,6 +3,7 @@ import {
   SpliceChoices,
   SpliceTemplates,
   timestampToMicros,
+  toCompact,
   type HistoryCreatedEvent,
   type HistoryTransaction,
   type TokenTransfer,
@@ -10,6 +11,11 @@ import {
 import type { TokenNetworkFixture } from './token-network-fixtures';
 
 const HOUR_MICROS = 3_600_000_000n;
+
+/** The transfer an AmuletTransferInstruction's created event carries. */
+function transferOf(instruction: HistoryCreatedEvent): TokenTransfer {
+  return (toCompact(instruction.create_arguments) as unknown as { transfer: TokenTransfer }).transfer;
+}
 
 /** What a transfer-instruction test needs besides a TokenNetworkFixture's genesis. */
 export interface TransferParties {
@@ -113,7 +119,10 @@ export class TransferFixture {
           template: SpliceTemplates.AmuletTransferInstruction,
           choice: names[choice],
           consuming: true,
-          actingParties: [this.f.bob],
+          // The receiver accepts or rejects, the sender withdraws.
+          actingParties: [
+            choice === 'withdraw' ? transferOf(instruction).sender : transferOf(instruction).receiver,
+          ],
           children: [
             {
               exercise: {
