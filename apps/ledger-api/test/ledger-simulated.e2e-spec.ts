@@ -38,7 +38,14 @@ describe('ledger node over a simulated network', () => {
   });
   afterAll(() => app.close());
   beforeEach(async () => {
-    const updates: HistoryUpdate[] = [...simulateNetwork({ seed: 3, rounds: 30, migrationRound: 20 })];
+    const updates: HistoryUpdate[] = [
+      ...simulateNetwork({
+        seed: 3,
+        rounds: 30,
+        migrationRound: 20,
+        transferInstructionsPerRound: 0.5,
+      }),
+    ];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     for (let i = 0; i < updates.length; i += 1000) await writer.append(updates.slice(i, i + 1000));
     [{ end: ledgerEnd }] = await db.dataSource.query('SELECT max(ledger_offset)::int AS "end" FROM updates');

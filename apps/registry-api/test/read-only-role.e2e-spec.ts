@@ -5,9 +5,11 @@ import {
   loadSimulatedNetwork,
   operationIdsOf,
   TokenNetworkFixture,
+  TransferFixture,
   useTestDatabase,
   type ReadRequest,
 } from '@canton-scan/testing';
+import { simulatedNetworkOf } from '@canton-scan/simulator';
 import type { DataSource } from 'typeorm';
 import { createRegistryApp } from '../src/app.factory';
 
@@ -23,6 +25,15 @@ async function allocationIds(dataSource: DataSource): Promise<string[]> {
   return rows.map((r) => r.id);
 }
 
+/** Transfer instructions of the loaded network, pending ones first (then settled ones: 409). */
+async function instructionIds(dataSource: DataSource): Promise<string[]> {
+  const rows: { id: string }[] = await dataSource.query(
+    `SELECT contract_id AS id FROM contracts WHERE entity_name = 'AmuletTransferInstruction'
+      ORDER BY archived_record_time IS NOT NULL, row_id LIMIT 4`,
+  );
+  return rows.map((r) => r.id);
+}
+
 /** The DSO party: the registry serves its Amulet only (expectedAdmin and the legs' instrument). */
 async function dsoParty(dataSource: DataSource): Promise<string> {
   const [row]: { v: string }[] = await dataSource.query(
@@ -31,7 +42,41 @@ async function dsoParty(dataSource: DataSource): Promise<string> {
   return row.v;
 }
 
-function registryRequests(prefix: string, allocations: readonly string[], dso: string): ReadRequest[] {
+function transferRequests(
+  post: (operationId: string, path: string, body: unknown) => ReadRequest,
+  instructions: readonly string[],
+  dso: string,
+  users: readonly string[],
+): ReadRequest[] {
+  const f = new TokenNetworkFixture();
+  const factory = (sender: string, receiver: string) => {
+    const choiceArguments = new TransferFixture(f).transferArguments({ sender, receiver }) as {
+      expectedAdmin: string;
+      transfer: { instrumentId: { admin: string } };
+    };
+    choiceArguments.expectedAdmin = choiceArguments.transfer.instrumentId.admin = dso;
+    return post('getTransferFactory', '/transfer-instruction/v1/transfer-factory', { choiceArguments });
+  };
+  // users[0] is preapproved (direct), users[5] is not (offer), and a self transfer.
+  const factories = [factory(users[3], users[0]), factory(users[3], users[5]), factory(users[3], users[3])];
+  const contexts = instructions.flatMap((id) =>
+    (['Accept', 'Reject', 'Withdraw'] as const).map((choice) =>
+      post(
+        `getTransferInstruction${choice}Context`,
+        `/transfer-instruction/v1/${id}/choice-contexts/${choice.toLowerCase()}`,
+        {},
+      ),
+    ),
+  );
+  return [...factories, ...contexts];
+}
+
+function registryRequests(
+  prefix: string,
+  allocations: readonly string[],
+  dso: string,
+  transfers: ReadRequest[],
+): ReadRequest[] {
   const post = (operationId: string, path: string, body: unknown): ReadRequest => ({
     operationId,
     method: 'POST',
@@ -79,6 +124,7 @@ function registryRequests(prefix: string, allocations: readonly string[], dso: s
       path: `${prefix}/registry/metadata/v1/instruments/Amulet`,
     },
     { operationId: 'getInstrument', method: 'GET', path: `${prefix}/registry/metadata/v1/instruments/Other` },
+    ...transfers,
   ];
 }
 
@@ -86,13 +132,30 @@ describe('token registry group through a PostgreSQL role that may only SELECT', 
   const db = useTestDatabase();
 
   it('answers every endpoint exactly as through the owner role', async () => {
-    await loadSimulatedNetwork(db.dataSource, { seed: 3, rounds: 30, migrationRound: 20 });
+    const options = {
+      seed: 3,
+      rounds: 30,
+      migrationRound: 20,
+      transferPreapprovalParties: 2,
+      transferInstructionsPerRound: 0.5,
+    };
+    await loadSimulatedNetwork(db.dataSource, options);
     const allocations = await allocationIds(db.dataSource);
     expect(allocations.length).toBeGreaterThan(0);
+    const instructions = await instructionIds(db.dataSource);
+    expect(instructions.length).toBeGreaterThan(1);
     const dso = await dsoParty(db.dataSource);
-    const { reader, owner } = await answersAsReaderThenOwner(db, createRegistryApp, (app) =>
-      registryRequests(app.config.registryApi.prefix, allocations, dso),
-    );
+    const users = simulatedNetworkOf(options).users.map((u) => u.id);
+    const { reader, owner } = await answersAsReaderThenOwner(db, createRegistryApp, (app) => {
+      const prefix = app.config.registryApi.prefix;
+      const post = (operationId: string, path: string, body: unknown): ReadRequest => ({
+        operationId,
+        method: 'POST',
+        path: `${prefix}/registry${path}`,
+        body,
+      });
+      return registryRequests(prefix, allocations, dso, transferRequests(post, instructions, dso, users));
+    });
 
     const covered = new Set(reader.map((a) => a.operationId));
     expect([...covered].sort()).toEqual([...new Set(operationIdsOf(registrySpec))].sort());

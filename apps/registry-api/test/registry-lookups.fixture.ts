@@ -7,6 +7,7 @@ import {
   createdOf,
   startTestApp,
   TokenNetworkFixture,
+  TransferFixture,
   useTestDatabase,
   type RunningTestApp,
   type TestDatabase,
@@ -118,3 +119,50 @@ export const contexts = {
 };
 export const lockContexts = ['withdraw v1', 'withdraw v2', 'cancel v1', 'cancel v2'] as const;
 export const transferContexts = ['execute-transfer v1', 'execute-transfer v2'] as const;
+
+export const transferFactory = (body: registryApi.GetTransferFactoryRequest) =>
+  callChecked(registrySpec, 'getTransferFactory', registryApi.getTransferFactory({ client, body }));
+/** The choice contexts of a transfer instruction, by choice. */
+export const instructionContexts = {
+  accept: (transferInstructionId: string, body: registryApi.GetChoiceContextRequest = {}) =>
+    callChecked(
+      registrySpec,
+      'getTransferInstructionAcceptContext',
+      registryApi.getTransferInstructionAcceptContext({ client, path: { transferInstructionId }, body }),
+    ),
+  reject: (transferInstructionId: string, body: registryApi.GetChoiceContextRequest = {}) =>
+    callChecked(
+      registrySpec,
+      'getTransferInstructionRejectContext',
+      registryApi.getTransferInstructionRejectContext({ client, path: { transferInstructionId }, body }),
+    ),
+  withdraw: (transferInstructionId: string, body: registryApi.GetChoiceContextRequest = {}) =>
+    callChecked(
+      registrySpec,
+      'getTransferInstructionWithdrawContext',
+      registryApi.getTransferInstructionWithdrawContext({ client, path: { transferInstructionId }, body }),
+    ),
+};
+export const instructionChoices = ['accept', 'reject', 'withdraw'] as const;
+
+/** The token network of `network()` plus transfers: bob preapproved (by the featured provider), carol not, and a pending instruction from alice to carol. */
+export async function transferNetwork() {
+  const n = await network();
+  const t = new TransferFixture(n.f);
+  const carol = n.f.h.party('carol');
+  const dave = n.f.h.party('dave');
+  const bobPreapprovalTx = t.preapproval(n.f.bob, n.f.featuredProvider);
+  const davePreapprovalTx = t.preapproval(dave, n.f.plainProvider);
+  const instructionTx = t.instruction({ sender: n.f.alice, receiver: carol });
+  await append(bobPreapprovalTx, davePreapprovalTx, instructionTx);
+  return {
+    ...n,
+    t,
+    carol,
+    dave,
+    bobPreapproval: createdOf(bobPreapprovalTx, SpliceTemplates.TransferPreapproval),
+    davePreapproval: createdOf(davePreapprovalTx, SpliceTemplates.TransferPreapproval),
+    instruction: createdOf(instructionTx, SpliceTemplates.AmuletTransferInstruction),
+    instructionLock: createdOf(instructionTx, SpliceTemplates.LockedAmulet),
+  };
+}

@@ -22,6 +22,7 @@ const REGISTRY_APIS = {
   'splice-api-token-allocation-v1': 1,
   'splice-api-token-allocation-instruction-v2': 1,
   'splice-api-token-allocation-v2': 1,
+  'splice-api-token-transfer-instruction-v1': 1,
 };
 
 /**

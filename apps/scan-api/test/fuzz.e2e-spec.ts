@@ -37,10 +37,17 @@ describe('scan-api under generated requests', () => {
   afterAll(() => running.close());
 
   it(`answers ${REQUESTS} generated requests without a 5xx, in each group's error format, as the specs declare, changing nothing`, async () => {
-    await loadSimulatedNetwork(db.dataSource, { seed: 7, rounds: 24, allocationsPerRound: 0.5 });
+    await loadSimulatedNetwork(db.dataSource, {
+      seed: 7,
+      rounds: 24,
+      allocationsPerRound: 0.5,
+      transferPreapprovalParties: 2,
+      transferInstructionsPerRound: 0.5,
+    });
     const samples = await sampleStore((sql) => db.dataSource.query(sql));
     expect(samples.updateIds.length).toBeGreaterThan(0);
     expect(samples.allocationIds.length).toBeGreaterThan(0);
+    expect(samples.transferInstructionIds.length).toBeGreaterThan(0);
     const proxy = { name: 'scan-proxy', spec: scanProxySpec };
     const groups: FuzzGroup[] = [
       {

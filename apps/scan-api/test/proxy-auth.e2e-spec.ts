@@ -32,6 +32,7 @@ function securedRequests(
       if (op.security && op.security.length === 0) continue;
       const path = template
         .replace('{allocationId}', allocationId)
+        .replace('{transferInstructionId}', allocationId)
         .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
         .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)))
         .replace('{instrumentId}', 'Amulet');
@@ -41,7 +42,7 @@ function securedRequests(
         path,
         body: op.requestBody
           ? JSON.stringify(
-              path.includes('allocation-factory')
+              path.includes('allocation-factory') || path.includes('transfer-factory')
                 ? { choiceArguments: {} }
                 : path.includes('holdings')
                   ? { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: ['a::1220ab'] }
@@ -55,7 +56,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 20;
+const SECURED_OPERATIONS = 24;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

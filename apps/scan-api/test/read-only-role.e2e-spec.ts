@@ -6,6 +6,7 @@ import {
   operationIdsOf,
   signDevelopmentToken,
   TokenNetworkFixture,
+  TransferFixture,
   useKnownLedgerUser,
   useTestDatabase,
   type ReadRequest,
@@ -54,6 +55,17 @@ async function facts(dataSource: DataSource) {
       await one<{ v: string }>(
         `SELECT payload_compact->>'receiver' AS v FROM contracts
           WHERE entity_name = 'TransferPreapproval' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
+    // Transfer instructions, pending ones first (settled ones answer 409 through either role).
+    instructions: await many(
+      `SELECT contract_id AS v FROM contracts WHERE entity_name = 'AmuletTransferInstruction'
+        ORDER BY archived_record_time IS NOT NULL, row_id LIMIT 4`,
+    ),
+    unapproved: (
+      await one<{ v: string }>(
+        `SELECT DISTINCT owner AS v FROM amulet_holdings WHERE owner NOT IN (
+           SELECT payload_compact->>'receiver' FROM contracts WHERE entity_name = 'TransferPreapproval') ORDER BY 1 LIMIT 1`,
       )
     ).v,
     allocations: await many(
@@ -215,6 +227,34 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
       choiceArguments: allocateArguments,
     }),
     ...contexts,
+    ...transferRequests(f, post),
+  ];
+}
+
+function transferRequests(
+  f: Facts,
+  post: (operationId: string, path: string, body: unknown) => ReadRequest,
+): ReadRequest[] {
+  const factory = (receiver: string) => {
+    const choiceArguments = new TransferFixture(new TokenNetworkFixture()).transferArguments({
+      sender: f.unapproved,
+      receiver,
+    }) as { expectedAdmin: string; transfer: { instrumentId: { admin: string } } };
+    choiceArguments.expectedAdmin = choiceArguments.transfer.instrumentId.admin = f.dso;
+    return post('proxyGetTransferFactory', '/transfer-instruction/v1/transfer-factory', { choiceArguments });
+  };
+  return [
+    factory(f.preapproved),
+    factory(f.unapproved),
+    ...f.instructions.flatMap((id) =>
+      (['Accept', 'Reject', 'Withdraw'] as const).map((choice) =>
+        post(
+          `proxyGetTransferInstruction${choice}Context`,
+          `/transfer-instruction/v1/${id}/choice-contexts/${choice.toLowerCase()}`,
+          {},
+        ),
+      ),
+    ),
   ];
 }
 
@@ -228,9 +268,11 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
       rounds: 30,
       migrationRound: 20,
       transferPreapprovalParties: 2,
+      transferInstructionsPerRound: 0.5,
     });
     const f = await facts(db.dataSource);
     expect(f.allocations.length).toBeGreaterThan(0);
+    expect(f.instructions.length).toBeGreaterThan(1);
     const token = await signDevelopmentToken({ sub: 'wallet' });
     const requests = (app: RunningTestApp) => [
       ...scanRequests(f, app.config.scanApi.prefix),

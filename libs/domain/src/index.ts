@@ -95,6 +95,13 @@ export { TokenRegistryRepository } from './registry/token-registry.repository';
 export { TokenRegistryService } from './registry/token-registry.service';
 export type { InstrumentMetadata } from './registry/instrument-metadata';
 export type { AllocationChoice } from './registry/token-registry.service';
+export { TransferInstructionRepository } from './registry/transfer-instruction.repository';
+export { TransferInstructionService } from './registry/transfer-instruction.service';
+export type {
+  TransferFactoryWithChoiceContext,
+  TransferInstructionChoice,
+  TransferKind,
+} from './registry/transfer-instruction.service';
 export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
 export {
   AcsRepository,
@@ -136,14 +143,22 @@ export type {
   AmuletConfig,
   AmuletRulesPayload,
   RewardAccountingConfig,
+  TransferPreapprovalPayload,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
-export { allocationSpecificationType, timeLockType, transferResultType } from './splice/amulet.payloads';
+export {
+  allocationSpecificationType,
+  timeLockType,
+  tokenTransferType,
+  transferResultType,
+} from './splice/amulet.payloads';
 export type {
   AllocationSpecification,
   AmuletPayload,
+  AmuletTransferInstructionPayload,
   LockedAmuletPayload,
   TimeLock,
+  TokenTransfer,
   TransferResult,
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';

@@ -12,4 +12,5 @@ export {
 export type { SimulationStats } from './simulator.context';
 export type { PartyRole, SimParty, SimSv, SimulatedNetwork } from './network-identities';
 export type { InFlightContract } from './reassignment.flow';
+export type { PendingTransferInstruction, TransferInstructionPlan } from './transfer-instruction.flow';
 export { buildAmuletConfig, ISSUANCE_CONFIG, TRANSFER_CONFIG } from './network-config';

@@ -35,6 +35,11 @@ export interface SimulationOptions {
   allocationsPerRound?: number;
   /** Users (the first ones) given a TransferPreapproval at genesis (default 0: none). */
   transferPreapprovalParties?: number;
+  /**
+   * Transfer instructions (two-step transfers offered to users without a TransferPreapproval)
+   * created per round; fractions accumulate (default 0: none). See TransferInstructionFlow.
+   */
+  transferInstructionsPerRound?: number;
   /** Length of a mining round in seconds (production: 600). */
   tickSeconds?: number;
   /** Record time of the first update, ISO-8601 UTC with at most microseconds. */
@@ -77,6 +82,7 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   appProvidersPerRound: 4,
   allocationsPerRound: 0.5,
   transferPreapprovalParties: 0,
+  transferInstructionsPerRound: 0,
   tickSeconds: 600,
   startTime: '2026-01-05T00:00:00.000000Z',
   reassignEveryRounds: 36,
@@ -119,6 +125,20 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
     o.allocationsPerRound <= 10_000
   )) {
     problems.push(`allocationsPerRound must be a number in [0, 10000], got ${o.allocationsPerRound}`);
+  }
+  if (!(
+    Number.isFinite(o.transferInstructionsPerRound) &&
+    o.transferInstructionsPerRound >= 0 &&
+    o.transferInstructionsPerRound <= 10_000
+  )) {
+    problems.push(
+      `transferInstructionsPerRound must be a number in [0, 10000], got ${o.transferInstructionsPerRound}`,
+    );
+  }
+  if (o.transferInstructionsPerRound > 0 && o.transferPreapprovalParties >= o.partyCount) {
+    problems.push(
+      'transferInstructionsPerRound needs a user without a TransferPreapproval: transferPreapprovalParties must be below partyCount',
+    );
   }
   let startMicros = 0;
   try {

@@ -20,6 +20,7 @@ import {
 import { ValidatorFlow } from './validator.flow';
 import { VoteFlow } from './vote.flow';
 import { createTransferPreapprovals } from './preapproval.flow';
+import { TransferInstructionFlow, type PendingTransferInstruction } from './transfer-instruction.flow';
 
 /** What a run produced, for the CLI and for tests that look for particular contracts. */
 export interface SimulationSummary {
@@ -32,6 +33,8 @@ export interface SimulationSummary {
     readonly withdrawnValidator: { readonly party: SimParty; readonly withdrawnInRound: number };
     /** LockedAmulets of open allocations left unassigned: first in migration 0, then in migration 1. */
     readonly inFlight: readonly InFlightContract[];
+    /** The scripted transfer instruction left pending (when `transferInstructionsPerRound` > 0). */
+    readonly pendingTransferInstruction?: PendingTransferInstruction;
     readonly migration: {
       readonly fromMigrationId: 0;
       readonly toMigrationId: 1;
@@ -49,8 +52,8 @@ export interface SimulationSummary {
  *
  * Each round (tick) k: mining rounds advance; validators record liveness; votes are requested,
  * cast and closed; taps, transfers and a coupon claim; allocations are created and settled; the
- * round's app activity is recorded; contracts are reassigned. Round 0 bootstraps the network
- * instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
+ * round's app activity is recorded; transfer instructions are offered and settled (when enabled);
+ * contracts are reassigned. Round 0 bootstraps the network instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
  * re-create the active contracts, then migration 1 carries on.
  */
 export function* simulateNetwork(
@@ -66,6 +69,7 @@ export function* simulateNetwork(
   const amulets = new AmuletFlow(ctx, governance, rounds);
   const activity = new AppActivityFlow(ctx, governance);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
+  const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
   const reassignments = new ReassignmentFlow(ctx, amulets, activity, allocations);
   const expectedPerRound =
     12 +
@@ -73,6 +77,7 @@ export function* simulateNetwork(
     2 * resolved.tapsPerRound +
     2 * resolved.transfersPerRound +
     3 * Math.ceil(resolved.allocationsPerRound) +
+    2 * Math.ceil(resolved.transferInstructionsPerRound) +
     resolved.svCount;
   let importUpdates = 0;
 
@@ -100,6 +105,7 @@ export function* simulateNetwork(
     yield* votes.tick(round);
     yield* amulets.tick(round);
     yield* allocations.tick(round);
+    yield* transferInstructions.tick(round);
     yield* activity.recordActivity(round);
     yield* reassignments.tick(round);
   }
@@ -113,6 +119,7 @@ export function* simulateNetwork(
       lateValidator: network.lateValidator,
       withdrawnValidator: network.withdrawnValidator,
       inFlight: reassignments.inFlight,
+      pendingTransferInstruction: transferInstructions.keptPending,
       migration: { fromMigrationId: 0, toMigrationId: 1, atRound: resolved.migrationRound, importUpdates },
     },
   };

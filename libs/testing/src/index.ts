@@ -18,3 +18,4 @@ export * from './outage-load';
 export * from './hot-standby';
 export * from './app-metrics';
 export * from './http-balancer';
+export * from './transfer-fixtures';

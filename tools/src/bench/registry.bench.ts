@@ -1,5 +1,5 @@
-// bench:registry — token registry throughput: allocation-factory and execute-transfer context
-// requests per second at 10 connections (autocannon, 127.0.0.1) against registry-api running as
+// bench:registry — token registry throughput: allocation-factory, execute-transfer context and
+// transfer-factory (direct: the receiver is preapproved) requests per second at 10 connections (autocannon, 127.0.0.1) against registry-api running as
 // its own process on real PostgreSQL (a scratch database holding a simulated network of the
 // default shape, --updates updates long). Each endpoint is measured twice:
 //   - on a static ledger (for reference), and
@@ -23,7 +23,7 @@ import {
 import { simulatedNetworkOf, simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
-import { allocateArguments } from './allocation-arguments';
+import { allocateArguments, transferArguments } from './allocation-arguments';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 
 interface AutocannonResult {
@@ -47,9 +47,12 @@ type Autocannon = (options: {
 const autocannon = createRequire(__filename)('autocannon') as Autocannon;
 
 /** The issue's targets (req/s) on a changing ledger. */
-const TARGETS = { factory: 1_500, executeTransfer: 1_000 };
-/** The simulated network: the default shape, made long enough to go on while the benchmark runs. */
-const HISTORY = { seed: 1, rounds: 100_000 };
+const TARGETS = { factory: 1_500, executeTransfer: 1_000, transferFactory: 1_500 };
+/**
+ * The simulated network: the default shape, made long enough to go on while the benchmark runs,
+ * with two preapproved users (the transfer factory's receiver is one).
+ */
+const HISTORY = { seed: 1, rounds: 100_000, transferPreapprovalParties: 2 };
 
 /** Appends `updates` in batches at `rate` updates/s until stopped; returns how many it appended and over how long. */
 function startAppending(
@@ -122,7 +125,7 @@ async function main(): Promise<void> {
     let t = performance.now();
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     const generator = simulateNetwork(HISTORY);
-    const windows = 2; // one changing-ledger window (warm-up and measurement) per endpoint
+    const windows = 3; // one changing-ledger window (warm-up and measurement) per endpoint
     const continuationSize = Math.ceil(appendRate * windows * (duration + 3) * 1.5) + 1000;
     let batch: HistoryUpdate[] = [];
     let updates = 0;
@@ -201,6 +204,13 @@ async function main(): Promise<void> {
         url: `${base}/registry/allocations/v1/${target.contract_id}/choice-contexts/execute-transfer`,
         body: JSON.stringify({}),
       },
+      {
+        short: 'transfer-factory',
+        target: TARGETS.transferFactory,
+        name: 'POST /registry/transfer-instruction/v1/transfer-factory (direct: preapproved receiver)',
+        url: `${base}/registry/transfer-instruction/v1/transfer-factory`,
+        body: JSON.stringify({ choiceArguments: transferArguments(network, now) }),
+      },
     ];
     interface Measured {
       scenario: (typeof scenarios)[number];
@@ -220,6 +230,8 @@ async function main(): Promise<void> {
       const probe = await fetch(scenario.url, request);
       const text = await probe.text();
       if (probe.status !== 200) throw new Error(`${scenario.name}: ${probe.status} ${text}`);
+      if (scenario.short === 'transfer-factory' && JSON.parse(text).transferKind !== 'direct')
+        throw new Error(`${scenario.name}: expected a direct transfer, got ${text.slice(0, 200)}`);
       for (const changing of withStatic ? [false, true] : [true]) {
         const appender = changing
           ? startAppending(writer, continuation, appendRate, appendEveryMs)

@@ -77,6 +77,8 @@ async function main(): Promise<void> {
       seed,
       rounds: (args.rounds as number | undefined) ?? 48,
       allocationsPerRound: 0.5,
+      transferPreapprovalParties: 2,
+      transferInstructionsPerRound: 0.5,
     });
     const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(dataSource)));
     await users.ensureDevelopmentAdmin(ADMIN);

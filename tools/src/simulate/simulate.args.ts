@@ -83,6 +83,12 @@ const FLAGS: readonly Flag[] = [
     kind: 'integer',
     help: 'users given a TransferPreapproval at genesis (default 0)',
   },
+  {
+    name: 'transfer-instructions-per-round',
+    key: 'transferInstructionsPerRound',
+    kind: 'number',
+    help: 'transfer instructions offered to users without a preapproval per round (default 0)',
+  },
   { name: 'tick-seconds', key: 'tickSeconds', kind: 'integer', help: 'length of a mining round in seconds' },
   {
     name: 'start-time',

@@ -1,7 +1,7 @@
 /** The soak's mixed load: one request kind per endpoint, grouped as the four interface groups. */
 import type { DataSource } from 'typeorm';
 import type { SimulationSummary } from '@canton-scan/simulator';
-import { allocateArguments } from '../bench/allocation-arguments';
+import { allocateArguments, transferArguments } from '../bench/allocation-arguments';
 import type { RunningApp } from './soak-setup';
 
 export type Group = 'scan' | 'scan proxy' | 'registry' | 'ledger';
@@ -102,6 +102,12 @@ export async function soakCalls(
       name: 'factory',
       url: `${registry}/allocation-instruction/v1/allocation-factory`,
       body: { choiceArguments: allocateArguments(summary.network, now, 'soak-settlement') },
+    },
+    {
+      group: 'registry',
+      name: 'transfer factory',
+      url: `${registry}/transfer-instruction/v1/transfer-factory`,
+      body: { choiceArguments: transferArguments(summary.network, now) },
     },
     { group: 'registry', name: 'withdraw context', url: `${contexts}/withdraw`, body: {} },
     { group: 'registry', name: 'execute-transfer context', url: `${contexts}/execute-transfer`, body: {} },

@@ -19,6 +19,8 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 // The ledger node's active contracts at an offset: keyset by creation offset, a contract's rows by id (declared in the migration).
 @Index('ix_contracts_ledger_acs', { synchronize: false })
 @Index('ix_contracts_contract_offsets', { synchronize: false })
+// Current TransferPreapprovals by receiver (partial, on the payload; declared in the migration).
+@Index('ix_contracts_preapproval_receiver', { synchronize: false })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

@@ -4,6 +4,8 @@ export enum DomainErrorCode {
   InvalidArgument = 'INVALID_ARGUMENT',
   /** A contract to disclose is being reassigned between synchronizers. */
   ContractInFlight = 'CONTRACT_IN_FLIGHT',
+  /** The contract a choice would be exercised on has been archived (e.g. a settled transfer instruction). */
+  ContractNotActive = 'CONTRACT_NOT_ACTIVE',
   /** The request reaches below the ledger's pruning offset. */
   PrunedDataAccessed = 'PARTICIPANT_PRUNED_DATA_ACCESSED',
   /** More results than the configured list limit. */

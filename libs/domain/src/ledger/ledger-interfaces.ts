@@ -1,5 +1,10 @@
 import type { CompactValue } from '../daml-value/daml-value.types';
-import type { AmuletAllocationPayload, AmuletPayload, LockedAmuletPayload } from '../splice/amulet.payloads';
+import type {
+  AmuletAllocationPayload,
+  AmuletPayload,
+  AmuletTransferInstructionPayload,
+  LockedAmuletPayload,
+} from '../splice/amulet.payloads';
 import type { ExternalPartyAmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import { SpliceInterfaces, SpliceTemplates, type SpliceInterface } from '../splice/splice-templates';
 
@@ -16,6 +21,7 @@ import { SpliceInterfaces, SpliceTemplates, type SpliceInterface } from '../spli
  * | Splice.Amulet:LockedAmulet             | HoldingV1.Holding                   |
  * | Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules | TransferInstructionV1.TransferFactory, AllocationInstructionV1.AllocationFactory |
  * | Splice.AmuletAllocation:AmuletAllocation | AllocationV1.Allocation           |
+ * | Splice.AmuletTransferInstruction:AmuletTransferInstruction | TransferInstructionV1.TransferInstruction |
  *
  * Templates are matched by package name (any package version). Views are derived from the
  * compact create arguments as the Splice implementations compute them.
@@ -85,6 +91,24 @@ const IMPLEMENTATIONS = new Map<string, InterfaceImplementation[]>([
           return {
             allocation: allocation.allocation,
             holdingCids: [allocation.lockedAmulet],
+            meta: emptyMeta,
+          } as unknown as CompactValue;
+        },
+      },
+    ],
+  ],
+  [
+    SpliceTemplates.AmuletTransferInstruction.qualifiedName,
+    [
+      {
+        iface: SpliceInterfaces.TransferInstruction,
+        view: (p) => {
+          const instruction = p as unknown as AmuletTransferInstructionPayload;
+          // An amulet transfer instruction waits for the receiver until it is archived.
+          return {
+            originalInstructionCid: null,
+            transfer: instruction.transfer,
+            status: { tag: 'TransferPendingReceiverAcceptance', value: {} },
             meta: emptyMeta,
           } as unknown as CompactValue;
         },

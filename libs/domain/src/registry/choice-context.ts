@@ -15,6 +15,7 @@ export const ContextKeys = {
   FeaturedAppRight: 'featured-app-right',
   ExpireLock: 'expire-lock',
   ExternalPartyConfigState: 'external-party-config-state',
+  TransferPreapproval: 'transfer-preapproval',
 } as const;
 const RESERVED_KEYS: ReadonlySet<string> = new Set(Object.values(ContextKeys));
 

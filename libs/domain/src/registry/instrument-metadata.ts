@@ -10,6 +10,7 @@ export const REGISTRY_APIS: Readonly<Record<string, number>> = Object.freeze({
   'splice-api-token-allocation-v1': 1,
   'splice-api-token-allocation-instruction-v2': 1,
   'splice-api-token-allocation-v2': 1,
+  'splice-api-token-transfer-instruction-v1': 1,
 });
 
 /**

@@ -1,4 +1,9 @@
-import type { FactoryContracts, TokenRegistryRepository } from './token-registry.repository';
+import { notFound } from '../errors/domain-error';
+import type {
+  FactoryContracts,
+  NetworkContracts,
+  TokenRegistryRepository,
+} from './token-registry.repository';
 
 /**
  * The network contracts every registry answer starts from (AmuletRules, the latest usable round,
@@ -12,7 +17,20 @@ export class NetworkContractsCache {
   constructor(private readonly repository: TokenRegistryRepository) {}
 
   async current(): Promise<FactoryContracts> {
+    return (await this.currentWithVersion()).contracts;
+  }
+
+  /** The contracts and the ledger version they were read at (a key for caches of other per-version reads). */
+  async currentWithVersion(): Promise<{ version: string; contracts: FactoryContracts }> {
     const version = await this.repository.lookupLedgerVersion();
+    return { version, contracts: await this.at(version) };
+  }
+
+  /**
+   * The contracts at `version`, as `lookupLedgerVersion` named it: loaded unless this version's
+   * load is already under way or done. Lets a caller read other per-version data concurrently.
+   */
+  at(version: string): Promise<FactoryContracts> {
     if (this.entry?.version !== version) {
       const contracts = this.repository.loadNetworkContracts();
       const entry = { version, contracts };
@@ -24,4 +42,20 @@ export class NetworkContractsCache {
     }
     return this.entry.contracts;
   }
+}
+
+/** AmuletRules and the latest usable OpenMiningRound, or NotFound naming which is missing. */
+export async function requireNetwork(
+  contracts: NetworkContracts,
+  repository: Pick<TokenRegistryRepository, 'lookupLedgerTime'>,
+): Promise<Required<NetworkContracts>> {
+  const { amuletRules, openRound } = contracts;
+  if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
+  if (!openRound) {
+    const now = await repository.lookupLedgerTime();
+    throw notFound(
+      `no usable OpenMiningRound: none of the DSO's open rounds has opened by ${now ?? 'the start of the ingested history'}`,
+    );
+  }
+  return { amuletRules, openRound };
 }

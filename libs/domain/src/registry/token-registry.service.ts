@@ -19,7 +19,7 @@ import {
   type InstrumentMetadata,
   type InstrumentPageRequest,
 } from './instrument-metadata';
-import { NetworkContractsCache } from './network-contracts.cache';
+import { NetworkContractsCache, requireNetwork } from './network-contracts.cache';
 import { TokenRegistryRepository, type NetworkContracts } from './token-registry.repository';
 
 /** The choices on an allocation a wallet asks a context for. */
@@ -190,15 +190,7 @@ export class TokenRegistryService {
     return (amuletRules.payload as { dso: string }).dso;
   }
 
-  private async requireNetwork(contracts: NetworkContracts): Promise<Required<NetworkContracts>> {
-    const { amuletRules, openRound } = contracts;
-    if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
-    if (!openRound) {
-      const now = await this.repository.lookupLedgerTime();
-      throw notFound(
-        `no usable OpenMiningRound: none of the DSO's open rounds has opened by ${now ?? 'the start of the ingested history'}`,
-      );
-    }
-    return { amuletRules, openRound };
+  private requireNetwork(contracts: NetworkContracts): Promise<Required<NetworkContracts>> {
+    return requireNetwork(contracts, this.repository);
   }
 }

@@ -165,6 +165,45 @@ export interface AmuletAllocationPayload {
   allocation: AllocationSpecification;
 }
 
+export const tokenTransferType = T.record({
+  sender: T.party,
+  receiver: T.party,
+  amount: T.numeric,
+  instrumentId: instrumentIdType,
+  requestedAt: T.timestamp,
+  executeBefore: T.timestamp,
+  inputHoldingCids: T.list(T.contractId),
+  meta: metadataType,
+});
+/** `Splice.Api.Token.TransferInstructionV1:Transfer`: one transfer of an instrument between two parties. */
+export interface TokenTransfer {
+  sender: string;
+  receiver: string;
+  amount: string;
+  instrumentId: InstrumentId;
+  requestedAt: string;
+  /** The transfer may be executed until this time (exclusive); the lock expires then. */
+  executeBefore: string;
+  inputHoldingCids: string[];
+  meta: Metadata;
+}
+
+export const amuletTransferInstructionType = T.record({
+  lockedAmulet: T.contractId,
+  transfer: tokenTransferType,
+});
+/**
+ * `Splice.AmuletTransferInstruction:AmuletTransferInstruction`: a transfer offered to a receiver
+ * without a TransferPreapproval, its funds locked in `lockedAmulet`. Signatories: the instrument
+ * admin (the DSO) and the sender; observer: the receiver. Ends by `TransferInstruction_Accept`
+ * (receiver gets an Amulet), `TransferInstruction_Reject` (receiver) or
+ * `TransferInstruction_Withdraw` (sender), the last two unlocking the sender's amulet.
+ */
+export interface AmuletTransferInstructionPayload {
+  lockedAmulet: string;
+  transfer: TokenTransfer;
+}
+
 export const transferSummaryType = T.record({
   inputAppRewardAmount: T.numeric,
   inputValidatorRewardAmount: T.numeric,
@@ -225,5 +264,6 @@ type _AmuletShapeChecks = [
   >,
   Expect<SameShape<CompactOf<typeof appActivityRecordType>, AppActivityRecordPayload>>,
   Expect<SameShape<CompactOf<typeof amuletAllocationType>, AmuletAllocationPayload>>,
+  Expect<SameShape<CompactOf<typeof amuletTransferInstructionType>, AmuletTransferInstructionPayload>>,
   Expect<SameShape<CompactOf<typeof transferResultType>, TransferResult>>,
 ];

@@ -3,12 +3,14 @@ import { fromCompact, type CompactOf, type RecordType } from '../daml-value/daml
 import type { DamlValue } from '../daml-value/daml-value.types';
 import {
   amuletAllocationType,
+  amuletTransferInstructionType,
   amuletType,
   appActivityRecordType,
   featuredAppRightType,
   lockedAmuletType,
   unclaimedDevelopmentFundCouponType,
   type AmuletAllocationPayload,
+  type AmuletTransferInstructionPayload,
   type AmuletPayload,
   type AppActivityRecordPayload,
   type FeaturedAppRightPayload,
@@ -160,6 +162,12 @@ export const SpliceTemplates = {
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
   AppActivityRecord: template(amulet, 'Splice.RewardAccounting', 'AppActivityRecord', appActivityRecordType),
   AmuletAllocation: template(amulet, 'Splice.AmuletAllocation', 'AmuletAllocation', amuletAllocationType),
+  AmuletTransferInstruction: template(
+    amulet,
+    'Splice.AmuletTransferInstruction',
+    'AmuletTransferInstruction',
+    amuletTransferInstructionType,
+  ),
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
@@ -184,6 +192,7 @@ export interface SplicePayloads {
   ValidatorLicense: ValidatorLicensePayload;
   AppActivityRecord: AppActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
+  AmuletTransferInstruction: AmuletTransferInstructionPayload;
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
@@ -215,6 +224,7 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
   Expect<SameShape<PayloadTypeOf<'AppActivityRecord'>, SplicePayloads['AppActivityRecord']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,
+  Expect<SameShape<PayloadTypeOf<'AmuletTransferInstruction'>, SplicePayloads['AmuletTransferInstruction']>>,
   Expect<SameShape<PayloadTypeOf<'DsoRules'>, SplicePayloads['DsoRules']>>,
   Expect<SameShape<PayloadTypeOf<'SvNodeState'>, SplicePayloads['SvNodeState']>>,
   Expect<SameShape<PayloadTypeOf<'VoteRequest'>, SplicePayloads['VoteRequest']>>,
@@ -226,6 +236,11 @@ export const SpliceInterfaces = {
     SplicePackages.tokenTransferInstruction,
     'Splice.Api.Token.TransferInstructionV1',
     'TransferFactory',
+  ),
+  TransferInstruction: spliceInterface(
+    SplicePackages.tokenTransferInstruction,
+    'Splice.Api.Token.TransferInstructionV1',
+    'TransferInstruction',
   ),
   Allocation: spliceInterface(SplicePackages.tokenAllocation, 'Splice.Api.Token.AllocationV1', 'Allocation'),
   AllocationFactory: spliceInterface(
@@ -264,6 +279,9 @@ export const SpliceChoices = {
   UnclaimedDevelopmentFundCouponClaim: 'UnclaimedDevelopmentFundCoupon_Claim',
   LockedAmuletUnlock: 'LockedAmulet_Unlock',
   TransferFactoryTransfer: 'TransferFactory_Transfer',
+  TransferInstructionAccept: 'TransferInstruction_Accept',
+  TransferInstructionReject: 'TransferInstruction_Reject',
+  TransferInstructionWithdraw: 'TransferInstruction_Withdraw',
   AllocationFactoryAllocate: 'AllocationFactory_Allocate',
   AllocationExecuteTransfer: 'Allocation_ExecuteTransfer',
   AllocationWithdraw: 'Allocation_Withdraw',

@@ -12,6 +12,7 @@ describe('error table', () => {
     [DomainErrorCode.NotFound, 404, 'NOT_FOUND', 'NOT_FOUND', false],
     [DomainErrorCode.InvalidArgument, 400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', true],
     [DomainErrorCode.ContractInFlight, 409, 'ABORTED', 'CONTRACT_IN_FLIGHT', false],
+    [DomainErrorCode.ContractNotActive, 409, 'FAILED_PRECONDITION', 'CONTRACT_NOT_ACTIVE', false],
     [
       DomainErrorCode.PrunedDataAccessed,
       400,

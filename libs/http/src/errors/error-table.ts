@@ -48,6 +48,7 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   [DomainErrorCode.NotFound]: entry(404, 'NOT_FOUND', DomainErrorCode.NotFound),
   [DomainErrorCode.InvalidArgument]: entry(400, 'INVALID_ARGUMENT', DomainErrorCode.InvalidArgument, true),
   [DomainErrorCode.ContractInFlight]: entry(409, 'ABORTED', DomainErrorCode.ContractInFlight),
+  [DomainErrorCode.ContractNotActive]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.ContractNotActive),
   [DomainErrorCode.PrunedDataAccessed]: entry(400, 'FAILED_PRECONDITION', DomainErrorCode.PrunedDataAccessed),
   // The list limit is an ABORTED error answered with 413 (docs/ledger-api.md "List limit"), unlike an oversized body.
   [DomainErrorCode.ListLimitExceeded]: entry(413, 'ABORTED', DomainErrorCode.ListLimitExceeded),

@@ -1,5 +1,11 @@
 import { Module } from '@nestjs/common';
-import { ReadDb, TokenRegistryRepository, TokenRegistryService } from '@canton-scan/domain';
+import {
+  ReadDb,
+  TokenRegistryRepository,
+  TokenRegistryService,
+  TransferInstructionRepository,
+  TransferInstructionService,
+} from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '../wiring/domain-provider';
 
 /**
@@ -14,7 +20,9 @@ import { domainProvider, fromConfig } from '../wiring/domain-provider';
       TokenRegistryRepository,
       fromConfig((config) => ({ maxTransferLegs: config.registryMaxTransferLegs })),
     ]),
+    domainProvider(TransferInstructionRepository, [ReadDb]),
+    domainProvider(TransferInstructionService, [TokenRegistryRepository, TransferInstructionRepository]),
   ],
-  exports: [TokenRegistryService],
+  exports: [TokenRegistryService, TransferInstructionService],
 })
 export class TokenRegistryModule {}

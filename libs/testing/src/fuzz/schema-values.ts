@@ -70,6 +70,7 @@ export class SchemaValues {
     if (n === 'allocationid') return pickOf(s.allocationIds);
     // The explorer's search: any id the store holds (an update, a contract or a party).
     if (n === 'q') return pickOf([...s.updateIds, ...s.contractIds, ...s.parties]);
+    if (n === 'transferinstructionid') return pickOf(s.transferInstructionIds);
     if (n.includes('update_id') || n === 'updateid') return pickOf(s.updateIds);
     if (n.includes('contract_id') || n.endsWith('cid') || n.endsWith('cids')) return pickOf(s.contractIds);
     if (n.includes('template')) return pickOf(s.templateIds);

@@ -4,6 +4,8 @@ export interface StoreSamples {
   contractIds: string[];
   /** Contract ids of AmuletAllocation contracts (the registry's allocation ids). */
   allocationIds: string[];
+  /** Contract ids of AmuletTransferInstruction contracts, pending or settled. */
+  transferInstructionIds: string[];
   parties: string[];
   migrationIds: number[];
   rounds: number[];
@@ -37,6 +39,9 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
     contractIds: await column(spread('contracts', 'contract_id', 'row_id')),
     allocationIds: await column(
       spread('contracts', 'contract_id', 'row_id', `entity_name = 'AmuletAllocation'`),
+    ),
+    transferInstructionIds: await column(
+      spread('contracts', 'contract_id', 'row_id', `entity_name = 'AmuletTransferInstruction'`),
     ),
     parties: await column(
       `SELECT DISTINCT p FROM (SELECT unnest(signatories || observers) AS p FROM contracts) x ORDER BY p LIMIT ${limit}`,

@@ -38,6 +38,31 @@ export function allocateArgumentsFrom(samples: StoreSamples, rng: Prng): Record<
   };
 }
 
+/**
+ * `TransferFactory_Transfer` arguments over the store's parties and holdings with the DSO as
+ * admin (a self transfer now and then): what a wallet sends to the transfer factory endpoints.
+ */
+export function transferArgumentsFrom(samples: StoreSamples, rng: Prng): Record<string, unknown> {
+  const dso = samples.dso ?? 'DSO::1220' + '0'.repeat(64);
+  const party = () => (samples.parties.length > 0 ? rng.pick(samples.parties) : dso);
+  const now = Date.parse(samples.recordTimes[samples.recordTimes.length - 1] ?? '2026-01-05T00:00:00Z');
+  const sender = party();
+  return {
+    expectedAdmin: dso,
+    transfer: {
+      sender,
+      receiver: rng.chance(0.2) ? sender : party(),
+      amount: `${1 + rng.int(50)}.0000000000`,
+      instrumentId: { admin: dso, id: 'Amulet' },
+      requestedAt: iso(now),
+      executeBefore: iso(now + 3_600_000),
+      inputHoldingCids: samples.holdingIds.slice(0, 1 + rng.int(2)),
+      meta: { values: {} },
+    },
+    extraArgs: { context: { values: {} }, meta: { values: {} } },
+  };
+}
+
 /** Valid bodies for the registry operations (directly or through the validator proxy). */
 export function registryValidBodies(
   samples: StoreSamples,
@@ -50,7 +75,12 @@ export function registryValidBodies(
           choiceArguments: allocateArgumentsFrom(samples, rng),
           excludeDebugFields: rng.chance(0.5),
         })
-      : (rng) => ({ meta: rng.chance(0.5) ? {} : { note: 'fuzz' }, excludeDebugFields: rng.chance(0.5) });
+      : /TransferFactory/.test(id)
+        ? (rng) => ({
+            choiceArguments: transferArgumentsFrom(samples, rng),
+            excludeDebugFields: rng.chance(0.5),
+          })
+        : (rng) => ({ meta: rng.chance(0.5) ? {} : { note: 'fuzz' }, excludeDebugFields: rng.chance(0.5) });
   }
   return out;
 }

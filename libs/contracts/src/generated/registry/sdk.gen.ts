@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetAllocationCancelContextV1Data, GetAllocationCancelContextV1Errors, GetAllocationCancelContextV1Responses, GetAllocationCancelContextV2Data, GetAllocationCancelContextV2Errors, GetAllocationCancelContextV2Responses, GetAllocationFactoryV1Data, GetAllocationFactoryV1Errors, GetAllocationFactoryV1Responses, GetAllocationFactoryV2Data, GetAllocationFactoryV2Errors, GetAllocationFactoryV2Responses, GetAllocationTransferContextV1Data, GetAllocationTransferContextV1Errors, GetAllocationTransferContextV1Responses, GetAllocationTransferContextV2Data, GetAllocationTransferContextV2Errors, GetAllocationTransferContextV2Responses, GetAllocationWithdrawContextV1Data, GetAllocationWithdrawContextV1Errors, GetAllocationWithdrawContextV1Responses, GetAllocationWithdrawContextV2Data, GetAllocationWithdrawContextV2Errors, GetAllocationWithdrawContextV2Responses, GetInstrumentData, GetInstrumentErrors, GetInstrumentResponses, GetLivezData, GetLivezResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRegistryInfoData, GetRegistryInfoErrors, GetRegistryInfoResponses, ListInstrumentsData, ListInstrumentsErrors, ListInstrumentsResponses } from './types.gen.js';
+import type { GetAllocationCancelContextV1Data, GetAllocationCancelContextV1Errors, GetAllocationCancelContextV1Responses, GetAllocationCancelContextV2Data, GetAllocationCancelContextV2Errors, GetAllocationCancelContextV2Responses, GetAllocationFactoryV1Data, GetAllocationFactoryV1Errors, GetAllocationFactoryV1Responses, GetAllocationFactoryV2Data, GetAllocationFactoryV2Errors, GetAllocationFactoryV2Responses, GetAllocationTransferContextV1Data, GetAllocationTransferContextV1Errors, GetAllocationTransferContextV1Responses, GetAllocationTransferContextV2Data, GetAllocationTransferContextV2Errors, GetAllocationTransferContextV2Responses, GetAllocationWithdrawContextV1Data, GetAllocationWithdrawContextV1Errors, GetAllocationWithdrawContextV1Responses, GetAllocationWithdrawContextV2Data, GetAllocationWithdrawContextV2Errors, GetAllocationWithdrawContextV2Responses, GetInstrumentData, GetInstrumentErrors, GetInstrumentResponses, GetLivezData, GetLivezResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRegistryInfoData, GetRegistryInfoErrors, GetRegistryInfoResponses, GetTransferFactoryData, GetTransferFactoryErrors, GetTransferFactoryResponses, GetTransferInstructionAcceptContextData, GetTransferInstructionAcceptContextErrors, GetTransferInstructionAcceptContextResponses, GetTransferInstructionRejectContextData, GetTransferInstructionRejectContextErrors, GetTransferInstructionRejectContextResponses, GetTransferInstructionWithdrawContextData, GetTransferInstructionWithdrawContextErrors, GetTransferInstructionWithdrawContextResponses, ListInstrumentsData, ListInstrumentsErrors, ListInstrumentsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -199,6 +199,97 @@ export const getAllocationCancelContextV2 = <ThrowOnError extends boolean = fals
  */
 export const getAllocationTransferContextV2 = <ThrowOnError extends boolean = false>(options: Options<GetAllocationTransferContextV2Data, ThrowOnError>) => (options.client ?? client).post<GetAllocationTransferContextV2Responses, GetAllocationTransferContextV2Errors, ThrowOnError>({
     url: '/registry/allocations/v2/{allocationId}/choice-contexts/execute-transfer',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Transfer factory, transfer kind and choice context
+ *
+ * Looks up the factory contract on which a sender exercises
+ * `TransferFactory_Transfer` (for amulet, the `ExternalPartyAmuletRules`
+ * contract), how the transfer will run, and the choice context the
+ * exercise needs.
+ *
+ * `transferKind` is `self` when sender and receiver are the same party,
+ * `direct` when the receiver has a `TransferPreapproval` signed by the DSO
+ * that has not expired by "now" (the record time of the newest ingested
+ * update), and `offer` otherwise (a transfer instruction the receiver
+ * accepts or rejects). The context discloses `AmuletRules`, the latest
+ * usable `OpenMiningRound`, the external-party config state when present
+ * and, for `direct`, the receiver's preapproval and its provider's
+ * `FeaturedAppRight` when it has one.
+ *
+ * The choice arguments (`TransferFactoryTransferArguments`) are checked: a
+ * malformed transfer is a 400 naming the field, as is an `expectedAdmin`
+ * or instrument other than this registry's. When no factory contract or no
+ * usable open mining round exists the answer is 404; when a contract to
+ * disclose is being reassigned, 409.
+ *
+ */
+export const getTransferFactory = <ThrowOnError extends boolean = false>(options: Options<GetTransferFactoryData, ThrowOnError>) => (options.client ?? client).post<GetTransferFactoryResponses, GetTransferFactoryErrors, ThrowOnError>({
+    url: '/registry/transfer-instruction/v1/transfer-factory',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Choice context to accept a transfer instruction
+ *
+ * Context of `TransferInstruction_Accept` (exercised by the receiver):
+ * `amulet-rules` and `open-round`, disclosed together with the
+ * instruction's `LockedAmulet`. 404 for an id no transfer instruction
+ * ever had, or when the locked amulet is gone; 409 when the instruction
+ * is no longer pending or a contract to disclose is being reassigned.
+ *
+ */
+export const getTransferInstructionAcceptContext = <ThrowOnError extends boolean = false>(options: Options<GetTransferInstructionAcceptContextData, ThrowOnError>) => (options.client ?? client).post<GetTransferInstructionAcceptContextResponses, GetTransferInstructionAcceptContextErrors, ThrowOnError>({
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Choice context to reject a transfer instruction
+ *
+ * Context of `TransferInstruction_Reject` (exercised by the receiver):
+ * while the instruction's `LockedAmulet` exists it is disclosed and
+ * `expire-lock` is true; once it is gone nothing is disclosed and
+ * `expire-lock` is false. 404 for an id no transfer instruction ever had;
+ * 409 when the instruction is no longer pending or a contract to disclose
+ * is being reassigned.
+ *
+ */
+export const getTransferInstructionRejectContext = <ThrowOnError extends boolean = false>(options: Options<GetTransferInstructionRejectContextData, ThrowOnError>) => (options.client ?? client).post<GetTransferInstructionRejectContextResponses, GetTransferInstructionRejectContextErrors, ThrowOnError>({
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Choice context to withdraw a transfer instruction
+ *
+ * Context of `TransferInstruction_Withdraw` (exercised by the sender),
+ * with the same rules as the reject context: the `LockedAmulet` disclosed
+ * and `expire-lock` true while it exists. 404 for an id no transfer
+ * instruction ever had; 409 when the instruction is no longer pending or a
+ * contract to disclose is being reassigned.
+ *
+ */
+export const getTransferInstructionWithdrawContext = <ThrowOnError extends boolean = false>(options: Options<GetTransferInstructionWithdrawContextData, ThrowOnError>) => (options.client ?? client).post<GetTransferInstructionWithdrawContextResponses, GetTransferInstructionWithdrawContextErrors, ThrowOnError>({
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw',
     ...options,
     headers: {
         'Content-Type': 'application/json',

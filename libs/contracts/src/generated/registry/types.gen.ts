@@ -150,7 +150,99 @@ export type GetFactoryRequest = {
 };
 
 /**
- * Request for the choice context of a choice on an allocation.
+ * Request for the transfer factory and its choice context.
+ */
+export type GetTransferFactoryRequest = {
+    /**
+     * The arguments the sender intends to pass to the
+     * `TransferFactory_Transfer` choice, in the ledger's JSON encoding;
+     * their shape is `TransferFactoryTransferArguments` (see
+     * components/schemas), with `extraArgs.context` and `extraArgs.meta`
+     * sent empty. The registry reads the receiver from them to choose the
+     * transfer kind, and checks them itself, answering 400 with the path
+     * of the first invalid field.
+     *
+     */
+    choiceArguments: {
+        [key: string]: unknown;
+    };
+    /**
+     * When true, the `debug*` fields of the disclosed contracts are left out.
+     */
+    excludeDebugFields?: boolean;
+};
+
+/**
+ * The transfer factory, how the transfer will run and the context for its choice.
+ */
+export type TransferFactoryWithChoiceContext = {
+    /**
+     * Contract id of the contract implementing the `TransferFactory`
+     * interface (for amulet, the `ExternalPartyAmuletRules` contract).
+     *
+     */
+    factoryId: string;
+    /**
+     * `self`: sender and receiver are the same party, nothing to approve;
+     * `direct`: the receiver pre-approved incoming transfers, which complete
+     * at once; `offer`: a transfer instruction is created, and the transfer
+     * happens only if the receiver accepts it.
+     *
+     */
+    transferKind: 'self' | 'direct' | 'offer';
+    choiceContext: ChoiceContext;
+};
+
+/**
+ * Arguments of the `TransferFactory_Transfer` choice in ledger JSON
+ * encoding: the expected content of `GetTransferFactoryRequest.choiceArguments`.
+ *
+ */
+export type TransferFactoryTransferArguments = {
+    /**
+     * Party id of the instrument admin the sender expects to run the factory.
+     */
+    expectedAdmin: string;
+    transfer: Transfer;
+    extraArgs: ExtraArgs;
+};
+
+/**
+ * One transfer of an instrument from a sender to a receiver.
+ */
+export type Transfer = {
+    /**
+     * Party id of the sender.
+     */
+    sender: string;
+    /**
+     * Party id of the receiver (the sender itself for a self transfer).
+     */
+    receiver: string;
+    /**
+     * Positive amount as a Daml decimal string.
+     */
+    amount: string;
+    instrumentId: InstrumentId;
+    /**
+     * When the wallet requested the transfer.
+     */
+    requestedAt: string;
+    /**
+     * The transfer may be executed until this time (exclusive); it must be
+     * later than `requestedAt`.
+     *
+     */
+    executeBefore: string;
+    /**
+     * Contract ids of the holdings to fund the transfer from (no repeats).
+     */
+    inputHoldingCids: Array<string>;
+    meta: Metadata;
+};
+
+/**
+ * Request for the choice context of a choice on an allocation or a transfer instruction.
  */
 export type GetChoiceContextRequest = {
     /**
@@ -158,8 +250,8 @@ export type GetChoiceContextRequest = {
      * into the context: each entry becomes an `AV_Text` value under the
      * same key of `choiceContextData.values`, after the registry's own
      * keys. The registry's keys (`amulet-rules`, `open-round`,
-     * `featured-app-right`, `expire-lock`, `external-party-config-state`)
-     * may not be used (400).
+     * `featured-app-right`, `expire-lock`, `external-party-config-state`,
+     * `transfer-preapproval`) may not be used (400).
      *
      */
     meta?: {
@@ -441,6 +533,13 @@ export type ExtraArgs = {
  */
 export type AllocationId = string;
 
+/**
+ * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+ */
+export type TransferInstructionId = string;
+
+export type GetTransferFactoryRequest2 = GetTransferFactoryRequest;
+
 export type GetFactoryRequest2 = GetFactoryRequest;
 
 export type GetChoiceContextRequest2 = GetChoiceContextRequest;
@@ -503,16 +602,18 @@ export type GetAllocationFactoryV1Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -554,16 +655,18 @@ export type GetAllocationFactoryV2Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -610,16 +713,18 @@ export type GetAllocationWithdrawContextV1Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -637,7 +742,7 @@ export type GetAllocationWithdrawContextV1Error = GetAllocationWithdrawContextV1
 
 export type GetAllocationWithdrawContextV1Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
@@ -666,16 +771,18 @@ export type GetAllocationCancelContextV1Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -693,7 +800,7 @@ export type GetAllocationCancelContextV1Error = GetAllocationCancelContextV1Erro
 
 export type GetAllocationCancelContextV1Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
@@ -722,16 +829,18 @@ export type GetAllocationTransferContextV1Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -749,7 +858,7 @@ export type GetAllocationTransferContextV1Error = GetAllocationTransferContextV1
 
 export type GetAllocationTransferContextV1Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
@@ -778,16 +887,18 @@ export type GetAllocationWithdrawContextV2Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -805,7 +916,7 @@ export type GetAllocationWithdrawContextV2Error = GetAllocationWithdrawContextV2
 
 export type GetAllocationWithdrawContextV2Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
@@ -834,16 +945,18 @@ export type GetAllocationCancelContextV2Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -861,7 +974,7 @@ export type GetAllocationCancelContextV2Error = GetAllocationCancelContextV2Erro
 
 export type GetAllocationCancelContextV2Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
@@ -890,16 +1003,18 @@ export type GetAllocationTransferContextV2Errors = {
     400: ErrorResponse;
     /**
      * Something the answer depends on does not exist: no factory contract or
-     * no usable open mining round (factory endpoints), an unknown allocation,
-     * or an allocation whose `LockedAmulet` is gone (execute-transfer).
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
      *
      */
     404: ErrorResponse;
     /**
      * A contract that must be disclosed (or the factory contract to exercise)
      * is in flight between synchronizers (unassigned and not yet assigned),
-     * so no synchronizer can be named for it. Retry once the reassignment has
-     * completed.
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
      *
      */
     409: ErrorResponse;
@@ -917,12 +1032,239 @@ export type GetAllocationTransferContextV2Error = GetAllocationTransferContextV2
 
 export type GetAllocationTransferContextV2Responses = {
     /**
-     * The context needed to exercise the choice on the allocation.
+     * The context needed to exercise the choice on the allocation or transfer instruction.
      */
     200: ChoiceContext;
 };
 
 export type GetAllocationTransferContextV2Response = GetAllocationTransferContextV2Responses[keyof GetAllocationTransferContextV2Responses];
+
+export type GetTransferFactoryData = {
+    body: GetTransferFactoryRequest2;
+    path?: never;
+    query?: never;
+    url: '/registry/transfer-instruction/v1/transfer-factory';
+};
+
+export type GetTransferFactoryErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Something the answer depends on does not exist: no factory contract or
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
+     *
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit.
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+};
+
+export type GetTransferFactoryError = GetTransferFactoryErrors[keyof GetTransferFactoryErrors];
+
+export type GetTransferFactoryResponses = {
+    /**
+     * The factory, the transfer kind and the context of its choice.
+     */
+    200: TransferFactoryWithChoiceContext;
+};
+
+export type GetTransferFactoryResponse = GetTransferFactoryResponses[keyof GetTransferFactoryResponses];
+
+export type GetTransferInstructionAcceptContextData = {
+    body: GetChoiceContextRequest2;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept';
+};
+
+export type GetTransferInstructionAcceptContextErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Something the answer depends on does not exist: no factory contract or
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
+     *
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit.
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+};
+
+export type GetTransferInstructionAcceptContextError = GetTransferInstructionAcceptContextErrors[keyof GetTransferInstructionAcceptContextErrors];
+
+export type GetTransferInstructionAcceptContextResponses = {
+    /**
+     * The context needed to exercise the choice on the allocation or transfer instruction.
+     */
+    200: ChoiceContext;
+};
+
+export type GetTransferInstructionAcceptContextResponse = GetTransferInstructionAcceptContextResponses[keyof GetTransferInstructionAcceptContextResponses];
+
+export type GetTransferInstructionRejectContextData = {
+    body: GetChoiceContextRequest2;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject';
+};
+
+export type GetTransferInstructionRejectContextErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Something the answer depends on does not exist: no factory contract or
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
+     *
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit.
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+};
+
+export type GetTransferInstructionRejectContextError = GetTransferInstructionRejectContextErrors[keyof GetTransferInstructionRejectContextErrors];
+
+export type GetTransferInstructionRejectContextResponses = {
+    /**
+     * The context needed to exercise the choice on the allocation or transfer instruction.
+     */
+    200: ChoiceContext;
+};
+
+export type GetTransferInstructionRejectContextResponse = GetTransferInstructionRejectContextResponses[keyof GetTransferInstructionRejectContextResponses];
+
+export type GetTransferInstructionWithdrawContextData = {
+    body: GetChoiceContextRequest2;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw';
+};
+
+export type GetTransferInstructionWithdrawContextErrors = {
+    /**
+     * Invalid request: malformed JSON, a wrong type, a missing required field, a
+     * malformed allocation id, invalid choice arguments, or an allocation above
+     * the configured size bound. The message names the field or the bound.
+     *
+     */
+    400: ErrorResponse;
+    /**
+     * Something the answer depends on does not exist: no factory contract or
+     * no usable open mining round (factory endpoints), an unknown allocation
+     * or transfer instruction, or an allocation or transfer instruction whose
+     * `LockedAmulet` is gone (execute-transfer, accept).
+     *
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed (or the factory contract to exercise)
+     * is in flight between synchronizers (unassigned and not yet assigned),
+     * so no synchronizer can be named for it: retry once the reassignment has
+     * completed. Or the transfer instruction is no longer pending (accepted,
+     * rejected or withdrawn): the message says how and when it ended.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit.
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+};
+
+export type GetTransferInstructionWithdrawContextError = GetTransferInstructionWithdrawContextErrors[keyof GetTransferInstructionWithdrawContextErrors];
+
+export type GetTransferInstructionWithdrawContextResponses = {
+    /**
+     * The context needed to exercise the choice on the allocation or transfer instruction.
+     */
+    200: ChoiceContext;
+};
+
+export type GetTransferInstructionWithdrawContextResponse = GetTransferInstructionWithdrawContextResponses[keyof GetTransferInstructionWithdrawContextResponses];
 
 export type GetRegistryInfoData = {
     body?: never;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetHoldingsSummaryData, ProxyGetHoldingsSummaryErrors, ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryV1Data, ProxyGetHoldingsSummaryV1Errors, ProxyGetHoldingsSummaryV1Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses, ProxyListUnclaimedDevelopmentFundCouponsData, ProxyListUnclaimedDevelopmentFundCouponsErrors, ProxyListUnclaimedDevelopmentFundCouponsResponses } from './types.gen.js';
+import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetHoldingsSummaryData, ProxyGetHoldingsSummaryErrors, ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryV1Data, ProxyGetHoldingsSummaryV1Errors, ProxyGetHoldingsSummaryV1Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyGetTransferFactoryData, ProxyGetTransferFactoryErrors, ProxyGetTransferFactoryResponses, ProxyGetTransferInstructionAcceptContextData, ProxyGetTransferInstructionAcceptContextErrors, ProxyGetTransferInstructionAcceptContextResponses, ProxyGetTransferInstructionRejectContextData, ProxyGetTransferInstructionRejectContextErrors, ProxyGetTransferInstructionRejectContextResponses, ProxyGetTransferInstructionWithdrawContextData, ProxyGetTransferInstructionWithdrawContextErrors, ProxyGetTransferInstructionWithdrawContextResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses, ProxyListUnclaimedDevelopmentFundCouponsData, ProxyListUnclaimedDevelopmentFundCouponsErrors, ProxyListUnclaimedDevelopmentFundCouponsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -187,6 +187,88 @@ export const proxyGetInstrument = <ThrowOnError extends boolean = false>(options
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v0/scan-proxy/registry/metadata/v1/instruments/{instrumentId}',
     ...options
+});
+
+/**
+ * Get the transfer factory, the transfer kind and the choice context
+ *
+ * As the token registry group's `POST /registry/transfer-instruction/v1/transfer-factory`:
+ * the contract to exercise `TransferFactory_Transfer` on (for amulet, the
+ * `ExternalPartyAmuletRules` contract), `transferKind` (`self` when sender and
+ * receiver are the same party, `direct` when the receiver has an unexpired
+ * `TransferPreapproval`, `offer` otherwise), the choice context and the contracts to
+ * disclose. 400 for malformed choice arguments; 404 when no factory or no usable
+ * mining round exists; 409 when a contract to disclose is being reassigned.
+ *
+ */
+export const proxyGetTransferFactory = <ThrowOnError extends boolean = false>(options: Options<ProxyGetTransferFactoryData, ThrowOnError>) => (options.client ?? client).post<ProxyGetTransferFactoryResponses, ProxyGetTransferFactoryErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/transfer-factory',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the choice context to accept a transfer instruction
+ *
+ * Context of the accept choice, exercised by the receiver: `amulet-rules` and `open-round`, disclosed with the
+ * instruction's locked amulet (404 when it is gone).
+ * 404 for an id no transfer instruction ever had; 409 when the instruction is no
+ * longer pending (accepted, rejected or withdrawn) or a contract to disclose is
+ * being reassigned.
+ *
+ */
+export const proxyGetTransferInstructionAcceptContext = <ThrowOnError extends boolean = false>(options: Options<ProxyGetTransferInstructionAcceptContextData, ThrowOnError>) => (options.client ?? client).post<ProxyGetTransferInstructionAcceptContextResponses, ProxyGetTransferInstructionAcceptContextErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the choice context to reject a transfer instruction
+ *
+ * Context of the reject choice, exercised by the receiver: the instruction's locked amulet disclosed and
+ * `expire-lock` true while it exists, otherwise nothing disclosed and `expire-lock` false.
+ * 404 for an id no transfer instruction ever had; 409 when the instruction is no
+ * longer pending (accepted, rejected or withdrawn) or a contract to disclose is
+ * being reassigned.
+ *
+ */
+export const proxyGetTransferInstructionRejectContext = <ThrowOnError extends boolean = false>(options: Options<ProxyGetTransferInstructionRejectContextData, ThrowOnError>) => (options.client ?? client).post<ProxyGetTransferInstructionRejectContextResponses, ProxyGetTransferInstructionRejectContextErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the choice context to withdraw a transfer instruction
+ *
+ * Context of the withdraw choice, exercised by the sender: the instruction's locked amulet disclosed and
+ * `expire-lock` true while it exists, otherwise nothing disclosed and `expire-lock` false.
+ * 404 for an id no transfer instruction ever had; 409 when the instruction is no
+ * longer pending (accepted, rejected or withdrawn) or a contract to disclose is
+ * being reassigned.
+ *
+ */
+export const proxyGetTransferInstructionWithdrawContext = <ThrowOnError extends boolean = false>(options: Options<ProxyGetTransferInstructionWithdrawContextData, ThrowOnError>) => (options.client ?? client).post<ProxyGetTransferInstructionWithdrawContextResponses, ProxyGetTransferInstructionWithdrawContextErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -317,6 +317,34 @@ export type FactoryWithChoiceContext = {
     choiceContext: ChoiceContext;
 };
 
+export type GetTransferFactoryRequest = {
+    /**
+     * Arguments of `TransferFactory_Transfer` in the ledger JSON encoding
+     * (`expectedAdmin`, `transfer` and `extraArgs`, the latter with empty `context`
+     * and `meta`); see `TransferFactoryTransferArguments` in the registry spec.
+     *
+     */
+    choiceArguments: {
+        [key: string]: unknown;
+    };
+    /**
+     * When true, the `debug*` fields of disclosed contracts are omitted.
+     */
+    excludeDebugFields?: boolean;
+};
+
+export type TransferFactoryWithChoiceContext = {
+    /**
+     * Contract id of the contract implementing the transfer factory interface.
+     */
+    factoryId: string;
+    /**
+     * How the transfer will run (self transfer, direct to a preapproved receiver, or offer).
+     */
+    transferKind: 'self' | 'direct' | 'offer';
+    choiceContext: ChoiceContext;
+};
+
 export type GetChoiceContextRequest = {
     /**
      * Metadata passed to the choice, incorporated into the choice context:
@@ -341,7 +369,7 @@ export type GetChoiceContextRequest = {
  * `{"tag": "AV_ContractId", "value": "<contract id>"}` or
  * `{"tag": "AV_Bool", "value": true}` (keys in use: `amulet-rules`,
  * `open-round`, `featured-app-right`, `expire-lock`,
- * `external-party-config-state`); `disclosedContracts` must be disclosed to the
+ * `external-party-config-state`, `transfer-preapproval`); `disclosedContracts` must be disclosed to the
  * participant node when submitting.
  *
  */
@@ -418,6 +446,13 @@ export type ProviderPartyId = string;
  * Contract id of the allocation (lower-case hex, starting with `00`).
  */
 export type AllocationId = string;
+
+/**
+ * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+ */
+export type TransferInstructionId = string;
+
+export type GetTransferFactory = GetTransferFactoryRequest;
 
 export type GetFactory = GetFactoryRequest;
 
@@ -995,6 +1030,269 @@ export type ProxyGetInstrumentResponses = {
 
 export type ProxyGetInstrumentResponse = ProxyGetInstrumentResponses[keyof ProxyGetInstrumentResponses];
 
+export type ProxyGetTransferFactoryData = {
+    body: GetTransferFactory;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/transfer-factory';
+};
+
+export type ProxyGetTransferFactoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed is currently unassigned from one
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetTransferFactoryError = ProxyGetTransferFactoryErrors[keyof ProxyGetTransferFactoryErrors];
+
+export type ProxyGetTransferFactoryResponses = {
+    /**
+     * The factory, the transfer kind and the choice context.
+     */
+    200: TransferFactoryWithChoiceContext;
+};
+
+export type ProxyGetTransferFactoryResponse = ProxyGetTransferFactoryResponses[keyof ProxyGetTransferFactoryResponses];
+
+export type ProxyGetTransferInstructionAcceptContextData = {
+    body: GetChoiceContext;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept';
+};
+
+export type ProxyGetTransferInstructionAcceptContextErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed is currently unassigned from one
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetTransferInstructionAcceptContextError = ProxyGetTransferInstructionAcceptContextErrors[keyof ProxyGetTransferInstructionAcceptContextErrors];
+
+export type ProxyGetTransferInstructionAcceptContextResponses = {
+    /**
+     * The choice context to use when exercising the choice.
+     */
+    200: ChoiceContext;
+};
+
+export type ProxyGetTransferInstructionAcceptContextResponse = ProxyGetTransferInstructionAcceptContextResponses[keyof ProxyGetTransferInstructionAcceptContextResponses];
+
+export type ProxyGetTransferInstructionRejectContextData = {
+    body: GetChoiceContext;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject';
+};
+
+export type ProxyGetTransferInstructionRejectContextErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed is currently unassigned from one
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetTransferInstructionRejectContextError = ProxyGetTransferInstructionRejectContextErrors[keyof ProxyGetTransferInstructionRejectContextErrors];
+
+export type ProxyGetTransferInstructionRejectContextResponses = {
+    /**
+     * The choice context to use when exercising the choice.
+     */
+    200: ChoiceContext;
+};
+
+export type ProxyGetTransferInstructionRejectContextResponse = ProxyGetTransferInstructionRejectContextResponses[keyof ProxyGetTransferInstructionRejectContextResponses];
+
+export type ProxyGetTransferInstructionWithdrawContextData = {
+    body: GetChoiceContext;
+    path: {
+        /**
+         * Contract id of the transfer instruction (lower-case hex, starting with `00`).
+         */
+        transferInstructionId: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw';
+};
+
+export type ProxyGetTransferInstructionWithdrawContextErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * A contract that must be disclosed is currently unassigned from one
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ProxyGetTransferInstructionWithdrawContextError = ProxyGetTransferInstructionWithdrawContextErrors[keyof ProxyGetTransferInstructionWithdrawContextErrors];
+
+export type ProxyGetTransferInstructionWithdrawContextResponses = {
+    /**
+     * The choice context to use when exercising the choice.
+     */
+    200: ChoiceContext;
+};
+
+export type ProxyGetTransferInstructionWithdrawContextResponse = ProxyGetTransferInstructionWithdrawContextResponses[keyof ProxyGetTransferInstructionWithdrawContextResponses];
+
 export type ProxyGetAllocationFactoryV1Data = {
     body: GetFactory;
     path?: never;
@@ -1023,7 +1321,8 @@ export type ProxyGetAllocationFactoryV1Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1084,7 +1383,8 @@ export type ProxyGetAllocationFactoryV2Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1150,7 +1450,8 @@ export type ProxyGetAllocationWithdrawContextV1Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1216,7 +1517,8 @@ export type ProxyGetAllocationWithdrawContextV2Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1282,7 +1584,8 @@ export type ProxyGetAllocationCancelContextV1Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1348,7 +1651,8 @@ export type ProxyGetAllocationCancelContextV2Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1414,7 +1718,8 @@ export type ProxyGetAllocationExecuteTransferContextV1Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;
@@ -1480,7 +1785,8 @@ export type ProxyGetAllocationExecuteTransferContextV2Errors = {
     404: ErrorResponse;
     /**
      * A contract that must be disclosed is currently unassigned from one
-     * synchronizer and not yet assigned to another; retry later.
+     * synchronizer and not yet assigned to another (retry later), or the transfer
+     * instruction is no longer pending.
      *
      */
     409: ErrorResponse;

@@ -5,12 +5,12 @@ export const registrySpec: OpenApiDocument = {
   "openapi": "3.0.3",
   "info": {
     "title": "Token Registry API",
-    "version": "0.7.0",
+    "version": "0.8.0",
     "license": {
       "name": "Apache-2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
     },
-    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet reads the registry's metadata (its admin, the token standard APIs\nit serves, its instruments with their total supply) and uses the other\nendpoints while running the allocation workflow of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory) or which extra context it needs to exercise a\nchoice on an existing allocation (withdraw, cancel, execute-transfer). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation, the instrument or a contract the context\n  needs does not exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes.\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n\nTime: an `OpenMiningRound` is usable once its `opensAt` has passed. \"Now\" is\nthe record time of the newest update this node has ingested (the ledger's\nclock as the node has seen it), so answers stay consistent with the stored\nhistory; on a node following a live network it trails the wall clock only by\nthe ingestion lag.\n\nChoice context values (`choiceContextData.values`): `amulet-rules`,\n`open-round`, `external-party-config-state` (factory), `featured-app-right`\n(execute-transfer, when the settlement executor has one) hold\n`AV_ContractId`s of disclosed contracts; `expire-lock` (withdraw and cancel)\nan `AV_Bool`. The optional `meta` of a choice-context request is carried\ninto the context: each entry `KEY: TEXT` becomes the value\n`KEY: {\"tag\": \"AV_Text\", \"value\": TEXT}` after the registry's own keys; a\nmeta key equal to one of the registry's keys is refused with 400.\n"
+    "description": "Token registry group of the Canton Network HTTP interfaces, as served by the\namulet registry of this project.\n\nA wallet reads the registry's metadata (its admin, the token standard APIs\nit serves, its instruments with their total supply) and uses the other\nendpoints while running the allocation and transfer workflows of the\ntoken standard. For each step it asks the registry which factory contract to\nexercise (allocation factory, transfer factory) or which extra context it\nneeds to exercise a choice on an existing allocation (withdraw, cancel,\nexecute-transfer) or transfer instruction (accept, reject, withdraw). Every\nanswer carries the `choiceContextData` to pass in the choice's `extraArgs`\nand the contracts the wallet must disclose to its participant node when it\nsubmits the command.\n\nThe real registry sits under the scan URL, so the default base path is\n`/api/scan`. Wallets also reach the same endpoints through a validator's scan\nproxy (`{validator_url}/v0/scan-proxy/registry/...`).\n\nErrors use the body `{\"error\": \"<message>\"}`:\n* 400: the request is malformed (bad JSON, wrong type, missing field,\n  malformed contract id) or the allocation in `choiceArguments` is invalid or\n  too large; the message names the offending field or limit.\n* 404: the factory, the allocation, the instrument or a contract the context\n  needs does not exist (any more).\n* 409: a contract that would have to be disclosed is currently being\n  reassigned (unassigned from one synchronizer and not yet assigned to\n  another); retrying later succeeds once the reassignment completes. For\n  transfer instructions also: the instruction is no longer pending (it was\n  accepted, rejected or withdrawn).\n* 413: the request body exceeds the configured size limit.\n\nAllocation size: the registry supports allocations with at least 100 transfer\nlegs and 25 distinct accounts, parties and instruments. A configurable upper\nbound protects the service; allocations above it are rejected with 400 naming\nthe exceeded bound.\n\nTime: an `OpenMiningRound` is usable once its `opensAt` has passed. \"Now\" is\nthe record time of the newest update this node has ingested (the ledger's\nclock as the node has seen it), so answers stay consistent with the stored\nhistory; on a node following a live network it trails the wall clock only by\nthe ingestion lag.\n\nChoice context values (`choiceContextData.values`): `amulet-rules`,\n`open-round`, `external-party-config-state` (factory), `featured-app-right`\n(execute-transfer, when the settlement executor has one; transfer factory,\nwhen the preapproval's provider has one), `transfer-preapproval` (transfer\nfactory, direct transfers) hold `AV_ContractId`s of disclosed contracts; `expire-lock` (withdraw and cancel)\nan `AV_Bool`. The optional `meta` of a choice-context request is carried\ninto the context: each entry `KEY: TEXT` becomes the value\n`KEY: {\"tag\": \"AV_Text\", \"value\": TEXT}` after the registry's own keys; a\nmeta key equal to one of the registry's keys is refused with 400.\n"
   },
   "servers": [
     {
@@ -26,6 +26,10 @@ export const registrySpec: OpenApiDocument = {
     {
       "name": "allocations",
       "description": "Choice contexts for choices exercised on existing allocations."
+    },
+    {
+      "name": "transfer-instruction",
+      "description": "The transfer factory, and choice contexts for choices exercised on pending\ntransfer instructions.\n"
     },
     {
       "name": "metadata",
@@ -379,6 +383,160 @@ export const registrySpec: OpenApiDocument = {
         }
       }
     },
+    "/registry/transfer-instruction/v1/transfer-factory": {
+      "post": {
+        "operationId": "getTransferFactory",
+        "tags": [
+          "transfer-instruction"
+        ],
+        "summary": "Transfer factory, transfer kind and choice context",
+        "description": "Looks up the factory contract on which a sender exercises\n`TransferFactory_Transfer` (for amulet, the `ExternalPartyAmuletRules`\ncontract), how the transfer will run, and the choice context the\nexercise needs.\n\n`transferKind` is `self` when sender and receiver are the same party,\n`direct` when the receiver has a `TransferPreapproval` signed by the DSO\nthat has not expired by \"now\" (the record time of the newest ingested\nupdate), and `offer` otherwise (a transfer instruction the receiver\naccepts or rejects). The context discloses `AmuletRules`, the latest\nusable `OpenMiningRound`, the external-party config state when present\nand, for `direct`, the receiver's preapproval and its provider's\n`FeaturedAppRight` when it has one.\n\nThe choice arguments (`TransferFactoryTransferArguments`) are checked: a\nmalformed transfer is a 400 naming the field, as is an `expectedAdmin`\nor instrument other than this registry's. When no factory contract or no\nusable open mining round exists the answer is 404; when a contract to\ndisclose is being reassigned, 409.\n",
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetTransferFactoryRequest"
+        },
+        "responses": {
+          "200": {
+            "description": "The factory, the transfer kind and the context of its choice.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferFactoryWithChoiceContext"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          }
+        }
+      }
+    },
+    "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept": {
+      "post": {
+        "operationId": "getTransferInstructionAcceptContext",
+        "tags": [
+          "transfer-instruction"
+        ],
+        "summary": "Choice context to accept a transfer instruction",
+        "description": "Context of `TransferInstruction_Accept` (exercised by the receiver):\n`amulet-rules` and `open-round`, disclosed together with the\ninstruction's `LockedAmulet`. 404 for an id no transfer instruction\never had, or when the locked amulet is gone; 409 when the instruction\nis no longer pending or a contract to disclose is being reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContextRequest"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          }
+        }
+      }
+    },
+    "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject": {
+      "post": {
+        "operationId": "getTransferInstructionRejectContext",
+        "tags": [
+          "transfer-instruction"
+        ],
+        "summary": "Choice context to reject a transfer instruction",
+        "description": "Context of `TransferInstruction_Reject` (exercised by the receiver):\nwhile the instruction's `LockedAmulet` exists it is disclosed and\n`expire-lock` is true; once it is gone nothing is disclosed and\n`expire-lock` is false. 404 for an id no transfer instruction ever had;\n409 when the instruction is no longer pending or a contract to disclose\nis being reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContextRequest"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          }
+        }
+      }
+    },
+    "/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw": {
+      "post": {
+        "operationId": "getTransferInstructionWithdrawContext",
+        "tags": [
+          "transfer-instruction"
+        ],
+        "summary": "Choice context to withdraw a transfer instruction",
+        "description": "Context of `TransferInstruction_Withdraw` (exercised by the sender),\nwith the same rules as the reject context: the `LockedAmulet` disclosed\nand `expire-lock` true while it exists. 404 for an id no transfer\ninstruction ever had; 409 when the instruction is no longer pending or a\ncontract to disclose is being reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContextRequest"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          }
+        }
+      }
+    },
     "/registry/metadata/v1/info": {
       "get": {
         "operationId": "getRegistryInfo",
@@ -509,9 +667,29 @@ export const registrySpec: OpenApiDocument = {
           "type": "string",
           "pattern": "^00[0-9a-f]+$"
         }
+      },
+      "TransferInstructionId": {
+        "name": "transferInstructionId",
+        "in": "path",
+        "required": true,
+        "description": "Contract id of the transfer instruction (lower-case hex, starting with `00`).",
+        "schema": {
+          "type": "string",
+          "pattern": "^00[0-9a-f]+$"
+        }
       }
     },
     "requestBodies": {
+      "GetTransferFactoryRequest": {
+        "required": true,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/GetTransferFactoryRequest"
+            }
+          }
+        }
+      },
       "GetFactoryRequest": {
         "required": true,
         "content": {
@@ -555,7 +733,7 @@ export const registrySpec: OpenApiDocument = {
         }
       },
       "ChoiceContext": {
-        "description": "The context needed to exercise the choice on the allocation.",
+        "description": "The context needed to exercise the choice on the allocation or transfer instruction.",
         "content": {
           "application/json": {
             "schema": {
@@ -575,7 +753,7 @@ export const registrySpec: OpenApiDocument = {
         }
       },
       "NotFound": {
-        "description": "Something the answer depends on does not exist: no factory contract or\nno usable open mining round (factory endpoints), an unknown allocation,\nor an allocation whose `LockedAmulet` is gone (execute-transfer).\n",
+        "description": "Something the answer depends on does not exist: no factory contract or\nno usable open mining round (factory endpoints), an unknown allocation\nor transfer instruction, or an allocation or transfer instruction whose\n`LockedAmulet` is gone (execute-transfer, accept).\n",
         "content": {
           "application/json": {
             "schema": {
@@ -585,7 +763,7 @@ export const registrySpec: OpenApiDocument = {
         }
       },
       "Conflict": {
-        "description": "A contract that must be disclosed (or the factory contract to exercise)\nis in flight between synchronizers (unassigned and not yet assigned),\nso no synchronizer can be named for it. Retry once the reassignment has\ncompleted.\n",
+        "description": "A contract that must be disclosed (or the factory contract to exercise)\nis in flight between synchronizers (unassigned and not yet assigned),\nso no synchronizer can be named for it: retry once the reassignment has\ncompleted. Or the transfer instruction is no longer pending (accepted,\nrejected or withdrawn): the message says how and when it ended.\n",
         "content": {
           "application/json": {
             "schema": {
@@ -804,13 +982,134 @@ export const registrySpec: OpenApiDocument = {
           }
         }
       },
+      "GetTransferFactoryRequest": {
+        "type": "object",
+        "description": "Request for the transfer factory and its choice context.",
+        "required": [
+          "choiceArguments"
+        ],
+        "properties": {
+          "choiceArguments": {
+            "type": "object",
+            "description": "The arguments the sender intends to pass to the\n`TransferFactory_Transfer` choice, in the ledger's JSON encoding;\ntheir shape is `TransferFactoryTransferArguments` (see\ncomponents/schemas), with `extraArgs.context` and `extraArgs.meta`\nsent empty. The registry reads the receiver from them to choose the\ntransfer kind, and checks them itself, answering 400 with the path\nof the first invalid field.\n"
+          },
+          "excludeDebugFields": {
+            "type": "boolean",
+            "default": false,
+            "description": "When true, the `debug*` fields of the disclosed contracts are left out."
+          }
+        }
+      },
+      "TransferFactoryWithChoiceContext": {
+        "type": "object",
+        "description": "The transfer factory, how the transfer will run and the context for its choice.",
+        "required": [
+          "factoryId",
+          "transferKind",
+          "choiceContext"
+        ],
+        "properties": {
+          "factoryId": {
+            "type": "string",
+            "description": "Contract id of the contract implementing the `TransferFactory`\ninterface (for amulet, the `ExternalPartyAmuletRules` contract).\n"
+          },
+          "transferKind": {
+            "type": "string",
+            "enum": [
+              "self",
+              "direct",
+              "offer"
+            ],
+            "description": "`self`: sender and receiver are the same party, nothing to approve;\n`direct`: the receiver pre-approved incoming transfers, which complete\nat once; `offer`: a transfer instruction is created, and the transfer\nhappens only if the receiver accepts it.\n"
+          },
+          "choiceContext": {
+            "$ref": "#/components/schemas/ChoiceContext"
+          }
+        }
+      },
+      "TransferFactoryTransferArguments": {
+        "type": "object",
+        "description": "Arguments of the `TransferFactory_Transfer` choice in ledger JSON\nencoding: the expected content of `GetTransferFactoryRequest.choiceArguments`.\n",
+        "required": [
+          "expectedAdmin",
+          "transfer",
+          "extraArgs"
+        ],
+        "properties": {
+          "expectedAdmin": {
+            "type": "string",
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id of the instrument admin the sender expects to run the factory."
+          },
+          "transfer": {
+            "$ref": "#/components/schemas/Transfer"
+          },
+          "extraArgs": {
+            "$ref": "#/components/schemas/ExtraArgs"
+          }
+        }
+      },
+      "Transfer": {
+        "type": "object",
+        "description": "One transfer of an instrument from a sender to a receiver.",
+        "required": [
+          "sender",
+          "receiver",
+          "amount",
+          "instrumentId",
+          "requestedAt",
+          "executeBefore",
+          "inputHoldingCids",
+          "meta"
+        ],
+        "properties": {
+          "sender": {
+            "type": "string",
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id of the sender."
+          },
+          "receiver": {
+            "type": "string",
+            "pattern": "^[^:]+::[0-9a-f]+$",
+            "description": "Party id of the receiver (the sender itself for a self transfer)."
+          },
+          "amount": {
+            "type": "string",
+            "pattern": "^[0-9]{1,28}(\\.[0-9]{1,10})?$",
+            "description": "Positive amount as a Daml decimal string."
+          },
+          "instrumentId": {
+            "$ref": "#/components/schemas/InstrumentId"
+          },
+          "requestedAt": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the wallet requested the transfer."
+          },
+          "executeBefore": {
+            "type": "string",
+            "format": "date-time",
+            "description": "The transfer may be executed until this time (exclusive); it must be\nlater than `requestedAt`.\n"
+          },
+          "inputHoldingCids": {
+            "type": "array",
+            "description": "Contract ids of the holdings to fund the transfer from (no repeats).",
+            "items": {
+              "type": "string"
+            }
+          },
+          "meta": {
+            "$ref": "#/components/schemas/Metadata"
+          }
+        }
+      },
       "GetChoiceContextRequest": {
         "type": "object",
-        "description": "Request for the choice context of a choice on an allocation.",
+        "description": "Request for the choice context of a choice on an allocation or a transfer instruction.",
         "properties": {
           "meta": {
             "type": "object",
-            "description": "Metadata that the wallet will pass to the choice. It is incorporated\ninto the context: each entry becomes an `AV_Text` value under the\nsame key of `choiceContextData.values`, after the registry's own\nkeys. The registry's keys (`amulet-rules`, `open-round`,\n`featured-app-right`, `expire-lock`, `external-party-config-state`)\nmay not be used (400).\n",
+            "description": "Metadata that the wallet will pass to the choice. It is incorporated\ninto the context: each entry becomes an `AV_Text` value under the\nsame key of `choiceContextData.values`, after the registry's own\nkeys. The registry's keys (`amulet-rules`, `open-round`,\n`featured-app-right`, `expire-lock`, `external-party-config-state`,\n`transfer-preapproval`) may not be used (400).\n",
             "additionalProperties": {
               "type": "string"
             }

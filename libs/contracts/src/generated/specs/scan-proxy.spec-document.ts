@@ -5,8 +5,8 @@ export const scanProxySpec: OpenApiDocument = {
   "openapi": "3.0.3",
   "info": {
     "title": "Canton Network Validator Scan Proxy API",
-    "version": "0.6.13",
-    "description": "Endpoints a validator node offers its wallet users on behalf of the network's scan\nservers: DSO information, the amulet rules, and the token registry lookups of the\nallocation workflow (allocation factory and allocation choice contexts), re-exposed\nunder `/v0/scan-proxy/registry/...` exactly as the registry serves them.\n\nEvery endpoint except the health probes requires a bearer JWT (the same tokens as\nthe ledger node group); a missing or invalid token is a 401 with a\n`WWW-Authenticate` header. Error bodies are `{\"error\": \"<message>\"}`.\n\nThe registry endpoints answer exactly as the token registry group does (see\nthe registry spec for the `choiceArguments` shape, the multi-leg form, the\nchoice context keys and how `meta` is incorporated). A usable mining round is\none whose `opensAt` is at or before the record time of the newest update this\nnode has ingested.\n\nEncodings: int64 and int32 values are JSON integers; timestamps are RFC 3339\nstrings with microsecond precision; contract payloads use the compact JSON encoding\n(records as objects keyed by field label, numbers, parties, contract ids and\ntimestamps as strings).\n",
+    "version": "0.7.0",
+    "description": "Endpoints a validator node offers its wallet users on behalf of the network's scan\nservers: DSO information, the amulet rules, and the token registry lookups of the\nallocation and transfer workflows (allocation and transfer factories, allocation and\ntransfer-instruction choice contexts, registry metadata), re-exposed\nunder `/v0/scan-proxy/registry/...` exactly as the registry serves them.\n\nEvery endpoint except the health probes requires a bearer JWT (the same tokens as\nthe ledger node group); a missing or invalid token is a 401 with a\n`WWW-Authenticate` header. Error bodies are `{\"error\": \"<message>\"}`.\n\nThe registry endpoints answer exactly as the token registry group does (see\nthe registry spec for the `choiceArguments` shape, the multi-leg form, the\nchoice context keys and how `meta` is incorporated). A usable mining round is\none whose `opensAt` is at or before the record time of the newest update this\nnode has ingested.\n\nEncodings: int64 and int32 values are JSON integers; timestamps are RFC 3339\nstrings with microsecond precision; contract payloads use the compact JSON encoding\n(records as objects keyed by field label, numbers, parties, contract ids and\ntimestamps as strings).\n",
     "license": {
       "name": "Apache 2.0",
       "url": "https://www.apache.org/licenses/LICENSE-2.0"
@@ -37,7 +37,7 @@ export const scanProxySpec: OpenApiDocument = {
     },
     {
       "name": "registry",
-      "description": "Token registry lookups for the allocation workflow, proxied by the validator."
+      "description": "Token registry lookups (metadata, allocations, transfers), proxied by the validator."
     },
     {
       "name": "health",
@@ -580,6 +580,208 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/registry/transfer-instruction/v1/transfer-factory": {
+      "post": {
+        "operationId": "proxyGetTransferFactory",
+        "tags": [
+          "registry"
+        ],
+        "summary": "Get the transfer factory, the transfer kind and the choice context",
+        "description": "As the token registry group's `POST /registry/transfer-instruction/v1/transfer-factory`:\nthe contract to exercise `TransferFactory_Transfer` on (for amulet, the\n`ExternalPartyAmuletRules` contract), `transferKind` (`self` when sender and\nreceiver are the same party, `direct` when the receiver has an unexpired\n`TransferPreapproval`, `offer` otherwise), the choice context and the contracts to\ndisclose. 400 for malformed choice arguments; 404 when no factory or no usable\nmining round exists; 409 when a contract to disclose is being reassigned.\n",
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetTransferFactory"
+        },
+        "responses": {
+          "200": {
+            "description": "The factory, the transfer kind and the choice context.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransferFactoryWithChoiceContext"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/accept": {
+      "post": {
+        "operationId": "proxyGetTransferInstructionAcceptContext",
+        "tags": [
+          "registry"
+        ],
+        "summary": "Get the choice context to accept a transfer instruction",
+        "description": "Context of the accept choice, exercised by the receiver: `amulet-rules` and `open-round`, disclosed with the\ninstruction's locked amulet (404 when it is gone).\n404 for an id no transfer instruction ever had; 409 when the instruction is no\nlonger pending (accepted, rejected or withdrawn) or a contract to disclose is\nbeing reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContext"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/reject": {
+      "post": {
+        "operationId": "proxyGetTransferInstructionRejectContext",
+        "tags": [
+          "registry"
+        ],
+        "summary": "Get the choice context to reject a transfer instruction",
+        "description": "Context of the reject choice, exercised by the receiver: the instruction's locked amulet disclosed and\n`expire-lock` true while it exists, otherwise nothing disclosed and `expire-lock` false.\n404 for an id no transfer instruction ever had; 409 when the instruction is no\nlonger pending (accepted, rejected or withdrawn) or a contract to disclose is\nbeing reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContext"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/registry/transfer-instruction/v1/{transferInstructionId}/choice-contexts/withdraw": {
+      "post": {
+        "operationId": "proxyGetTransferInstructionWithdrawContext",
+        "tags": [
+          "registry"
+        ],
+        "summary": "Get the choice context to withdraw a transfer instruction",
+        "description": "Context of the withdraw choice, exercised by the sender: the instruction's locked amulet disclosed and\n`expire-lock` true while it exists, otherwise nothing disclosed and `expire-lock` false.\n404 for an id no transfer instruction ever had; 409 when the instruction is no\nlonger pending (accepted, rejected or withdrawn) or a contract to disclose is\nbeing reassigned.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/TransferInstructionId"
+          }
+        ],
+        "requestBody": {
+          "$ref": "#/components/requestBodies/GetChoiceContext"
+        },
+        "responses": {
+          "200": {
+            "$ref": "#/components/responses/ChoiceContext"
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/Conflict"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/registry/allocation-instruction/v1/allocation-factory": {
       "post": {
         "operationId": "proxyGetAllocationFactoryV1",
@@ -1061,9 +1263,29 @@ export const scanProxySpec: OpenApiDocument = {
           "type": "string",
           "pattern": "^00[0-9a-f]+$"
         }
+      },
+      "TransferInstructionId": {
+        "name": "transferInstructionId",
+        "in": "path",
+        "required": true,
+        "description": "Contract id of the transfer instruction (lower-case hex, starting with `00`).",
+        "schema": {
+          "type": "string",
+          "pattern": "^00[0-9a-f]+$"
+        }
       }
     },
     "requestBodies": {
+      "GetTransferFactory": {
+        "required": true,
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/GetTransferFactoryRequest"
+            }
+          }
+        }
+      },
       "GetFactory": {
         "required": true,
         "content": {
@@ -1175,7 +1397,7 @@ export const scanProxySpec: OpenApiDocument = {
         }
       },
       "Conflict": {
-        "description": "A contract that must be disclosed is currently unassigned from one\nsynchronizer and not yet assigned to another; retry later.\n",
+        "description": "A contract that must be disclosed is currently unassigned from one\nsynchronizer and not yet assigned to another (retry later), or the transfer\ninstruction is no longer pending.\n",
         "content": {
           "application/json": {
             "schema": {
@@ -1675,6 +1897,49 @@ export const scanProxySpec: OpenApiDocument = {
           }
         }
       },
+      "GetTransferFactoryRequest": {
+        "type": "object",
+        "required": [
+          "choiceArguments"
+        ],
+        "properties": {
+          "choiceArguments": {
+            "type": "object",
+            "description": "Arguments of `TransferFactory_Transfer` in the ledger JSON encoding\n(`expectedAdmin`, `transfer` and `extraArgs`, the latter with empty `context`\nand `meta`); see `TransferFactoryTransferArguments` in the registry spec.\n"
+          },
+          "excludeDebugFields": {
+            "type": "boolean",
+            "default": false,
+            "description": "When true, the `debug*` fields of disclosed contracts are omitted."
+          }
+        }
+      },
+      "TransferFactoryWithChoiceContext": {
+        "type": "object",
+        "required": [
+          "factoryId",
+          "transferKind",
+          "choiceContext"
+        ],
+        "properties": {
+          "factoryId": {
+            "type": "string",
+            "description": "Contract id of the contract implementing the transfer factory interface."
+          },
+          "transferKind": {
+            "type": "string",
+            "enum": [
+              "self",
+              "direct",
+              "offer"
+            ],
+            "description": "How the transfer will run (self transfer, direct to a preapproved receiver, or offer)."
+          },
+          "choiceContext": {
+            "$ref": "#/components/schemas/ChoiceContext"
+          }
+        }
+      },
       "GetChoiceContextRequest": {
         "type": "object",
         "properties": {
@@ -1694,7 +1959,7 @@ export const scanProxySpec: OpenApiDocument = {
       },
       "ChoiceContext": {
         "type": "object",
-        "description": "What a client needs besides its own arguments to exercise the choice:\n`choiceContextData` is passed as the choice's extra context and has the form\n`{\"values\": {KEY: AnyValue}}`, each AnyValue a tagged variant such as\n`{\"tag\": \"AV_ContractId\", \"value\": \"<contract id>\"}` or\n`{\"tag\": \"AV_Bool\", \"value\": true}` (keys in use: `amulet-rules`,\n`open-round`, `featured-app-right`, `expire-lock`,\n`external-party-config-state`); `disclosedContracts` must be disclosed to the\nparticipant node when submitting.\n",
+        "description": "What a client needs besides its own arguments to exercise the choice:\n`choiceContextData` is passed as the choice's extra context and has the form\n`{\"values\": {KEY: AnyValue}}`, each AnyValue a tagged variant such as\n`{\"tag\": \"AV_ContractId\", \"value\": \"<contract id>\"}` or\n`{\"tag\": \"AV_Bool\", \"value\": true}` (keys in use: `amulet-rules`,\n`open-round`, `featured-app-right`, `expire-lock`,\n`external-party-config-state`, `transfer-preapproval`); `disclosedContracts` must be disclosed to the\nparticipant node when submitting.\n",
         "required": [
           "choiceContextData",
           "disclosedContracts"

@@ -6,6 +6,7 @@ import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-
 import { ActivityTotalsOnWrite1795352000000 } from './1795352000000-activity-totals-on-write';
 import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-active-contracts';
 import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
+import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -17,4 +18,5 @@ export const MIGRATIONS = [
   ActivityTotalsOnWrite1795352000000,
   LedgerActiveContracts1795360000000,
   ExplorerIndexes1795380000000,
+  PreapprovalReceiverIndex1795390000000,
 ];
