@@ -6,7 +6,7 @@ import {
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import { defaultSvScanUrl, simulateNetwork } from '@canton-scan/simulator';
-import { stackSimulationOptions } from './stack-network';
+import { STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
 
 /** The scan URL of each SV's first node state in the network simulated with `options`, in SV order. */
 function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): string[] {
@@ -27,15 +27,15 @@ function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): strin
 
 describe('stackSimulationOptions', () => {
   it("gives the first SV the stack's own scan: SCAN_PUBLIC_URL, by default http://localhost:<SCAN_PORT>", () => {
-    expect(stackSimulationOptions(loadConfig({}))).toEqual({ svScanUrls: ['http://localhost:5012'] });
-    expect(stackSimulationOptions(loadConfig({ SCAN_PORT: '6012' }))).toEqual({
-      svScanUrls: ['http://localhost:6012'],
-    });
+    expect(stackSimulationOptions(loadConfig({})).svScanUrls).toEqual(['http://localhost:5012']);
+    expect(stackSimulationOptions(loadConfig({ SCAN_PORT: '6012' })).svScanUrls).toEqual([
+      'http://localhost:6012',
+    ]);
     expect(
       stackSimulationOptions(
         loadConfig({ SCAN_PUBLIC_URL: 'https://scan.sv-1.example.org/', SCAN_PORT: '6012' }),
-      ),
-    ).toEqual({ svScanUrls: ['https://scan.sv-1.example.org'] });
+      ).svScanUrls,
+    ).toEqual(['https://scan.sv-1.example.org']);
   });
 
   it("loads a network whose first SV node state names the stack's scan, the others the default URLs", () => {
@@ -45,5 +45,27 @@ describe('stackSimulationOptions', () => {
     expect(urls[0]).toBe('http://127.0.0.1:5012');
     expect(urls.slice(1)).toEqual(urls.slice(1).map((_, i) => defaultSvScanUrl(i + 1)));
     expect(urls.length).toBeGreaterThan(1);
+  });
+
+  it('loads a network with transfer preapprovals and transfer instructions in every state', () => {
+    const preapproved = new Set<string>();
+    const instructions = new Map<string, string>(); // contract id -> how it ended ('' while pending)
+    for (const update of simulateNetwork(stackSimulationOptions(loadConfig({})))) {
+      if (!isTransaction(update)) continue;
+      for (const event of Object.values(update.events_by_id)) {
+        if (event.event_type === 'created_event') {
+          if (event.template_id === SpliceTemplates.TransferPreapproval.templateId)
+            preapproved.add(event.contract_id);
+          if (event.template_id === SpliceTemplates.AmuletTransferInstruction.templateId)
+            instructions.set(event.contract_id, '');
+        } else if (event.consuming && instructions.has(event.contract_id)) {
+          instructions.set(event.contract_id, event.choice);
+        }
+      }
+    }
+    expect(preapproved.size).toBeGreaterThanOrEqual(STACK_NETWORK_EXTRAS.transferPreapprovalParties);
+    const endings = new Set(instructions.values());
+    expect(endings).toContain(''); // some still pending
+    expect([...endings].filter((e) => e !== '').length).toBeGreaterThanOrEqual(3); // accepted, rejected, withdrawn
   });
 });

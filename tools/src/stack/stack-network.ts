@@ -2,10 +2,21 @@ import type { AppConfig } from '@canton-scan/domain';
 import type { SimulationOptions } from '@canton-scan/simulator';
 
 /**
- * The simulated network `npm start` loads: the default one, except that the first SV's scan (in
- * its SvNodeState's `synchronizerNodes`, where scan discovery reads it) is this stack's own scan,
- * `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs.
+ * What the network `npm start` loads carries besides the simulator's defaults, so that every
+ * endpoint a wallet or the explorer calls has something to answer with: a few users with a
+ * TransferPreapproval (direct transfers, `transfer-preapprovals/by-party`) and transfer
+ * instructions offered to the others, some pending, some accepted, rejected or withdrawn.
+ */
+export const STACK_NETWORK_EXTRAS = {
+  transferPreapprovalParties: 3,
+  transferInstructionsPerRound: 0.25,
+} as const satisfies SimulationOptions;
+
+/**
+ * The simulated network `npm start` loads: the default one with STACK_NETWORK_EXTRAS, and the
+ * first SV's scan (in its SvNodeState's `synchronizerNodes`, where scan discovery reads it) is
+ * this stack's own scan, `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs.
  */
 export function stackSimulationOptions(config: Pick<AppConfig, 'scanApi'>): SimulationOptions {
-  return { svScanUrls: [config.scanApi.publicUrl] };
+  return { ...STACK_NETWORK_EXTRAS, svScanUrls: [config.scanApi.publicUrl] };
 }
