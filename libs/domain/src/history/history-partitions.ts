@@ -2,7 +2,7 @@
  * The history tables partitioned by migration (LIST on `migration_id`, one partition per
  * migration, named `<table>_m<migration id>`): docs/scaling.md "Partitioned history".
  */
-export const PARTITIONED_HISTORY_TABLES = ['updates', 'events', 'contracts'] as const;
+export const PARTITIONED_HISTORY_TABLES = ['updates', 'events', 'contracts', 'amulet_holdings'] as const;
 
 export type PartitionedHistoryTable = (typeof PARTITIONED_HISTORY_TABLES)[number];
 

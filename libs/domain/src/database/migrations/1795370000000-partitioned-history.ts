@@ -72,6 +72,14 @@ const CONTRACT_COLUMNS = `"row_id" bigint GENERATED ALWAYS AS IDENTITY NOT NULL,
   "reassignment_counter" bigint NOT NULL DEFAULT 0,
   "created_event_blob_derivable" boolean NOT NULL DEFAULT true`;
 
+const HOLDING_COLUMNS = `"contract_row_id" bigint NOT NULL,
+  "migration_id" bigint NOT NULL,
+  "owner" text NOT NULL,
+  "amount" numeric(38,10) NOT NULL,
+  "locked" boolean NOT NULL,
+  "created_record_time" TIMESTAMP WITH TIME ZONE NOT NULL,
+  "archived_record_time" TIMESTAMP WITH TIME ZONE`;
+
 /** Column names of a table as the statements above declare them (for the row moves). */
 const names = (columns: string) =>
   [...columns.matchAll(/^\s*"(\w+)" \w/gm)].map((m) => `"${m[1]}"`).join(', ');
@@ -88,6 +96,8 @@ const SHARED_INDEXES = [
   `CREATE INDEX "ix_contracts_active_template" ON "contracts" ("package_name", "module_name", "entity_name", "row_id") WHERE "archived_record_time" IS NULL`,
   `CREATE INDEX "ix_contracts_ledger_acs" ON "contracts" ("created_offset", "row_id") WHERE "created_offset" IS NOT NULL`,
   `CREATE INDEX "ix_contracts_contract_offsets" ON "contracts" ("contract_id") INCLUDE ("created_offset", "archived_offset")`,
+  `CREATE INDEX "ix_amulet_holdings_owner" ON "amulet_holdings" ("migration_id", "owner", "created_record_time")
+     INCLUDE ("archived_record_time", "locked", "amount")`,
 ];
 
 /** Keys of the partitioned tables: PostgreSQL requires the partition key in each of them. */
@@ -97,6 +107,7 @@ const PARTITIONED_KEYS = [
   `CREATE UNIQUE INDEX "ux_updates_ledger_offset" ON "updates" ("ledger_offset", "migration_id")`,
   `ALTER TABLE "events" ADD CONSTRAINT "pk_events" PRIMARY KEY ("update_row_id", "node_id", "migration_id")`,
   `ALTER TABLE "contracts" ADD CONSTRAINT "pk_contracts" PRIMARY KEY ("row_id", "migration_id")`,
+  `ALTER TABLE "amulet_holdings" ADD CONSTRAINT "pk_amulet_holdings" PRIMARY KEY ("contract_row_id", "migration_id")`,
 ];
 
 /** Keys of the tables before partitioning. */
@@ -106,10 +117,11 @@ const UNPARTITIONED_KEYS = [
   `CREATE UNIQUE INDEX "ux_updates_ledger_offset" ON "updates" ("ledger_offset")`,
   `ALTER TABLE "events" ADD CONSTRAINT "pk_events" PRIMARY KEY ("update_row_id", "node_id")`,
   `ALTER TABLE "contracts" ADD CONSTRAINT "pk_contracts" PRIMARY KEY ("row_id")`,
+  `ALTER TABLE "amulet_holdings" ADD CONSTRAINT "pk_amulet_holdings" PRIMARY KEY ("contract_row_id")`,
 ];
 
 /**
- * The history tables `updates`, `events` and `contracts` partitioned by migration (LIST on
+ * The history tables `updates`, `events`, `contracts` and `amulet_holdings` partitioned by migration (LIST on
  * `migration_id`; partitions `<table>_m<id>`, created by the writer as migrations arrive), see
  * docs/scaling.md "Partitioned history". `events` gains `migration_id` (its update's) to be
  * partitioned alike. Primary keys and unique indexes include `migration_id`, as PostgreSQL
@@ -130,6 +142,7 @@ export class PartitionedHistory1795370000000 implements MigrationInterface {
       `CREATE TABLE "events" (${EVENT_COLUMNS}, "migration_id" bigint NOT NULL) PARTITION BY LIST ("migration_id")`,
     );
     await q.query(`CREATE TABLE "contracts" (${CONTRACT_COLUMNS}) PARTITION BY LIST ("migration_id")`);
+    await q.query(`CREATE TABLE "amulet_holdings" (${HOLDING_COLUMNS}) PARTITION BY LIST ("migration_id")`);
     const held: { migration_id: string }[] = await q.query(
       `SELECT migration_id::text FROM "updates_unpartitioned" UNION SELECT migration_id::text FROM "contracts_unpartitioned"`,
     );
@@ -147,6 +160,7 @@ export class PartitionedHistory1795370000000 implements MigrationInterface {
     await q.query(`CREATE TABLE "updates" (${UPDATE_COLUMNS})`);
     await q.query(`CREATE TABLE "events" (${EVENT_COLUMNS})`);
     await q.query(`CREATE TABLE "contracts" (${CONTRACT_COLUMNS})`);
+    await q.query(`CREATE TABLE "amulet_holdings" (${HOLDING_COLUMNS})`);
     await moveRows(q, false);
     for (const statement of [...UNPARTITIONED_KEYS, ...SHARED_INDEXES]) await q.query(statement);
     await dropAside(q);
@@ -186,6 +200,10 @@ async function moveRows(q: QueryRunner, eventsGainMigration: boolean): Promise<v
   const contracts = names(CONTRACT_COLUMNS);
   await q.query(
     `INSERT INTO "contracts" (${contracts}) OVERRIDING SYSTEM VALUE SELECT ${contracts} FROM "contracts_unpartitioned"`,
+  );
+  const holdings = names(HOLDING_COLUMNS);
+  await q.query(
+    `INSERT INTO "amulet_holdings" (${holdings}) SELECT ${holdings} FROM "amulet_holdings_unpartitioned"`,
   );
   for (const table of ['updates', 'contracts'])
     await q.query(
