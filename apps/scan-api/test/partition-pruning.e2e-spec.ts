@@ -11,8 +11,13 @@ import {
   type Params,
   type Statement,
 } from '@canton-scan/domain';
+import { simulateNetwork } from '@canton-scan/simulator';
 import { useTestDatabase } from '@canton-scan/testing';
-import { loadThreeMigrations, type ThreeMigrationStore } from './partitioned-history.fixture';
+import {
+  loadThreeMigrations,
+  THREE_MIGRATIONS_SIMULATION,
+  type ThreeMigrationStore,
+} from './partitioned-history.fixture';
 
 /** A Db that keeps every statement it runs, so the tests can EXPLAIN exactly what a repository sent. */
 class RecordingDb extends Db {
@@ -65,10 +70,11 @@ const all = (table: Table) => MIGRATIONS.map((m) => `${table}_m${m}`);
 
 describe('partitioned history: every hot query reads only the partitions it must (EXPLAIN, 3 migrations)', () => {
   const db = useTestDatabase();
+  const simulated = [...simulateNetwork(THREE_MIGRATIONS_SIMULATION)];
   let store: ThreeMigrationStore;
 
   beforeEach(async () => {
-    store = await loadThreeMigrations(db.dataSource);
+    store = await loadThreeMigrations(db.dataSource, simulated);
   });
 
   /** Runs `read` on a recording Db, then EXPLAIN ANALYZEs each statement it sent (index scans preferred, as at scale). */

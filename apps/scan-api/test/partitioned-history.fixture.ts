@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import { LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
-import { simulateNetwork } from '@canton-scan/simulator';
-import { createdEvents, HistoryBuilder } from '@canton-scan/testing';
+import { createHash } from 'node:crypto';
+import { createdEvents, HistoryBuilder, replayAcs } from '@canton-scan/testing';
 
 /** What the tests of partitioned history look their queries up with. */
 export interface ThreeMigrationStore {
@@ -12,17 +12,22 @@ export interface ThreeMigrationStore {
 }
 
 /**
- * A store with three migrations, hence three partitions per partitioned table: a simulated
- * network (migrations 0 and 1, the simulator's migration knob placing the switch at round 24),
- * then migration 2: a few mints and a transfer appended after it (offsets and record times
- * carrying on).
+ * The simulated network the tests load (app code may not import the simulator: the specs pass
+ * its updates in): migrations 0 and 1, the simulator's migration knob placing the switch at round 18.
  */
-export async function loadThreeMigrations(dataSource: DataSource): Promise<ThreeMigrationStore> {
-  const updates: HistoryUpdate[] = [];
-  const generator = simulateNetwork({ seed: 5, rounds: 30, migrationRound: 24 });
-  for (let next = generator.next(); !next.done; next = generator.next()) updates.push(next.value);
-  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
-  await writer.append(updates);
+export const THREE_MIGRATIONS_SIMULATION = { seed: 5, rounds: 30, migrationRound: 18 };
+
+/**
+ * A store with three migrations, hence three partitions per partitioned table: the simulated
+ * network's `updates` (migrations 0 and 1), then migration 2: the import updates of migration 1's
+ * active contracts, then two mints and an archive (offsets and record times carrying on).
+ */
+export async function loadThreeMigrations(
+  dataSource: DataSource,
+  updates: readonly HistoryUpdate[],
+): Promise<ThreeMigrationStore> {
+  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 1 });
+  await writer.append([...updates]);
 
   const [end]: { offset: string; t: string; owner: string }[] = await dataSource.query(
     `SELECT max(ledger_offset)::text AS offset,
@@ -53,6 +58,20 @@ export async function loadThreeMigrations(dataSource: DataSource): Promise<Three
       ],
       { migrationId: 2 },
     );
+  // Import update ids are fresh (the simulator's are the contract ids, already taken by migration 1's imports).
+  const imports = replayAcs(updates, 1, '9999-12-31T00:00:00Z')
+    .map((created) => {
+      const imported = h.importOf(created, 2);
+      const updateId = `1220${createHash('sha256').update(`import/2/${created.contract_id}`).digest('hex')}`;
+      const [event] = Object.values(imported.events_by_id);
+      return {
+        ...imported,
+        update_id: updateId,
+        root_event_ids: [`${updateId}:0`],
+        events_by_id: { [`${updateId}:0`]: { ...event, event_id: `${updateId}:0` } },
+      };
+    })
+    .sort((a, b) => (a.update_id < b.update_id ? -1 : 1));
   const mints = [mint(end.owner, '5.0000000000'), mint(h.party('zoe'), '7.0000000000')];
   const spent = createdEvents(mints[0])[0];
   const burn = h.tx(
@@ -69,7 +88,7 @@ export async function loadThreeMigrations(dataSource: DataSource): Promise<Three
     ],
     { migrationId: 2 },
   );
-  await writer.append([...mints, burn]);
+  await writer.append([...imports, ...mints, burn]);
   await dataSource.query('ANALYZE');
   return {
     owner: end.owner,
