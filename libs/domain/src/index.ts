@@ -37,6 +37,13 @@ export { createDataSource } from './database/data-source';
 export { isMigrated, openDatabase } from './database/database';
 export type { Database } from './database/database';
 export { Db } from './database/db';
+export type { Params, Statement } from './database/db';
+export {
+  ensureHistoryPartitions,
+  historyPartitionName,
+  PARTITIONED_HISTORY_TABLES,
+} from './history/history-partitions';
+export { MIGRATIONS } from './database/migrations';
 export { ReadDb } from './database/read-db';
 export { ReadReplicas, redactPassword } from './database/read-replicas';
 export type { ReplicaStatus } from './database/read-replicas';

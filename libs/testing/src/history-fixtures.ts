@@ -65,6 +65,12 @@ export class HistoryBuilder {
     return `00${hex(`cid/${this.seq++}`, 136)}`;
   }
 
+  /** Carries ledger offsets on after `offset` (updates appended to a history written by another source). */
+  continueOffsetsAfter(offset: bigint): this {
+    this.offset = offset;
+    return this;
+  }
+
   /** Moves record time forward. */
   advance(seconds: number): this {
     this.micros += BigInt(Math.round(seconds * 1_000_000));

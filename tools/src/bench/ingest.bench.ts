@@ -94,7 +94,7 @@ async function main(): Promise<void> {
       for (const table of TABLES) {
         const chunks: Buffer[] = [];
         await pipeline(
-          client.query(copyTo(`COPY ${table} TO STDOUT`)),
+          client.query(copyTo(`COPY (SELECT * FROM ${table}) TO STDOUT`)), // a partitioned table copies out through a query
           new Writable({ write: (c: Buffer, _e, cb) => (chunks.push(c), cb()) }),
         );
         const [{ n }] = (await client.query(`SELECT count(*)::int AS n FROM ${table}`)).rows;

@@ -65,7 +65,7 @@ const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.temp
  */
 export const CONTRACT_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS},
   (SELECT ce.create_arguments::text FROM events ce
-    WHERE c.created_event_blob IS NULL AND c.created_event_blob_derivable AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
+    WHERE c.created_event_blob IS NULL AND c.created_event_blob_derivable AND ce.migration_id = c.migration_id AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
 
 /** The stored columns `CONTRACT_COLUMNS` reads, for CTEs that it then reads from. */
 export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.created_update_row_id, c.created_node_id`;

@@ -1,4 +1,4 @@
-import { Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 import type { CompactValue } from '../daml-value/daml-value.types';
 
 /**
@@ -30,7 +30,8 @@ export class ContractEntity {
   })
   rowId: string;
 
-  @Column('bigint', { name: 'migration_id' })
+  /** The partition key (docs/scaling.md "Partitioned history"), hence part of the primary key. */
+  @PrimaryColumn('bigint', { name: 'migration_id', primaryKeyConstraintName: 'pk_contracts' })
   migrationId: string;
 
   @Column('text', { name: 'contract_id' })

@@ -234,6 +234,7 @@ class BatchBuilder {
   /** The batch's rows with their reserved row ids, and what it changes in the writer's view. */
   finish(total: number, migrations: number[], updateIds: string[], contractIds: string[]): BuiltBatch {
     const updateRowIds = new Map(this.updates.map((r, i) => [r.update_id, updateIds[i]]));
+    const updateMigrations = new Map(this.updates.map((r) => [r.update_id, r.migration_id]));
     const contracts = this.contracts.created.map((c, i) =>
       contractRowWithId(c, contractIds[i], updateRowIds),
     );
@@ -247,7 +248,7 @@ class BatchBuilder {
       },
       history: {
         updates: this.updates.map((u, i) => updateRowWithId(u, updateIds[i])),
-        events: this.events.map((e) => eventRowWithId(e, updateRowIds)),
+        events: this.events.map((e) => eventRowWithId(e, updateRowIds, updateMigrations)),
         contracts,
         archivesOfStored: archivesOfStored.map((a) => ({ ...a, updateRowId: updateRowIds.get(a.updateId)! })),
         reassignedStored,

@@ -41,7 +41,7 @@ export async function writeBuiltBatch(
   );
   const { openedRounds, ...derivedRows } = b.derived;
   await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart);
-  await history.write(b.history);
+  await history.write(b.history, b.migrations);
   await derived.write({
     ...derivedRows,
     miningRounds: miningRoundRows(openedRounds, storedRules),

@@ -35,6 +35,7 @@ export interface ContractState {
 /** A contract stored before the batch, archived by it. */
 export interface StoredArchive {
   rowId: string;
+  migrationId: number;
   updateId: string;
   nodeId: number;
   offset: string | null;
@@ -44,6 +45,7 @@ export interface StoredArchive {
 /** A contract stored before the batch, reassigned by it. */
 export interface StoredReassignment {
   rowId: string;
+  migrationId: number;
   synchronizerId: string;
   inFlight: boolean;
   counter: number;
@@ -152,7 +154,14 @@ export class BatchContracts {
       row.archived_offset = offset;
       row.archived_record_time = p.recordTime;
     } else {
-      this.archivesOfStored.push({ rowId: state.rowId!, updateId, nodeId, offset, recordTime: p.recordTime });
+      this.archivesOfStored.push({
+        rowId: state.rowId!,
+        migrationId: state.migrationId,
+        updateId,
+        nodeId,
+        offset,
+        recordTime: p.recordTime,
+      });
     }
     return state;
   }
@@ -196,7 +205,13 @@ export class BatchContracts {
       row.in_flight = inFlight;
       row.reassignment_counter = counter;
     } else {
-      this.reassignedStored.push({ rowId: state.rowId!, synchronizerId, inFlight, counter });
+      this.reassignedStored.push({
+        rowId: state.rowId!,
+        migrationId: state.migrationId,
+        synchronizerId,
+        inFlight,
+        counter,
+      });
     }
   }
 }

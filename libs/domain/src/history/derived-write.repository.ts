@@ -18,7 +18,7 @@ export interface DerivedTableWrites {
   licenses: LicenseRow[];
   activities: ActivityRow[];
   /** Stored contracts archived by the batch: their derived rows are archived with them. */
-  archivedContracts: { rowId: string; recordTime: string }[];
+  archivedContracts: { rowId: string; migrationId: number; recordTime: string }[];
   miningRounds: MiningRoundRow[];
   closedRounds: ClosedRound[];
   voteResults: VoteResultRow[];
@@ -114,12 +114,15 @@ export class DerivedWriteRepository {
   /** Archive times of stored contracts carried over to their derived rows. */
   private async archiveDerived(archives: DerivedTableWrites['archivedContracts']): Promise<void> {
     if (archives.length === 0) return;
-    const payload = JSON.stringify(archives.map((a) => ({ row_id: a.rowId, record_time: a.recordTime })));
+    const payload = JSON.stringify(
+      archives.map((a) => ({ row_id: a.rowId, migration_id: a.migrationId, record_time: a.recordTime })),
+    );
+    // A derived row's migration is its contract's (the partition key of amulet_holdings).
     for (const table of ['amulet_holdings', 'validator_licenses']) {
       await this.connection.query(
         `UPDATE ${table} d SET archived_record_time = a.record_time
-           FROM jsonb_to_recordset($1::jsonb) AS a(row_id bigint, record_time timestamptz)
-          WHERE d.contract_row_id = a.row_id`,
+           FROM jsonb_to_recordset($1::jsonb) AS a(row_id bigint, migration_id bigint, record_time timestamptz)
+          WHERE d.contract_row_id = a.row_id AND d.migration_id = a.migration_id`,
         [payload],
       );
     }

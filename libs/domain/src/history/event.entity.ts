@@ -22,6 +22,10 @@ export class EventEntity {
   @PrimaryColumn('integer', { name: 'node_id', primaryKeyConstraintName: 'pk_events' })
   nodeId: number;
 
+  /** The update's migration: the partition key (docs/scaling.md "Partitioned history"). */
+  @PrimaryColumn('bigint', { name: 'migration_id', primaryKeyConstraintName: 'pk_events' })
+  migrationId: string;
+
   @Column('text', { name: 'event_type' })
   eventType: EventKind;
 

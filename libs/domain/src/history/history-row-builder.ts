@@ -17,7 +17,7 @@ import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-valid
 
 export type UpdateDraft = Omit<HistoryUpdateRow, 'row_id'>;
 
-export type EventDraft = Omit<HistoryEventRow, 'update_row_id'> & { update_id: string };
+export type EventDraft = Omit<HistoryEventRow, 'update_row_id' | 'migration_id'> & { update_id: string };
 
 export type ContractDraft = Omit<
   HistoryContractRow,
@@ -214,8 +214,13 @@ export function updateRowWithId(draft: UpdateDraft, rowId: string): HistoryUpdat
 export function eventRowWithId(
   { update_id, ...draft }: EventDraft,
   updateRowIds: ReadonlyMap<string, string>,
+  updateMigrations: ReadonlyMap<string, number>,
 ): HistoryEventRow {
-  return { ...draft, update_row_id: updateRowIds.get(update_id)! };
+  return {
+    ...draft,
+    update_row_id: updateRowIds.get(update_id)!,
+    migration_id: updateMigrations.get(update_id)!,
+  };
 }
 
 export function contractRowWithId(

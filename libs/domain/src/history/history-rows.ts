@@ -62,6 +62,8 @@ export interface HistoryUpdateRow {
 export interface HistoryEventRow {
   /** `updates.row_id` of the update the event belongs to. */
   update_row_id: string;
+  /** The update's migration (the partition key). */
+  migration_id: number;
   node_id: number;
   event_type: 'created' | 'exercised';
   contract_id: string;

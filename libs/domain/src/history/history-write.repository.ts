@@ -2,6 +2,7 @@ import { columnsOf, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
+import { ensureHistoryPartitions } from './history-partitions';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 
 /** What the writer reads of the stored history while it checks and builds a batch. */
@@ -56,6 +57,7 @@ const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
 
 const EVENT_COLUMNS = columnsOf<HistoryEventRow>({
   update_row_id: 'int',
+  migration_id: 'int',
   node_id: 'int',
   event_type: 'text',
   contract_id: 'text',
@@ -191,8 +193,12 @@ export class HistoryWriteRepository implements HistoryView {
     return rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
   }
 
-  /** Writes a batch's history rows, with their reserved row ids. */
-  async write(rows: HistoryTableWrites): Promise<void> {
+  /**
+   * Writes a batch's history rows, with their reserved row ids, first creating the partitions of
+   * the migrations the batch brings (`migrations`: those it touches) when they do not exist yet.
+   */
+  async write(rows: HistoryTableWrites, migrations: readonly number[]): Promise<void> {
+    await ensureHistoryPartitions(this.connection, migrations);
     await loadRows(this.connection, 'updates', UPDATE_COLUMNS, rows.updates);
     await loadRows(this.connection, 'events', EVENT_COLUMNS, rows.events);
     await loadRows(this.connection, 'contracts', CONTRACT_COLUMNS, rows.contracts);
@@ -205,12 +211,13 @@ export class HistoryWriteRepository implements HistoryView {
     await this.connection.query(
       `UPDATE contracts c SET archived_update_row_id = a.update_row_id, archived_node_id = a.node_id,
                               archived_offset = a.ledger_offset, archived_record_time = a.record_time
-         FROM jsonb_to_recordset($1::jsonb) AS a(row_id bigint, update_row_id bigint, node_id integer, ledger_offset bigint, record_time timestamptz)
-        WHERE c.row_id = a.row_id`,
+         FROM jsonb_to_recordset($1::jsonb) AS a(row_id bigint, migration_id bigint, update_row_id bigint, node_id integer, ledger_offset bigint, record_time timestamptz)
+        WHERE c.row_id = a.row_id AND c.migration_id = a.migration_id`,
       [
         JSON.stringify(
           archives.map((a) => ({
             row_id: a.rowId,
+            migration_id: a.migrationId,
             update_row_id: a.updateRowId,
             node_id: a.nodeId,
             ledger_offset: a.offset,
@@ -227,14 +234,15 @@ export class HistoryWriteRepository implements HistoryView {
     await this.connection.query(
       `UPDATE contracts c SET synchronizer_id = r.synchronizer_id, in_flight = r.in_flight, reassignment_counter = r.counter
          FROM (SELECT DISTINCT ON (row_id) * FROM jsonb_to_recordset($1::jsonb)
-                 AS r(ord integer, row_id bigint, synchronizer_id text, in_flight boolean, counter bigint)
+                 AS r(ord integer, row_id bigint, migration_id bigint, synchronizer_id text, in_flight boolean, counter bigint)
                 ORDER BY row_id, ord DESC) r
-        WHERE c.row_id = r.row_id`,
+        WHERE c.row_id = r.row_id AND c.migration_id = r.migration_id`,
       [
         JSON.stringify(
           rows.map((r, ord) => ({
             ord,
             row_id: r.rowId,
+            migration_id: r.migrationId,
             synchronizer_id: r.synchronizerId,
             in_flight: r.inFlight,
             counter: r.counter,

@@ -160,6 +160,17 @@ describe('LedgerWriter', () => {
     await expectRejected([{ ...tx, workflow_id: 'changed' }], /already stored with different content/);
   });
 
+  it('keeps update ids and offsets unique across migrations (partitioned keys include the migration)', async () => {
+    const tx = mint(alice(), '1.0000000000');
+    const later = mint(alice(), '2.0000000000');
+    await writer.append([tx]);
+    await expectRejected(
+      [{ ...tx, migration_id: 1, offset: later.offset }],
+      /already stored with different content/,
+    );
+    await expectRejected([{ ...later, migration_id: 1, offset: tx.offset }], /does not increase/);
+  });
+
   it('rejects archiving an unknown contract, writing nothing of the batch', async () => {
     const ok = mint(alice(), '1.0000000000');
     const ghost = h.tx([

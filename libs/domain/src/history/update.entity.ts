@@ -1,12 +1,14 @@
-import { Check, Column, Entity, Index, PrimaryGeneratedColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn, PrimaryGeneratedColumn } from 'typeorm';
 
 export type UpdateKind = 'transaction' | 'assignment' | 'unassignment';
 
 /** One row per update: transactions (with their events in `events`) and reassignments. */
 @Entity({ name: 'updates' })
 @Check('ck_updates_kind', `"kind" IN ('transaction', 'assignment', 'unassignment')`)
-@Index('ux_updates_update_id', ['updateId'], { unique: true })
-@Index('ux_updates_ledger_offset', ['ledgerOffset'], { unique: true })
+// Partitioned by migration: unique keys include the partition key (the writer keeps update ids
+// and offsets unique across migrations).
+@Index('ux_updates_update_id', ['updateId', 'migrationId'], { unique: true })
+@Index('ux_updates_ledger_offset', ['ledgerOffset', 'migrationId'], { unique: true })
 // Update history pages by (migration_id, record_time) ascending.
 @Index('ix_updates_migration_record_time', ['migrationId', 'recordTime', 'rowId'])
 // Import updates of a migration, paged by update id (partial; declared in the migration).
@@ -25,7 +27,8 @@ export class UpdateEntity {
   @Column('text', { name: 'update_id' })
   updateId: string;
 
-  @Column('bigint', { name: 'migration_id' })
+  /** The partition key (docs/scaling.md "Partitioned history"), hence part of the primary key. */
+  @PrimaryColumn('bigint', { name: 'migration_id', primaryKeyConstraintName: 'pk_updates' })
   migrationId: string;
 
   @Column('text', { name: 'kind' })

@@ -86,14 +86,14 @@ export class LedgerActiveContractsRepository {
       `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_at,
               c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
-              ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN (SELECT e.create_arguments::text FROM events e WHERE e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) END` : 'NULL::text'}
+              ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN (SELECT e.create_arguments::text FROM events e WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) END` : 'NULL::text'}
                 AS create_arguments_json,
               u.workflow_id, u.synchronizer_id AS created_synchronizer_id,
               r.ledger_offset::text AS assigned_offset, r.target_synchronizer AS assigned_synchronizer_id,
               r.reassignment_counter::text AS assigned_counter
          FROM contracts c
          CROSS JOIN LATERAL (
-           SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.row_id = c.created_update_row_id OFFSET 0
+           SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.migration_id = c.migration_id AND u.row_id = c.created_update_row_id OFFSET 0
          ) u
          CROSS JOIN LATERAL (
            SELECT COALESCE(bool_or(o.archived_offset <= $1::bigint), false) AS archived,

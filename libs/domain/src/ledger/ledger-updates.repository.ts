@@ -162,14 +162,14 @@ export class LedgerUpdatesRepository {
       ? 'false'
       : transactions.parties === 'any'
         ? 'true'
-        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_PARTIES[transactions.column]} && ${param(transactions.parties)}::text[])`;
+        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND ${EVENT_PARTIES[transactions.column]} && ${param(transactions.parties)}::text[])`;
     let assignedVisible = 'false';
     let unassignedVisible = 'false';
     if (reassignments?.parties === 'any') {
       assignedVisible = unassignedVisible = 'true';
     } else if (reassignments) {
       const parties = param(reassignments.parties);
-      assignedVisible = `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.stakeholders && ${parties}::text[])`;
+      assignedVisible = `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND e.stakeholders && ${parties}::text[])`;
       unassignedVisible = `COALESCE(c.stakeholders && ${parties}::text[], false)`;
     }
     const direction = request.descending ? 'DESC' : 'ASC';
@@ -223,7 +223,7 @@ export class LedgerUpdatesRepository {
               WHERE e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id
              OFFSET 0
            ) c ON true
-          WHERE e.update_row_id = ANY($1::bigint[])
+          WHERE e.migration_id = $2::bigint AND e.update_row_id = ANY($1::bigint[])
           ORDER BY e.update_row_id, e.node_id`,
         [rowIds, migrationId],
       );

@@ -5,6 +5,7 @@ import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows'
 import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-migrations-and-blob-sources';
 import { ActivityTotalsOnWrite1795352000000 } from './1795352000000-activity-totals-on-write';
 import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-active-contracts';
+import { PartitionedHistory1795370000000 } from './1795370000000-partitioned-history';
 import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
 import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
 
@@ -17,6 +18,7 @@ export const MIGRATIONS = [
   HeldMigrationsAndBlobSources1795340000000,
   ActivityTotalsOnWrite1795352000000,
   LedgerActiveContracts1795360000000,
+  PartitionedHistory1795370000000,
   ExplorerIndexes1795380000000,
   PreapprovalReceiverIndex1795390000000,
 ];

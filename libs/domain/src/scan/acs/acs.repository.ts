@@ -92,7 +92,8 @@ export function acsPageStatement(
             SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n}),
           events AS (
             SELECT c.row_id, ${CREATED_EVENT_TEXT} AS event
-              FROM page p JOIN contracts c ON c.row_id = p.row_id JOIN updates u ON u.row_id = c.created_update_row_id)
+              FROM page p JOIN contracts c ON c.row_id = p.row_id AND c.migration_id = $1
+                JOIN updates u ON u.row_id = c.created_update_row_id AND u.migration_id = $1)
           SELECT count(*)::int AS count, max(row_id)::text AS last_row_id,
                  coalesce(string_agg(event, ',' ORDER BY row_id), '') AS events
             FROM events`,

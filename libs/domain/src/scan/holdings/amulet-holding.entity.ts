@@ -9,7 +9,8 @@ export class AmuletHoldingEntity {
   @PrimaryColumn('bigint', { name: 'contract_row_id', primaryKeyConstraintName: 'pk_amulet_holdings' })
   contractRowId: string;
 
-  @Column('bigint', { name: 'migration_id' })
+  /** The partition key (docs/scaling.md "Partitioned history"), hence part of the primary key. */
+  @PrimaryColumn('bigint', { name: 'migration_id', primaryKeyConstraintName: 'pk_amulet_holdings' })
   migrationId: string;
 
   @Column('text', { name: 'owner' })

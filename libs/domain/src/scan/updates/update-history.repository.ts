@@ -110,7 +110,7 @@ const viaNode = (lossless: string) =>
  * null (rows parsed in Node carry only the text and, where needed, the payloads).
  */
 const treeStatement = (lossless: string, from: string, where: string, orderBy: string) =>
-  `${from} LEFT JOIN events e ON e.update_row_id = u.row_id
+  `${from} LEFT JOIN events e ON e.update_row_id = u.row_id AND e.migration_id = u.migration_id
   LEFT JOIN LATERAL (
     SELECT c.payload_compact FROM contracts c
      WHERE NOT ${lossless} AND e.event_type = 'created' AND c.migration_id = u.migration_id AND c.contract_id = e.contract_id
@@ -147,7 +147,7 @@ export class UpdateHistoryRepository {
         SELECT u.row_id FROM updates u
          WHERE u.migration_id = $1 AND u.is_import AND u.update_id > $2
          ORDER BY u.update_id LIMIT $3)
-      ${treeStatement('true', `${tree('true')} FROM page p JOIN updates u ON u.row_id = p.row_id`, '', 'u.update_id, e.node_id')}`,
+      ${treeStatement('true', `${tree('true')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = $1`, '', 'u.update_id, e.node_id')}`,
   );
 
   /**
@@ -176,7 +176,7 @@ export class UpdateHistoryRepository {
              ORDER BY u.record_time LIMIT $3) p
          WHERE ms.id IS NOT NULL
          ORDER BY p.migration_id, p.record_time LIMIT $3)
-      ${treeStatement('$5::boolean', `${tree('$5::boolean')} FROM page p JOIN updates u ON u.row_id = p.row_id`, '', 'p.migration_id, p.record_time, e.node_id')}`,
+      ${treeStatement('$5::boolean', `${tree('$5::boolean')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = p.migration_id`, '', 'p.migration_id, p.record_time, e.node_id')}`,
   );
 
   /**
