@@ -1,0 +1,10 @@
+import { Page } from '../components/page';
+import { Empty } from '../components/query-view';
+
+export default function Placeholder() {
+  return (
+    <Page title="contract">
+      <Empty>Not built yet.</Empty>
+    </Page>
+  );
+}
