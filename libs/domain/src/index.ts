@@ -119,6 +119,11 @@ export { RewardAccountingRepository } from './scan/rewards/reward-accounting.rep
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';
+export {
+  ExplorerUpdatesRepository,
+  explorerUpdatesStatement,
+} from './scan/explorer/explorer-updates.repository';
+export { ExplorerUpdatesService } from './scan/explorer/explorer-updates.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

@@ -8,6 +8,8 @@ import {
   BackfillingService,
   ReadDb,
   DevelopmentFundService,
+  ExplorerUpdatesRepository,
+  ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
   RewardAccountingRepository,
@@ -25,6 +27,7 @@ import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
+import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
@@ -48,6 +51,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     VoteResultsController,
     RewardAccountingController,
     DsoController,
+    ExplorerController,
   ],
   providers: [
     HealthService,
@@ -67,6 +71,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(VoteResultsService, [VoteResultsRepository]),
     domainProvider(RewardAccountingRepository, [ReadDb]),
     domainProvider(RewardAccountingService, [RewardAccountingRepository]),
+    domainProvider(ExplorerUpdatesRepository, [ReadDb]),
+    domainProvider(ExplorerUpdatesService, [ExplorerUpdatesRepository]),
   ],
 })
 export class ScanGroupModule {}

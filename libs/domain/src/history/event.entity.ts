@@ -1,4 +1,4 @@
-import { Check, Column, Entity, PrimaryColumn } from 'typeorm';
+import { Check, Column, Entity, Index, PrimaryColumn } from 'typeorm';
 import type { DamlValue } from '../daml-value/daml-value.types';
 
 export type EventKind = 'created' | 'exercised';
@@ -10,6 +10,10 @@ export type EventKind = 'created' | 'exercised';
  */
 @Entity({ name: 'events' })
 @Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
+// Explorer filters: GIN over stakeholders and acting parties, and the template's MODULE:ENTITY
+// with the update (expression indexes, declared in the migration ExplorerIndexes).
+@Index('ix_events_parties', { synchronize: false })
+@Index('ix_events_template_entity', { synchronize: false })
 export class EventEntity {
   @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_events' })
   updateRowId: string;

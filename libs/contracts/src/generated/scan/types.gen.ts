@@ -846,6 +846,51 @@ export type DsoInfo = {
     initial_round?: string;
 };
 
+export type ExplorerUpdatesResponse = {
+    /**
+     * Up to `limit` updates, newest first.
+     */
+    updates: Array<ExplorerUpdate>;
+    /**
+     * Pass as `page_token` for the next page; absent on the last page.
+     */
+    next_page_token?: string;
+};
+
+/**
+ * One update of the history, summarized.
+ */
+export type ExplorerUpdate = {
+    update_id: string;
+    migration_id: number;
+    record_time: string;
+    kind: 'transaction' | 'reassignment';
+    /**
+     * The transaction's workflow id; absent when none was set.
+     */
+    workflow_id?: string;
+    /**
+     * Events of a transaction's tree (its `events_by_id` entries); 1 for a
+     * reassignment (its assign or unassign event).
+     *
+     */
+    event_count: number;
+    /**
+     * Distinct template ids of the update's events, sorted; for an unassignment,
+     * the reassigned contract's template.
+     *
+     */
+    template_ids: Array<string>;
+    /**
+     * A transaction's root event ids, in order; absent for a reassignment.
+     */
+    root_event_ids?: Array<string>;
+    /**
+     * Which half of a reassignment it is; absent for a transaction.
+     */
+    reassignment?: 'assignment' | 'unassignment';
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -1802,6 +1847,58 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type ListExplorerUpdatesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most updates on the page.
+         */
+        limit?: number;
+        /**
+         * The `next_page_token` of the previous page (opaque).
+         */
+        page_token?: string;
+        /**
+         * Keep only updates this party took part in (exact party id).
+         */
+        party?: string;
+        /**
+         * Keep only updates with an event of this template: `PACKAGE_ID:MODULE:ENTITY`,
+         * `PACKAGE_NAME:MODULE:ENTITY` or `MODULE:ENTITY`.
+         *
+         */
+        template?: string;
+    };
+    url: '/v0/explorer/updates';
+};
+
+export type ListExplorerUpdatesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListExplorerUpdatesError = ListExplorerUpdatesErrors[keyof ListExplorerUpdatesErrors];
+
+export type ListExplorerUpdatesResponses = {
+    /**
+     * A page of updates, newest first.
+     */
+    200: ExplorerUpdatesResponse;
+};
+
+export type ListExplorerUpdatesResponse = ListExplorerUpdatesResponses[keyof ListExplorerUpdatesResponses];
 
 export type GetLivezData = {
     body?: never;

@@ -56,6 +56,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Public information about the DSO."
     },
     {
+      "name": "explorer",
+      "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
+    },
+    {
       "name": "health",
       "description": "Liveness and readiness probes."
     }
@@ -995,6 +999,87 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/explorer/updates": {
+      "get": {
+        "operationId": "listExplorerUpdates",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "List updates, newest first, for the explorer",
+        "description": "One line per update of the recorded history, newest first: by migration id\ndescending, then record time descending. Import updates (the re-creations a\nmigration starts with) are not listed, as in `POST /v2/updates`: without\nfilters this list is exactly that one reversed.\n\n`party` keeps the updates in which the party is a signatory, observer,\nstakeholder or acting party of an event, or the submitter of a reassignment\n(for an unassignment, the stakeholders of the reassigned contract count).\n`template` keeps the updates with an event of that template, given as the full\nid `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the\n`MODULE:ENTITY` suffix (any package). Both filters may be combined.\n\nA page with more updates after it carries `next_page_token`; pass it as\n`page_token`, with the same filters, for the next page. The last page has none.\nA token that is not one this endpoint issued is a 400.\n",
+        "parameters": [
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Most updates on the page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 100,
+              "default": 20
+            }
+          },
+          {
+            "name": "page_token",
+            "in": "query",
+            "required": false,
+            "description": "The `next_page_token` of the previous page (opaque).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256
+            }
+          },
+          {
+            "name": "party",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates this party took part in (exact party id).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512
+            }
+          },
+          {
+            "name": "template",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates with an event of this template: `PACKAGE_ID:MODULE:ENTITY`,\n`PACKAGE_NAME:MODULE:ENTITY` or `MODULE:ENTITY`.\n",
+            "schema": {
+              "type": "string",
+              "minLength": 3,
+              "maxLength": 512,
+              "pattern": "^([^:]+:)?[^:]+:[^:]+$"
+            },
+            "example": "Splice.Amulet:Amulet"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of updates, newest first.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerUpdatesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -2522,6 +2607,90 @@ export const scanSpec: OpenApiDocument = {
           "initial_round": {
             "type": "string",
             "description": "Round number the network bootstrapped from, as a decimal string."
+          }
+        }
+      },
+      "ExplorerUpdatesResponse": {
+        "type": "object",
+        "required": [
+          "updates"
+        ],
+        "properties": {
+          "updates": {
+            "type": "array",
+            "description": "Up to `limit` updates, newest first.",
+            "items": {
+              "$ref": "#/components/schemas/ExplorerUpdate"
+            }
+          },
+          "next_page_token": {
+            "type": "string",
+            "description": "Pass as `page_token` for the next page; absent on the last page."
+          }
+        }
+      },
+      "ExplorerUpdate": {
+        "type": "object",
+        "description": "One update of the history, summarized.",
+        "required": [
+          "update_id",
+          "migration_id",
+          "record_time",
+          "kind",
+          "event_count",
+          "template_ids"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string"
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "kind": {
+            "type": "string",
+            "enum": [
+              "transaction",
+              "reassignment"
+            ]
+          },
+          "workflow_id": {
+            "type": "string",
+            "description": "The transaction's workflow id; absent when none was set."
+          },
+          "event_count": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Events of a transaction's tree (its `events_by_id` entries); 1 for a\nreassignment (its assign or unassign event).\n"
+          },
+          "template_ids": {
+            "type": "array",
+            "description": "Distinct template ids of the update's events, sorted; for an unassignment,\nthe reassigned contract's template.\n",
+            "items": {
+              "type": "string"
+            }
+          },
+          "root_event_ids": {
+            "type": "array",
+            "description": "A transaction's root event ids, in order; absent for a reassignment.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "reassignment": {
+            "type": "string",
+            "enum": [
+              "assignment",
+              "unassignment"
+            ],
+            "description": "Which half of a reassignment it is; absent for a transaction."
           }
         }
       }

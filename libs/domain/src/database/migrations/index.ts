@@ -5,6 +5,7 @@ import { LeanHistoryRows1795330000000 } from './1795330000000-lean-history-rows'
 import { HeldMigrationsAndBlobSources1795340000000 } from './1795340000000-held-migrations-and-blob-sources';
 import { ActivityTotalsOnWrite1795352000000 } from './1795352000000-activity-totals-on-write';
 import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-active-contracts';
+import { ExplorerIndexes1795370000000 } from './1795370000000-explorer-indexes';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -15,4 +16,5 @@ export const MIGRATIONS = [
   HeldMigrationsAndBlobSources1795340000000,
   ActivityTotalsOnWrite1795352000000,
   LedgerActiveContracts1795360000000,
+  ExplorerIndexes1795370000000,
 ];

@@ -1,0 +1,121 @@
+import type { Db } from '../../database/db';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+
+/** A position in the explorer's update order: (migration id, record time, row id), descending. */
+export interface ExplorerUpdatesCursor {
+  migrationId: string;
+  recordTime: string;
+  rowId: string;
+}
+
+/** A template filter: `MODULE:ENTITY`, and, when given, the package (its id or its name). */
+export interface ExplorerTemplateFilter {
+  suffix: string;
+  packageRef?: string;
+}
+
+export interface ExplorerUpdatesQuery {
+  after?: ExplorerUpdatesCursor;
+  party?: string;
+  template?: ExplorerTemplateFilter;
+  /** Rows to read: the page size plus one (the extra row says whether a next page exists). */
+  limit: number;
+}
+
+export interface ExplorerUpdateRow {
+  row_id: string;
+  update_id: string;
+  migration_id: string;
+  record_time: string;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  workflow_id: string;
+  event_count: number;
+  template_ids: string[];
+  root_event_ids: string[] | null;
+}
+
+/**
+ * The parties of an event the explorer filters on (stakeholders, which hold a created event's
+ * signatories and observers, and the acting parties of an exercise). Written exactly as in
+ * ix_events_parties (migration ExplorerIndexes), so that the GIN index serves `@>` on it.
+ */
+export const EVENT_PARTIES = `(e.stakeholders || coalesce(e.acting_parties, '{}'::text[]))`;
+/** `MODULE:ENTITY` of an event's template id, written exactly as in ix_events_template_entity. */
+export const EVENT_TEMPLATE_SUFFIX = `substr(e.template_id, strpos(e.template_id, ':') + 1)`;
+
+/** The contract an unassignment moves (it has no event row of its own). */
+const UNASSIGNED_CONTRACT = `c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id`;
+
+/**
+ * One page of the explorer's update list, one statement: non-import updates newest first
+ * (ix_updates_migration_record_time read backwards from the cursor), filtered by party
+ * (ix_events_parties, the submitter of a reassignment, an unassigned contract's stakeholders)
+ * and template (ix_events_template_entity, an unassigned contract's template), each with its
+ * event count, distinct sorted template ids and root event ids.
+ */
+export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: string; params: unknown[] } {
+  const params: unknown[] = [IMPORT_RECORD_TIME];
+  const add = (value: unknown) => `$${params.push(value)}`;
+  const where = ['NOT u.is_import', 'u.record_time > $1::timestamptz'];
+  if (query.after) {
+    const { migrationId, recordTime, rowId } = query.after;
+    where.push(
+      `(u.migration_id, u.record_time, u.row_id) < (${add(migrationId)}::bigint, ${add(recordTime)}::timestamptz, ${add(rowId)}::bigint)`,
+    );
+  }
+  if (query.party !== undefined) {
+    const p = add(query.party);
+    const party = `ARRAY[${p}::text]`;
+    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_PARTIES} @> ${party})
+      OR u.submitter = ${p}
+      OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT} AND c.stakeholders @> ${party})))`);
+  }
+  if (query.template) {
+    const { suffix, packageRef } = query.template;
+    const s = add(suffix);
+    const [moduleName, entityName] = suffix.split(':');
+    const pkg = packageRef === undefined ? undefined : add(packageRef);
+    const eventPkg = pkg
+      ? ` AND (split_part(e.template_id, ':', 1) = ${pkg} OR e.package_name = ${pkg})`
+      : '';
+    const contractPkg = pkg ? ` AND (c.package_id = ${pkg} OR c.package_name = ${pkg})` : '';
+    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_TEMPLATE_SUFFIX} = ${s}${eventPkg})
+      OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT}
+            AND c.module_name = ${add(moduleName)} AND c.entity_name = ${add(entityName)}${contractPkg})))`);
+  }
+  const limit = add(query.limit);
+  return {
+    sql: `WITH page AS MATERIALIZED (
+            SELECT u.row_id, u.update_id, u.migration_id, u.record_time, u.kind, u.workflow_id, u.root_node_ids,
+                   u.reassigned_contract_id
+              FROM updates u
+             WHERE ${where.join('\n               AND ')}
+             ORDER BY u.migration_id DESC, u.record_time DESC, u.row_id DESC
+             LIMIT ${limit})
+          SELECT p.row_id::text AS row_id, p.update_id, p.migration_id::text AS migration_id, p.record_time, p.kind,
+                 p.workflow_id,
+                 CASE WHEN p.kind = 'transaction' THEN (SELECT count(*)::int FROM events e WHERE e.update_row_id = p.row_id)
+                      ELSE 1 END AS event_count,
+                 CASE WHEN p.kind = 'unassignment'
+                      THEN ARRAY(SELECT c.template_id FROM contracts c
+                                  WHERE c.migration_id = p.migration_id AND c.contract_id = p.reassigned_contract_id)
+                      ELSE ARRAY(SELECT DISTINCT e.template_id COLLATE "C" FROM events e
+                                  WHERE e.update_row_id = p.row_id ORDER BY 1) END AS template_ids,
+                 CASE WHEN p.kind = 'transaction'
+                      THEN ARRAY(SELECT p.update_id || ':' || x.n FROM unnest(p.root_node_ids) WITH ORDINALITY AS x(n, o)
+                                  ORDER BY x.o) END AS root_event_ids
+            FROM page p
+           ORDER BY p.migration_id DESC, p.record_time DESC, p.row_id DESC`,
+    params,
+  };
+}
+
+/** The explorer's update list (docs/explorer.md "Update list"). */
+export class ExplorerUpdatesRepository {
+  constructor(private readonly db: Db) {}
+
+  async page(query: ExplorerUpdatesQuery): Promise<ExplorerUpdateRow[]> {
+    const { sql, params } = explorerUpdatesStatement(query);
+    return this.db.query(sql, params);
+  }
+}
