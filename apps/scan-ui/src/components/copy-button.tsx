@@ -22,7 +22,13 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
         onClick={copy}
         sx={{ fontSize: '0.9rem', p: 0.5 }}
       >
-        <span aria-hidden="true">{copied ? '✓' : '⧉'}</span>
+        {copied ? (
+          <span aria-hidden="true">✓</span>
+        ) : (
+          <svg aria-hidden="true" width="14" height="14" viewBox="0 0 24 24" fill="currentColor">
+            <path d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z" />
+          </svg>
+        )}
       </IconButton>
     </Tooltip>
   );

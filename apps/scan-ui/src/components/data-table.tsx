@@ -14,6 +14,8 @@ export interface Column<T> {
   /** Sorting by this column compares these values (numbers, or strings compared as text). */
   sortValue?: (row: T) => number | string;
   align?: 'left' | 'right';
+  /** Keep the cell on one line (short values: times, kinds, counts). */
+  nowrap?: boolean;
 }
 
 /** A table that scrolls sideways on narrow screens; columns with `sortValue` sort on click. */
@@ -70,7 +72,11 @@ export function DataTable<T>({
           {sorted.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell key={c.key} align={c.align} sx={{ wordBreak: 'break-word' }}>
+                <TableCell
+                  key={c.key}
+                  align={c.align}
+                  sx={c.nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
+                >
                   {c.cell(row)}
                 </TableCell>
               ))}
