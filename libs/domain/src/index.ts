@@ -124,6 +124,8 @@ export {
   explorerUpdatesStatement,
 } from './scan/explorer/explorer-updates.repository';
 export { ExplorerUpdatesService } from './scan/explorer/explorer-updates.service';
+export { ExplorerContractsRepository } from './scan/explorer/explorer-contracts.repository';
+export { ExplorerContractsService } from './scan/explorer/explorer-contracts.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

@@ -8,6 +8,8 @@ import {
   BackfillingService,
   ReadDb,
   DevelopmentFundService,
+  ExplorerContractsRepository,
+  ExplorerContractsService,
   ExplorerUpdatesRepository,
   ExplorerUpdatesService,
   HoldingsRepository,
@@ -73,6 +75,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(RewardAccountingService, [RewardAccountingRepository]),
     domainProvider(ExplorerUpdatesRepository, [ReadDb]),
     domainProvider(ExplorerUpdatesService, [ExplorerUpdatesRepository]),
+    domainProvider(ExplorerContractsRepository, [ReadDb]),
+    domainProvider(ExplorerContractsService, [ExplorerContractsRepository]),
   ],
 })
 export class ScanGroupModule {}

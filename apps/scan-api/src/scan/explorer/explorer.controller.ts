@@ -1,17 +1,27 @@
 import { Controller, Get } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
-import { ExplorerUpdatesService } from '@canton-scan/domain';
+import { ExplorerContractsService, ExplorerUpdatesService, type JsonText } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
-/** Our own views for the network explorer (tag `explorer` of specs/scan.yaml). */
+/** Our own views for the network explorer (tag `explorer` of specs/scan.yaml, docs/explorer.md). */
 @Controller('v0/explorer')
 export class ExplorerController {
-  constructor(private readonly updates: ExplorerUpdatesService) {}
+  constructor(
+    private readonly updates: ExplorerUpdatesService,
+    private readonly contracts: ExplorerContractsService,
+  ) {}
 
   @Get('updates')
   listUpdates(
     @ValidInput() { query }: scanApi.ListExplorerUpdatesData,
   ): Promise<scanApi.ExplorerUpdatesResponse> {
     return this.updates.listUpdates(query ?? {});
+  }
+
+  @Get('contracts/:contract_id')
+  getContract(
+    @ValidInput() { path }: scanApi.GetExplorerContractData,
+  ): Promise<JsonText<scanApi.ExplorerContract>> {
+    return this.contracts.getContract(path.contract_id);
   }
 }

@@ -892,6 +892,36 @@ export type ExplorerUpdate = {
 };
 
 /**
+ * An update, located in the history.
+ */
+export type ExplorerUpdateRef = {
+    update_id: string;
+    migration_id: number;
+    record_time: string;
+};
+
+export type ExplorerContract = {
+    contract_id: string;
+    template_id: string;
+    package_name?: string;
+    /**
+     * The contract's payload, compact-encoded.
+     */
+    create_arguments: {
+        [key: string]: unknown;
+    };
+    signatories: Array<string>;
+    observers: Array<string>;
+    /**
+     * Ledger effective time of the creating transaction.
+     */
+    created_at: string;
+    created: ExplorerUpdateRef;
+    archived?: ExplorerUpdateRef;
+    state: 'active' | 'archived';
+};
+
+/**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
 export type Party = string;
@@ -1899,6 +1929,48 @@ export type ListExplorerUpdatesResponses = {
 };
 
 export type ListExplorerUpdatesResponse = ListExplorerUpdatesResponses[keyof ListExplorerUpdatesResponses];
+
+export type GetExplorerContractData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id (lower case hex starting with `00`).
+         */
+        contract_id: string;
+    };
+    query?: never;
+    url: '/v0/explorer/contracts/{contract_id}';
+};
+
+export type GetExplorerContractErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetExplorerContractError = GetExplorerContractErrors[keyof GetExplorerContractErrors];
+
+export type GetExplorerContractResponses = {
+    /**
+     * The contract.
+     */
+    200: ExplorerContract;
+};
+
+export type GetExplorerContractResponse = GetExplorerContractResponses[keyof GetExplorerContractResponses];
 
 export type GetLivezData = {
     body?: never;

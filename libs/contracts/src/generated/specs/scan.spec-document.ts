@@ -1090,6 +1090,53 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/explorer/contracts/{contract_id}": {
+      "get": {
+        "operationId": "getExplorerContract",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Look up a contract for the explorer",
+        "description": "A contract of the recorded history, active or not: its payload (compact\nencoding, as `create_arguments` of created events), its parties, the update\nthat created it and, once archived, the update that archived it. A contract\nthat lived through a migration (re-created by an import update) is reported\nonce: `created` is its first creation this node holds, `archived` and `state`\ncome from its newest migration. 400 for an id that is not a contract id (lower\ncase hex starting with `00`), 404 for one this node does not hold.\n",
+        "parameters": [
+          {
+            "name": "contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id (lower case hex starting with `00`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^00[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The contract.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerContract"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -2691,6 +2738,88 @@ export const scanSpec: OpenApiDocument = {
               "unassignment"
             ],
             "description": "Which half of a reassignment it is; absent for a transaction."
+          }
+        }
+      },
+      "ExplorerUpdateRef": {
+        "type": "object",
+        "description": "An update, located in the history.",
+        "required": [
+          "update_id",
+          "migration_id",
+          "record_time"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string"
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time"
+          }
+        }
+      },
+      "ExplorerContract": {
+        "type": "object",
+        "required": [
+          "contract_id",
+          "template_id",
+          "create_arguments",
+          "signatories",
+          "observers",
+          "created_at",
+          "created",
+          "state"
+        ],
+        "properties": {
+          "contract_id": {
+            "type": "string"
+          },
+          "template_id": {
+            "type": "string"
+          },
+          "package_name": {
+            "type": "string"
+          },
+          "create_arguments": {
+            "type": "object",
+            "description": "The contract's payload, compact-encoded.",
+            "additionalProperties": true
+          },
+          "signatories": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "observers": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Ledger effective time of the creating transaction."
+          },
+          "created": {
+            "$ref": "#/components/schemas/ExplorerUpdateRef"
+          },
+          "archived": {
+            "$ref": "#/components/schemas/ExplorerUpdateRef"
+          },
+          "state": {
+            "type": "string",
+            "enum": [
+              "active",
+              "archived"
+            ]
           }
         }
       }
