@@ -13,3 +13,12 @@ export function useExplorerUpdates(query: ExplorerUpdatesQuery, pollMs?: number)
     refetchInterval: pollMs,
   });
 }
+
+/** `GET /v0/explorer/contracts/{contract_id}`: a contract, its parties and its creating and archiving updates. */
+export function useExplorerContract(contractId: string) {
+  return useQuery({
+    queryKey: ['explorer-contract', contractId],
+    queryFn: () =>
+      unwrap(scanApi.getExplorerContract({ client: scanClient, path: { contract_id: contractId } })),
+  });
+}
