@@ -82,7 +82,6 @@ export function UpdateTree({
         aria-level={node.depth}
         aria-expanded={hasChildren ? open : undefined}
         aria-selected={selected === node.id}
-        aria-labelledby={`node-${node.id}`}
         data-event-id={node.id}
         tabIndex={focusable === node.id ? 0 : -1}
         onKeyDown={(e) => onKey(e, node)}
@@ -98,7 +97,6 @@ export function UpdateTree({
         }}
       >
         <Box
-          id={`node-${node.id}`}
           sx={{
             display: 'flex',
             gap: 1,
