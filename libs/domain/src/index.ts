@@ -126,6 +126,8 @@ export {
 export { ExplorerUpdatesService } from './scan/explorer/explorer-updates.service';
 export { ExplorerContractsRepository } from './scan/explorer/explorer-contracts.repository';
 export { ExplorerContractsService } from './scan/explorer/explorer-contracts.service';
+export { ExplorerSearchRepository } from './scan/explorer/explorer-search.repository';
+export { ExplorerSearchService } from './scan/explorer/explorer-search.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -451,6 +451,19 @@ export const listExplorerUpdates = <ThrowOnError extends boolean = false>(option
  *
  */
 export const getExplorerContract = <ThrowOnError extends boolean = false>(options: Options<GetExplorerContractData, ThrowOnError>) => (options.client ?? client).get<GetExplorerContractResponses, GetExplorerContractErrors, ThrowOnError>({ url: '/v0/explorer/contracts/{contract_id}', ...options });
+
+/**
+ * Find what an id names
+ *
+ * Says what `q` (trimmed of surrounding white space) is the exact id of: an update
+ * of the history (import updates excepted: their id is the id of the contract
+ * they re-create, found as that contract), a contract (any state, any migration),
+ * or a party that appears in the history (a stakeholder of an event or an acting
+ * party of an exercise). Matches come in that order; nothing matched is an empty
+ * list. 400 when `q` is blank or longer than 512 characters once trimmed.
+ *
+ */
+export const searchExplorer = <ThrowOnError extends boolean = false>(options: Options<SearchExplorerData, ThrowOnError>) => (options.client ?? client).get<SearchExplorerResponses, SearchExplorerErrors, ThrowOnError>({ url: '/v0/explorer/search', ...options });
 
 /**
  * Liveness probe

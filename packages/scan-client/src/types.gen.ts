@@ -921,6 +921,21 @@ export type ExplorerContract = {
     state: 'active' | 'archived';
 };
 
+export type ExplorerSearchResponse = {
+    /**
+     * Updates first, then contracts, then parties; empty when nothing matched.
+     */
+    matches: Array<ExplorerSearchMatch>;
+};
+
+export type ExplorerSearchMatch = {
+    kind: 'update' | 'contract' | 'party';
+    /**
+     * The id matched (the trimmed query).
+     */
+    id: string;
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -1971,6 +1986,44 @@ export type GetExplorerContractResponses = {
 };
 
 export type GetExplorerContractResponse = GetExplorerContractResponses[keyof GetExplorerContractResponses];
+
+export type SearchExplorerData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * An update id, contract id or party id.
+         */
+        q: string;
+    };
+    url: '/v0/explorer/search';
+};
+
+export type SearchExplorerErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type SearchExplorerError = SearchExplorerErrors[keyof SearchExplorerErrors];
+
+export type SearchExplorerResponses = {
+    /**
+     * What the id names (possibly nothing).
+     */
+    200: ExplorerSearchResponse;
+};
+
+export type SearchExplorerResponse = SearchExplorerResponses[keyof SearchExplorerResponses];
 
 export type GetLivezData = {
     body?: never;

@@ -10,6 +10,8 @@ import {
   DevelopmentFundService,
   ExplorerContractsRepository,
   ExplorerContractsService,
+  ExplorerSearchRepository,
+  ExplorerSearchService,
   ExplorerUpdatesRepository,
   ExplorerUpdatesService,
   HoldingsRepository,
@@ -77,6 +79,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(ExplorerUpdatesService, [ExplorerUpdatesRepository]),
     domainProvider(ExplorerContractsRepository, [ReadDb]),
     domainProvider(ExplorerContractsService, [ExplorerContractsRepository]),
+    domainProvider(ExplorerSearchRepository, [ReadDb]),
+    domainProvider(ExplorerSearchService, [ExplorerSearchRepository]),
   ],
 })
 export class ScanGroupModule {}

@@ -1,6 +1,11 @@
 import { Controller, Get } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
-import { ExplorerContractsService, ExplorerUpdatesService, type JsonText } from '@canton-scan/domain';
+import {
+  ExplorerContractsService,
+  ExplorerSearchService,
+  ExplorerUpdatesService,
+  type JsonText,
+} from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
 /** Our own views for the network explorer (tag `explorer` of specs/scan.yaml, docs/explorer.md). */
@@ -9,6 +14,7 @@ export class ExplorerController {
   constructor(
     private readonly updates: ExplorerUpdatesService,
     private readonly contracts: ExplorerContractsService,
+    private readonly searches: ExplorerSearchService,
   ) {}
 
   @Get('updates')
@@ -23,5 +29,10 @@ export class ExplorerController {
     @ValidInput() { path }: scanApi.GetExplorerContractData,
   ): Promise<JsonText<scanApi.ExplorerContract>> {
     return this.contracts.getContract(path.contract_id);
+  }
+
+  @Get('search')
+  search(@ValidInput() { query }: scanApi.SearchExplorerData): Promise<scanApi.ExplorerSearchResponse> {
+    return this.searches.search(query.q);
   }
 }

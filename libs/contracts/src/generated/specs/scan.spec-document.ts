@@ -1137,6 +1137,50 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/explorer/search": {
+      "get": {
+        "operationId": "searchExplorer",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Find what an id names",
+        "description": "Says what `q` (trimmed of surrounding white space) is the exact id of: an update\nof the history (import updates excepted: their id is the id of the contract\nthey re-create, found as that contract), a contract (any state, any migration),\nor a party that appears in the history (a stakeholder of an event or an acting\nparty of an exercise). Matches come in that order; nothing matched is an empty\nlist. 400 when `q` is blank or longer than 512 characters once trimmed.\n",
+        "parameters": [
+          {
+            "name": "q",
+            "in": "query",
+            "required": true,
+            "description": "An update id, contract id or party id.",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 1024
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "What the id names (possibly nothing).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExplorerSearchResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -2820,6 +2864,42 @@ export const scanSpec: OpenApiDocument = {
               "active",
               "archived"
             ]
+          }
+        }
+      },
+      "ExplorerSearchResponse": {
+        "type": "object",
+        "required": [
+          "matches"
+        ],
+        "properties": {
+          "matches": {
+            "type": "array",
+            "description": "Updates first, then contracts, then parties; empty when nothing matched.",
+            "items": {
+              "$ref": "#/components/schemas/ExplorerSearchMatch"
+            }
+          }
+        }
+      },
+      "ExplorerSearchMatch": {
+        "type": "object",
+        "required": [
+          "kind",
+          "id"
+        ],
+        "properties": {
+          "kind": {
+            "type": "string",
+            "enum": [
+              "update",
+              "contract",
+              "party"
+            ]
+          },
+          "id": {
+            "type": "string",
+            "description": "The id matched (the trimmed query)."
           }
         }
       }
