@@ -105,4 +105,35 @@ describe('the explorer UI in Chromium', () => {
       await close();
     }
   }, 60_000);
+
+  it('finds an update, a contract and a party from the search box, and says plainly when nothing matched', async () => {
+    const { deepest, contractId, party } = samples();
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, '/governance');
+      const search = async (text: string) => {
+        const box = page.getByRole('searchbox', { name: 'Search by update, contract or party id' });
+        await box.fill(text);
+        await box.press('Enter');
+        await page.waitForLoadState('networkidle');
+        await page.waitForFunction(() => !document.body.innerText.includes('Loading'));
+      };
+      for (const [text, path, heading] of [
+        [deepest.update_id, `/updates/${deepest.update_id}`, /^Update /],
+        [contractId, `/contracts/${encodeURIComponent(contractId)}`, /^Contract$/],
+        [party, `/parties/${encodeURIComponent(party)}`, /^Party/],
+      ] as const) {
+        await search(`  ${text} `);
+        // The page's chunk may still load after the URL changed (the old page stays meanwhile).
+        await page.locator('h1', { hasText: heading }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      await search('no-such-id::1220');
+      expect(new URL(page.url()).pathname).toBe('/search');
+      expect(await page.getByRole('status').innerText()).toMatch(/^Nothing matched “no-such-id::1220”/);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

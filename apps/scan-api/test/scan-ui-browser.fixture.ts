@@ -123,9 +123,7 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     const axe = (
       window as unknown as {
         axe: {
-          run(
-            o: unknown,
-          ): Promise<{
+          run(o: unknown): Promise<{
             violations: { id: string; impact: string; help: string; nodes: { target: string[] }[] }[];
           }>;
         };

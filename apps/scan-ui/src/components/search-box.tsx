@@ -23,6 +23,7 @@ export function SearchBox() {
         value={q}
         onChange={(e) => setQ(e.target.value)}
         placeholder="Update, contract or party id"
+        type="search"
         inputProps={{ 'aria-label': 'Search by update, contract or party id', name: 'q' }}
         sx={{ color: 'inherit', width: '100%', py: 0.5 }}
       />

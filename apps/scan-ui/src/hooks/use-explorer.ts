@@ -22,3 +22,12 @@ export function useExplorerContract(contractId: string) {
       unwrap(scanApi.getExplorerContract({ client: scanClient, path: { contract_id: contractId } })),
   });
 }
+
+/** `GET /v0/explorer/search?q=`: what the text is the exact id of (update, contract, party). */
+export function useExplorerSearch(q: string) {
+  return useQuery({
+    queryKey: ['explorer-search', q],
+    queryFn: () => unwrap(scanApi.searchExplorer({ client: scanClient, query: { q } })),
+    enabled: q.trim() !== '',
+  });
+}
