@@ -128,6 +128,8 @@ export { ExplorerContractsRepository } from './scan/explorer/explorer-contracts.
 export { ExplorerContractsService } from './scan/explorer/explorer-contracts.service';
 export { ExplorerSearchRepository } from './scan/explorer/explorer-search.repository';
 export { ExplorerSearchService } from './scan/explorer/explorer-search.service';
+export { NetworkSummaryRepository } from './scan/explorer/network-summary.repository';
+export { NetworkSummaryService } from './scan/explorer/network-summary.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

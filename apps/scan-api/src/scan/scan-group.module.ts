@@ -16,6 +16,8 @@ import {
   ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  NetworkSummaryRepository,
+  NetworkSummaryService,
   RewardAccountingRepository,
   RewardAccountingService,
   UpdateHistoryRepository,
@@ -81,6 +83,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(ExplorerContractsService, [ExplorerContractsRepository]),
     domainProvider(ExplorerSearchRepository, [ReadDb]),
     domainProvider(ExplorerSearchService, [ExplorerSearchRepository]),
+    domainProvider(NetworkSummaryRepository, [ReadDb]),
+    domainProvider(NetworkSummaryService, [NetworkSummaryRepository]),
   ],
 })
 export class ScanGroupModule {}

@@ -4,6 +4,7 @@ import {
   ExplorerContractsService,
   ExplorerSearchService,
   ExplorerUpdatesService,
+  NetworkSummaryService,
   type JsonText,
 } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
@@ -15,6 +16,7 @@ export class ExplorerController {
     private readonly updates: ExplorerUpdatesService,
     private readonly contracts: ExplorerContractsService,
     private readonly searches: ExplorerSearchService,
+    private readonly network: NetworkSummaryService,
   ) {}
 
   @Get('updates')
@@ -34,5 +36,10 @@ export class ExplorerController {
   @Get('search')
   search(@ValidInput() { query }: scanApi.SearchExplorerData): Promise<scanApi.ExplorerSearchResponse> {
     return this.searches.search(query.q);
+  }
+
+  @Get('network-summary')
+  getNetworkSummary(): Promise<scanApi.NetworkSummary> {
+    return this.network.getSummary();
   }
 }

@@ -936,6 +936,51 @@ export type ExplorerSearchMatch = {
     id: string;
 };
 
+export type NetworkSummary = {
+    /**
+     * Record time of the newest update (of the newest migration).
+     */
+    record_time: string;
+    migration_id: number;
+    latest_open_round?: NetworkSummaryRound;
+    /**
+     * `unlocked_amulet` + `locked_amulet`.
+     */
+    total_amulet: string;
+    /**
+     * Initial amounts of the `LockedAmulet` contracts.
+     */
+    locked_amulet: string;
+    /**
+     * Initial amounts of the `Amulet` contracts.
+     */
+    unlocked_amulet: string;
+    /**
+     * Parties holding an active `ValidatorLicense` in the newest migration.
+     */
+    active_validators: number;
+    /**
+     * SVs listed in the current `DsoRules`.
+     */
+    super_validators: number;
+    /**
+     * Updates of the history, import updates excepted (the items of `POST /v2/updates`).
+     */
+    update_count: number;
+};
+
+/**
+ * The active `OpenMiningRound` of the DSO with the highest number, as in
+ * `latest_mining_round` of `GET /v0/dso`: it may open later than `record_time`
+ * (then the round before it is the one in use). Absent while there is none.
+ *
+ */
+export type NetworkSummaryRound = {
+    number: number;
+    opens_at: string;
+    target_closes_at: string;
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -2024,6 +2069,39 @@ export type SearchExplorerResponses = {
 };
 
 export type SearchExplorerResponse = SearchExplorerResponses[keyof SearchExplorerResponses];
+
+export type GetNetworkSummaryData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/explorer/network-summary';
+};
+
+export type GetNetworkSummaryErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetNetworkSummaryError = GetNetworkSummaryErrors[keyof GetNetworkSummaryErrors];
+
+export type GetNetworkSummaryResponses = {
+    /**
+     * The figures.
+     */
+    200: NetworkSummary;
+};
+
+export type GetNetworkSummaryResponse = GetNetworkSummaryResponses[keyof GetNetworkSummaryResponses];
 
 export type GetLivezData = {
     body?: never;

@@ -1181,6 +1181,37 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/explorer/network-summary": {
+      "get": {
+        "operationId": "getNetworkSummary",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Network figures at the newest record time",
+        "description": "The network as it stands after the newest update this node holds (the newest\nmigration's newest record time): the latest open mining round, the amulet in\nexistence, the onboarded validators and SVs, and how many updates the history\nholds. Amulet figures count what `POST /v1/holdings/summary` counts, summed over\nevery owner: the initial amounts of the `Amulet` (unlocked) and `LockedAmulet`\n(locked) contracts of that migration created at or before that time and not\narchived by then, holding fees not deducted, with 10 decimals;\n`total_amulet` is exactly `unlocked_amulet` + `locked_amulet`. 404 while no\nupdate has been ingested.\n",
+        "responses": {
+          "200": {
+            "description": "The figures.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/NetworkSummary"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -2900,6 +2931,91 @@ export const scanSpec: OpenApiDocument = {
           "id": {
             "type": "string",
             "description": "The id matched (the trimmed query)."
+          }
+        }
+      },
+      "NetworkSummary": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id",
+          "total_amulet",
+          "locked_amulet",
+          "unlocked_amulet",
+          "active_validators",
+          "super_validators",
+          "update_count"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the newest update (of the newest migration)."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "latest_open_round": {
+            "$ref": "#/components/schemas/NetworkSummaryRound"
+          },
+          "total_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "`unlocked_amulet` + `locked_amulet`."
+          },
+          "locked_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Initial amounts of the `LockedAmulet` contracts."
+          },
+          "unlocked_amulet": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Initial amounts of the `Amulet` contracts."
+          },
+          "active_validators": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Parties holding an active `ValidatorLicense` in the newest migration."
+          },
+          "super_validators": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "SVs listed in the current `DsoRules`."
+          },
+          "update_count": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Updates of the history, import updates excepted (the items of `POST /v2/updates`)."
+          }
+        }
+      },
+      "NetworkSummaryRound": {
+        "type": "object",
+        "description": "The active `OpenMiningRound` of the DSO with the highest number, as in\n`latest_mining_round` of `GET /v0/dso`: it may open later than `record_time`\n(then the round before it is the one in use). Absent while there is none.\n",
+        "required": [
+          "number",
+          "opens_at",
+          "target_closes_at"
+        ],
+        "properties": {
+          "number": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "opens_at": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "target_closes_at": {
+            "type": "string",
+            "format": "date-time"
           }
         }
       }
