@@ -1,6 +1,15 @@
 import { join } from 'node:path';
 import { scanApi } from '@canton-scan/contracts';
-import type { HistoryTransaction, HistoryUpdate } from '@canton-scan/domain';
+import {
+  formatDamlDecimal,
+  microsToTimestamp,
+  parseDamlDecimal,
+  timestampToMicros,
+  type AmuletPayload,
+  type HistoryTransaction,
+  type HistoryUpdate,
+  type LockedAmuletPayload,
+} from '@canton-scan/domain';
 import {
   openPage,
   SCREENSHOTS,
@@ -131,6 +140,98 @@ describe('the explorer UI in Chromium', () => {
       await search('no-such-id::1220');
       expect(new URL(page.url()).pathname).toBe('/search');
       expect(await page.getByRole('status').innerText()).toMatch(/^Nothing matched “no-such-id::1220”/);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('shows on the overview the total supply the holdings summary gives over every owner', async () => {
+    const summary = (await scanApi.getNetworkSummary({ client: stack.client })).data!;
+    // A snapshot just after the newest update: the holdings summary then covers the same contracts.
+    const at = microsToTimestamp(timestampToMicros(summary.record_time) + 1n);
+    await stack.dataSource.query('INSERT INTO acs_snapshots (migration_id, record_time) VALUES ($1, $2)', [
+      summary.migration_id,
+      at,
+    ]);
+    const owners = new Set<string>();
+    let after: number | undefined;
+    do {
+      const page = (
+        await scanApi.getAcsSnapshot({
+          client: stack.client,
+          body: {
+            migration_id: summary.migration_id,
+            record_time: at,
+            page_size: 500,
+            after,
+            templates: ['splice-amulet:Splice.Amulet:Amulet', 'splice-amulet:Splice.Amulet:LockedAmulet'],
+          },
+        })
+      ).data!;
+      for (const e of page.created_events) {
+        const p = e.create_arguments as unknown as AmuletPayload | LockedAmuletPayload;
+        owners.add('amulet' in p ? p.amulet.owner : p.owner);
+      }
+      after = page.next_page_token;
+    } while (after !== undefined);
+    expect(owners.size).toBeGreaterThan(3);
+    const holdings = (
+      await scanApi.getHoldingsSummary({
+        client: stack.client,
+        body: { migration_id: summary.migration_id, record_time: at, owner_party_ids: [...owners] },
+      })
+    ).data!;
+    const total = formatDamlDecimal(
+      holdings.summaries.reduce((sum, h) => sum + parseDamlDecimal(h.total_coin_holdings), 0n),
+    );
+
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, '/');
+      const shown = page.getByTestId('total-supply').locator('[data-amount]');
+      expect(await shown.getAttribute('data-amount')).toBe(total);
+      // What is read: the same digits, grouped, trailing zeros dropped.
+      const [whole, fraction] = total.split('.');
+      const expected = `${BigInt(whole).toLocaleString('en-US')}${fraction.replace(/0+$/, '') ? `.${fraction.replace(/0+$/, '')}` : ''} CC`;
+      expect(await shown.innerText()).toBe(expected);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('lists at an old snapshot time exactly the contracts the API lists', async () => {
+    // The newest snapshot of the previous migration.
+    const { record_time: snapshot } = (
+      await scanApi.getAcsSnapshotTimestamp({
+        client: stack.client,
+        query: { migration_id: 0, before: '2100-01-01T00:00:00Z' },
+      })
+    ).data!;
+    const api = (
+      await scanApi.getAcsSnapshot({
+        client: stack.client,
+        body: { migration_id: 0, record_time: snapshot, record_time_match: 'at_or_before', page_size: 50 },
+      })
+    ).data!;
+    expect(api.record_time).toBe(snapshot);
+    expect(api.created_events.length).toBeGreaterThan(10);
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, `/acs?migration=0&at=${encodeURIComponent(snapshot)}`);
+      const table = page.getByRole('table', { name: 'Active contracts' });
+      const links = await table
+        .getByRole('link')
+        .evaluateAll((els) =>
+          els.map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/contracts/')),
+        );
+      expect(links.map((h) => decodeURIComponent(h.slice('/contracts/'.length)))).toEqual(
+        api.created_events.map((e) => e.contract_id),
+      );
+      expect(await page.getByText(/^Snapshot of migration 0 at/).innerText()).toContain(
+        `${snapshot.slice(0, 10)} ${snapshot.slice(11, 19)} UTC`,
+      );
       expect(problems).toEqual([]);
     } finally {
       await close();

@@ -6,6 +6,7 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import type { DataSource } from 'typeorm';
 import { createScanClient } from '@canton-scan/contracts';
 import type { HistoryUpdate } from '@canton-scan/domain';
 import {
@@ -19,8 +20,11 @@ import { createScanApp } from '../src/app.factory';
 const ROOT = join(__dirname, '../../..');
 export const UI_DIR = join(ROOT, 'dist/apps/scan-ui');
 export const SCREENSHOTS = join(ROOT, 'tmp/ui-screenshots');
-/** Small enough to load in about two seconds, with both migrations, reassignments and votes. */
-export const NETWORK = { seed: 11, rounds: 30, migrationRound: 20 };
+/**
+ * Small enough to load in about two seconds, with two migrations (each long enough to hold an ACS
+ * snapshot), reassignments and votes.
+ */
+export const NETWORK = { seed: 11, rounds: 40, migrationRound: 20 };
 export const WIDTHS = [1280, 390] as const;
 
 const CHROMIUM_ARGS = [
@@ -38,6 +42,7 @@ export interface ExplorerStack {
   readonly client: ReturnType<typeof createScanClient>;
   readonly updates: HistoryUpdate[];
   readonly browser: Browser;
+  readonly dataSource: DataSource;
 }
 
 /**
@@ -78,6 +83,9 @@ export function useExplorerStack(): ExplorerStack {
     },
     get browser() {
       return browser;
+    },
+    get dataSource() {
+      return db.dataSource;
     },
   };
 }
@@ -140,19 +148,4 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
-}
-
-/** Sum of Daml decimal strings, exactly (10 fraction digits). */
-export function sumDecimals(values: readonly string[]): string {
-  const SCALE = 10;
-  let total = 0n;
-  for (const v of values) {
-    const [whole, fraction = ''] = v.split('.');
-    const negative = whole.startsWith('-');
-    const units = BigInt(whole.replace('-', '') + fraction.padEnd(SCALE, '0').slice(0, SCALE));
-    total += negative ? -units : units;
-  }
-  const negative = total < 0n;
-  const digits = (negative ? -total : total).toString().padStart(SCALE + 1, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -SCALE)}.${digits.slice(-SCALE)}`;
 }

@@ -31,3 +31,12 @@ export function useExplorerSearch(q: string) {
     enabled: q.trim() !== '',
   });
 }
+
+/** `GET /v0/explorer/network-summary`: newest record time, round, supply, validator and SV counts. */
+export function useNetworkSummary(pollMs?: number) {
+  return useQuery({
+    queryKey: ['network-summary'],
+    queryFn: () => unwrap(scanApi.getNetworkSummary({ client: scanClient })),
+    refetchInterval: pollMs,
+  });
+}

@@ -1,10 +1,82 @@
-import { Page } from '../components/page';
-import { Empty } from '../components/query-view';
+import { useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import TextField from '@mui/material/TextField';
+import { AcsContracts, type AcsView } from '../components/acs-contracts';
+import { Page, Section } from '../components/page';
+import { QueryView } from '../components/query-view';
+import { SnapshotPicker } from '../components/snapshot-picker';
+import { useNetworkSummary } from '../hooks/use-explorer';
 
-export default function Placeholder() {
+function Filters({ view, onChange }: { view: AcsView; onChange: (v: Partial<AcsView>) => void }) {
+  const [template, setTemplate] = useState(view.template ?? '');
+  const [party, setParty] = useState(view.party ?? '');
+  const apply = (e: FormEvent) => {
+    e.preventDefault();
+    onChange({ template: template.trim() || undefined, party: party.trim() || undefined });
+  };
   return (
-    <Page title="acs">
-      <Empty>Not built yet.</Empty>
+    <Box component="form" onSubmit={apply} sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
+      <TextField
+        size="small"
+        label="Template (package:Module:Entity)"
+        placeholder="splice-amulet:Splice.Amulet:Amulet"
+        value={template}
+        onChange={(e) => setTemplate(e.target.value)}
+        sx={{ flex: '1 1 260px' }}
+      />
+      <TextField
+        size="small"
+        label="Stakeholder party id"
+        value={party}
+        onChange={(e) => setParty(e.target.value)}
+        sx={{ flex: '1 1 260px' }}
+      />
+      <Button type="submit" variant="contained">
+        Filter
+      </Button>
+    </Box>
+  );
+}
+
+/** `/acs?migration=&at=&template=&party=`: defaults to the newest migration and record time. */
+export default function AcsPage() {
+  const summary = useNetworkSummary();
+  const [params, setParams] = useSearchParams();
+  const update = (v: Partial<AcsView>, base: AcsView) => {
+    const next = { ...base, ...v };
+    const p = new URLSearchParams({ migration: String(next.migration), at: next.at });
+    if (next.template) p.set('template', next.template);
+    if (next.party) p.set('party', next.party);
+    setParams(p);
+  };
+  return (
+    <Page title="Active contracts" subtitle="The ACS at any snapshot time, by template and party">
+      <QueryView query={summary} what="network summary">
+        {(s) => {
+          const view: AcsView = {
+            migration: params.has('migration') ? Number(params.get('migration')) : s.migration_id,
+            at: params.get('at') ?? s.record_time,
+            template: params.get('template') ?? undefined,
+            party: params.get('party') ?? undefined,
+          };
+          return (
+            <Section title="Snapshot">
+              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
+                <SnapshotPicker
+                  key={`${view.migration}|${view.at}`}
+                  migration={view.migration}
+                  at={view.at}
+                  onChange={(migration, at) => update({ migration, at }, view)}
+                />
+                <Filters view={view} onChange={(v) => update(v, view)} />
+              </Box>
+              <AcsContracts key={JSON.stringify(view)} view={view} label="Active contracts" />
+            </Section>
+          );
+        }}
+      </QueryView>
     </Page>
   );
 }

@@ -1,12 +1,19 @@
 import { useState } from 'react';
-import { useParams } from 'react-router';
+import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { AcsContracts } from '../components/acs-contracts';
+import { Amount } from '../components/amount';
 import { CopyButton } from '../components/copy-button';
+import { Field } from '../components/event-details';
 import { Page, Section } from '../components/page';
 import { nextPages, Pager } from '../components/pager';
 import { QueryView } from '../components/query-view';
+import { SnapshotPicker } from '../components/snapshot-picker';
+import { Time } from '../components/time';
 import { UpdatesTable } from '../components/updates-table';
-import { useExplorerUpdates } from '../hooks/use-explorer';
+import { useHoldings, useValidatorFaucets } from '../hooks/use-acs';
+import { useExplorerUpdates, useNetworkSummary } from '../hooks/use-explorer';
 import { partyHint } from '../lib/format';
 
 function PartyUpdates({ party }: { party: string }) {
@@ -41,8 +48,65 @@ function PartyUpdates({ party }: { party: string }) {
   );
 }
 
+function Holdings({ party, migration, at }: { party: string; migration: number; at: string }) {
+  const query = useHoldings({
+    migration_id: migration,
+    record_time: at,
+    record_time_match: 'at_or_before',
+    owner_party_ids: [party],
+  });
+  return (
+    <QueryView query={query} what="holdings">
+      {(d) => {
+        const h = d.summaries[0];
+        return (
+          <>
+            <Typography sx={{ mb: 1 }}>
+              Snapshot of migration {d.migration_id} at <Time iso={d.record_time} />
+            </Typography>
+            {h ? (
+              <Box
+                component="dl"
+                sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, m: 0 }}
+              >
+                <Field name="Total">
+                  <Amount value={h.total_coin_holdings} unit="CC" />
+                </Field>
+                <Field name="Unlocked">
+                  <Amount value={h.total_unlocked_coin} unit="CC" />
+                </Field>
+                <Field name="Locked">
+                  <Amount value={h.total_locked_coin} unit="CC" />
+                </Field>
+              </Box>
+            ) : (
+              <Typography role="status">No amulet holdings at this time.</Typography>
+            )}
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function Liveness({ party }: { party: string }) {
+  const query = useValidatorFaucets([party]);
+  const f = query.data?.validatorsReceivedFaucets[0];
+  if (!f) return null;
+  return (
+    <Section title="Validator liveness">
+      <Typography>
+        Collected the faucet in {f.numRoundsCollected} rounds and missed {f.numRoundsMissed}, from round{' '}
+        {f.firstCollectedInRound} to {f.lastCollectedInRound}.
+      </Typography>
+    </Section>
+  );
+}
+
 export default function PartyPage() {
   const { partyId = '' } = useParams();
+  const summary = useNetworkSummary();
+  const [params, setParams] = useSearchParams();
   return (
     <Page
       title={`Party ${partyHint(partyId)}`}
@@ -52,6 +116,35 @@ export default function PartyPage() {
         </Box>
       }
     >
+      <QueryView query={summary} what="network summary">
+        {(s) => {
+          const migration = params.has('migration') ? Number(params.get('migration')) : s.migration_id;
+          const at = params.get('at') ?? s.record_time;
+          return (
+            <>
+              <Section title="Holdings">
+                <Box sx={{ mb: 1 }}>
+                  <SnapshotPicker
+                    key={`${migration}|${at}`}
+                    migration={migration}
+                    at={at}
+                    onChange={(m, t) => setParams({ migration: String(m), at: t })}
+                  />
+                </Box>
+                <Holdings party={partyId} migration={migration} at={at} />
+              </Section>
+              <Liveness party={partyId} />
+              <Section title="Active contracts of the party">
+                <AcsContracts
+                  key={`${partyId}|${migration}|${at}`}
+                  view={{ migration, at, party: partyId }}
+                  label="Active contracts of the party"
+                />
+              </Section>
+            </>
+          );
+        }}
+      </QueryView>
       <PartyUpdates key={partyId} party={partyId} />
     </Page>
   );
