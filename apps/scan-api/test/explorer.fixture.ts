@@ -12,8 +12,8 @@ import {
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
-/** Migration 0 for 20 rounds (with reassignments), its import updates, then migration 1. */
-export const EXPLORER_NETWORK = { seed: 19, rounds: 30, migrationRound: 20, reassignEveryRounds: 5 };
+/** Migration 0 for 20 rounds (with reassignments), its import updates, then migration 1 for 22 (ACS snapshots in both). */
+export const EXPLORER_NETWORK = { seed: 19, rounds: 42, migrationRound: 20, reassignEveryRounds: 5 };
 
 export type Client = ReturnType<typeof createScanClient>;
 

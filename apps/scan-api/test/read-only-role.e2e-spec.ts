@@ -24,6 +24,9 @@ async function facts(dataSource: DataSource) {
     update: await one<{ id: string }>(
       `SELECT update_id AS id FROM updates WHERE NOT is_import ORDER BY row_id OFFSET 50 LIMIT 1`,
     ),
+    contract: await one<{ id: string }>(
+      `SELECT contract_id AS id FROM contracts ORDER BY row_id OFFSET 20 LIMIT 1`,
+    ),
     snapshot: await one<{ time: string }>(
       `SELECT to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time
          FROM acs_snapshots WHERE migration_id = 0 ORDER BY record_time LIMIT 1`,
@@ -121,6 +124,17 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get(
       'lookupTransferPreapprovalByParty',
       `/v0/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
+    get(
+      'listExplorerUpdates',
+      `/v0/explorer/updates?limit=30&party=${encodeURIComponent(f.owners[0])}&template=Splice.Amulet:Amulet`,
+    ),
+    get('getExplorerContract', `/v0/explorer/contracts/${f.contract.id}`),
+    get('searchExplorer', `/v0/explorer/search?q=${f.update.id}`),
+    get('getNetworkSummary', '/v0/explorer/network-summary'),
+    get(
+      'getAcsTemplateCounts',
+      `/v0/explorer/acs-template-counts?migration_id=0&record_time=${encodeURIComponent(f.snapshot.time)}`,
     ),
   ];
 }

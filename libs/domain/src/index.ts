@@ -130,6 +130,8 @@ export { ExplorerSearchRepository } from './scan/explorer/explorer-search.reposi
 export { ExplorerSearchService } from './scan/explorer/explorer-search.service';
 export { NetworkSummaryRepository } from './scan/explorer/network-summary.repository';
 export { NetworkSummaryService } from './scan/explorer/network-summary.service';
+export { AcsTemplateCountsRepository } from './scan/explorer/acs-template-counts.repository';
+export { AcsTemplateCountsService } from './scan/explorer/acs-template-counts.service';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

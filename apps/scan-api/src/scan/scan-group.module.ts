@@ -3,6 +3,8 @@ import {
   AcsRepository,
   AcsService,
   AcsSnapshotsRepository,
+  AcsTemplateCountsRepository,
+  AcsTemplateCountsService,
   ActiveContractsRepository,
   BackfillingRepository,
   BackfillingService,
@@ -85,6 +87,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(ExplorerSearchService, [ExplorerSearchRepository]),
     domainProvider(NetworkSummaryRepository, [ReadDb]),
     domainProvider(NetworkSummaryService, [NetworkSummaryRepository]),
+    domainProvider(AcsTemplateCountsRepository, [ReadDb]),
+    domainProvider(AcsTemplateCountsService, [AcsTemplateCountsRepository]),
   ],
 })
 export class ScanGroupModule {}

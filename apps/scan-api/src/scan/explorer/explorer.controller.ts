@@ -1,6 +1,7 @@
 import { Controller, Get } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
 import {
+  AcsTemplateCountsService,
   ExplorerContractsService,
   ExplorerSearchService,
   ExplorerUpdatesService,
@@ -17,6 +18,7 @@ export class ExplorerController {
     private readonly contracts: ExplorerContractsService,
     private readonly searches: ExplorerSearchService,
     private readonly network: NetworkSummaryService,
+    private readonly acsCounts: AcsTemplateCountsService,
   ) {}
 
   @Get('updates')
@@ -41,5 +43,12 @@ export class ExplorerController {
   @Get('network-summary')
   getNetworkSummary(): Promise<scanApi.NetworkSummary> {
     return this.network.getSummary();
+  }
+
+  @Get('acs-template-counts')
+  getAcsTemplateCounts(
+    @ValidInput() { query }: scanApi.GetAcsTemplateCountsData,
+  ): Promise<scanApi.AcsTemplateCountsResponse> {
+    return this.acsCounts.getCounts(query);
   }
 }

@@ -981,6 +981,23 @@ export type NetworkSummaryRound = {
     target_closes_at: string;
 };
 
+export type AcsTemplateCountsResponse = {
+    migration_id: number;
+    /**
+     * Record time of the snapshot counted.
+     */
+    record_time: string;
+    /**
+     * One entry per template with contracts in the snapshot, sorted by template id.
+     */
+    counts: Array<AcsTemplateCount>;
+};
+
+export type AcsTemplateCount = {
+    template_id: string;
+    count: number;
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -2102,6 +2119,56 @@ export type GetNetworkSummaryResponses = {
 };
 
 export type GetNetworkSummaryResponse = GetNetworkSummaryResponses[keyof GetNetworkSummaryResponses];
+
+export type GetAcsTemplateCountsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Migration of the snapshot.
+         */
+        migration_id: number;
+        /**
+         * Snapshot time, interpreted according to `record_time_match`.
+         */
+        record_time: string;
+        /**
+         * `exact` (default) or `at_or_before`, as in `POST /v2/state/acs`.
+         */
+        record_time_match?: 'exact' | 'at_or_before';
+    };
+    url: '/v0/explorer/acs-template-counts';
+};
+
+export type GetAcsTemplateCountsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAcsTemplateCountsError = GetAcsTemplateCountsErrors[keyof GetAcsTemplateCountsErrors];
+
+export type GetAcsTemplateCountsResponses = {
+    /**
+     * The counts.
+     */
+    200: AcsTemplateCountsResponse;
+};
+
+export type GetAcsTemplateCountsResponse = GetAcsTemplateCountsResponses[keyof GetAcsTemplateCountsResponses];
 
 export type GetLivezData = {
     body?: never;

@@ -1212,6 +1212,78 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/explorer/acs-template-counts": {
+      "get": {
+        "operationId": "getAcsTemplateCounts",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "Count the contracts of an ACS snapshot per template",
+        "description": "How many contracts of each template an ACS snapshot holds: the number of\nentries of that template when paging the whole snapshot with\n`POST /v2/state/acs`. The snapshot is picked as there: `migration_id` and\n`record_time`, with `record_time_match` `exact` (default: a time reported by\n`GET /v0/state/acs/snapshot-timestamp`) or `at_or_before` (the latest snapshot\nnot after the time); 404 when there is none. Templates are full template ids\n(package id included), sorted; templates without contracts are not listed.\n",
+        "parameters": [
+          {
+            "name": "migration_id",
+            "in": "query",
+            "required": true,
+            "description": "Migration of the snapshot.",
+            "schema": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0
+            }
+          },
+          {
+            "name": "record_time",
+            "in": "query",
+            "required": true,
+            "description": "Snapshot time, interpreted according to `record_time_match`.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "example": "2026-01-05T09:00:00Z"
+          },
+          {
+            "name": "record_time_match",
+            "in": "query",
+            "required": false,
+            "description": "`exact` (default) or `at_or_before`, as in `POST /v2/state/acs`.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "exact",
+                "at_or_before"
+              ],
+              "default": "exact"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The counts.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsTemplateCountsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -3016,6 +3088,50 @@ export const scanSpec: OpenApiDocument = {
           "target_closes_at": {
             "type": "string",
             "format": "date-time"
+          }
+        }
+      },
+      "AcsTemplateCountsResponse": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "record_time",
+          "counts"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the snapshot counted."
+          },
+          "counts": {
+            "type": "array",
+            "description": "One entry per template with contracts in the snapshot, sorted by template id.",
+            "items": {
+              "$ref": "#/components/schemas/AcsTemplateCount"
+            }
+          }
+        }
+      },
+      "AcsTemplateCount": {
+        "type": "object",
+        "required": [
+          "template_id",
+          "count"
+        ],
+        "properties": {
+          "template_id": {
+            "type": "string"
+          },
+          "count": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1
           }
         }
       }

@@ -1,5 +1,6 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { invalidArgument } from '../../errors/domain-error';
+import { isStorableTimestamp } from '../../time/micros';
 import {
   ExplorerUpdatesRepository,
   type ExplorerTemplateFilter,
@@ -13,6 +14,7 @@ export type ExplorerUpdatesResponse = scanApi.ExplorerUpdatesResponse;
 export const EXPLORER_UPDATES_DEFAULT_LIMIT = 20;
 export const EXPLORER_UPDATES_MAX_LIMIT = 100;
 
+const MAX_BIGINT = 2n ** 63n - 1n;
 const TOKEN = /^(\d{1,19})\|(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z)\|(\d{1,19})$/;
 
 /** The opaque page token of a position: base64url of `migration|record time|row id`. */
@@ -23,7 +25,7 @@ export function encodeUpdatesCursor(cursor: ExplorerUpdatesCursor): string {
 /** The position a page token names; InvalidArgument for anything this endpoint did not issue. */
 export function decodeUpdatesCursor(token: string): ExplorerUpdatesCursor {
   const m = /^[A-Za-z0-9_-]+$/.test(token) ? TOKEN.exec(Buffer.from(token, 'base64url').toString()) : null;
-  if (!m)
+  if (!m || BigInt(m[1]) > MAX_BIGINT || BigInt(m[3]) > MAX_BIGINT || !isStorableTimestamp(m[2]))
     throw invalidArgument(
       `page_token: "${token}" is not a page token of this list (pass next_page_token unchanged)`,
     );
