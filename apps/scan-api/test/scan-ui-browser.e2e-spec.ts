@@ -229,6 +229,18 @@ describe('the explorer UI in Chromium', () => {
       expect(links.map((h) => decodeURIComponent(h.slice('/contracts/'.length)))).toEqual(
         api.created_events.map((e) => e.contract_id),
       );
+      // The counts per template of the same snapshot, as the API gives them.
+      const counts = (
+        await scanApi.getAcsTemplateCounts({
+          client: stack.client,
+          query: { migration_id: 0, record_time: snapshot },
+        })
+      ).data!.counts;
+      const rows = page.getByRole('table', { name: 'Active contracts per template' }).locator('tbody tr');
+      const shown = await rows.evaluateAll((trs) =>
+        trs.map((tr) => Number(tr.lastElementChild!.textContent!.replace(/,/g, ''))),
+      );
+      expect(shown).toEqual(counts.map((c) => c.count).sort((a, b) => b - a));
       expect(await page.getByText(/^Snapshot of migration 0 at/).innerText()).toContain(
         `${snapshot.slice(0, 10)} ${snapshot.slice(11, 19)} UTC`,
       );

@@ -33,3 +33,17 @@ export function useValidatorFaucets(validatorIds: readonly string[]) {
     enabled: validatorIds.length > 0,
   });
 }
+
+/** `GET /v0/explorer/acs-template-counts`: contracts per template of the snapshot at or before a time. */
+export function useAcsTemplateCounts(migrationId: number, recordTime: string) {
+  return useQuery({
+    queryKey: ['acs-template-counts', migrationId, recordTime],
+    queryFn: () =>
+      unwrap(
+        scanApi.getAcsTemplateCounts({
+          client: scanClient,
+          query: { migration_id: migrationId, record_time: recordTime, record_time_match: 'at_or_before' },
+        }),
+      ),
+  });
+}

@@ -4,10 +4,49 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { AcsContracts, type AcsView } from '../components/acs-contracts';
+import { DataTable } from '../components/data-table';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
 import { SnapshotPicker } from '../components/snapshot-picker';
+import { useAcsTemplateCounts } from '../hooks/use-acs';
 import { useNetworkSummary } from '../hooks/use-explorer';
+import { formatCount, templateName } from '../lib/format';
+
+function TemplateCounts({ migration, at }: { migration: number; at: string }) {
+  const query = useAcsTemplateCounts(migration, at);
+  return (
+    <QueryView
+      query={query}
+      what="template counts"
+      isEmpty={(d) => d.counts.length === 0}
+      empty="The snapshot is empty."
+    >
+      {(d) => (
+        <DataTable
+          label="Active contracts per template"
+          rows={d.counts}
+          rowKey={(c) => c.template_id}
+          initialSort={{ key: 'count', desc: true }}
+          columns={[
+            {
+              key: 'template',
+              header: 'Template',
+              cell: (c) => <span title={c.template_id}>{templateName(c.template_id)}</span>,
+              sortValue: (c) => templateName(c.template_id),
+            },
+            {
+              key: 'count',
+              header: 'Contracts',
+              align: 'right',
+              cell: (c) => formatCount(c.count),
+              sortValue: (c) => c.count,
+            },
+          ]}
+        />
+      )}
+    </QueryView>
+  );
+}
 
 function Filters({ view, onChange }: { view: AcsView; onChange: (v: Partial<AcsView>) => void }) {
   const [template, setTemplate] = useState(view.template ?? '');
@@ -62,18 +101,23 @@ export default function AcsPage() {
             party: params.get('party') ?? undefined,
           };
           return (
-            <Section title="Snapshot">
-              <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
-                <SnapshotPicker
-                  key={`${view.migration}|${view.at}`}
-                  migration={view.migration}
-                  at={view.at}
-                  onChange={(migration, at) => update({ migration, at }, view)}
-                />
-                <Filters view={view} onChange={(v) => update(v, view)} />
-              </Box>
-              <AcsContracts key={JSON.stringify(view)} view={view} label="Active contracts" />
-            </Section>
+            <>
+              <Section title="Snapshot">
+                <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1, mb: 2 }}>
+                  <SnapshotPicker
+                    key={`${view.migration}|${view.at}`}
+                    migration={view.migration}
+                    at={view.at}
+                    onChange={(migration, at) => update({ migration, at }, view)}
+                  />
+                  <Filters view={view} onChange={(v) => update(v, view)} />
+                </Box>
+                <AcsContracts key={JSON.stringify(view)} view={view} label="Active contracts" />
+              </Section>
+              <Section title="Contracts per template">
+                <TemplateCounts migration={view.migration} at={view.at} />
+              </Section>
+            </>
           );
         }}
       </QueryView>
