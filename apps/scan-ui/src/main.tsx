@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
+import { prefetchFirstPage } from './api/prefetch';
 import { App } from './app';
 import { theme } from './theme';
 
@@ -13,6 +14,8 @@ const queryClient = new QueryClient({
     queries: { staleTime: 15_000, retry: 1, refetchOnWindowFocus: false },
   },
 });
+
+prefetchFirstPage(queryClient, window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

@@ -1,14 +1,19 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { scanApi } from '@canton-scan/contracts/browser';
 import { scanClient, unwrap } from '../api/client';
 
 export type ExplorerUpdatesQuery = NonNullable<scanApi.ListExplorerUpdatesData['query']>;
 
 /** `GET /v0/explorer/updates`: a page of updates, newest first, filtered by party and template. */
-export function useExplorerUpdates(query: ExplorerUpdatesQuery, pollMs?: number) {
-  return useQuery({
+export const explorerUpdatesQuery = (query: ExplorerUpdatesQuery) =>
+  queryOptions({
     queryKey: ['explorer-updates', query],
     queryFn: () => unwrap(scanApi.listExplorerUpdates({ client: scanClient, query })),
+  });
+
+export function useExplorerUpdates(query: ExplorerUpdatesQuery, pollMs?: number) {
+  return useQuery({
+    ...explorerUpdatesQuery(query),
     placeholderData: keepPreviousData,
     refetchInterval: pollMs,
   });
@@ -33,10 +38,12 @@ export function useExplorerSearch(q: string) {
 }
 
 /** `GET /v0/explorer/network-summary`: newest record time, round, supply, validator and SV counts. */
-export function useNetworkSummary(pollMs?: number) {
-  return useQuery({
+export const networkSummaryQuery = () =>
+  queryOptions({
     queryKey: ['network-summary'],
     queryFn: () => unwrap(scanApi.getNetworkSummary({ client: scanClient })),
-    refetchInterval: pollMs,
   });
+
+export function useNetworkSummary(pollMs?: number) {
+  return useQuery({ ...networkSummaryQuery(), refetchInterval: pollMs });
 }

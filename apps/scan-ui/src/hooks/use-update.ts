@@ -1,15 +1,18 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { scanApi } from '@canton-scan/contracts/browser';
 import { scanClient, unwrap } from '../api/client';
 
 /** `GET /v2/updates/{update_id}`: one update with its whole event tree. */
-export function useUpdate(updateId: string) {
-  return useQuery({
+export const updateQuery = (updateId: string) =>
+  queryOptions({
     queryKey: ['update', updateId],
     queryFn: () => unwrap(scanApi.getUpdateByIdV2({ client: scanClient, path: { update_id: updateId } })),
     // A recorded update never changes.
     staleTime: Infinity,
   });
+
+export function useUpdate(updateId: string) {
+  return useQuery(updateQuery(updateId));
 }
 
 /** `POST /v2/updates`: the page of updates after a position (ascending), polled for new ones. */
