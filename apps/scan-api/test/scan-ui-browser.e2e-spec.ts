@@ -249,4 +249,31 @@ describe('the explorer UI in Chromium', () => {
       await close();
     }
   }, 60_000);
+
+  it('switches to the dark theme, keeps it across loads and stays free of serious axe violations', async () => {
+    const { page, problems, close } = await openPage(stack);
+    const background = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number),
+      );
+    const brightness = async () => (await background()).reduce((a, b) => a + b, 0) / 3;
+    try {
+      await visit(page, stack.origin, '/governance');
+      await page.getByRole('button', { name: /Dark theme/ }).click();
+      await page.getByRole('button', { name: /Light theme/ }).waitFor();
+      expect(await brightness()).toBeLessThan(64);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await visit(page, stack.origin, '/updates');
+      expect(await page.getByRole('button', { name: /Light theme/ }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(await brightness()).toBeLessThan(64);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: /Light theme/ }).click();
+      expect(await brightness()).toBeGreaterThan(192);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });
