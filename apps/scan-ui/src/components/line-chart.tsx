@@ -43,7 +43,8 @@ export function LineChart({
         height,
         scales: { x: { time: false } },
         axes: [
-          { ...axis, label: 'Round' },
+          // Rounds are integers: no tick between two.
+          { ...axis, label: 'Round', incrs: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000] },
           { ...axis, size: 70 },
         ],
         series: [

@@ -7,7 +7,8 @@ export function Time({ iso, relative = true }: { iso: string; relative?: boolean
     <Box component="time" dateTime={iso} title={iso}>
       {formatUtc(iso)}
       {relative && (
-        <Box component="span" sx={{ color: 'text.secondary', ml: 0.5 }}>
+        <Box component="span" sx={{ color: 'text.secondary' }}>
+          {' '}
           · {relativeTime(iso)}
         </Box>
       )}

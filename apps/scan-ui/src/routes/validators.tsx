@@ -75,6 +75,7 @@ function Liveness({ licences }: { licences: ValidatorLicense[] }) {
             {
               key: 'active',
               header: 'Last active',
+              nowrap: true,
               cell: (r) => (r.licence?.lastActiveAt ? <Time iso={r.licence.lastActiveAt} /> : '—'),
             },
           ]}
