@@ -10,6 +10,7 @@ import { Page, Section } from '../components/page';
 import { nextPages, Pager } from '../components/pager';
 import { QueryView } from '../components/query-view';
 import { SnapshotPicker } from '../components/snapshot-picker';
+import { TemplateFilter } from '../components/template-filter';
 import { Time } from '../components/time';
 import { UpdatesTable } from '../components/updates-table';
 import { useHoldings, useValidatorFaucets } from '../hooks/use-acs';
@@ -120,6 +121,7 @@ export default function PartyPage() {
         {(s) => {
           const migration = params.has('migration') ? Number(params.get('migration')) : s.migration_id;
           const at = params.get('at') ?? s.record_time;
+          const template = params.get('template') ?? undefined;
           return (
             <>
               <Section title="Holdings">
@@ -128,16 +130,30 @@ export default function PartyPage() {
                     key={`${migration}|${at}`}
                     migration={migration}
                     at={at}
-                    onChange={(m, t) => setParams({ migration: String(m), at: t })}
+                    onChange={(m, t) => {
+                      const next = new URLSearchParams(params);
+                      next.set('migration', String(m));
+                      next.set('at', t);
+                      setParams(next);
+                    }}
                   />
                 </Box>
                 <Holdings party={partyId} migration={migration} at={at} />
               </Section>
               <Liveness party={partyId} />
               <Section title="Active contracts of the party">
+                <TemplateFilter
+                  value={template}
+                  onChange={(t) => {
+                    const next = new URLSearchParams(params);
+                    if (t) next.set('template', t);
+                    else next.delete('template');
+                    setParams(next);
+                  }}
+                />
                 <AcsContracts
-                  key={`${partyId}|${migration}|${at}`}
-                  view={{ migration, at, party: partyId }}
+                  key={`${partyId}|${migration}|${at}|${template}`}
+                  view={{ migration, at, party: partyId, template }}
                   label="Active contracts of the party"
                 />
               </Section>
