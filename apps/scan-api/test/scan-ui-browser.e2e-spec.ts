@@ -276,4 +276,43 @@ describe('the explorer UI in Chromium', () => {
       await close();
     }
   }, 60_000);
+
+  it('is usable from the keyboard: the skip link, then the event tree with the arrow keys', async () => {
+    const { deepest } = samples();
+    const { page, problems, close } = await openPage(stack);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement!;
+        return {
+          tag: el.tagName,
+          id: el.id,
+          role: el.getAttribute('role'),
+          text: el.textContent!.slice(0, 40),
+        };
+      });
+    try {
+      await visit(page, stack.origin, `/updates/${deepest.update_id}`);
+      await page.keyboard.press('Tab');
+      expect(await focused()).toMatchObject({ tag: 'A', text: 'Skip to content' });
+      await page.keyboard.press('Enter');
+      expect(await focused()).toMatchObject({ tag: 'MAIN', id: 'main' });
+      const root = page.getByRole('treeitem').first();
+      await root.focus();
+      expect(await root.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('ArrowDown');
+      expect((await focused()).role).toBe('treeitem');
+      expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-level'))).toBe('2');
+      await page.keyboard.press('Enter');
+      const selected = await page.evaluate(() => document.activeElement!.getAttribute('data-event-id'));
+      expect(await page.getByRole('treeitem', { selected: true }).getAttribute('data-event-id')).toBe(
+        selected,
+      );
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowLeft');
+      expect(await root.getAttribute('aria-expanded')).toBe('false');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

@@ -94,7 +94,7 @@ export function App() {
           </Box>
         </Toolbar>
       </AppBar>
-      <Container component="main" id="main" maxWidth="xl" sx={{ py: 2, px: { xs: 1, sm: 2 } }}>
+      <Container component="main" id="main" tabIndex={-1} maxWidth="xl" sx={{ py: 2, px: { xs: 1, sm: 2 } }}>
         <Suspense fallback={<Loading what="page" />}>
           <Routes>
             <Route path="/" element={<Overview />} />
