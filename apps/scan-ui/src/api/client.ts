@@ -31,6 +31,8 @@ export async function unwrap<T>(call: Promise<Result<T>>): Promise<T> {
       ? body.error
       : typeof body === 'string' && body !== ''
         ? body
-        : `the scan API answered HTTP ${status || 'nothing'}`;
+        : status === 0
+          ? 'the scan API could not be reached'
+          : `the scan API answered HTTP ${status}`;
   throw new ApiError(text, status);
 }
