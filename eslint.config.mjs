@@ -19,7 +19,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
-    files: ['**/*.ts'],
+    files: ['**/*.ts', '**/*.tsx'],
     languageOptions: {
       parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
     },
@@ -34,6 +34,15 @@ export default tseslint.config(
       eqeqeq: ['error', 'always'],
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
       '@typescript-eslint/consistent-type-imports': 'off',
+    },
+  },
+  {
+    // The scan UI (apps/scan-ui): browser code, React components in TSX.
+    files: ['apps/scan-ui/src/**/*.tsx', 'apps/scan-ui/src/**/*.ts'],
+    languageOptions: { parserOptions: { ecmaFeatures: { jsx: true } } },
+    rules: {
+      // Node's globals do not exist in the browser bundle.
+      'no-restricted-globals': ['error', 'process', 'require', '__dirname', 'Buffer'],
     },
   },
 );

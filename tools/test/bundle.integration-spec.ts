@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -35,7 +35,7 @@ describe('the scan-api bundle', () => {
   });
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('installs with npm outside the workspace and serves /readyz with only DATABASE_URL and an AUTH key set', async () => {
+  it('installs with npm outside the workspace and serves /readyz and the explorer UI with only DATABASE_URL and an AUTH key set', async () => {
     // The build's own command (targetDefaults.build), into a directory of the test's.
     const compiled = join(work, 'dist');
     run(
@@ -53,6 +53,13 @@ describe('the scan-api bundle', () => {
       ],
       ROOT,
     );
+    // A stand-in for the explorer UI's build (dist/apps/scan-ui), which the bundle carries.
+    const ui = join(compiled, 'apps/scan-ui');
+    mkdirSync(join(ui, 'assets'), { recursive: true });
+    mkdirSync(join(ui, '.vite'));
+    writeFileSync(join(ui, 'index.html'), '<!doctype html><title>bundled explorer</title>');
+    writeFileSync(join(ui, 'assets/index-Zz99.js'), '');
+    writeFileSync(join(ui, '.vite/manifest.json'), '{}');
     const bundle = bundleApp({
       app: 'scan-api',
       workspaceRoot: ROOT,
@@ -121,6 +128,11 @@ describe('the scan-api bundle', () => {
         if (status !== 200) await new Promise((resolve) => setTimeout(resolve, 200));
       }
       expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(200);
+      // The explorer UI it carries, at / and for deep links.
+      for (const path of ['/', '/updates/1220ab'])
+        expect(await fetch(`http://127.0.0.1:${port}${path}`).then((res) => res.text())).toContain(
+          'bundled explorer',
+        );
       // JSON logs by default, the base URLs among them.
       expect(output.split('\n').some((line) => line.includes('"msg":"scan group: http://localhost:'))).toBe(
         true,

@@ -6,6 +6,7 @@ import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
 import { AppMetrics, configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
 import { ScanAppModule } from './app.module';
+import { mountScanUi } from './ui/scan-ui.static';
 
 /** The scan-api app (scan group + validator proxy group), configured but not listening. */
 export async function createScanApp(
@@ -39,5 +40,6 @@ export async function createScanApp(
     ],
     AppMetrics.forDataSource('scan-api', dataSource),
   );
+  mountScanUi(app, config.scanApi, logger);
   return app;
 }

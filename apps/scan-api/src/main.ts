@@ -7,6 +7,7 @@ void runApp(
   ({ config, database, logger }) => createScanApp(config, database.dataSource, logger),
   (config) => config.scanApi,
   (config, port) => [
+    ...(config.scanApi.ui.enabled ? [`explorer UI: http://localhost:${port}/`] : []),
     `scan group: http://localhost:${port}${config.scanApi.prefix} (docs http://localhost:${port}/docs)`,
     `validator proxy group: http://localhost:${port}${config.scanApi.validatorPrefix} (docs http://localhost:${port}/docs/scan-proxy)`,
   ],

@@ -26,7 +26,11 @@ describe('scan-api edge', () => {
   const proxyBase = () => running.origin + running.config.scanApi.validatorPrefix;
 
   beforeAll(async () => {
-    running = await startTestApp(createScanApp, db.dataSource, { BODY_LIMIT: '8kb' });
+    // The explorer UI (served at / when built) is off: these tests are about the API's edge.
+    running = await startTestApp(createScanApp, db.dataSource, {
+      BODY_LIMIT: '8kb',
+      SCAN_UI_ENABLED: 'false',
+    });
   });
   afterAll(() => running.close());
 

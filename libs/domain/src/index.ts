@@ -17,7 +17,9 @@ export type {
   HttpAppConfig,
   LoadConfigOptions,
   LogFormat,
+  ScanApiConfig,
   ScanMirrorConfig,
+  ScanUiConfig,
   GroupAppConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';

@@ -19,6 +19,7 @@ const BENCHES: { name: string; quick: string[] }[] = [
   { name: 'ledger', quick: ['--updates', '20000'] },
   { name: 'registry', quick: ['--updates', '5000', '--duration', '3'] },
   { name: 'scan', quick: ['--contracts', '50000', '--requests', '10', '--duration', '3'] },
+  { name: 'ui', quick: ['--contracts', '50000'] },
 ];
 
 interface Run {

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
   bundleLockfileSeed,
@@ -20,6 +20,12 @@ export interface BundleOptions {
   /** Write `package-lock.json` (npm prunes the workspace's lockfile; needs the registry). Default true. */
   lockfile?: boolean;
 }
+
+/**
+ * Built static files an app serves, copied into its bundle at their workspace paths (scan-api
+ * finds its UI at `apps/scan-ui` beside its compiled `apps/scan-api`).
+ */
+export const BUNDLED_STATIC: Readonly<Record<string, readonly string[]>> = { 'scan-api': ['apps/scan-ui'] };
 
 export interface Bundle {
   dir: string;
@@ -76,6 +82,11 @@ export function bundleApp(options: BundleOptions): Bundle {
   for (const file of graph.files) {
     mkdirSync(dirname(join(dir, file)), { recursive: true });
     copyFileSync(join(compiledRoot, file), join(dir, file));
+  }
+  for (const folder of BUNDLED_STATIC[options.app] ?? []) {
+    if (!existsSync(join(compiledRoot, folder, 'index.html')))
+      throw new Error(`${join(compiledRoot, folder)} holds no build: build ${folder.split('/').pop()} first`);
+    cpSync(join(compiledRoot, folder), join(dir, folder), { recursive: true });
   }
   writeFileSync(
     join(dir, 'main.js'),

@@ -147,6 +147,8 @@ function printRunning(
   embeddedUrl: string | undefined,
 ): void {
   console.log('\ncanton-scan-stack is running:');
+  if (config.scanApi.ui.enabled)
+    console.log(`  explorer (web UI)      http://localhost:${config.scanApi.port}/`);
   console.log(
     `  scan group             http://localhost:${config.scanApi.port}${config.scanApi.prefix}      docs http://localhost:${config.scanApi.port}/docs`,
   );

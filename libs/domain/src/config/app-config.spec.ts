@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       prefix: '/api/scan',
       validatorPrefix: '/api/validator',
       publicUrl: 'http://localhost:5012',
+      ui: { enabled: true, dir: undefined },
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
@@ -67,6 +68,7 @@ describe('loadConfig', () => {
         RATE_LIMITS: 'scan:/x=fast',
         TRUST_PROXY: 'maybe',
         SCAN_PUBLIC_URL: 'scan.example.com',
+        SCAN_UI_ENABLED: 'sometimes',
         LOG_FORMAT: 'fancy',
       });
     } catch (e) {
@@ -89,6 +91,7 @@ describe('loadConfig', () => {
       'RATE_LIMITS',
       'TRUST_PROXY',
       'SCAN_PUBLIC_URL',
+      'SCAN_UI_ENABLED',
       'LOG_FORMAT',
     ]) {
       expect(problems.join('\n')).toContain(name);
@@ -123,6 +126,8 @@ describe('loadConfig', () => {
       SCAN_PORT: '6000',
       SCAN_PREFIX: '/scan',
       VALIDATOR_PREFIX: '/',
+      SCAN_UI_ENABLED: 'false',
+      SCAN_UI_DIR: '/srv/scan-ui',
       REGISTRY_PORT: '6001',
       REGISTRY_PREFIX: '/registry',
       LEDGER_PORT: '6002',
@@ -144,6 +149,7 @@ describe('loadConfig', () => {
       prefix: '/scan',
       validatorPrefix: '',
       publicUrl: 'http://localhost:6000',
+      ui: { enabled: false, dir: '/srv/scan-ui' },
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });

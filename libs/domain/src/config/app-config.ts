@@ -101,6 +101,17 @@ export interface ScanApiConfig extends HttpAppConfig {
    * network `npm start` simulates gives as the first SV's scan, for scan discovery.
    */
   readonly publicUrl: string;
+  /** The explorer web UI served at `/` of the port (`SCAN_UI_ENABLED`, default on) when its build exists. */
+  readonly ui: ScanUiConfig;
+}
+
+export interface ScanUiConfig {
+  readonly enabled: boolean;
+  /**
+   * Directory of the built UI (`SCAN_UI_DIR`); unset: `dist/apps/scan-ui` next to the compiled app
+   * (the build, an app bundle), else under the working directory.
+   */
+  readonly dir: string | undefined;
 }
 
 /** registry-api: the token registry group. */
@@ -208,6 +219,7 @@ export function loadConfig(
         /\/+$/,
         '',
       ),
+      ui: { enabled: r.bool('SCAN_UI_ENABLED', true), dir: r.optionalString('SCAN_UI_DIR') },
     },
     registryApi: {
       port: r.int('REGISTRY_PORT', 5014, { max: 65535 }),

@@ -1,0 +1,318 @@
+import { join } from 'node:path';
+import { scanApi } from '@canton-scan/contracts';
+import {
+  formatDamlDecimal,
+  microsToTimestamp,
+  parseDamlDecimal,
+  timestampToMicros,
+  type AmuletPayload,
+  type HistoryTransaction,
+  type HistoryUpdate,
+  type LockedAmuletPayload,
+} from '@canton-scan/domain';
+import {
+  openPage,
+  SCREENSHOTS,
+  seriousA11yViolations,
+  useExplorerStack,
+  visit,
+  WIDTHS,
+} from './scan-ui-browser.fixture';
+
+const isTx = (u: HistoryUpdate): u is HistoryTransaction => 'events_by_id' in u;
+
+/** Depth of a transaction's event tree (roots at 1), from the history itself. */
+function depthOf(tx: HistoryTransaction): number {
+  const depth = (id: string): number => {
+    const e = tx.events_by_id[id];
+    return 1 + (e.event_type === 'exercised_event' ? Math.max(0, ...e.child_event_ids.map(depth)) : 0);
+  };
+  return Math.max(0, ...tx.root_event_ids.map(depth));
+}
+
+describe('the explorer UI in Chromium', () => {
+  const stack = useExplorerStack();
+
+  /** The deepest regular transaction of the history, and the first of each other kind of page. */
+  function samples() {
+    const regular = stack.updates.filter((u) => u.offset !== '');
+    const txs = regular.filter(isTx);
+    const deepest = txs.reduce((best, tx) => (depthOf(tx) > depthOf(best) ? tx : best));
+    const reassignment = regular.find((u) => !isTx(u))!;
+    const created = Object.values(deepest.events_by_id).find((e) => e.event_type === 'created_event')!;
+    return { deepest, reassignment, contractId: created.contract_id, party: created.signatories[0] };
+  }
+
+  it('opens every page from its deep link at 1280 and 390 px with no console error, failed request or serious axe violation', async () => {
+    const { deepest, reassignment, contractId, party } = samples();
+    const pages: [string, string][] = [
+      ['overview', '/'],
+      ['updates', '/updates'],
+      ['update', `/updates/${deepest.update_id}`],
+      ['reassignment', `/updates/${reassignment.update_id}`],
+      ['contract', `/contracts/${encodeURIComponent(contractId)}`],
+      ['party', `/parties/${encodeURIComponent(party)}`],
+      ['acs', '/acs'],
+      ['validators', '/validators'],
+      ['governance', '/governance'],
+      ['rewards', '/rewards'],
+      ['search-nothing', '/search?q=no-such-thing'],
+    ];
+    const found: string[] = [];
+    for (const width of WIDTHS) {
+      const { page, problems, close } = await openPage(stack, width);
+      try {
+        for (const [name, path] of pages) {
+          await visit(page, stack.origin, path);
+          expect(await page.locator('h1').count()).toBe(1);
+          if (width === WIDTHS[0])
+            found.push(...(await seriousA11yViolations(page)).map((v) => `${path}: ${v}`));
+          // Nothing wider than the viewport but the tables, which scroll inside their container.
+          const overflow = await page.evaluate(
+            () => document.documentElement.scrollWidth - window.innerWidth,
+          );
+          expect({ path, width, overflow: overflow > 0 }).toEqual({ path, width, overflow: false });
+          await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
+        }
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    }
+    expect(found).toEqual([]);
+  }, 150_000);
+
+  it('shows exactly the events of GET /v2/updates/{id} in a tree as deep as the update’s', async () => {
+    const { deepest } = samples();
+    const res = await scanApi.getUpdateByIdV2({
+      client: stack.client,
+      path: { update_id: deepest.update_id },
+    });
+    const update = res.data as scanApi.UpdateHistoryTransaction;
+    expect(depthOf(deepest)).toBeGreaterThanOrEqual(3);
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, `/updates/${deepest.update_id}`);
+      await page.getByRole('button', { name: 'Expand all' }).click();
+      const items = page.getByRole('tree', { name: 'Transaction tree' }).getByRole('treeitem');
+      const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+      expect([...ids].sort()).toEqual(Object.keys(update.events_by_id).sort());
+      const levels = await items.evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-level'))));
+      expect(Math.max(...levels)).toBe(depthOf(deepest));
+      // Collapsing the root leaves the roots only; selecting a node shows its details.
+      await page.getByRole('button', { name: 'Collapse all' }).click();
+      expect(await items.count()).toBe(update.root_event_ids.length);
+      await items.first().click();
+      const root = update.events_by_id[update.root_event_ids[0]];
+      await page
+        .getByRole('region', { name: /event|Exercised|Created/ })
+        .first()
+        .waitFor();
+      expect(await page.getByText(root.event_id, { exact: true }).count()).toBeGreaterThan(0);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('finds an update, a contract and a party from the search box, and says plainly when nothing matched', async () => {
+    const { deepest, contractId, party } = samples();
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, '/governance');
+      const search = async (text: string) => {
+        const box = page.getByRole('searchbox', { name: 'Search by update, contract or party id' });
+        await box.fill(text);
+        await box.press('Enter');
+        await page.waitForLoadState('networkidle');
+        await page.waitForFunction(() => !document.body.innerText.includes('Loading'));
+      };
+      for (const [text, path, heading] of [
+        [deepest.update_id, `/updates/${deepest.update_id}`, /^Update /],
+        [contractId, `/contracts/${encodeURIComponent(contractId)}`, /^Contract$/],
+        [party, `/parties/${encodeURIComponent(party)}`, /^Party/],
+      ] as const) {
+        await search(`  ${text} `);
+        // The page's chunk may still load after the URL changed (the old page stays meanwhile).
+        await page.locator('h1', { hasText: heading }).waitFor();
+        expect(new URL(page.url()).pathname).toBe(path);
+      }
+      await search('no-such-id::1220');
+      expect(new URL(page.url()).pathname).toBe('/search');
+      expect(await page.getByRole('status').innerText()).toMatch(/^Nothing matched “no-such-id::1220”/);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('shows on the overview the total supply the holdings summary gives over every owner', async () => {
+    const summary = (await scanApi.getNetworkSummary({ client: stack.client })).data!;
+    // A snapshot just after the newest update: the holdings summary then covers the same contracts.
+    const at = microsToTimestamp(timestampToMicros(summary.record_time) + 1n);
+    await stack.dataSource.query('INSERT INTO acs_snapshots (migration_id, record_time) VALUES ($1, $2)', [
+      summary.migration_id,
+      at,
+    ]);
+    const owners = new Set<string>();
+    let after: number | undefined;
+    do {
+      const page = (
+        await scanApi.getAcsSnapshot({
+          client: stack.client,
+          body: {
+            migration_id: summary.migration_id,
+            record_time: at,
+            page_size: 500,
+            after,
+            templates: ['splice-amulet:Splice.Amulet:Amulet', 'splice-amulet:Splice.Amulet:LockedAmulet'],
+          },
+        })
+      ).data!;
+      for (const e of page.created_events) {
+        const p = e.create_arguments as unknown as AmuletPayload | LockedAmuletPayload;
+        owners.add('amulet' in p ? p.amulet.owner : p.owner);
+      }
+      after = page.next_page_token;
+    } while (after !== undefined);
+    expect(owners.size).toBeGreaterThan(3);
+    const holdings = (
+      await scanApi.getHoldingsSummary({
+        client: stack.client,
+        body: { migration_id: summary.migration_id, record_time: at, owner_party_ids: [...owners] },
+      })
+    ).data!;
+    const total = formatDamlDecimal(
+      holdings.summaries.reduce((sum, h) => sum + parseDamlDecimal(h.total_coin_holdings), 0n),
+    );
+
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, '/');
+      const shown = page.getByTestId('total-supply').locator('[data-amount]');
+      expect(await shown.getAttribute('data-amount')).toBe(total);
+      // What is read: the same digits, grouped, trailing zeros dropped.
+      const [whole, fraction] = total.split('.');
+      const expected = `${BigInt(whole).toLocaleString('en-US')}${fraction.replace(/0+$/, '') ? `.${fraction.replace(/0+$/, '')}` : ''} CC`;
+      expect(await shown.innerText()).toBe(expected);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('lists at an old snapshot time exactly the contracts the API lists', async () => {
+    // The newest snapshot of the previous migration.
+    const { record_time: snapshot } = (
+      await scanApi.getAcsSnapshotTimestamp({
+        client: stack.client,
+        query: { migration_id: 0, before: '2100-01-01T00:00:00Z' },
+      })
+    ).data!;
+    const api = (
+      await scanApi.getAcsSnapshot({
+        client: stack.client,
+        body: { migration_id: 0, record_time: snapshot, record_time_match: 'at_or_before', page_size: 50 },
+      })
+    ).data!;
+    expect(api.record_time).toBe(snapshot);
+    expect(api.created_events.length).toBeGreaterThan(10);
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, `/acs?migration=0&at=${encodeURIComponent(snapshot)}`);
+      const table = page.getByRole('table', { name: 'Active contracts' });
+      const links = await table
+        .getByRole('link')
+        .evaluateAll((els) =>
+          els.map((a) => a.getAttribute('href')!).filter((h) => h.startsWith('/contracts/')),
+        );
+      expect(links.map((h) => decodeURIComponent(h.slice('/contracts/'.length)))).toEqual(
+        api.created_events.map((e) => e.contract_id),
+      );
+      // The counts per template of the same snapshot, as the API gives them.
+      const counts = (
+        await scanApi.getAcsTemplateCounts({
+          client: stack.client,
+          query: { migration_id: 0, record_time: snapshot },
+        })
+      ).data!.counts;
+      const rows = page.getByRole('table', { name: 'Active contracts per template' }).locator('tbody tr');
+      const shown = await rows.evaluateAll((trs) =>
+        trs.map((tr) => Number(tr.lastElementChild!.textContent!.replace(/,/g, ''))),
+      );
+      expect(shown).toEqual(counts.map((c) => c.count).sort((a, b) => b - a));
+      expect(await page.getByText(/^Snapshot of migration 0 at/).innerText()).toContain(
+        `${snapshot.slice(0, 10)} ${snapshot.slice(11, 19)} UTC`,
+      );
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('switches to the dark theme, keeps it across loads and stays free of serious axe violations', async () => {
+    const { page, problems, close } = await openPage(stack);
+    const background = () =>
+      page.evaluate(() =>
+        getComputedStyle(document.body).backgroundColor.match(/\d+/g)!.slice(0, 3).map(Number),
+      );
+    const brightness = async () => (await background()).reduce((a, b) => a + b, 0) / 3;
+    try {
+      await visit(page, stack.origin, '/governance');
+      await page.getByRole('button', { name: /Dark theme/ }).click();
+      await page.getByRole('button', { name: /Light theme/ }).waitFor();
+      expect(await brightness()).toBeLessThan(64);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await visit(page, stack.origin, '/updates');
+      expect(await page.getByRole('button', { name: /Light theme/ }).getAttribute('aria-pressed')).toBe(
+        'true',
+      );
+      expect(await brightness()).toBeLessThan(64);
+      expect(await seriousA11yViolations(page)).toEqual([]);
+      await page.getByRole('button', { name: /Light theme/ }).click();
+      expect(await brightness()).toBeGreaterThan(192);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('is usable from the keyboard: the skip link, then the event tree with the arrow keys', async () => {
+    const { deepest } = samples();
+    const { page, problems, close } = await openPage(stack);
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement!;
+        return {
+          tag: el.tagName,
+          id: el.id,
+          role: el.getAttribute('role'),
+          text: el.textContent!.slice(0, 40),
+        };
+      });
+    try {
+      await visit(page, stack.origin, `/updates/${deepest.update_id}`);
+      await page.keyboard.press('Tab');
+      expect(await focused()).toMatchObject({ tag: 'A', text: 'Skip to content' });
+      await page.keyboard.press('Enter');
+      expect(await focused()).toMatchObject({ tag: 'MAIN', id: 'main' });
+      const root = page.getByRole('treeitem').first();
+      await root.focus();
+      expect(await root.getAttribute('aria-expanded')).toBe('true');
+      await page.keyboard.press('ArrowDown');
+      expect((await focused()).role).toBe('treeitem');
+      expect(await page.evaluate(() => document.activeElement!.getAttribute('aria-level'))).toBe('2');
+      await page.keyboard.press('Enter');
+      const selected = await page.evaluate(() => document.activeElement!.getAttribute('data-event-id'));
+      expect(await page.getByRole('treeitem', { selected: true }).getAttribute('data-event-id')).toBe(
+        selected,
+      );
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowLeft');
+      expect(await root.getAttribute('aria-expanded')).toBe('false');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,20 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { scanApi } from '@canton-scan/contracts/browser';
+import { scanClient, unwrap } from '../api/client';
+
+/** `GET /v0/dso`: DSO party, rules, SV node states, amulet rules and the latest mining round. */
+export const dsoInfoQuery = () =>
+  queryOptions({ queryKey: ['dso'], queryFn: () => unwrap(scanApi.getDsoInfo({ client: scanClient })) });
+
+export function useDsoInfo() {
+  return useQuery(dsoInfoQuery());
+}
+
+/** `POST /v0/admin/sv/voteresults/count` with the given filters. */
+export function useVoteCount(filters: scanApi.VoteResultsCountRequest) {
+  return useQuery({
+    queryKey: ['vote-count', filters],
+    queryFn: () => unwrap(scanApi.countVoteResults({ client: scanClient, body: filters })),
+    placeholderData: keepPreviousData,
+  });
+}

@@ -1,0 +1,78 @@
+/**
+ * Formatting of the API's values for display. Amounts arrive as Daml decimal strings and stay
+ * strings: they are regrouped digit by digit, never parsed to a float (which would round them).
+ */
+
+const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+
+/**
+ * `"1234567.1200000000"` → `"1,234,567.12"`: thousands grouped, trailing fraction zeros dropped,
+ * every significant digit kept. `maxFraction` cuts (never rounds) the fraction for compact
+ * displays. Anything that is not a decimal string is returned unchanged.
+ */
+export function formatAmount(value: string, maxFraction?: number): string {
+  const m = DECIMAL.exec(value.trim());
+  if (!m) return value;
+  const [, sign, whole, fraction = ''] = m;
+  const digits = whole.replace(/^0+(?=\d)/, '');
+  const grouped = digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  let frac = fraction.replace(/0+$/, '');
+  if (maxFraction !== undefined && frac.length > maxFraction)
+    frac = frac.slice(0, maxFraction).replace(/0+$/, '');
+  const zero = /^0*$/.test(digits) && frac === '';
+  return `${zero ? '' : sign}${grouped}${frac ? `.${frac}` : ''}`;
+}
+
+/** An integer count with thousands grouped. */
+export function formatCount(value: number | string): string {
+  return formatAmount(String(value));
+}
+
+/**
+ * `"2026-01-02T03:04:05.123456Z"` → `"2026-01-02 03:04:05 UTC"`: the API's UTC timestamps as
+ * written (the string is cut, not converted, so the display never depends on the browser's zone).
+ */
+export function formatUtc(iso: string): string {
+  const m = /^(\d{4}-\d{2}-\d{2})T(\d{2}:\d{2}:\d{2})/.exec(iso);
+  if (!m) return iso;
+  return `${m[1]} ${m[2]} UTC`;
+}
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 365 * 24 * 3600],
+  ['month', 30 * 24 * 3600],
+  ['day', 24 * 3600],
+  ['hour', 3600],
+  ['minute', 60],
+  ['second', 1],
+];
+const relative = new Intl.RelativeTimeFormat('en', { numeric: 'auto' });
+
+/** `"3 hours ago"`, `"in 5 minutes"`: a timestamp relative to `now` (ms since the epoch). */
+export function relativeTime(iso: string, now: number = Date.now()): string {
+  const t = Date.parse(iso);
+  if (Number.isNaN(t)) return '';
+  const seconds = Math.round((t - now) / 1000);
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size || unit === 'second')
+      return relative.format(Math.trunc(seconds / size), unit);
+  }
+  return '';
+}
+
+/** `"1220ab…cdef"`: a long id shortened for tables (the full id stays in the link and the copy button). */
+export function shortId(id: string, head = 10, tail = 6): string {
+  return id.length <= head + tail + 1 ? id : `${id.slice(0, head)}…${id.slice(-tail)}`;
+}
+
+/** `"pkg:Splice.Amulet:Amulet"` → `"Splice.Amulet:Amulet"`: a template id without its package. */
+export function templateName(templateId: string): string {
+  const parts = templateId.split(':');
+  return parts.length >= 3 ? parts.slice(-2).join(':') : templateId;
+}
+
+/** A party id's hint (`"alice::1220…"` → `"alice"`). */
+export function partyHint(party: string): string {
+  const i = party.indexOf('::');
+  return i > 0 ? party.slice(0, i) : party;
+}

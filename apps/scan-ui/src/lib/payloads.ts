@@ -1,0 +1,65 @@
+/**
+ * The parts of Splice contract payloads (compact JSON) the pages read. The API types payloads as
+ * open records; these describe what the UI expects inside and are read defensively.
+ */
+
+export interface OpenMiningRound {
+  round: { number: string };
+  amuletPrice: string;
+  opensAt: string;
+  targetClosesAt: string;
+}
+
+export interface TransferConfig {
+  createFee: { fee: string };
+  holdingFee: { rate: string };
+  transferFee: { initialRate: string; steps: { _1: string; _2: string }[] };
+  lockHolderFee: { fee: string };
+  maxNumInputs: string;
+  maxNumOutputs: string;
+}
+
+export interface AmuletConfig {
+  transferConfig: TransferConfig;
+  tickDuration: { microseconds: string };
+}
+
+export interface AmuletRules {
+  configSchedule: { initialValue: AmuletConfig; futureValues: { _1: string; _2: AmuletConfig }[] };
+}
+
+export interface DsoRules {
+  epoch: string;
+  svs: [string, { name: string; svRewardWeight: string; joinedAsOfRound: { number: string } }][];
+  dsoDelegate: string;
+}
+
+export interface SvNodeState {
+  sv: string;
+  svName: string;
+  state: { synchronizerNodes: [string, { scan: { publicUrl: string } | null }][] };
+}
+
+export interface ValidatorLicense {
+  validator: string;
+  sponsor: string;
+  lastActiveAt: string | null;
+}
+
+/**
+ * The amulet configuration in force at `now`: the `futureValues` entry with the latest time at or
+ * before it, else `initialValue` (clients must not take `initialValue` when a scheduled one applies).
+ */
+export function configInForce(
+  rules: AmuletRules,
+  now: string,
+): { config: AmuletConfig; since: string | undefined } {
+  let best: { _1: string; _2: AmuletConfig } | undefined;
+  for (const item of rules.configSchedule.futureValues ?? []) {
+    if (Date.parse(item._1) <= Date.parse(now) && (!best || Date.parse(item._1) >= Date.parse(best._1)))
+      best = item;
+  }
+  return best
+    ? { config: best._2, since: best._1 }
+    : { config: rules.configSchedule.initialValue, since: undefined };
+}
