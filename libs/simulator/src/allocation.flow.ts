@@ -20,6 +20,7 @@ import type { RoundFlow } from './round.flow';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
+import { unlockAmulet } from './locked-amulet';
 
 export type AllocationPlan = 'execute' | 'withdraw' | 'open';
 
@@ -253,24 +254,9 @@ export class AllocationFlow {
     );
   }
 
-  /** `LockedAmulet_Unlock`: archives the locked amulet and re-creates the amulet inside it unchanged. */
+  /** `LockedAmulet_Unlock` of the allocation's locked amulet in the round's open round context. */
   private unlock(tx: TxBuilder, a: OpenAllocation, round: number): AmuletContract {
-    let unlocked: AmuletContract | undefined;
-    tx.exercise(
-      a.lockedAmulet,
-      {
-        choice: SpliceChoices.LockedAmuletUnlock,
-        argument: V.record({ openRoundCid: V.contractId(tx.contractId(this.rounds.openRound(round))) }),
-        consuming: true,
-        actingParties: [a.sender.id, this.ctx.dso.id],
-      },
-      () => {
-        unlocked = tx.createAmulet(this.ctx.dso, a.sender, a.amount, a.lockedRound);
-        return V.record({ amuletSum: V.record({ amulet: V.contractId(tx.contractId(unlocked)) }) });
-      },
-    );
-    if (!unlocked) throw new Error('simulator bug: unlock without an amulet');
-    return unlocked;
+    return unlockAmulet(tx, this.ctx.dso, this.rounds.openRound(round), a);
   }
 }
 

@@ -20,6 +20,7 @@ import type { RoundFlow } from './round.flow';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
+import { unlockAmulet } from './locked-amulet';
 
 /** How a transfer instruction ends: accepted or rejected by the receiver, withdrawn by the sender, or left pending. */
 export type TransferInstructionPlan = 'accept' | 'reject' | 'withdraw' | 'pending';
@@ -254,24 +255,9 @@ export class TransferInstructionFlow {
     );
   }
 
-  /** `LockedAmulet_Unlock`: archives the locked amulet and re-creates the amulet inside it unchanged. */
+  /** `LockedAmulet_Unlock` of the instruction's locked amulet in the round's open round context. */
   private unlock(tx: TxBuilder, t: PendingTransferInstruction, round: number): AmuletContract {
-    let unlocked: AmuletContract | undefined;
-    tx.exercise(
-      t.lockedAmulet,
-      {
-        choice: SpliceChoices.LockedAmuletUnlock,
-        argument: V.record({ openRoundCid: V.contractId(tx.contractId(this.rounds.openRound(round))) }),
-        consuming: true,
-        actingParties: [t.sender.id, this.ctx.dso.id],
-      },
-      () => {
-        unlocked = tx.createAmulet(this.ctx.dso, t.sender, t.amount, t.lockedRound);
-        return V.record({ amuletSum: V.record({ amulet: V.contractId(tx.contractId(unlocked)) }) });
-      },
-    );
-    if (!unlocked) throw new Error('simulator bug: unlock without an amulet');
-    return unlocked;
+    return unlockAmulet(tx, this.ctx.dso, this.rounds.openRound(round), t);
   }
 }
 

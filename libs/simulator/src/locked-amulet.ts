@@ -1,0 +1,41 @@
+import { SpliceChoices, V } from '@canton-scan/domain';
+import type { AmuletContract, GenericContract } from './contract-store';
+import type { SimParty } from './network-identities';
+import type { TxBuilder } from './transaction.builder';
+
+/** Funds a flow locked in a LockedAmulet (an allocation, a transfer instruction). */
+export interface AmuletLock {
+  readonly lockedAmulet: GenericContract;
+  readonly sender: SimParty;
+  /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
+  readonly amount: bigint;
+  readonly lockedRound: number;
+}
+
+/**
+ * `LockedAmulet_Unlock` in `tx`, with the open round `openRound` as its context: archives the
+ * locked amulet and re-creates the amulet inside it unchanged, for its sender.
+ */
+export function unlockAmulet(
+  tx: TxBuilder,
+  dso: SimParty,
+  openRound: GenericContract,
+  lock: AmuletLock,
+): AmuletContract {
+  let unlocked: AmuletContract | undefined;
+  tx.exercise(
+    lock.lockedAmulet,
+    {
+      choice: SpliceChoices.LockedAmuletUnlock,
+      argument: V.record({ openRoundCid: V.contractId(tx.contractId(openRound)) }),
+      consuming: true,
+      actingParties: [lock.sender.id, dso.id],
+    },
+    () => {
+      unlocked = tx.createAmulet(dso, lock.sender, lock.amount, lock.lockedRound);
+      return V.record({ amuletSum: V.record({ amulet: V.contractId(tx.contractId(unlocked)) }) });
+    },
+  );
+  if (!unlocked) throw new Error('simulator bug: unlock without an amulet');
+  return unlocked;
+}
