@@ -46,7 +46,7 @@ async function startScanApi(env: Record<string, string>): Promise<{ child: Child
     },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
-  await waitReady(`http://127.0.0.1:${port}/readyz`, child, 'scan-api');
+  await waitReady(`http://127.0.0.1:${port}/api/scan/readyz`, child, 'scan-api');
   return { child, port };
 }
 
