@@ -26,24 +26,15 @@ import {
 } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerReachable } from '@canton-scan/testing';
-import type { DataSource } from 'typeorm';
 import { WebSocket } from 'ws';
 import { integerOption, parseCommandLine } from '../ledger/ledger-cli-args';
 import { mintLedgerToken } from '../ledger/ledger-token';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 import type { ChildProcess } from 'node:child_process';
+import { modes, partyNearTenPercent } from './ledger-bench-modes';
 import { ProcessMemory, startServer, stopServer } from './ledger-bench-server';
 
 const PAGE = 200;
-
-/** Every transaction and reassignment, for any party, in the ACS delta shape. */
-const ANY_PARTY_FORMAT: LedgerApi.UpdateFormat = {
-  includeTransactions: {
-    eventFormat: { filtersForAnyParty: {} },
-    transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-  },
-  includeReassignments: { filtersForAnyParty: {} },
-};
 
 function offsetOf(item: LedgerApi.GetUpdatesResponse): number {
   const u = item.update;
@@ -103,47 +94,6 @@ interface ModeResult {
   /** V8 heap and RSS after a full garbage collection, at the early checkpoint and at the end. */
   gcEarly: { heap: number; rss: number };
   gcEnd: { heap: number; rss: number };
-}
-
-/** A read mode: its update format. */
-interface Mode {
-  name: string;
-  format: LedgerApi.UpdateFormat;
-}
-
-function modes(party: string): Mode[] {
-  const amulet: LedgerApi.Filters = {
-    cumulative: [
-      {
-        identifierFilter: {
-          TemplateFilter: { value: { templateId: '#splice-amulet:Splice.Amulet:Amulet' } },
-        },
-      },
-    ],
-  };
-  return [
-    { name: 'any party', format: ANY_PARTY_FORMAT },
-    {
-      name: 'party filter',
-      format: {
-        includeTransactions: {
-          eventFormat: { filtersByParty: { [party]: {} } },
-          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-        },
-        includeReassignments: { filtersByParty: { [party]: {} } },
-      },
-    },
-    {
-      name: 'template filter (Amulet)',
-      format: {
-        includeTransactions: {
-          eventFormat: { filtersForAnyParty: amulet },
-          transactionShape: 'TRANSACTION_SHAPE_ACS_DELTA',
-        },
-        includeReassignments: { filtersForAnyParty: amulet },
-      },
-    },
-  ];
 }
 
 /** The range is read up to `end`; the server's RSS is taken once the reading passes `early`. */
@@ -248,23 +198,6 @@ async function benchWebSocket(
     gcEarly: await gcEarly,
     gcEnd: await server.afterGc(),
   };
-}
-
-/**
- * The party whose share of ledger updates with an event it is a stakeholder of is closest to 10%; only the events an
- * ACS-delta reader sees count (creates and consuming exercises), so the share is that of the updates it is delivered.
- */
-async function partyNearTenPercent(dataSource: DataSource): Promise<{ party: string; share: number }> {
-  const [row]: { party: string; share: number }[] = await dataSource.query(
-    `WITH ledger AS (SELECT row_id FROM updates WHERE ledger_offset IS NOT NULL),
-          seen AS (SELECT p AS party, count(DISTINCT e.update_row_id) AS n
-                     FROM events e JOIN ledger l ON l.row_id = e.update_row_id, unnest(e.stakeholders) p
-                    WHERE e.event_type = 'created' OR e.consuming
-                    GROUP BY p)
-     SELECT party, n::float8 / (SELECT count(*) FROM ledger) AS share FROM seen
-      ORDER BY abs(n::float8 / (SELECT count(*) FROM ledger) - 0.1), party LIMIT 1`,
-  );
-  return row;
 }
 
 async function main(): Promise<void> {
