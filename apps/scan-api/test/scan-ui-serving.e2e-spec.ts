@@ -17,6 +17,10 @@ describe('scan-api serving the explorer UI', () => {
     writeFileSync(join(dir, 'index.html'), INDEX);
     writeFileSync(join(dir, 'assets/index-Ab12Cd34.js'), 'console.log(1)');
     writeFileSync(join(dir, '.vite/manifest.json'), '{}');
+    // Files under the API's, the docs' and the health paths are never looked up, let alone served.
+    mkdirSync(join(dir, 'api/scan/v2/updates'), { recursive: true });
+    writeFileSync(join(dir, 'api/scan/v2/updates/abc0'), 'a file, not the API');
+    writeFileSync(join(dir, 'livez'), 'a file, not the health check');
     running = await startTestApp(createScanApp, db.dataSource, { SCAN_UI_DIR: dir });
   });
   afterAll(async () => {
@@ -57,6 +61,10 @@ describe('scan-api serving the explorer UI', () => {
     expect(await api.json()).toEqual({ error: expect.any(String) });
     const update = await get('/api/scan/v2/updates/no-such-update');
     expect(update.headers.get('content-type')).toMatch(/^application\/json/);
+    const shadowed = await get('/api/scan/v2/updates/abc0');
+    expect(shadowed.status).toBe(404);
+    expect(await shadowed.json()).toEqual({ error: expect.stringContaining('abc0') });
+    expect(await (await get('/livez')).text()).not.toContain('a file');
     expect((await get('/api/validator/v0/no-such-endpoint')).headers.get('content-type')).toMatch(/json/);
     const docs = await get('/docs');
     expect(docs.status).toBe(200);

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { NestExpressApplication } from '@nestjs/platform-express';
-import type { NextFunction, Request, Response } from 'express';
+import express, { type NextFunction, type Request, type Response } from 'express';
 import type { Logger } from 'pino';
 import type { ScanApiConfig, ScanUiConfig } from '@canton-scan/domain';
 
@@ -50,18 +50,19 @@ export function mountScanUi(app: NestExpressApplication, config: ScanApiConfig, 
   }
   const reserved = [...groups, '/docs', '/livez', '/readyz', '/metrics'];
   const isReserved = (path: string) => reserved.some((p) => path === p || path.startsWith(`${p}/`));
-  app.useStaticAssets(dir, { index: false, setHeaders: setCacheHeaders });
+  // One middleware in front of the API routes: an API, docs or health request passes through
+  // without a file-system lookup (serving static files first would stat every API path).
+  const files = express.static(dir, { index: false, setHeaders: setCacheHeaders });
   const indexHtml = join(dir, 'index.html');
   app.use((req: Request, res: Response, next: NextFunction) => {
-    // A missing file (a path with an extension) stays a 404, not the app's HTML.
-    if (
-      (req.method !== 'GET' && req.method !== 'HEAD') ||
-      isReserved(req.path) ||
-      /\.[a-z0-9]+$/i.test(req.path)
-    )
-      return next();
-    res.setHeader('Cache-Control', 'no-cache');
-    res.sendFile(indexHtml);
+    if ((req.method !== 'GET' && req.method !== 'HEAD') || isReserved(req.path)) return next();
+    files(req, res, (error?: unknown) => {
+      if (error !== undefined) return next(error);
+      // A missing file (a path with an extension) stays a 404, not the app's HTML.
+      if (/\.[a-z0-9]+$/i.test(req.path)) return next();
+      res.setHeader('Cache-Control', 'no-cache');
+      res.sendFile(indexHtml);
+    });
   });
   logger.info({ dir }, 'serving the explorer UI at /');
 }
