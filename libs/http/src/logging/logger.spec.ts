@@ -1,5 +1,7 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createLogger, logDestination } from './logger';
+import { createLogger, logDestination, requestLogger } from './logger';
 
 /** A stream keeping what is written to it. */
 function sink(): { out: Writable; text: () => string } {
@@ -47,5 +49,107 @@ describe('createLogger', () => {
 
   it('keeps pino’s own stdout destination for JSON when no stream is given', () => {
     expect(logDestination('json')).toBeUndefined();
+  });
+});
+
+describe('requestLogger', () => {
+  /** A server answering `status` after the middleware (or never answering, for 0); its log lines. */
+  async function serve(level: string, status: number) {
+    const { out, text } = sink();
+    const middleware = requestLogger(createLogger('scan-api', level, 'json', out));
+    const server: Server = createServer((req, res) =>
+      middleware(req, res, () => {
+        if (status === 0) return; // left open: the client gives up
+        res.statusCode = status;
+        res.end('{}');
+      }),
+    );
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const lines = async () => {
+      await settle();
+      return text()
+        .split('\n')
+        .filter(Boolean)
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+    };
+    const close = () => {
+      server.closeAllConnections();
+      return new Promise((resolve) => server.close(resolve));
+    };
+    return { origin, lines, close };
+  }
+
+  it('echoes a well-formed x-request-id and makes one up otherwise', async () => {
+    const s = await serve('info', 200);
+    try {
+      const given = await fetch(`${s.origin}/a`, { headers: { 'x-request-id': 'trace-1.a_b' } });
+      expect(given.headers.get('x-request-id')).toBe('trace-1.a_b');
+      for (const headers of [{}, { 'x-request-id': 'no spaces allowed' }]) {
+        const made = await fetch(`${s.origin}/a`, { headers });
+        expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+      }
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('writes one line per request at the level its status calls for', async () => {
+    for (const [status, level] of [
+      [200, 30],
+      [404, 40],
+      [503, 50],
+    ]) {
+      const s = await serve('info', status);
+      try {
+        const res = await fetch(`${s.origin}/api/scan/v0/x?y=1`, { headers: { 'x-request-id': 'r1' } });
+        await res.text();
+        const lines = await s.lines();
+        expect(lines).toHaveLength(1);
+        expect(lines[0]).toMatchObject({
+          level,
+          app: 'scan-api',
+          msg: 'request completed',
+          req: { id: 'r1', method: 'GET', url: '/api/scan/v0/x?y=1' },
+          res: { statusCode: status },
+        });
+        expect(typeof lines[0].responseTime).toBe('number');
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
+  it('writes nothing for requests below the configured level, but still the 4xx at warn', async () => {
+    const ok = await serve('warn', 200);
+    const missing = await serve('warn', 404);
+    try {
+      await (await fetch(`${ok.origin}/`)).text();
+      await (await fetch(`${missing.origin}/`)).text();
+      expect(await ok.lines()).toEqual([]);
+      expect(await missing.lines()).toMatchObject([{ level: 40, res: { statusCode: 404 } }]);
+    } finally {
+      await ok.close();
+      await missing.close();
+    }
+  });
+
+  it('says when the client went away before the answer', async () => {
+    const s = await serve('info', 0);
+    try {
+      const aborted = new AbortController();
+      const pending = fetch(`${s.origin}/slow`, { signal: aborted.signal }).catch(() => undefined);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      aborted.abort();
+      await pending;
+      let lines: Record<string, unknown>[] = [];
+      for (let i = 0; i < 50 && lines.length === 0; i++) {
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        lines = await s.lines();
+      }
+      expect(lines).toMatchObject([{ level: 40, msg: 'request aborted', req: { url: '/slow' } }]);
+    } finally {
+      await s.close();
+    }
   });
 });

@@ -2,7 +2,6 @@ import type { LoggerService } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import { pinoHttp, type HttpLogger } from 'pino-http';
 import pinoPretty from 'pino-pretty';
 import type { LogFormat } from '@canton-scan/domain';
 
@@ -47,27 +46,43 @@ export function logDestination(
   }
 }
 
-/** Request logging with a request id per request (the caller's `x-request-id`, else a new one). */
-export function requestLogger(logger: Logger): HttpLogger {
-  return pinoHttp({
-    logger,
-    genReqId: (req: IncomingMessage, res: ServerResponse) => {
-      const given = req.headers['x-request-id'];
-      const id = typeof given === 'string' && /^[\w.-]{1,128}$/.test(given) ? given : randomUUID();
-      res.setHeader('x-request-id', id);
-      return id;
-    },
-    customLogLevel: (_req, res, error) =>
-      error || res.statusCode >= 500 ? 'error' : res.statusCode >= 400 ? 'warn' : 'info',
-    serializers: {
-      req: (req: { id: string; method: string; url: string }) => ({
-        id: req.id,
-        method: req.method,
-        url: req.url,
-      }),
-      res: (res: { statusCode: number }) => ({ statusCode: res.statusCode }),
-    },
-  });
+const REQUEST_ID = /^[\w.-]{1,128}$/;
+
+/**
+ * Request logging with a request id per request (the caller's `x-request-id`, else a new one),
+ * echoed in the response header. One line when the answer is finished (`request completed`; at
+ * info, warn for a 4xx, error for a 5xx) or when the connection closes first (`request aborted`,
+ * warn), with the request (id, method, URL), the status and the time in ms. Nothing is built
+ * for a line whose level is off: under `LOG_LEVEL=warn` a 200 costs a header and a listener
+ * (pino-http made two child loggers, serialising the request, on every request).
+ */
+export function requestLogger(
+  logger: Logger,
+): (req: IncomingMessage, res: ServerResponse, next: () => void) => void {
+  return (req, res, next) => {
+    const given = req.headers['x-request-id'];
+    const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    res.setHeader('x-request-id', id);
+    const { method, url } = req;
+    const start = Date.now();
+    const done = (outcome: 'finish' | 'close') => {
+      res.removeListener('finish', onFinish);
+      res.removeListener('close', onClose);
+      const aborted = outcome === 'close' && !res.writableFinished;
+      const status = res.statusCode;
+      const level = aborted ? 'warn' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      if (!logger.isLevelEnabled(level)) return;
+      logger[level](
+        { req: { id, method, url }, res: { statusCode: status }, responseTime: Date.now() - start },
+        aborted ? 'request aborted' : 'request completed',
+      );
+    };
+    const onFinish = () => done('finish');
+    const onClose = () => done('close');
+    res.once('finish', onFinish);
+    res.once('close', onClose);
+    next();
+  };
 }
 
 /** Routes NestJS's own messages into the same JSON log. */
