@@ -85,13 +85,14 @@ export class PeerStatusBook {
    * settles the pass's agreement), else only if `intervalMs` passed since the last write.
    */
   async flush(progress: MirrorProgress, endOfPass = false): Promise<void> {
+    if (!endOfPass && (!this.sink || Date.now() - this.lastWrite < this.intervalMs)) return;
     const record = this.record(progress);
     if (endOfPass) {
       for (const peer of record.peers) this.peer(peer.url).agrees = peer.agrees;
       this.compared_.clear();
       this.dissented.clear();
     }
-    if (!this.sink || (!endOfPass && Date.now() - this.lastWrite < this.intervalMs)) return;
+    if (!this.sink) return;
     this.lastWrite = Date.now();
     const sink = this.sink;
     // The status is for people to look at: a failed write is logged, never a reason to stop.

@@ -309,7 +309,7 @@ export class ScanMirror {
         answers.push({ url, items: itemsOf(s.value, url) });
         return;
       }
-      this.peerStatus.failed(url, (s.reason as Error).message);
+      this.peerStatus.failed(url, s.reason instanceof PeerError ? s.reason.detail : String(s.reason));
       // A failed peer (after its retries) is left out for a while, longer each time.
       const pause = Math.min((this.downUntil.get(url)?.pause ?? 2500) * 2, 300_000);
       this.downUntil.set(url, { until: Date.now() + pause, pause });
