@@ -304,6 +304,14 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
         new RegExp(`mirrored 4 peer\\(s\\).*: ${total - atKill} updates appended`),
       );
       expect(await storeContentHashes(store.dataSource)).toEqual(uninterrupted);
+      // The CLI wrote its view of the peers: the forger disagrees, the stopped peer fails.
+      const status: { peer_url: string; agrees: boolean | null; consecutive_failures: number }[] =
+        await store.dataSource.query(`SELECT peer_url, agrees, consecutive_failures FROM mirror_peer_status`);
+      const byUrl = new Map(status.map((row) => [row.peer_url, row]));
+      expect([...byUrl.keys()].sort()).toEqual([...peers].sort());
+      expect(byUrl.get(peers[0])).toMatchObject({ agrees: true, consecutive_failures: 0 });
+      expect(byUrl.get(forger.url)).toMatchObject({ agrees: false, consecutive_failures: 0 });
+      expect(byUrl.get(peers[3])?.consecutive_failures).toBeGreaterThan(0);
     } finally {
       if (run && run.child.exitCode === null) run.child.kill('SIGKILL');
       await stopping.close();

@@ -1,8 +1,9 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
+import { Db, LedgerWriter, MirrorPeerStatusRepository, type HistoryUpdate } from '@canton-scan/domain';
 import { NoQuorumError, ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateNetwork } from '@canton-scan/simulator';
-import { startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import { callChecked, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 import { corruptingPeer, FAST_POLICY, openSourceStore, postScan, type SourceStore } from './mirror.fixture';
 
@@ -86,7 +87,21 @@ describe('the scan mirror', () => {
   });
 
   const mirror = (peers: string[], extra: Partial<MirrorOptions> = {}) =>
-    new ScanMirror(target.dataSource, { peers, snapshotIntervalHours: 3, policy: FAST_POLICY, ...extra });
+    new ScanMirror(target.dataSource, {
+      peers,
+      snapshotIntervalHours: 3,
+      policy: FAST_POLICY,
+      statusSink: new MirrorPeerStatusRepository(Db.of(target.dataSource)),
+      ...extra,
+    });
+
+  /** `GET /v0/explorer/mirror-status` of the mirror's store, checked against the spec. */
+  const mirrorStatus = async () => {
+    const client = createScanClient({ baseUrl: `${target.app.origin}/api/scan` });
+    const res = await callChecked(scanSpec, 'getMirrorStatus', scanApi.getMirrorStatus({ client }));
+    expect(res.status).toBe(200);
+    return res.body as scanApi.MirrorStatusResponse;
+  };
 
   it('fills an empty store with the same history, resumes after a stop, and adds nothing on a second run', async () => {
     const peer = `${source.app.origin}/api/scan`;
@@ -160,6 +175,46 @@ describe('the scan mirror', () => {
         expect([...run.dissenters]).toEqual([evil]);
         expect(logs.some((l) => l.includes(`${evil} disagrees`))).toBe(true);
         if (withDeadPeer) expect(logs.some((l) => l.includes(`${dead} failed`))).toBe(true);
+
+        // The status the mirror wrote, as scan-api serves it: the forger disagrees, the dead peer fails.
+        const status = await mirrorStatus();
+        const [newest] = await source.dataSource.query(
+          `SELECT migration_id::int AS migration_id, record_time FROM updates ORDER BY migration_id DESC, record_time DESC LIMIT 1`,
+        );
+        expect(status.record_time).toBe(newest.record_time);
+        expect(status.mirror).toEqual({
+          migration_id: newest.migration_id,
+          record_time: newest.record_time,
+          lag_seconds: 0,
+          updated_at: expect.any(String),
+        });
+        const byUrl = new Map(status.peers.map((p) => [p.url, p]));
+        expect(status.peers.map((p) => p.url)).toEqual([...(withDeadPeer ? [...peers, dead] : peers)].sort());
+        for (const honest of peers.slice(0, 2))
+          expect(byUrl.get(honest)).toEqual({
+            url: honest,
+            agrees: true,
+            newest_record_time: newest.record_time,
+            migration_id: newest.migration_id,
+            lag_seconds: 0,
+            last_poll_at: expect.any(String),
+            consecutive_failures: 0,
+          });
+        expect(byUrl.get(evil)).toMatchObject({
+          agrees: false,
+          consecutive_failures: 0,
+          last_disagreement: expect.stringMatching(
+            /^updates of migration \d+ after .*, item 1, differs from what/,
+          ),
+          last_disagreement_at: expect.any(String),
+        });
+        if (withDeadPeer) {
+          const down = byUrl.get(dead)!;
+          expect(down.consecutive_failures).toBeGreaterThan(0);
+          expect(down.last_error).toMatch(/fetch failed|ECONNREFUSED/);
+          expect(down).not.toHaveProperty('agrees');
+          expect(down).not.toHaveProperty('last_poll_at');
+        }
         const [{ forged }] = await target.dataSource.query(
           `SELECT count(*)::int AS forged FROM updates WHERE workflow_id = 'forged'`,
         );

@@ -148,6 +148,7 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       'getAcsTemplateCounts',
       `/v0/explorer/acs-template-counts?migration_id=0&record_time=${encodeURIComponent(f.snapshot.time)}`,
     ),
+    get('getMirrorStatus', '/v0/explorer/mirror-status'),
   ];
 }
 

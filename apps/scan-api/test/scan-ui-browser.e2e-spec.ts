@@ -1,8 +1,10 @@
 import { join } from 'node:path';
 import { scanApi } from '@canton-scan/contracts';
 import {
+  Db,
   formatDamlDecimal,
   microsToTimestamp,
+  MirrorPeerStatusRepository,
   parseDamlDecimal,
   timestampToMicros,
   type AmuletPayload,
@@ -56,8 +58,43 @@ describe('the explorer UI in Chromium', () => {
       ['validators', '/validators'],
       ['governance', '/governance'],
       ['rewards', '/rewards'],
+      ['mirror', '/mirror'],
       ['search-nothing', '/search?q=no-such-thing'],
     ];
+    // The mirror page with its table: a status as a mirror of three peers writes it.
+    const newest = stack.updates[stack.updates.length - 1];
+    const migrationId = isTx(newest) ? newest.migration_id : newest.event.migration_id;
+    await new MirrorPeerStatusRepository(Db.of(stack.dataSource)).write({
+      migrationId,
+      lastRecordTime: newest.record_time,
+      lagSeconds: 0,
+      peers: [
+        {
+          url: 'https://scan.sv-1.example.com/api/scan',
+          lastPollAt: new Date().toISOString(),
+          migrationId,
+          newestRecordTime: newest.record_time,
+          agrees: true,
+          consecutiveFailures: 0,
+        },
+        {
+          url: 'https://scan.sv-2.example.com/api/scan',
+          lastPollAt: new Date().toISOString(),
+          migrationId,
+          newestRecordTime: newest.record_time,
+          agrees: false,
+          lastDisagreement: `updates of migration ${migrationId}, item 1, differs from what 1 or more peers answered`,
+          lastDisagreementAt: new Date().toISOString(),
+          consecutiveFailures: 0,
+        },
+        {
+          url: 'https://scan.sv-3.example.com/api/scan',
+          consecutiveFailures: 3,
+          lastError: 'https://scan.sv-3.example.com/api/scan: TypeError: fetch failed',
+          lastErrorAt: new Date().toISOString(),
+        },
+      ],
+    });
     const found: string[] = [];
     for (const width of WIDTHS) {
       const { page, problems, close } = await openPage(stack, width);

@@ -125,6 +125,21 @@ describe('the scan-mirror app', () => {
       expect(metric(scraped, 'mirror_lag_seconds')).toBe(0);
       expect(metric(scraped, 'db_pool_connections_total')).toBeGreaterThan(0);
       await logged(lines, (msg) => msg.startsWith('mirror caught up: migration 1'));
+      // The pass that caught up wrote the peer's status into the store, for scan-api to show.
+      expect(
+        await worker.dataSource.query(
+          `SELECT peer_url, agrees, consecutive_failures, mirror_migration_id::int, mirror_lag_seconds
+             FROM mirror_peer_status`,
+        ),
+      ).toEqual([
+        {
+          peer_url: proxy.url,
+          agrees: true,
+          consecutive_failures: 0,
+          mirror_migration_id: 1,
+          mirror_lag_seconds: 0,
+        },
+      ]);
 
       // The source moves ahead; the mirror sees it at its next poll but cannot follow yet.
       await proxy.freeze();

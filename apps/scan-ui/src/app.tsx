@@ -20,6 +20,7 @@ const Acs = lazy(() => import('./routes/acs'));
 const Validators = lazy(() => import('./routes/validators'));
 const Governance = lazy(() => import('./routes/governance'));
 const Rewards = lazy(() => import('./routes/rewards'));
+const Mirror = lazy(() => import('./routes/mirror'));
 const Search = lazy(() => import('./routes/search'));
 const NotFound = lazy(() => import('./routes/not-found'));
 
@@ -30,6 +31,7 @@ const NAV = [
   ['/validators', 'Validators'],
   ['/governance', 'Governance'],
   ['/rewards', 'Rewards'],
+  ['/mirror', 'Mirror'],
 ] as const;
 
 function ThemeToggle() {
@@ -106,6 +108,7 @@ export function App() {
             <Route path="/validators" element={<Validators />} />
             <Route path="/governance" element={<Governance />} />
             <Route path="/rewards" element={<Rewards />} />
+            <Route path="/mirror" element={<Mirror />} />
             <Route path="/search" element={<Search />} />
             <Route path="*" element={<NotFound />} />
           </Routes>

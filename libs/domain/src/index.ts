@@ -146,6 +146,10 @@ export { NetworkSummaryRepository } from './scan/explorer/network-summary.reposi
 export { NetworkSummaryService } from './scan/explorer/network-summary.service';
 export { AcsTemplateCountsRepository } from './scan/explorer/acs-template-counts.repository';
 export { AcsTemplateCountsService } from './scan/explorer/acs-template-counts.service';
+export { MirrorStatusRepository } from './scan/explorer/mirror-status.repository';
+export { MirrorStatusService } from './scan/explorer/mirror-status.service';
+export { MirrorPeerStatusRepository } from './mirror/mirror-peer-status.repository';
+export type { MirrorPeerStatus, MirrorStatusRecord } from './mirror/mirror-peer-status.repository';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

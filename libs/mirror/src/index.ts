@@ -5,6 +5,8 @@ export type { CallPolicy, PeerAnswer } from './peer';
 export { agreedPrefix, faultsTolerated, quorumSize } from './quorum';
 export type { Agreement, PeerItems } from './quorum';
 export { formatLag, lagSeconds } from './lag';
+export { PeerStatusBook } from './peer-status';
+export type { Disagreement, MirrorStatusSink } from './peer-status';
 export { NoQuorumError, ScanMirror } from './scan-mirror';
 export type { MirrorOptions, MirrorProgress } from './scan-mirror';
 export { readStorePosition } from './store-position';

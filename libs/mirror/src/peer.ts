@@ -21,9 +21,10 @@ export type PeerAnswer<T> = { absent: false; value: T } | { absent: true };
 export class PeerError extends Error {
   constructor(
     readonly url: string,
-    message: string,
+    /** What went wrong, without the URL. */
+    readonly detail: string,
   ) {
-    super(`${url}: ${message}`);
+    super(`${url}: ${detail}`);
   }
 }
 

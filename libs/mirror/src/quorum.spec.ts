@@ -12,6 +12,7 @@ describe('quorum reads', () => {
     expect(agreedPrefix([{ url: 'a', items: ['x', 'y'] }], 1, id)).toEqual({
       items: ['x', 'y'],
       dissenters: [],
+      divergedAt: {},
     });
   });
 
@@ -21,7 +22,11 @@ describe('quorum reads', () => {
       { url: 'b', items: ['x', 'y', 'z'] },
       { url: 'c', items: ['x', 'Y', 'z'] },
     ];
-    expect(agreedPrefix(answers, 1, id)).toEqual({ items: ['x', 'y', 'z'], dissenters: ['c'] });
+    expect(agreedPrefix(answers, 1, id)).toEqual({
+      items: ['x', 'y', 'z'],
+      dissenters: ['c'],
+      divergedAt: { c: 1 },
+    });
   });
 
   it('stops at a tie and where fewer than f + 1 peers still answer', () => {
@@ -41,6 +46,6 @@ describe('quorum reads', () => {
       { url: 'c', items: ['x'] },
       { url: 'd', items: [] },
     ];
-    expect(agreedPrefix(lagging, 2, id)).toEqual({ items: ['x', 'y'], dissenters: [] });
+    expect(agreedPrefix(lagging, 2, id)).toEqual({ items: ['x', 'y'], dissenters: [], divergedAt: {} });
   });
 });

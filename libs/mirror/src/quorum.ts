@@ -9,6 +9,8 @@ export interface Agreement<T> {
   items: T[];
   /** Peers that returned different content where the quorum agreed. */
   dissenters: string[];
+  /** Per dissenter, the index of the item where its answer differed from the quorum's. */
+  divergedAt: Record<string, number>;
 }
 
 /** f, the number of faulty peers tolerated among n: floor((n - 1) / 3). */
@@ -34,7 +36,7 @@ export function agreedPrefix<T>(
   key: (item: T) => string,
 ): Agreement<T> {
   let voters = answers.map((a) => ({ url: a.url, items: a.items, keys: a.items.map(key) }));
-  const dissenters = new Set<string>();
+  const divergedAt: Record<string, number> = {};
   const items: T[] = [];
   for (let i = 0; ; i++) {
     const groups = new Map<string, typeof voters>();
@@ -47,9 +49,9 @@ export function agreedPrefix<T>(
     const ranked = [...groups.values()].sort((a, b) => b.length - a.length);
     const [best, second] = ranked;
     if (best === undefined || best.length < quorum || (second && second.length === best.length)) break;
-    for (const group of ranked.slice(1)) for (const v of group) dissenters.add(v.url);
+    for (const group of ranked.slice(1)) for (const v of group) divergedAt[v.url] = i;
     voters = best;
     items.push(best[0].items[i]);
   }
-  return { items, dissenters: [...dissenters] };
+  return { items, dissenters: Object.keys(divergedAt), divergedAt };
 }

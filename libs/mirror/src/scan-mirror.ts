@@ -1,9 +1,11 @@
 import type { DataSource } from 'typeorm';
-import type { scanApi } from '@canton-scan/contracts';
 import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter, type WriterObserver } from '@canton-scan/domain';
 import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
+import { prefetched, sleep } from './paging';
 import { DEFAULT_CALL_POLICY, PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
+import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
+import { dsoContracts, servedContracts, type ServedBlob } from './served-blobs';
 import { readStorePosition } from './store-position';
 
 export interface MirrorOptions {
@@ -21,6 +23,10 @@ export interface MirrorOptions {
   onPoll?: (progress: MirrorProgress) => void;
   /** Told of every batch the mirror's writer commits (metrics). */
   writerObserver?: WriterObserver;
+  /** Where the peers' status and the mirror's position are written (the store's `MirrorPeerStatusRepository`). */
+  statusSink?: MirrorStatusSink;
+  /** Least time between two status writes while copying (default 5 s); every poll's end writes too. */
+  statusIntervalMs?: number;
 }
 
 export interface MirrorProgress {
@@ -40,14 +46,6 @@ export interface MirrorProgress {
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
 export class NoQuorumError extends Error {}
 
-// The abort listener goes with the timer: a tailing run sleeps on one signal for months.
-const sleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    const wake = () => (clearTimeout(timer), signal?.removeEventListener('abort', wake), resolve());
-    const timer = setTimeout(wake, ms);
-    signal?.addEventListener('abort', wake, { once: true });
-  });
-
 /**
  * Fills the local store from peer scans through the scan client and the LedgerWriter only:
  * migration by migration from 0, its import updates (by update id) then its regular updates
@@ -58,6 +56,8 @@ export class ScanMirror {
   readonly progress: MirrorProgress = { appended: 0, migrationId: 0 };
   /** URLs of peers that disagreed with an accepted answer. */
   readonly dissenters = new Set<string>();
+  /** What the mirror knows of each peer, written to `statusSink`. */
+  readonly peerStatus: PeerStatusBook;
   private readonly peers: ScanPeer[];
   private readonly writer: LedgerWriter;
   private readonly quorum: number;
@@ -87,6 +87,12 @@ export class ScanMirror {
     this.pageSize = Math.min(Math.max(options.pageSize ?? 500, 1), 1000);
     this.log = options.log ?? (() => undefined);
     this.idleMs = options.pollMs ?? 1000;
+    this.peerStatus = new PeerStatusBook(
+      options.peers,
+      options.statusSink,
+      options.statusIntervalMs ?? 5000,
+      this.log,
+    );
   }
 
   /**
@@ -102,6 +108,7 @@ export class ScanMirror {
         delete this.progress.lastError;
         if (migrationId < 0) {
           this.progress.caughtUpAt = new Date().toISOString();
+          await this.peerStatus.flush(this.progress, true);
           this.options.onPoll?.(this.progress);
           if (options.once) break;
           migrationId = -migrationId - 1;
@@ -109,6 +116,7 @@ export class ScanMirror {
         }
       } catch (error) {
         if (options.signal?.aborted) break;
+        await this.peerStatus.flush(this.progress, true);
         if (options.once || !(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
         this.progress.lastError = (error as Error).message;
         this.options.onPoll?.(this.progress);
@@ -153,11 +161,17 @@ export class ScanMirror {
     let newest: string | undefined;
     let complete = 0;
     const [exists] = await this.quorumRead(
+      `migration-info of migration ${migrationId}`,
       (peer) => peer.migrationInfo(migrationId),
-      (answer) => {
+      (answer, url) => {
         if (answer.absent) return [false];
+        let peerNewest: string | undefined;
         for (const range of answer.value.record_time_range)
-          if (newest === undefined || range.max > newest) newest = range.max;
+          if (peerNewest === undefined || range.max > peerNewest) peerNewest = range.max;
+        if (peerNewest !== undefined) {
+          this.peerStatus.reported(url, migrationId, peerNewest);
+          if (newest === undefined || peerNewest > newest) newest = peerNewest;
+        }
         if (answer.value.complete) complete++;
         return [true];
       },
@@ -176,6 +190,7 @@ export class ScanMirror {
       after,
       (afterId) =>
         this.quorumRead(
+          `import updates of migration ${migrationId} after ${afterId === '' ? 'its start' : `update ${afterId}`}`,
           (peer) => peer.importUpdates(migrationId, afterId, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
@@ -202,6 +217,7 @@ export class ScanMirror {
       position.lastRecordTime ?? IMPORT_RECORD_TIME,
       (afterTime) =>
         this.quorumRead(
+          `updates of migration ${migrationId} after ${afterTime}`,
           (peer) =>
             peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
@@ -246,22 +262,29 @@ export class ScanMirror {
     this.progress.migrationId = migrationId;
     this.idleMs = this.options.pollMs ?? 1000;
     this.options.onProgress?.(this.progress);
+    await this.peerStatus.flush(this.progress);
   }
 
   /**
    * Asks every peer at once and returns the longest prefix of items f + 1 of them agree on.
-   * Peers that fail (after their retries) or disagree are logged by URL.
+   * Peers that fail (after their retries) or disagree are logged by URL; `what` names the read
+   * in the disagreements of the peers' status.
    */
   private async quorumRead<T, I>(
+    what: string,
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
-    itemsOf: (answer: PeerAnswer<T>) => I[],
+    itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
     key: (item: I) => string,
   ): Promise<I[]> {
     const answers = await this.askPeers(ask, itemsOf);
     // One answer (one peer, or the only one of few that answered, f = 0): nothing to compare.
-    if (answers.length === 1) return [...answers[0].items];
+    if (answers.length === 1) {
+      this.peerStatus.compared([answers[0].url], []);
+      return [...answers[0].items];
+    }
     const agreement = agreedPrefix(answers, this.quorum, key);
     this.noteDissenters(agreement.dissenters);
+    this.noteAgreement(what, answers, agreement.divergedAt);
     // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
     if (agreement.items.length === 0 && answers.some((a) => a.items.length > 0))
       throw new NoQuorumError(`no ${this.quorum} peers agree on the next item; nothing accepted`);
@@ -271,7 +294,7 @@ export class ScanMirror {
   /** Every peer's answer as items (at least f + 1 answers), leaving out for a while those that fail. */
   private async askPeers<T, I>(
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
-    itemsOf: (answer: PeerAnswer<T>) => I[],
+    itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
   ): Promise<PeerItems<I>[]> {
     this.stopSignal?.throwIfAborted();
     const now = Date.now();
@@ -282,9 +305,11 @@ export class ScanMirror {
       const url = asked[i].url;
       if (s.status === 'fulfilled') {
         this.downUntil.delete(url);
-        answers.push({ url, items: itemsOf(s.value) });
+        this.peerStatus.answered(url);
+        answers.push({ url, items: itemsOf(s.value, url) });
         return;
       }
+      this.peerStatus.failed(url, s.reason instanceof PeerError ? s.reason.detail : String(s.reason));
       // A failed peer (after its retries) is left out for a while, longer each time.
       const pause = Math.min((this.downUntil.get(url)?.pause ?? 2500) * 2, 300_000);
       this.downUntil.set(url, { until: Date.now() + pause, pause });
@@ -302,6 +327,22 @@ export class ScanMirror {
       this.dissenters.add(url);
       this.log(`peer ${url} disagrees with ${this.quorum} or more peers; its answer is ignored`);
     }
+  }
+
+  /** Into the peers' status: who answered a compared read alike, and where each dissenter differed. */
+  private noteAgreement(
+    what: string,
+    answers: readonly PeerItems<unknown>[],
+    divergedAt: Readonly<Record<string, number>>,
+  ): void {
+    const single = answers.every((a) => a.items.length <= 1);
+    this.peerStatus.compared(
+      answers.map((a) => a.url),
+      Object.entries(divergedAt).map(([url, index]) => ({
+        url,
+        reason: `${what}${single ? '' : `, item ${index + 1},`} differs from what ${this.quorum} or more peers answered`,
+      })),
+    );
   }
 
   /**
@@ -335,12 +376,11 @@ export class ScanMirror {
       }
     const agreed: ServedBlob[] = [];
     for (const [contractId, votes] of byContract) {
-      const { items, dissenters } = agreedPrefix(
-        [...votes].map(([url, blob]) => ({ url, items: [blob] })),
-        this.quorum,
-        (blob) => blob,
-      );
+      const voters = [...votes].map(([url, blob]) => ({ url, items: [blob] }));
+      const { items, dissenters, divergedAt } = agreedPrefix(voters, this.quorum, (blob) => blob);
       this.noteDissenters(dissenters);
+      if (voters.length > 1)
+        this.noteAgreement(`the created event blob of contract ${contractId}`, voters, divergedAt);
       if (items.length === 1) agreed.push({ contractId, blob: items[0] });
     }
     return agreed;
@@ -349,47 +389,5 @@ export class ScanMirror {
   private async idle(signal?: AbortSignal): Promise<void> {
     await sleep(this.idleMs, signal);
     this.idleMs = Math.min(this.idleMs * 2, this.options.maxPollMs ?? 30_000);
-  }
-}
-
-/** A contract's created event blob as a peer served it. */
-interface ServedBlob {
-  contractId: string;
-  blob: string;
-}
-
-function dsoContracts(info: scanApi.GetDsoInfoResponse): scanApi.ContractWithState[] {
-  return [info.amulet_rules, info.latest_mining_round, info.dso_rules, ...info.sv_node_states];
-}
-
-function servedContracts<T>(
-  answer: PeerAnswer<T>,
-  contractsOf: (value: T) => scanApi.ContractWithState[],
-): ServedBlob[] {
-  if (answer.absent) return [];
-  return contractsOf(answer.value).map((c) => ({
-    contractId: c.contract.contract_id,
-    blob: c.contract.created_event_blob,
-  }));
-}
-
-/**
- * The pages of a paged read, each next page asked for while the caller handles the current one:
- * `read(cursor)` reads a page, `next(page)` is the cursor after it (undefined: no further read).
- * A prefetched read that fails surfaces when its page is reached; one the caller no longer
- * reaches (it stopped early) is dropped.
- */
-async function* prefetched<C, I>(
-  first: C,
-  read: (cursor: C) => Promise<I[]>,
-  next: (page: I[]) => C | undefined,
-): AsyncGenerator<I[]> {
-  let pending: Promise<I[]> | undefined = read(first);
-  while (pending) {
-    const page: I[] = await pending;
-    const cursor = next(page);
-    pending = cursor === undefined ? undefined : read(cursor);
-    pending?.catch(() => undefined);
-    yield page;
   }
 }

@@ -2,6 +2,8 @@ import type { DataSource } from 'typeorm';
 
 /** Columns that hold the wall-clock time of a computation, not ledger content. */
 const WALL_CLOCK_COLUMNS = new Set(['computed_at']);
+/** Tables of how the store is being filled, not of what it holds (the mirror's view of its peers). */
+const OPERATIONAL_TABLES = new Set(['mirror_peer_status']);
 
 /**
  * Per table of the store: its row count and an md5 of its rows' content, to tell whether two
@@ -15,10 +17,11 @@ export async function storeContentHashes(
 ): Promise<Record<string, { rows: number; md5: string }>> {
   const columns: { table_name: string; column_name: string }[] = await dataSource.query(
     `SELECT table_name, column_name FROM information_schema.columns
-      WHERE table_schema = 'public' AND table_name <> 'migrations'
+      WHERE table_schema = 'public' AND table_name <> 'migrations' AND NOT (table_name = ANY ($1::text[]))
         -- A partition's rows are its parent's (docs/scaling.md "Partitioned history").
         AND NOT EXISTS (SELECT 1 FROM pg_class p WHERE p.relname = table_name AND p.relispartition)
       ORDER BY table_name, ordinal_position`,
+    [[...OPERATIONAL_TABLES]],
   );
   const tables = new Map<string, string[]>();
   for (const { table_name, column_name } of columns) {

@@ -998,6 +998,94 @@ export type AcsTemplateCount = {
     count: number;
 };
 
+export type MirrorStatusResponse = {
+    /**
+     * The store's newest record time (of its newest migration), whoever wrote it;
+     * absent while the store holds no regular update.
+     *
+     */
+    record_time?: string;
+    /**
+     * Migration of `record_time`.
+     */
+    migration_id?: number;
+    mirror?: MirrorPosition;
+    /**
+     * The peers of the mirror's last write, sorted by URL; empty when no mirror ever ran on this store.
+     */
+    peers: Array<MirrorPeerStatus>;
+};
+
+/**
+ * The mirror's own position as of its last write. Absent when no mirror ever ran on this store.
+ */
+export type MirrorPosition = {
+    /**
+     * The migration the mirror was copying.
+     */
+    migration_id: number;
+    /**
+     * Newest regular record time the mirror had stored of that migration; absent before its first.
+     */
+    record_time?: string;
+    /**
+     * Seconds from `record_time` to the newest record time the peers reported (0 when
+     * level); absent while either is unknown.
+     *
+     */
+    lag_seconds?: number;
+    /**
+     * When the mirror wrote this status.
+     */
+    updated_at: string;
+};
+
+export type MirrorPeerStatus = {
+    /**
+     * Base URL of the peer's scan group, as configured.
+     */
+    url: string;
+    /**
+     * Whether the peer's last answer that was compared with others' matched what the
+     * quorum agreed on (a peer that merely lags behind still agrees); absent until
+     * one was compared.
+     *
+     */
+    agrees?: boolean;
+    /**
+     * Newest record time the peer's `migration-info` last reported.
+     */
+    newest_record_time?: string;
+    /**
+     * Migration of `newest_record_time`.
+     */
+    migration_id?: number;
+    /**
+     * Seconds from `newest_record_time` to the newest record time known (the store's
+     * or any peer's); 0 for the peers at the front. Absent with `newest_record_time`.
+     *
+     */
+    lag_seconds?: number;
+    /**
+     * When the peer last answered a call (after its retries).
+     */
+    last_poll_at?: string;
+    /**
+     * Calls that failed, after their retries, since the peer last answered.
+     */
+    consecutive_failures: number;
+    /**
+     * Why its last failed call failed.
+     */
+    last_error?: string;
+    last_error_at?: string;
+    /**
+     * What the peer last answered differently from the quorum.
+     */
+    last_disagreement?: string;
+    last_disagreement_at?: string;
+};
+
 /**
  * Party id of the receiver (`<hint>::<namespace fingerprint>`).
  */
@@ -2169,6 +2257,35 @@ export type GetAcsTemplateCountsResponses = {
 };
 
 export type GetAcsTemplateCountsResponse = GetAcsTemplateCountsResponses[keyof GetAcsTemplateCountsResponses];
+
+export type GetMirrorStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/explorer/mirror-status';
+};
+
+export type GetMirrorStatusErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetMirrorStatusError = GetMirrorStatusErrors[keyof GetMirrorStatusErrors];
+
+export type GetMirrorStatusResponses = {
+    /**
+     * The status.
+     */
+    200: MirrorStatusResponse;
+};
+
+export type GetMirrorStatusResponse = GetMirrorStatusResponses[keyof GetMirrorStatusResponses];
 
 export type GetLivezData = {
     body?: never;

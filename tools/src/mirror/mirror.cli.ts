@@ -2,7 +2,7 @@
 // then the update list), accepting each page where f + 1 peers agree, through the LedgerWriter.
 // Resumable: it continues from where the store ends. Keeps tailing unless --once.
 // mirror --ledger URL --token JWT: the same from one participant's JSON Ledger API v2 update stream.
-import { ConfigError, loadConfig, openDatabase } from '@canton-scan/domain';
+import { ConfigError, Db, loadConfig, MirrorPeerStatusRepository, openDatabase } from '@canton-scan/domain';
 import {
   lagSeconds,
   LedgerFeed,
@@ -136,6 +136,8 @@ async function main(): Promise<void> {
     snapshotIntervalHours: config.snapshotIntervalHours,
     log: (message) => process.stderr.write(`\n${message}\n`),
     onProgress: (p) => process.stderr.write(progressLine(p)),
+    // What `GET /v0/explorer/mirror-status` of a scan-api on this store shows.
+    statusSink: new MirrorPeerStatusRepository(Db.of(db.dataSource)),
   });
   try {
     const result = await mirror.run({ once: args.once === true, signal: stop.signal });

@@ -18,6 +18,8 @@ import {
   ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  MirrorStatusRepository,
+  MirrorStatusService,
   NetworkSummaryRepository,
   NetworkSummaryService,
   RewardAccountingRepository,
@@ -89,6 +91,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(NetworkSummaryService, [NetworkSummaryRepository]),
     domainProvider(AcsTemplateCountsRepository, [ReadDb]),
     domainProvider(AcsTemplateCountsService, [AcsTemplateCountsRepository]),
+    domainProvider(MirrorStatusRepository, [ReadDb]),
+    domainProvider(MirrorStatusService, [MirrorStatusRepository]),
   ],
 })
 export class ScanGroupModule {}

@@ -6,7 +6,7 @@ import {
 } from '@nestjs/common';
 import type { Logger } from 'pino';
 import { DataSource } from 'typeorm';
-import { type AppConfig, requireMirrorScanUrls } from '@canton-scan/domain';
+import { type AppConfig, Db, MirrorPeerStatusRepository, requireMirrorScanUrls } from '@canton-scan/domain';
 import { APP_CONFIG, AppMetrics } from '@canton-scan/http';
 import { lagSeconds, ScanMirror, type CallPolicy } from '@canton-scan/mirror';
 import { MirrorProgressLog } from './mirror-progress-log';
@@ -26,6 +26,8 @@ export interface MirrorTuning {
   logIntervalMs?: number;
   /** First wait before a run that stopped on an error starts again (doubling, at most 5 min). */
   restartMs?: number;
+  /** Least time between two writes of the peers' status while copying (default 5 s). */
+  statusIntervalMs?: number;
 }
 
 const sleep = (ms: number, signal: AbortSignal) =>
@@ -70,6 +72,8 @@ export class MirrorRunner implements OnApplicationBootstrap, BeforeApplicationSh
       onPoll: (progress) =>
         progress.lastError === undefined ? this.passEndedWell() : this.progressLog.check(),
       writerObserver: metrics.writerObserver(),
+      statusSink: new MirrorPeerStatusRepository(Db.of(dataSource)),
+      statusIntervalMs: tuning.statusIntervalMs,
     });
     metrics.gauge(
       'mirror_lag_seconds',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatUtc, relativeTime, templateName } from './format';
+import { formatAmount, formatLag, formatUtc, relativeTime, templateName } from './format';
 
 describe('formatAmount', () => {
   it('groups thousands and drops trailing fraction zeros without changing a digit', () => {
@@ -49,5 +49,20 @@ describe('times', () => {
 describe('templateName', () => {
   it('drops the package id', () => {
     expect(templateName('abc123:Splice.Amulet:Amulet')).toBe('Splice.Amulet:Amulet');
+  });
+});
+
+describe('formatLag', () => {
+  it('writes a lag in the largest units that keep it short', () => {
+    expect([0, 29.54, 60, 725, 3600, 10_920, 86_400, 187_200].map(formatLag)).toEqual([
+      '0 s',
+      '29.5 s',
+      '1 min',
+      '12 min 5 s',
+      '1 h',
+      '3 h 2 min',
+      '1 d',
+      '2 d 4 h',
+    ]);
   });
 });

@@ -76,3 +76,19 @@ export function partyHint(party: string): string {
   const i = party.indexOf('::');
   return i > 0 ? party.slice(0, i) : party;
 }
+
+/**
+ * A lag in seconds for people: `0 s`, `29.5 s`, `12 min 5 s`, `3 h 2 min`, `2 d 4 h` — the units
+ * the mirror's own log and `npm run mirror` print lags in (libs/mirror `formatLag`), which the
+ * browser bundle cannot import; under a minute keeps a tenth of a second.
+ */
+export function formatLag(seconds: number): string {
+  if (seconds < 60) return `${Math.round(seconds * 10) / 10} s`;
+  const s = Math.round(seconds);
+  if (s < 3600) return s % 60 === 0 ? `${s / 60} min` : `${Math.floor(s / 60)} min ${s % 60} s`;
+  const h = Math.floor(s / 3600);
+  const min = Math.floor((s % 3600) / 60);
+  if (h < 24) return min === 0 ? `${h} h` : `${h} h ${min} min`;
+  const d = Math.floor(h / 24);
+  return h % 24 === 0 ? `${d} d` : `${d} d ${h % 24} h`;
+}

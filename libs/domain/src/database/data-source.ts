@@ -13,6 +13,7 @@ import { AmuletHoldingEntity } from '../scan/holdings/amulet-holding.entity';
 import { AppActivityRecordEntity } from '../scan/rewards/app-activity-record.entity';
 import { MiningRoundEntity } from '../scan/rewards/mining-round.entity';
 import { AcsSnapshotEntity } from '../scan/acs/acs-snapshot.entity';
+import { MirrorPeerStatusEntity } from '../mirror/mirror-peer-status.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -31,6 +32,7 @@ export const ENTITIES = [
   LedgerPruningEntity,
   RewardAccountingTotalsEntity,
   HistoryMigrationEntity,
+  MirrorPeerStatusEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

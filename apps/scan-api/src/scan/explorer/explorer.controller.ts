@@ -5,6 +5,7 @@ import {
   ExplorerContractsService,
   ExplorerSearchService,
   ExplorerUpdatesService,
+  MirrorStatusService,
   NetworkSummaryService,
   type JsonText,
 } from '@canton-scan/domain';
@@ -19,6 +20,7 @@ export class ExplorerController {
     private readonly searches: ExplorerSearchService,
     private readonly network: NetworkSummaryService,
     private readonly acsCounts: AcsTemplateCountsService,
+    private readonly mirror: MirrorStatusService,
   ) {}
 
   @Get('updates')
@@ -50,5 +52,10 @@ export class ExplorerController {
     @ValidInput() { query }: scanApi.GetAcsTemplateCountsData,
   ): Promise<scanApi.AcsTemplateCountsResponse> {
     return this.acsCounts.getCounts(query);
+  }
+
+  @Get('mirror-status')
+  getMirrorStatus(): Promise<scanApi.MirrorStatusResponse> {
+    return this.mirror.getStatus();
   }
 }

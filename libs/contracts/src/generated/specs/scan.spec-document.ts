@@ -1284,6 +1284,34 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/explorer/mirror-status": {
+      "get": {
+        "operationId": "getMirrorStatus",
+        "tags": [
+          "explorer"
+        ],
+        "summary": "The scan mirror's peers and lag, as it last wrote them",
+        "description": "What the scan mirror filling this node's store (`npm run mirror` or the\n`scan-mirror` app) last wrote of each peer scan it reads: when the peer last\nanswered, the newest record time its `migration-info` reported and how far that is\nbehind the newest record time known (the store's or any peer's), whether its last\nanswer compared with the others' matched what the quorum (f + 1 peers) agreed on,\nits consecutive failures and last error; and the mirror's own position and lag.\nThe mirror writes this after each poll of its peers and at most every few seconds\nwhile it copies; peers it no longer reads are dropped at its next write. Also the\nstore's newest record time. When no mirror ever wrote to this store, `peers` is\nempty and `mirror` absent: not an error.\n",
+        "responses": {
+          "200": {
+            "description": "The status.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MirrorStatusResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -3132,6 +3160,128 @@ export const scanSpec: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "minimum": 1
+          }
+        }
+      },
+      "MirrorStatusResponse": {
+        "type": "object",
+        "required": [
+          "peers"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "The store's newest record time (of its newest migration), whoever wrote it;\nabsent while the store holds no regular update.\n"
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Migration of `record_time`."
+          },
+          "mirror": {
+            "$ref": "#/components/schemas/MirrorPosition"
+          },
+          "peers": {
+            "type": "array",
+            "description": "The peers of the mirror's last write, sorted by URL; empty when no mirror ever ran on this store.",
+            "items": {
+              "$ref": "#/components/schemas/MirrorPeerStatus"
+            }
+          }
+        }
+      },
+      "MirrorPosition": {
+        "type": "object",
+        "description": "The mirror's own position as of its last write. Absent when no mirror ever ran on this store.",
+        "required": [
+          "migration_id",
+          "updated_at"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "The migration the mirror was copying."
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Newest regular record time the mirror had stored of that migration; absent before its first."
+          },
+          "lag_seconds": {
+            "type": "number",
+            "format": "double",
+            "minimum": 0,
+            "description": "Seconds from `record_time` to the newest record time the peers reported (0 when\nlevel); absent while either is unknown.\n"
+          },
+          "updated_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the mirror wrote this status."
+          }
+        }
+      },
+      "MirrorPeerStatus": {
+        "type": "object",
+        "required": [
+          "url",
+          "consecutive_failures"
+        ],
+        "properties": {
+          "url": {
+            "type": "string",
+            "description": "Base URL of the peer's scan group, as configured."
+          },
+          "agrees": {
+            "type": "boolean",
+            "description": "Whether the peer's last answer that was compared with others' matched what the\nquorum agreed on (a peer that merely lags behind still agrees); absent until\none was compared.\n"
+          },
+          "newest_record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Newest record time the peer's `migration-info` last reported."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Migration of `newest_record_time`."
+          },
+          "lag_seconds": {
+            "type": "number",
+            "format": "double",
+            "minimum": 0,
+            "description": "Seconds from `newest_record_time` to the newest record time known (the store's\nor any peer's); 0 for the peers at the front. Absent with `newest_record_time`.\n"
+          },
+          "last_poll_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the peer last answered a call (after its retries)."
+          },
+          "consecutive_failures": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Calls that failed, after their retries, since the peer last answered."
+          },
+          "last_error": {
+            "type": "string",
+            "description": "Why its last failed call failed."
+          },
+          "last_error_at": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "last_disagreement": {
+            "type": "string",
+            "description": "What the peer last answered differently from the quorum."
+          },
+          "last_disagreement_at": {
+            "type": "string",
+            "format": "date-time"
           }
         }
       }

@@ -8,6 +8,7 @@ import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-activ
 import { PartitionedHistory1795370000000 } from './1795370000000-partitioned-history';
 import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
 import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
+import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-status';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   PartitionedHistory1795370000000,
   ExplorerIndexes1795380000000,
   PreapprovalReceiverIndex1795390000000,
+  MirrorPeerStatus1795400000000,
 ];
