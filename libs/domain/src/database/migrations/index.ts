@@ -8,6 +8,7 @@ import { LedgerActiveContracts1795360000000 } from './1795360000000-ledger-activ
 import { PartitionedHistory1795370000000 } from './1795370000000-partitioned-history';
 import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
 import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
+import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -21,4 +22,5 @@ export const MIGRATIONS = [
   PartitionedHistory1795370000000,
   ExplorerIndexes1795380000000,
   PreapprovalReceiverIndex1795390000000,
+  ExplorerChoiceContractIndexes1795410000000,
 ];
