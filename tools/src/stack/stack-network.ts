@@ -6,7 +6,7 @@ import type { SimulationOptions } from '@canton-scan/simulator';
  * endpoint a wallet or the explorer calls has something to answer with: a few users with a
  * TransferPreapproval (direct transfers, `transfer-preapprovals/by-party`) and transfer
  * instructions offered to the others, some pending, some accepted, rejected or withdrawn; and
- * a batch payout every 40 rounds (ten in all), transactions of more than 100 events for the
+ * a batch payout every 40 rounds (about ten), transactions of more than 100 events for the
  * explorer's update page.
  */
 export const STACK_NETWORK_EXTRAS = {
