@@ -93,7 +93,7 @@ const FLAGS: readonly Flag[] = [
     name: 'batch-transfers-per-round',
     key: 'batchTransfersPerRound',
     kind: 'number',
-    help: 'batch payouts (one transfer, 100+ events) per round (default 0)',
+    help: 'batch payouts (one transfer, 100+ events) per round',
   },
   { name: 'tick-seconds', key: 'tickSeconds', kind: 'integer', help: 'length of a mining round in seconds' },
   {
