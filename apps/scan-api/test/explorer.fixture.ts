@@ -65,6 +65,23 @@ export function createdEventsById(history: readonly HistoryUpdate[]): Map<string
   return out;
 }
 
+/**
+ * The templates of an item of `POST /v2/updates`: its events' for a transaction, its contract's for a
+ * reassignment (an unassignment's from the history's created events).
+ */
+export function templatesOf(
+  item: scanApi.UpdateHistoryItemV2,
+  contracts: ReadonlyMap<string, HistoryCreatedEvent>,
+): Set<string> {
+  if ('events_by_id' in item) return new Set(Object.values(item.events_by_id).map((e) => e.template_id));
+  const event = item.event;
+  return new Set([
+    'created_event' in event
+      ? event.created_event.template_id
+      : contracts.get(event.contract_id)!.template_id,
+  ]);
+}
+
 /** Every item of `POST /v2/updates`, in its (ascending) order. */
 export async function allV2Updates(client: Client): Promise<scanApi.UpdateHistoryItemV2[]> {
   const items: scanApi.UpdateHistoryItemV2[] = [];

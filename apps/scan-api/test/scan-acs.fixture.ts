@@ -13,8 +13,8 @@ import { createScanApp } from '../src/app.factory';
 
 type Client = ReturnType<typeof createScanClient>;
 
-/** A small simulated network: migration 0 for 40 rounds (snapshots at 03:00 and 06:00), then migration 1 (09:00). */
-export const NETWORK = { seed: 5, rounds: 60, migrationRound: 40 };
+/** A small simulated network: migration 0 for 40 rounds (snapshots at 03:00 and 06:00), then migration 1 (09:00); seven batch payouts (100+-event transactions). */
+export const NETWORK = { seed: 5, rounds: 60, migrationRound: 40, batchTransfersPerRound: 0.125 };
 const HOUR_US = 3_600_000_000n;
 
 /** Snapshot times by the rule of docs/acs-snapshots.md "Snapshot schedule", computed from the history (every 3 h, first after the first regular update). */

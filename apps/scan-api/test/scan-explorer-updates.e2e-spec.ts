@@ -6,6 +6,7 @@ import {
   createdEventsById,
   listExplorerUpdates,
   migrationOf,
+  templatesOf,
   useExplorerApp,
 } from './explorer.fixture';
 
@@ -127,18 +128,7 @@ describe('explorer update list (GET /v0/explorer/updates)', () => {
     const client = app.client();
     const contracts = createdEventsById(app.history());
     const v2 = [...(await allV2Updates(client))].reverse();
-    const summaries = v2.map((i) => ({
-      item: i,
-      templates: new Set(
-        'events_by_id' in i
-          ? Object.values(i.events_by_id).map((e) => e.template_id)
-          : [
-              'created_event' in i.event
-                ? i.event.created_event.template_id
-                : contracts.get(i.event.contract_id)!.template_id,
-            ],
-      ),
-    }));
+    const summaries = v2.map((i) => ({ item: i, templates: templatesOf(i, contracts) }));
     const amulet = [...contracts.values()].find((c) => c.template_id.endsWith(':Splice.Amulet:Amulet'))!;
     const [, moduleName, entityName] = amulet.template_id.split(':');
     const expected = summaries

@@ -22,6 +22,7 @@ import {
 } from './scan-ui-browser.fixture';
 
 const isTx = (u: HistoryUpdate): u is HistoryTransaction => 'events_by_id' in u;
+const size = (tx: HistoryTransaction) => Object.keys(tx.events_by_id).length;
 
 /** Depth of a transaction's event tree (roots at 1), from the history itself. */
 function depthOf(tx: HistoryTransaction): number {
@@ -42,15 +43,27 @@ describe('the explorer UI in Chromium', () => {
     const deepest = txs.reduce((best, tx) => (depthOf(tx) > depthOf(best) ? tx : best));
     const reassignment = regular.find((u) => !isTx(u))!;
     const created = Object.values(deepest.events_by_id).find((e) => e.event_type === 'created_event')!;
-    return { deepest, reassignment, contractId: created.contract_id, party: created.signatories[0] };
+    const biggest = txs.reduce((best, tx) => (size(tx) > size(best) ? tx : best));
+    const root = deepest.events_by_id[deepest.root_event_ids[0]];
+    const choice = root.event_type === 'exercised_event' ? root.choice : undefined;
+    return {
+      deepest,
+      biggest,
+      reassignment,
+      choice,
+      contractId: created.contract_id,
+      party: created.signatories[0],
+    };
   }
 
   it('opens every page from its deep link at 1280 and 390 px with no console error, failed request or serious axe violation', async () => {
-    const { deepest, reassignment, contractId, party } = samples();
+    const { deepest, biggest, reassignment, choice, contractId, party } = samples();
     const pages: [string, string][] = [
       ['overview', '/'],
       ['updates', '/updates'],
+      ['updates-filtered', `/updates?choice=${choice}&contract_id=${contractId}`],
       ['update', `/updates/${deepest.update_id}`],
+      ['update-100-events', `/updates/${biggest.update_id}`],
       ['reassignment', `/updates/${reassignment.update_id}`],
       ['contract', `/contracts/${encodeURIComponent(contractId)}`],
       ['party', `/parties/${encodeURIComponent(party)}`],
@@ -119,33 +132,65 @@ describe('the explorer UI in Chromium', () => {
     expect(found).toEqual([]);
   }, 150_000);
 
-  it('shows exactly the events of GET /v2/updates/{id} in a tree as deep as the update’s', async () => {
-    const { deepest } = samples();
-    const res = await scanApi.getUpdateByIdV2({
-      client: stack.client,
-      path: { update_id: deepest.update_id },
-    });
-    const update = res.data as scanApi.UpdateHistoryTransaction;
-    expect(depthOf(deepest)).toBeGreaterThanOrEqual(3);
+  it.each([
+    ['the deepest transaction', (s: ReturnType<typeof samples>) => s.deepest],
+    ['a transaction of more than 100 events', (s: ReturnType<typeof samples>) => s.biggest],
+  ])(
+    'shows exactly the events of GET /v2/updates/{id} in a tree as deep as the update’s: %s',
+    async (_, pick) => {
+      const deepest = pick(samples());
+      const res = await scanApi.getUpdateByIdV2({
+        client: stack.client,
+        path: { update_id: deepest.update_id },
+      });
+      const update = res.data as scanApi.UpdateHistoryTransaction;
+      expect(depthOf(deepest) >= 3 || size(deepest) > 100).toBe(true);
+      const { page, problems, close } = await openPage(stack);
+      try {
+        await visit(page, stack.origin, `/updates/${deepest.update_id}`);
+        await page.getByRole('button', { name: 'Expand all' }).click();
+        const items = page.getByRole('tree', { name: 'Transaction tree' }).getByRole('treeitem');
+        const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
+        expect([...ids].sort()).toEqual(Object.keys(update.events_by_id).sort());
+        const levels = await items.evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-level'))));
+        expect(Math.max(...levels)).toBe(depthOf(deepest));
+        // Collapsing the root leaves the roots only; selecting a node shows its details.
+        await page.getByRole('button', { name: 'Collapse all' }).click();
+        expect(await items.count()).toBe(update.root_event_ids.length);
+        await items.first().click();
+        const root = update.events_by_id[update.root_event_ids[0]];
+        await page
+          .getByRole('region', { name: /event|Exercised|Created/ })
+          .first()
+          .waitFor();
+        expect(await page.getByText(root.event_id, { exact: true }).count()).toBeGreaterThan(0);
+        expect(problems).toEqual([]);
+      } finally {
+        await close();
+      }
+    },
+    60_000,
+  );
+
+  it('opens a filtered update list from its link: the filters in the form, the rows the API lists', async () => {
+    const { choice, contractId } = samples();
+    const query = { choice, contract_id: contractId };
+    const listed = (
+      await scanApi.listExplorerUpdates({ client: stack.client, query: { ...query, limit: 25 } })
+    ).data!;
+    expect(listed.updates.length).toBeGreaterThan(0);
     const { page, problems, close } = await openPage(stack);
     try {
-      await visit(page, stack.origin, `/updates/${deepest.update_id}`);
-      await page.getByRole('button', { name: 'Expand all' }).click();
-      const items = page.getByRole('tree', { name: 'Transaction tree' }).getByRole('treeitem');
-      const ids = await items.evaluateAll((els) => els.map((e) => e.getAttribute('data-event-id')));
-      expect([...ids].sort()).toEqual(Object.keys(update.events_by_id).sort());
-      const levels = await items.evaluateAll((els) => els.map((e) => Number(e.getAttribute('aria-level'))));
-      expect(Math.max(...levels)).toBe(depthOf(deepest));
-      // Collapsing the root leaves the roots only; selecting a node shows its details.
-      await page.getByRole('button', { name: 'Collapse all' }).click();
-      expect(await items.count()).toBe(update.root_event_ids.length);
-      await items.first().click();
-      const root = update.events_by_id[update.root_event_ids[0]];
-      await page
-        .getByRole('region', { name: /event|Exercised|Created/ })
-        .first()
-        .waitFor();
-      expect(await page.getByText(root.event_id, { exact: true }).count()).toBeGreaterThan(0);
+      await visit(page, stack.origin, `/updates?choice=${choice}&contract_id=${contractId}`);
+      expect(await page.getByRole('textbox', { name: 'Choice' }).inputValue()).toBe(choice);
+      expect(await page.getByRole('textbox', { name: 'Contract id' }).inputValue()).toBe(contractId);
+      const links = await page
+        .getByRole('table', { name: 'Updates, newest first' })
+        .getByRole('link')
+        .evaluateAll((els) => els.map((e) => e.getAttribute('href')));
+      expect(links.filter((h) => h?.startsWith('/updates/'))).toEqual(
+        listed.updates.map((u) => `/updates/${u.update_id}`),
+      );
       expect(problems).toEqual([]);
     } finally {
       await close();

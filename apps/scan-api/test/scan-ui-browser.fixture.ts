@@ -22,9 +22,9 @@ export const UI_DIR = join(ROOT, 'dist/apps/scan-ui');
 export const SCREENSHOTS = join(ROOT, 'tmp/ui-screenshots');
 /**
  * Small enough to load in about two seconds, with two migrations (each long enough to hold an ACS
- * snapshot), reassignments and votes.
+ * snapshot), reassignments, votes and five batch payouts (transactions of more than 100 events).
  */
-export const NETWORK = { seed: 11, rounds: 40, migrationRound: 20 };
+export const NETWORK = { seed: 11, rounds: 40, migrationRound: 20, batchTransfersPerRound: 0.125 };
 export const WIDTHS = [1280, 390] as const;
 
 const CHROMIUM_ARGS = [

@@ -73,6 +73,11 @@ export class AmuletFlow {
     amulet.walletSlot = -1;
   }
 
+  /** The spendable amulets of a user, newest last (read-only: `transfer` takes inputs out). */
+  spendableOf(user: SimParty): readonly AmuletContract[] {
+    return this.wallets[user.index];
+  }
+
   /** A random spendable amulet of a random user, if anybody has one. */
   randomSpendable(): AmuletContract | undefined {
     const rng = this.ctx.rng;
@@ -370,7 +375,7 @@ export function holdingFeeAt(amulet: { amount: bigint; round: number }, round: n
   return fee < amulet.amount ? fee : amulet.amount;
 }
 
-function valueAt(amulet: AmuletContract, round: number): bigint {
+export function valueAt(amulet: AmuletContract, round: number): bigint {
   return amulet.amount - holdingFeeAt(amulet, round);
 }
 

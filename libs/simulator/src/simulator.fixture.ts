@@ -42,6 +42,8 @@ export function run(options: SimulationOptions): Run {
 
 export const SMALL: SimulationOptions = { rounds: 40 };
 export const small = run(SMALL);
+/** SMALL with batch payouts (ten transactions of more than 100 events). */
+export const SMALL_BATCHED: SimulationOptions = { ...SMALL, batchTransfersPerRound: 0.25 };
 
 export interface ActiveContract {
   templateName: string;

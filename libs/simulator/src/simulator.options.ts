@@ -40,6 +40,12 @@ export interface SimulationOptions {
    * created per round; fractions accumulate (default 0: none). See TransferInstructionFlow.
    */
   transferInstructionsPerRound?: number;
+  /**
+   * Batch payouts per round: one `AmuletRules_Transfer` merging many inputs and paying 53 or more
+   * receivers, a tree of more than 100 events; fractions accumulate (default 0: none). See
+   * BatchTransferFlow.
+   */
+  batchTransfersPerRound?: number;
   /** Length of a mining round in seconds (production: 600). */
   tickSeconds?: number;
   /** Record time of the first update, ISO-8601 UTC with at most microseconds. */
@@ -83,6 +89,7 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   allocationsPerRound: 0.5,
   transferPreapprovalParties: 0,
   transferInstructionsPerRound: 0,
+  batchTransfersPerRound: 0,
   tickSeconds: 600,
   startTime: '2026-01-05T00:00:00.000000Z',
   reassignEveryRounds: 36,
@@ -119,22 +126,13 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   integer('tickSeconds', o.tickSeconds, 1, 86_400);
   integer('reassignEveryRounds', o.reassignEveryRounds, 1, 10_000_000);
   integer('voteEveryRounds', o.voteEveryRounds, 1, 10_000_000);
-  if (!(
-    Number.isFinite(o.allocationsPerRound) &&
-    o.allocationsPerRound >= 0 &&
-    o.allocationsPerRound <= 10_000
-  )) {
-    problems.push(`allocationsPerRound must be a number in [0, 10000], got ${o.allocationsPerRound}`);
-  }
-  if (!(
-    Number.isFinite(o.transferInstructionsPerRound) &&
-    o.transferInstructionsPerRound >= 0 &&
-    o.transferInstructionsPerRound <= 10_000
-  )) {
-    problems.push(
-      `transferInstructionsPerRound must be a number in [0, 10000], got ${o.transferInstructionsPerRound}`,
-    );
-  }
+  const rate = (name: keyof SimulationOptions, value: number): void => {
+    if (!(Number.isFinite(value) && value >= 0 && value <= 10_000))
+      problems.push(`${name} must be a number in [0, 10000], got ${value}`);
+  };
+  rate('allocationsPerRound', o.allocationsPerRound);
+  rate('transferInstructionsPerRound', o.transferInstructionsPerRound);
+  rate('batchTransfersPerRound', o.batchTransfersPerRound);
   if (o.transferInstructionsPerRound > 0 && o.transferPreapprovalParties >= o.partyCount) {
     problems.push(
       'transferInstructionsPerRound needs a user without a TransferPreapproval: transferPreapprovalParties must be below partyCount',

@@ -30,6 +30,7 @@ import {
   SYNCHRONIZER,
   run,
   SMALL,
+  SMALL_BATCHED,
   small,
   templateName,
   replay,
@@ -40,22 +41,15 @@ import {
   compactOf,
 } from './simulator.fixture';
 
-describe('simulateNetwork', () => {
-  const history = replay(small.updates);
-
-  describe('determinism', () => {
-    it('generates byte-identical histories for the same seed and options', () => {
-      expect(digest(run(SMALL).updates)).toBe(digest(small.updates));
-    });
-
-    it('generates a different history for a different seed', () => {
-      expect(digest(run({ ...SMALL, seed: 2 }).updates)).not.toBe(digest(small.updates));
-    });
-  });
+describe.each([
+  ['the default network', small],
+  ['a network with batch payouts', run(SMALL_BATCHED)],
+])('simulateNetwork over %s', (_name, sim) => {
+  const history = replay(sim.updates);
 
   describe('well-formedness', () => {
     it('uses well-formed update, contract, party, template and synchronizer ids', () => {
-      for (const u of small.updates) {
+      for (const u of sim.updates) {
         if (isTransaction(u)) {
           expect(u.update_id).toMatch(u.offset === '' ? CONTRACT_ID : UPDATE_ID);
           expect(u.synchronizer_id).toMatch(SYNCHRONIZER);
@@ -84,7 +78,7 @@ describe('simulateNetwork', () => {
     });
 
     it('writes microsecond times, effective times at or before record times, created_at equal to the effective time', () => {
-      for (const u of small.updates) {
+      for (const u of sim.updates) {
         if (isTransaction(u) && u.offset === '') {
           expect(u.record_time).toBe(IMPORT_RECORD_TIME);
           continue;
@@ -100,21 +94,19 @@ describe('simulateNetwork', () => {
 
     it('encodes strictly increasing scan offsets over the whole history', () => {
       let last = 0n;
-      for (const u of small.updates) {
+      for (const u of sim.updates) {
         if (u.offset === '') continue;
         expect(u.offset).toMatch(OFFSET);
         const offset = decodeScanOffset(u.offset);
         expect(offset).toBeGreaterThan(last);
         last = offset;
       }
-      expect(small.summary.stats.lastOffset).toBe(
-        small.updates.filter((u) => u.offset !== '').at(-1)?.offset,
-      );
+      expect(sim.summary.stats.lastOffset).toBe(sim.updates.filter((u) => u.offset !== '').at(-1)?.offset);
     });
 
     it('increases record times strictly within a migration and past the previous migration', () => {
       let last = -Infinity;
-      for (const u of small.updates) {
+      for (const u of sim.updates) {
         if (u.offset === '') continue;
         const t = parseMicros(u.record_time);
         expect(t).toBeGreaterThan(last);
@@ -123,7 +115,7 @@ describe('simulateNetwork', () => {
     });
 
     it('writes every value as a valid lossless Daml value with 10-digit decimals', () => {
-      for (const u of small.updates) {
+      for (const u of sim.updates) {
         walkValues(u, (value, path) => {
           assertDamlValue(value, path);
           for (const n of numericsOf(value)) expect(n).toMatch(DECIMAL_10);
@@ -141,7 +133,7 @@ describe('simulateNetwork', () => {
     });
 
     it('sets workflow ids on some transactions and leaves them empty on others', () => {
-      const workflows = transactions(small.updates)
+      const workflows = transactions(sim.updates)
         .filter((t) => t.offset !== '')
         .map((t) => t.workflow_id);
       expect(workflows).toContain('');
@@ -151,7 +143,7 @@ describe('simulateNetwork', () => {
 
   describe('event trees', () => {
     it('numbers nodes in pre-order from 0 and links every node exactly once', () => {
-      for (const tx of transactions(small.updates)) {
+      for (const tx of transactions(sim.updates)) {
         const order: string[] = [];
         const visit = (id: string): void => {
           const event = tx.events_by_id[id];
@@ -169,7 +161,7 @@ describe('simulateNetwork', () => {
     it('replays without touching an unknown, archived or travelling contract', () => {
       expect(history.created.length).toBeGreaterThan(1000);
       expect(history.exercised.filter((x) => x.event.consuming).length).toBe(
-        small.summary.stats.contractsArchived,
+        sim.summary.stats.contractsArchived,
       );
     });
   });
@@ -227,6 +219,18 @@ describe('simulateNetwork', () => {
           (target.payload as unknown as LockedAmuletPayload).amulet,
         );
       }
+    });
+  });
+});
+
+describe('simulateNetwork', () => {
+  describe('determinism', () => {
+    it('generates byte-identical histories for the same seed and options', () => {
+      expect(digest(run(SMALL).updates)).toBe(digest(small.updates));
+    });
+
+    it('generates a different history for a different seed', () => {
+      expect(digest(run({ ...SMALL, seed: 2 }).updates)).not.toBe(digest(small.updates));
     });
   });
 

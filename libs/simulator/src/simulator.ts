@@ -2,6 +2,7 @@ import type { HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
 import { AppActivityFlow } from './app-activity.flow';
+import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
 import {
   describeSimulatedNetwork,
@@ -52,7 +53,8 @@ export interface SimulationSummary {
  *
  * Each round (tick) k: mining rounds advance; validators record liveness; votes are requested,
  * cast and closed; taps, transfers and a coupon claim; allocations are created and settled; the
- * round's app activity is recorded; transfer instructions are offered and settled (when enabled);
+ * round's app activity is recorded; transfer instructions are offered and settled and batch payouts
+ * made (when enabled);
  * contracts are reassigned. Round 0 bootstraps the network instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
  * re-create the active contracts, then migration 1 carries on.
  */
@@ -70,6 +72,7 @@ export function* simulateNetwork(
   const activity = new AppActivityFlow(ctx, governance);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
+  const batchTransfers = new BatchTransferFlow(ctx, amulets);
   const reassignments = new ReassignmentFlow(ctx, amulets, activity, allocations);
   const expectedPerRound =
     12 +
@@ -78,6 +81,7 @@ export function* simulateNetwork(
     2 * resolved.transfersPerRound +
     3 * Math.ceil(resolved.allocationsPerRound) +
     2 * Math.ceil(resolved.transferInstructionsPerRound) +
+    2 * Math.ceil(resolved.batchTransfersPerRound) +
     resolved.svCount;
   let importUpdates = 0;
 
@@ -106,6 +110,7 @@ export function* simulateNetwork(
     yield* amulets.tick(round);
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
+    yield* batchTransfers.tick(round);
     yield* activity.recordActivity(round);
     yield* reassignments.tick(round);
   }

@@ -33,7 +33,10 @@ export function parseScanBenchArgs(argv: string[]): ScanBenchArgs {
   };
 }
 
-/** Simulator knobs for about `contracts` active contracts at the end (see SimulationOptions). */
+/**
+ * Simulator knobs for about `contracts` active contracts at the end (see SimulationOptions), with
+ * a batch payout (a transaction of more than 100 events, bench:ui's update page) every 20 rounds.
+ */
 export function networkFor(contracts: number): SimulationOptions {
   return {
     seed: 42,
@@ -42,6 +45,7 @@ export function networkFor(contracts: number): SimulationOptions {
     outputsPerTransfer: 20,
     partyCount: 2000,
     validatorCount: 20,
+    batchTransfersPerRound: 0.05,
   };
 }
 

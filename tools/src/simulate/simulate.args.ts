@@ -89,6 +89,12 @@ const FLAGS: readonly Flag[] = [
     kind: 'number',
     help: 'transfer instructions offered to users without a preapproval per round (default 0)',
   },
+  {
+    name: 'batch-transfers-per-round',
+    key: 'batchTransfersPerRound',
+    kind: 'number',
+    help: 'batch payouts (one transfer, 100+ events) per round',
+  },
   { name: 'tick-seconds', key: 'tickSeconds', kind: 'integer', help: 'length of a mining round in seconds' },
   {
     name: 'start-time',

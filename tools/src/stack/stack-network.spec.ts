@@ -47,11 +47,13 @@ describe('stackSimulationOptions', () => {
     expect(urls.length).toBeGreaterThan(1);
   });
 
-  it('loads a network with transfer preapprovals and transfer instructions in every state', () => {
+  it('loads a network with transfer preapprovals, transfer instructions in every state and batch payouts', () => {
     const preapproved = new Set<string>();
+    let bigTransactions = 0;
     const instructions = new Map<string, string>(); // contract id -> how it ended ('' while pending)
     for (const update of simulateNetwork(stackSimulationOptions(loadConfig({})))) {
       if (!isTransaction(update)) continue;
+      if (Object.keys(update.events_by_id).length > 100) bigTransactions++;
       for (const event of Object.values(update.events_by_id)) {
         if (event.event_type === 'created_event') {
           if (event.template_id === SpliceTemplates.TransferPreapproval.templateId)
@@ -67,5 +69,6 @@ describe('stackSimulationOptions', () => {
     const endings = new Set(instructions.values());
     expect(endings).toContain(''); // some still pending
     expect([...endings].filter((e) => e !== '').length).toBeGreaterThanOrEqual(3); // accepted, rejected, withdrawn
+    expect(bigTransactions).toBeGreaterThanOrEqual(5);
   });
 });

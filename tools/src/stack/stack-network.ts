@@ -5,11 +5,14 @@ import type { SimulationOptions } from '@canton-scan/simulator';
  * What the network `npm start` loads carries besides the simulator's defaults, so that every
  * endpoint a wallet or the explorer calls has something to answer with: a few users with a
  * TransferPreapproval (direct transfers, `transfer-preapprovals/by-party`) and transfer
- * instructions offered to the others, some pending, some accepted, rejected or withdrawn.
+ * instructions offered to the others, some pending, some accepted, rejected or withdrawn; and
+ * a batch payout every 40 rounds (about ten), transactions of more than 100 events for the
+ * explorer's update page.
  */
 export const STACK_NETWORK_EXTRAS = {
   transferPreapprovalParties: 3,
   transferInstructionsPerRound: 0.25,
+  batchTransfersPerRound: 0.025,
 } as const satisfies SimulationOptions;
 
 /**

@@ -4,7 +4,7 @@ import { scanClient, unwrap } from '../api/client';
 
 export type ExplorerUpdatesQuery = NonNullable<scanApi.ListExplorerUpdatesData['query']>;
 
-/** `GET /v0/explorer/updates`: a page of updates, newest first, filtered by party and template. */
+/** `GET /v0/explorer/updates`: a page of updates, newest first, filtered by party, template, choice and contract id. */
 export const explorerUpdatesQuery = (query: ExplorerUpdatesQuery) =>
   queryOptions({
     queryKey: ['explorer-updates', query],

@@ -14,6 +14,10 @@ export type EventKind = 'created' | 'exercised';
 // with the update (expression indexes, declared in the migration ExplorerIndexes).
 @Index('ix_events_parties', { synchronize: false })
 @Index('ix_events_template_entity', { synchronize: false })
+// Explorer filters by choice (partial, exercised events) and contract id (hash), in the migration
+// ExplorerChoiceContractIndexes.
+@Index('ix_events_choice', { synchronize: false })
+@Index('ix_events_contract', { synchronize: false })
 export class EventEntity {
   @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_events' })
   updateRowId: string;

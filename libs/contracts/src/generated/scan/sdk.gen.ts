@@ -429,11 +429,17 @@ export const getAmuletRules = <ThrowOnError extends boolean = false>(options: Op
  * (for an unassignment, the stakeholders of the reassigned contract count).
  * `template` keeps the updates with an event of that template, given as the full
  * id `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the
- * `MODULE:ENTITY` suffix (any package). Both filters may be combined.
+ * `MODULE:ENTITY` suffix (any package). `choice` keeps the updates with an exercised
+ * event of that choice name (e.g. `AmuletRules_Transfer`, any template).
+ * `contract_id` keeps the updates that created, exercised or archived that contract,
+ * or reassigned it. Filters may be combined: an update is kept when it passes each of
+ * them (each one on its own, not necessarily on the same event).
  *
  * A page with more updates after it carries `next_page_token`; pass it as
  * `page_token`, with the same filters, for the next page. The last page has none.
- * A token that is not one this endpoint issued is a 400.
+ * A token that is not one this endpoint issued is a 400. The token names a position in
+ * the list's order, not a filter set: passed with other filters it continues that
+ * list after the same position.
  *
  */
 export const listExplorerUpdates = <ThrowOnError extends boolean = false>(options?: Options<ListExplorerUpdatesData, ThrowOnError>) => (options?.client ?? client).get<ListExplorerUpdatesResponses, ListExplorerUpdatesErrors, ThrowOnError>({ url: '/v0/explorer/updates', ...options });

@@ -2065,6 +2065,16 @@ export type ListExplorerUpdatesData = {
          *
          */
         template?: string;
+        /**
+         * Keep only updates with an exercised event of this choice (a Daml choice name).
+         */
+        choice?: string;
+        /**
+         * Keep only updates that created, exercised, archived or reassigned this contract
+         * (its full contract id).
+         *
+         */
+        contract_id?: string;
     };
     url: '/v0/explorer/updates';
 };

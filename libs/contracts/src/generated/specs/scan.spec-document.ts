@@ -1016,7 +1016,7 @@ export const scanSpec: OpenApiDocument = {
           "explorer"
         ],
         "summary": "List updates, newest first, for the explorer",
-        "description": "One line per update of the recorded history, newest first: by migration id\ndescending, then record time descending. Import updates (the re-creations a\nmigration starts with) are not listed, as in `POST /v2/updates`: without\nfilters this list is exactly that one reversed.\n\n`party` keeps the updates in which the party is a signatory, observer,\nstakeholder or acting party of an event, or the submitter of a reassignment\n(for an unassignment, the stakeholders of the reassigned contract count).\n`template` keeps the updates with an event of that template, given as the full\nid `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the\n`MODULE:ENTITY` suffix (any package). Both filters may be combined.\n\nA page with more updates after it carries `next_page_token`; pass it as\n`page_token`, with the same filters, for the next page. The last page has none.\nA token that is not one this endpoint issued is a 400.\n",
+        "description": "One line per update of the recorded history, newest first: by migration id\ndescending, then record time descending. Import updates (the re-creations a\nmigration starts with) are not listed, as in `POST /v2/updates`: without\nfilters this list is exactly that one reversed.\n\n`party` keeps the updates in which the party is a signatory, observer,\nstakeholder or acting party of an event, or the submitter of a reassignment\n(for an unassignment, the stakeholders of the reassigned contract count).\n`template` keeps the updates with an event of that template, given as the full\nid `PACKAGE_ID:MODULE:ENTITY`, as `PACKAGE_NAME:MODULE:ENTITY`, or as the\n`MODULE:ENTITY` suffix (any package). `choice` keeps the updates with an exercised\nevent of that choice name (e.g. `AmuletRules_Transfer`, any template).\n`contract_id` keeps the updates that created, exercised or archived that contract,\nor reassigned it. Filters may be combined: an update is kept when it passes each of\nthem (each one on its own, not necessarily on the same event).\n\nA page with more updates after it carries `next_page_token`; pass it as\n`page_token`, with the same filters, for the next page. The last page has none.\nA token that is not one this endpoint issued is a 400. The token names a position in\nthe list's order, not a filter set: passed with other filters it continues that\nlist after the same position.\n",
         "parameters": [
           {
             "name": "limit",
@@ -1065,6 +1065,31 @@ export const scanSpec: OpenApiDocument = {
               "pattern": "^([^:]+:)?[^:]+:[^:]+$"
             },
             "example": "Splice.Amulet:Amulet"
+          },
+          {
+            "name": "choice",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates with an exercised event of this choice (a Daml choice name).",
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 256,
+              "pattern": "^[A-Za-z_][A-Za-z0-9_']*$"
+            },
+            "example": "AmuletRules_Transfer"
+          },
+          {
+            "name": "contract_id",
+            "in": "query",
+            "required": false,
+            "description": "Keep only updates that created, exercised, archived or reassigned this contract\n(its full contract id).\n",
+            "schema": {
+              "type": "string",
+              "minLength": 3,
+              "maxLength": 512,
+              "pattern": "^00[0-9a-f]+$"
+            }
           }
         ],
         "responses": {

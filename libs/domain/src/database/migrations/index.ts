@@ -9,6 +9,7 @@ import { PartitionedHistory1795370000000 } from './1795370000000-partitioned-his
 import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
 import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
 import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-status';
+import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -23,4 +24,5 @@ export const MIGRATIONS = [
   ExplorerIndexes1795380000000,
   PreapprovalReceiverIndex1795390000000,
   MirrorPeerStatus1795400000000,
+  ExplorerChoiceContractIndexes1795410000000,
 ];

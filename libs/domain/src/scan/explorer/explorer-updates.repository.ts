@@ -18,6 +18,10 @@ export interface ExplorerUpdatesQuery {
   after?: ExplorerUpdatesCursor;
   party?: string;
   template?: ExplorerTemplateFilter;
+  /** A choice name: updates with an exercised event of it. */
+  choice?: string;
+  /** A contract id: updates with an event on it (create, exercise, archive, assignment) or unassigning it. */
+  contractId?: string;
   /** Rows to read: the page size plus one (the extra row says whether a next page exists). */
   limit: number;
 }
@@ -46,12 +50,25 @@ export const EVENT_TEMPLATE_SUFFIX = `substr(e.template_id, strpos(e.template_id
 /** The contract an unassignment moves (it has no event row of its own). */
 const UNASSIGNED_CONTRACT = `c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id`;
 
+/** The updates passing every condition of `where`, newest first, at most `limit` (a parameter). */
+function pageOfUpdates(where: readonly string[], limit: string): string {
+  return `SELECT u.row_id, u.update_id, u.migration_id, u.record_time, u.kind, u.workflow_id, u.root_node_ids,
+                 u.reassigned_contract_id
+            FROM updates u
+           WHERE ${where.join('\n             AND ')}
+           ORDER BY u.migration_id DESC, u.record_time DESC, u.row_id DESC
+           LIMIT ${limit}`;
+}
+
 /**
  * One page of the explorer's update list, one statement: non-import updates newest first
  * (ix_updates_migration_record_time read backwards from the cursor), filtered by party
  * (ix_events_parties, the submitter of a reassignment, an unassigned contract's stakeholders)
- * and template (ix_events_template_entity, an unassigned contract's template), each with its
- * event count, distinct sorted template ids and root event ids.
+ * and template (ix_events_template_entity, an unassigned contract's template), choice
+ * (ix_events_choice) and contract id (ix_events_contract, ix_updates_reassigned_contract), each
+ * with its event count, distinct sorted template ids and root event ids. The choice and contract
+ * filters are semi-joins, so that the planner either walks the updates newest first probing the
+ * index per update (a choice or contract on many updates) or reads the few matching events first.
  */
 export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: string; params: unknown[] } {
   const params: unknown[] = [IMPORT_RECORD_TIME];
@@ -83,15 +100,24 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
       OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT}
             AND c.module_name = ${add(moduleName)} AND c.entity_name = ${add(entityName)}${contractPkg})))`);
   }
+  if (query.choice !== undefined) {
+    where.push(`u.row_id IN (SELECT e.update_row_id FROM events e WHERE e.choice = ${add(query.choice)})`);
+  }
   const limit = add(query.limit);
+  let page = pageOfUpdates(where, limit);
+  if (query.contractId !== undefined) {
+    // Its events' updates, and its unassignments (which have no event): a UNION ALL of two
+    // ordered branches, not an OR, so that each keeps its own index and a semi-join the planner
+    // can run either way round (walking the updates, or reading the contract's events first).
+    const c = add(query.contractId);
+    page = `(${pageOfUpdates([...where, `u.row_id IN (SELECT e.update_row_id FROM events e WHERE e.contract_id = ${c})`], limit)})
+            UNION ALL
+            (${pageOfUpdates([...where, `u.kind = 'unassignment'`, `u.reassigned_contract_id = ${c}`], limit)})
+            ORDER BY migration_id DESC, record_time DESC, row_id DESC
+            LIMIT ${limit}`;
+  }
   return {
-    sql: `WITH page AS MATERIALIZED (
-            SELECT u.row_id, u.update_id, u.migration_id, u.record_time, u.kind, u.workflow_id, u.root_node_ids,
-                   u.reassigned_contract_id
-              FROM updates u
-             WHERE ${where.join('\n               AND ')}
-             ORDER BY u.migration_id DESC, u.record_time DESC, u.row_id DESC
-             LIMIT ${limit})
+    sql: `WITH page AS MATERIALIZED (${page})
           SELECT p.row_id::text AS row_id, p.update_id, p.migration_id::text AS migration_id, p.record_time, p.kind,
                  p.workflow_id,
                  CASE WHEN p.kind = 'transaction' THEN (SELECT count(*)::int FROM events e WHERE e.update_row_id = p.row_id)

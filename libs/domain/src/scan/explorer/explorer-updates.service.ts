@@ -68,7 +68,8 @@ function toUpdate(row: ExplorerUpdateRow): scanApi.ExplorerUpdate {
 
 /**
  * The explorer's update list (`GET /v0/explorer/updates`): `POST /v2/updates` reversed (newest
- * first, import updates left out), optionally filtered by party and template, in pages.
+ * first, import updates left out), optionally filtered by party, template, choice and contract id,
+ * in pages.
  */
 export class ExplorerUpdatesService {
   constructor(private readonly repository: ExplorerUpdatesRepository) {}
@@ -81,6 +82,8 @@ export class ExplorerUpdatesService {
       after: request.page_token === undefined ? undefined : decodeUpdatesCursor(request.page_token),
       party: request.party,
       template: request.template === undefined ? undefined : parseTemplateFilter(request.template),
+      choice: request.choice,
+      contractId: request.contract_id,
       limit: limit + 1,
     });
     const page = rows.slice(0, limit);
