@@ -85,7 +85,7 @@ describe('requestLogger', () => {
     try {
       const given = await fetch(`${s.origin}/a`, { headers: { 'x-request-id': 'trace-1.a_b' } });
       expect(given.headers.get('x-request-id')).toBe('trace-1.a_b');
-      for (const headers of [{}, { 'x-request-id': 'no spaces allowed' }]) {
+      for (const headers of <Record<string, string>[]>[{}, { 'x-request-id': 'no spaces allowed' }]) {
         const made = await fetch(`${s.origin}/a`, { headers });
         expect(made.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
       }
