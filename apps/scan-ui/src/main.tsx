@@ -6,6 +6,7 @@ import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { prefetchFirstPage } from './api/prefetch';
 import { App } from './app';
+import { SharedStyles } from './components/shared-styles';
 import { theme } from './theme';
 
 const queryClient = new QueryClient({
@@ -22,6 +23,7 @@ createRoot(document.getElementById('root')!).render(
     <QueryClientProvider client={queryClient}>
       <ThemeProvider theme={theme} defaultMode="system" noSsr>
         <CssBaseline />
+        <SharedStyles />
         <BrowserRouter>
           <App />
         </BrowserRouter>

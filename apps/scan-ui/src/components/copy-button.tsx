@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import IconButton from '@mui/material/IconButton';
 
 /**
- * Copies `value` to the clipboard; its accessible name says what it copies. A plain `title`
- * rather than a Tooltip: pages carry dozens of these, and each Tooltip is a component tree.
+ * Copies `value` to the clipboard; its accessible name says what it copies. A plain button with
+ * a `title` (styled by SharedStyles), not an IconButton with a Tooltip: pages carry a hundred of
+ * these, and each of those is a component tree with its own styles.
  */
 export function CopyButton({ value, label }: { value: string; label: string }) {
   const [copied, setCopied] = useState(false);
@@ -17,12 +17,12 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
     );
   };
   return (
-    <IconButton
-      size="small"
+    <button
+      type="button"
+      className="copy-button"
       aria-label={`Copy ${label}`}
       title={copied ? 'Copied' : `Copy ${label}`}
       onClick={copy}
-      sx={{ fontSize: '0.9rem', p: 0.5 }}
     >
       {copied ? (
         <span aria-hidden="true">✓</span>
@@ -31,6 +31,6 @@ export function CopyButton({ value, label }: { value: string; label: string }) {
           <path d="M16 1H4a2 2 0 0 0-2 2v14h2V3h12V1zm3 4H8a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h11a2 2 0 0 0 2-2V7a2 2 0 0 0-2-2zm0 16H8V7h11v14z" />
         </svg>
       )}
-    </IconButton>
+    </button>
   );
 }

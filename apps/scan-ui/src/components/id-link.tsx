@@ -1,6 +1,4 @@
 import { Link as RouterLink } from 'react-router';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import { partyHint, shortId } from '../lib/format';
 import { CopyButton } from './copy-button';
 
@@ -12,7 +10,7 @@ export function pathOf(kind: IdKind, id: string): string {
   return PATHS[kind] + encodeURIComponent(id);
 }
 
-/** An id linking to its page, shortened unless `full`, with a copy button. */
+/** An id linking to its page, shortened unless `full`, with a copy button (styled by SharedStyles). */
 export function IdLink({
   kind,
   id,
@@ -31,16 +29,11 @@ export function IdLink({
         ? id
         : shortId(id);
   return (
-    <Box component="span" sx={{ display: 'inline-flex', alignItems: 'center', maxWidth: '100%', gap: 0.25 }}>
-      <Link
-        component={RouterLink}
-        to={pathOf(kind, id)}
-        title={id}
-        sx={{ fontFamily: 'monospace', wordBreak: 'break-all', fontSize: '0.875rem' }}
-      >
+    <span className="id-link">
+      <RouterLink to={pathOf(kind, id)} title={id}>
         {text}
-      </Link>
+      </RouterLink>
       {copy && <CopyButton value={id} label={`${kind} id`} />}
-    </Box>
+    </span>
   );
 }

@@ -5,6 +5,14 @@ import { templateName } from '../lib/format';
 import type { StateDiff } from '../lib/tree';
 import { IdLink } from './id-link';
 
+/** The rows' styles, once per list (an update may create and archive a hundred contracts). */
+const ROWS_SX = {
+  pl: 0,
+  m: 0,
+  listStyle: 'none',
+  '& > li': { py: 0.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 },
+} as const;
+
 function Side({
   title,
   rows,
@@ -23,17 +31,13 @@ function Side({
       {rows.length === 0 ? (
         <Typography color="text.secondary">None</Typography>
       ) : (
-        <Box component="ul" aria-label={`${title} contracts`} sx={{ pl: 0, m: 0, listStyle: 'none' }}>
+        <Box component="ul" aria-label={`${title} contracts`} sx={ROWS_SX}>
           {rows.map((r) => (
-            <Box
-              component="li"
-              key={r.event_id}
-              sx={{ py: 0.5, display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}
-            >
+            <li key={r.event_id}>
               <span>{templateName(r.template_id)}</span>
               <IdLink kind="contract" id={r.contract_id} />
               {transient.has(r.contract_id) && <Chip size="small" label="created and archived here" />}
-            </Box>
+            </li>
           ))}
         </Box>
       )}

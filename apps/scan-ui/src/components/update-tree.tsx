@@ -14,6 +14,23 @@ export function nodeLabel({ event }: TreeNode): { kind: string; text: string } {
   };
 }
 
+const TREE_SX = {
+  p: 0,
+  m: 0,
+  '& li': { listStyle: 'none', cursor: 'pointer' },
+  '& li:focus-visible > .node': { outline: '2px solid', outlineColor: 'primary.main' },
+  '& .node': { display: 'flex', gap: 1, alignItems: 'baseline', py: 0.5, px: 1, borderRadius: 1 },
+  '& .node:hover': { bgcolor: 'action.hover' },
+  '& li[aria-selected="true"] > .node': { bgcolor: 'action.selected' },
+  '& .twisty': { width: '1em', flex: 'none' },
+  '& .kind': { fontWeight: 600, flex: 'none' },
+  '& .created': { color: 'success.main' },
+  '& .archives': { color: 'warning.main' },
+  '& .exercised': { color: 'info.main' },
+  '& .text': { wordBreak: 'break-word' },
+  '& ul': { pl: 2.5, m: 0 },
+} as const;
+
 /**
  * A transaction's event tree (WAI-ARIA tree pattern): click or Enter selects a node, ArrowRight /
  * ArrowLeft expand and collapse it, ArrowUp / ArrowDown move between visible nodes.
@@ -70,13 +87,15 @@ export function UpdateTree({
     e.stopPropagation();
   };
 
+  // Plain elements styled once by the tree (TREE_SX): a 100-event tree renders 100 rows, and an
+  // `sx` per element would resolve its styles against the theme on every row.
   const render = (node: TreeNode) => {
     const { kind, text } = nodeLabel(node);
     const open = expanded.has(node.id);
     const hasChildren = node.children.length > 0;
+    const kindClass = kind === 'Created' ? 'created' : kind.includes('archives') ? 'archives' : 'exercised';
     return (
-      <Box
-        component="li"
+      <li
         key={node.id}
         role="treeitem"
         aria-level={node.depth}
@@ -90,52 +109,15 @@ export function UpdateTree({
           onSelect(node.id);
           if (hasChildren) toggle(node.id);
         }}
-        sx={{
-          listStyle: 'none',
-          cursor: 'pointer',
-          '&:focus-visible > div': { outline: '2px solid', outlineColor: 'primary.main' },
-        }}
       >
-        <Box
-          sx={{
-            display: 'flex',
-            gap: 1,
-            alignItems: 'baseline',
-            py: 0.5,
-            px: 1,
-            borderRadius: 1,
-            bgcolor: selected === node.id ? 'action.selected' : undefined,
-            '&:hover': { bgcolor: 'action.hover' },
-          }}
-        >
-          <Box component="span" aria-hidden="true" sx={{ width: '1em', flex: 'none' }}>
+        <div className="node">
+          <span aria-hidden="true" className="twisty">
             {hasChildren ? (open ? '▾' : '▸') : '·'}
-          </Box>
-          <Box
-            component="span"
-            sx={{
-              fontWeight: 600,
-              flex: 'none',
-              color:
-                kind === 'Created'
-                  ? 'success.main'
-                  : kind.includes('archives')
-                    ? 'warning.main'
-                    : 'info.main',
-            }}
-          >
-            {kind}
-          </Box>{' '}
-          <Box component="span" sx={{ wordBreak: 'break-word' }}>
-            {text}
-          </Box>
-        </Box>
-        {hasChildren && open && (
-          <Box component="ul" role="group" sx={{ pl: 2.5, m: 0 }}>
-            {node.children.map(render)}
-          </Box>
-        )}
-      </Box>
+          </span>
+          <span className={`kind ${kindClass}`}>{kind}</span> <span className="text">{text}</span>
+        </div>
+        {hasChildren && open && <ul role="group">{node.children.map(render)}</ul>}
+      </li>
     );
   };
 
@@ -149,7 +131,7 @@ export function UpdateTree({
           Collapse all
         </Button>
       </Box>
-      <Box component="ul" role="tree" aria-label="Transaction tree" sx={{ p: 0, m: 0 }}>
+      <Box component="ul" role="tree" aria-label="Transaction tree" sx={TREE_SX}>
         {roots.map(render)}
       </Box>
     </Box>
