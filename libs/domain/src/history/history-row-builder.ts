@@ -11,23 +11,28 @@ import type {
 import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-validation';
 
 /*
- * Rows are built before their row ids are reserved (a rejected batch reserves none): drafts
- * refer to updates by update id, and `withRowIds` resolves them once the ids are known.
+ * Rows are built before their row ids are reserved (a rejected batch reserves none), in their
+ * final shape (no copy per row once the ids are known): the columns holding row ids are left
+ * empty (`PENDING_ROW_ID`), drafts remember the updates they refer to by update id, and the
+ * batch fills the ids in once they are reserved.
  */
 
-export type UpdateDraft = Omit<HistoryUpdateRow, 'row_id'>;
+/** A row id column not filled in yet. */
+export const PENDING_ROW_ID = '';
 
-export type EventDraft = Omit<HistoryEventRow, 'update_row_id' | 'migration_id'> & { update_id: string };
+export type UpdateDraft = HistoryUpdateRow;
 
-export type ContractDraft = Omit<
-  HistoryContractRow,
-  'row_id' | 'created_update_row_id' | 'archived_update_row_id' | 'created_event_blob_derivable'
-> & { created_update_id: string; archived_update_id: string | null };
+export type EventDraft = HistoryEventRow;
+
+export type ContractDraft = HistoryContractRow & {
+  created_update_id: string;
+  archived_update_id: string | null;
+};
 
 /** The columns an update row takes from any kind of update. */
 export type UpdateBase = Pick<
   UpdateDraft,
-  'update_id' | 'migration_id' | 'record_time' | 'ledger_offset' | 'content_hash'
+  'row_id' | 'update_id' | 'migration_id' | 'record_time' | 'ledger_offset' | 'content_hash'
 >;
 
 /** Equal sorted party lists. */
@@ -46,6 +51,7 @@ export function offsetText(p: ParsedUpdate): string | null {
 
 export function updateBase(p: ParsedUpdate, contentHash: string): UpdateBase {
   return {
+    row_id: PENDING_ROW_ID,
     update_id: p.update.update_id,
     migration_id: p.migrationId,
     record_time: p.recordTime,
@@ -101,22 +107,27 @@ export function reassignmentUpdateRow(
   };
 }
 
-/** A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null). */
+/**
+ * A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null).
+ * `argumentsText` is the canonical JSON of its create arguments when known already.
+ */
 export function createdEventRow(
-  updateId: string,
+  migrationId: number,
   nodeId: number,
   lastDescendantNodeId: number,
   e: HistoryCreatedEvent,
   stakeholders: string[],
+  argumentsText: string | undefined,
 ): EventDraft {
   return {
-    update_id: updateId,
+    update_row_id: PENDING_ROW_ID,
+    migration_id: migrationId,
     node_id: nodeId,
     event_type: 'created',
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
-    create_arguments: canonicalJson(e.create_arguments),
+    create_arguments: argumentsText ?? canonicalJson(e.create_arguments),
     created_at: e.created_at,
     signatories: e.signatories,
     observers: e.observers,
@@ -135,7 +146,7 @@ export function createdEventRow(
 
 /** An exercised event; `contract` is the exercised contract as known (if at all). */
 export function exercisedEventRow(
-  updateId: string,
+  migrationId: number,
   node: ParsedNode,
   e: HistoryExercisedEvent,
   contract: { signatories: string[]; stakeholders: string[] } | undefined,
@@ -146,7 +157,8 @@ export function exercisedEventRow(
   const witnesses = union(e.consuming ? stakeholders : (contract?.signatories ?? []), e.acting_parties);
   const nodeStakeholders = stakeholders.length ? stakeholders : union(e.acting_parties);
   return {
-    update_id: updateId,
+    update_row_id: PENDING_ROW_ID,
+    migration_id: migrationId,
     node_id: node.nodeId,
     event_type: 'exercised',
     contract_id: e.contract_id,
@@ -179,6 +191,7 @@ export function contractRow(
 ): ContractDraft {
   const [packageId, moduleName, entityName] = e.template_id.split(':');
   return {
+    row_id: PENDING_ROW_ID,
     migration_id: p.migrationId,
     contract_id: e.contract_id,
     template_id: e.template_id,
@@ -189,15 +202,18 @@ export function contractRow(
     // Create arguments are a record, so their compact form is an object.
     payload_compact: toCompact(e.create_arguments) as CompactRecord,
     created_event_blob: e.created_event_blob ?? null,
+    created_event_blob_derivable: true,
     created_at: e.created_at,
     signatories: e.signatories,
     observers: e.observers,
     stakeholders: union(e.signatories, e.observers),
     created_update_id: p.update.update_id,
+    created_update_row_id: PENDING_ROW_ID,
     created_node_id: nodeId,
     created_offset: offsetText(p),
     created_record_time: p.recordTime,
     archived_update_id: null,
+    archived_update_row_id: null,
     archived_node_id: null,
     archived_offset: null,
     archived_record_time: null,
@@ -207,32 +223,15 @@ export function contractRow(
   };
 }
 
-export function updateRowWithId(draft: UpdateDraft, rowId: string): HistoryUpdateRow {
-  return { ...draft, row_id: rowId };
-}
-
-export function eventRowWithId(
-  { update_id, ...draft }: EventDraft,
-  updateRowIds: ReadonlyMap<string, string>,
-  updateMigrations: ReadonlyMap<string, number>,
-): HistoryEventRow {
-  return {
-    ...draft,
-    update_row_id: updateRowIds.get(update_id)!,
-    migration_id: updateMigrations.get(update_id)!,
-  };
-}
-
-export function contractRowWithId(
-  { created_update_id, archived_update_id, ...draft }: ContractDraft,
+/** Fills in a contract draft's row ids, once reserved (`updateRowIds`: by update id). */
+export function resolveContractRowIds(
+  draft: ContractDraft,
   rowId: string,
   updateRowIds: ReadonlyMap<string, string>,
 ): HistoryContractRow {
-  return {
-    ...draft,
-    row_id: rowId,
-    created_event_blob_derivable: true,
-    created_update_row_id: updateRowIds.get(created_update_id)!,
-    archived_update_row_id: archived_update_id === null ? null : updateRowIds.get(archived_update_id)!,
-  };
+  draft.row_id = rowId;
+  draft.created_update_row_id = updateRowIds.get(draft.created_update_id)!;
+  if (draft.archived_update_id !== null)
+    draft.archived_update_row_id = updateRowIds.get(draft.archived_update_id)!;
+  return draft;
 }
