@@ -54,14 +54,7 @@ function write(value: unknown, capture: Capture | undefined): string {
   }
   const record = value as Record<string, unknown>;
   const keys = Object.keys(record);
-  // Most objects have one key, or keys already in order; sort (by UTF-16 code units, as `<`
-  // compares) only the others.
-  for (let i = 1; i < keys.length; i++) {
-    if (keys[i - 1] > keys[i]) {
-      keys.sort();
-      break;
-    }
-  }
+  sortKeys(keys);
   let out = '{';
   let first = true;
   for (const k of keys) {
@@ -79,6 +72,26 @@ function write(value: unknown, capture: Capture | undefined): string {
     out += `${keyText(k)}:${text}`;
   }
   return `${out}}`;
+}
+
+// Up to this many keys (an update's or an event's), an insertion sort in place allocates nothing.
+const INSERTION_SORT_MAX = 32;
+
+/** Sorts keys by UTF-16 code units, as `<` compares (most objects have them in order already). */
+function sortKeys(keys: string[]): void {
+  if (keys.length > INSERTION_SORT_MAX) {
+    keys.sort();
+    return;
+  }
+  for (let i = 1; i < keys.length; i++) {
+    const key = keys[i];
+    let j = i - 1;
+    while (j >= 0 && keys[j] > key) {
+      keys[j + 1] = keys[j];
+      j--;
+    }
+    keys[j + 1] = key;
+  }
 }
 
 /**

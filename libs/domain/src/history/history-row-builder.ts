@@ -29,12 +29,6 @@ export type ContractDraft = HistoryContractRow & {
   archived_update_id: string | null;
 };
 
-/** The columns an update row takes from any kind of update. */
-export type UpdateBase = Pick<
-  UpdateDraft,
-  'row_id' | 'update_id' | 'migration_id' | 'record_time' | 'ledger_offset' | 'content_hash'
->;
-
 /** Equal sorted party lists. */
 export function sameParties(a: readonly string[], b: readonly string[]): boolean {
   return a.length === b.length && a.every((p, i) => p === b[i]);
@@ -42,69 +36,77 @@ export function sameParties(a: readonly string[], b: readonly string[]): boolean
 
 /** The sorted parties of all lists, each once. */
 export function union(...lists: string[][]): string[] {
-  return [...new Set(lists.flat())].sort();
+  const all: string[] = [];
+  for (const list of lists) for (const party of list) all.push(party);
+  all.sort();
+  let unique = 0;
+  for (const party of all) if (unique === 0 || party !== all[unique - 1]) all[unique++] = party;
+  all.length = unique;
+  return all;
 }
 
 export function offsetText(p: ParsedUpdate): string | null {
   return p.ledgerOffset === null ? null : p.ledgerOffset.toString();
 }
 
-export function updateBase(p: ParsedUpdate, contentHash: string): UpdateBase {
+/**
+ * The update row of `p` with the columns any kind of update has, the others empty: the
+ * `...UpdateRow` functions fill them in (one object, of one shape, per update).
+ */
+export function updateBase(p: ParsedUpdate, contentHash: string): UpdateDraft {
   return {
     row_id: PENDING_ROW_ID,
     update_id: p.update.update_id,
     migration_id: p.migrationId,
-    record_time: p.recordTime,
-    ledger_offset: offsetText(p),
-    content_hash: contentHash,
-  };
-}
-
-export function transactionUpdateRow(base: UpdateBase, p: ParsedTransaction): UpdateDraft {
-  const tx = p.update;
-  return {
-    ...base,
     kind: 'transaction',
-    is_import: p.isImport,
-    effective_at: p.effectiveAt,
-    synchronizer_id: tx.synchronizer_id,
-    workflow_id: tx.workflow_id,
-    command_id: tx.command_id ?? '',
-    external_transaction_hash: tx.external_transaction_hash ?? null,
-    root_node_ids: p.rootNodeIds,
+    is_import: false,
+    record_time: p.recordTime,
+    effective_at: null,
+    synchronizer_id: '',
+    workflow_id: '',
+    command_id: '',
+    ledger_offset: offsetText(p),
+    external_transaction_hash: null,
+    root_node_ids: null,
     submitter: null,
     source_synchronizer: null,
     target_synchronizer: null,
     unassign_id: null,
     reassignment_counter: null,
     reassigned_contract_id: null,
+    content_hash: contentHash,
   };
+}
+
+export function transactionUpdateRow(row: UpdateDraft, p: ParsedTransaction): UpdateDraft {
+  const tx = p.update;
+  row.kind = 'transaction';
+  row.is_import = p.isImport;
+  row.effective_at = p.effectiveAt;
+  row.synchronizer_id = tx.synchronizer_id;
+  row.workflow_id = tx.workflow_id;
+  row.command_id = tx.command_id ?? '';
+  row.external_transaction_hash = tx.external_transaction_hash ?? null;
+  row.root_node_ids = p.rootNodeIds;
+  return row;
 }
 
 /** An update row of a reassignment; it happens on the target synchronizer, an unassignment on the source. */
 export function reassignmentUpdateRow(
-  base: UpdateBase,
+  row: UpdateDraft,
   event: HistoryAssignment | HistoryUnassignment,
   kind: 'assignment' | 'unassignment',
   contractId: string,
 ): UpdateDraft {
-  return {
-    ...base,
-    kind,
-    is_import: false,
-    effective_at: null,
-    synchronizer_id: kind === 'assignment' ? event.target_synchronizer : event.source_synchronizer,
-    workflow_id: '',
-    command_id: '',
-    external_transaction_hash: null,
-    root_node_ids: null,
-    submitter: event.submitter,
-    source_synchronizer: event.source_synchronizer,
-    target_synchronizer: event.target_synchronizer,
-    unassign_id: event.unassign_id,
-    reassignment_counter: event.reassignment_counter,
-    reassigned_contract_id: contractId,
-  };
+  row.kind = kind;
+  row.synchronizer_id = kind === 'assignment' ? event.target_synchronizer : event.source_synchronizer;
+  row.submitter = event.submitter;
+  row.source_synchronizer = event.source_synchronizer;
+  row.target_synchronizer = event.target_synchronizer;
+  row.unassign_id = event.unassign_id;
+  row.reassignment_counter = event.reassignment_counter;
+  row.reassigned_contract_id = contractId;
+  return row;
 }
 
 /**
@@ -169,8 +171,8 @@ export function exercisedEventRow(
     signatories: null,
     observers: null,
     choice: e.choice,
-    choice_argument: e.choice_argument,
-    exercise_result: e.exercise_result,
+    choice_argument: JSON.stringify(e.choice_argument),
+    exercise_result: JSON.stringify(e.exercise_result),
     consuming: e.consuming,
     acting_parties: e.acting_parties,
     interface_id: e.interface_id ?? null,
