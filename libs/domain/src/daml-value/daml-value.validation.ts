@@ -1,33 +1,17 @@
 import type { DamlValue } from './daml-value.types';
-
-const NUMERIC = /^-?\d+(\.\d+)?$/;
-const INT64 = /^-?\d+$/;
-const INT64_MIN = -(2n ** 63n);
-const INT64_MAX = 2n ** 63n - 1n;
-// Daml-LF PartyIdString (at most 255 of these characters) in Canton's `hint::fingerprint` form.
-const PARTY = /^(?=.{1,255}$)[A-Za-z0-9:\-_ ]+::[0-9a-f]+$/;
-const CONTRACT_ID = /^(?:[0-9a-f]{2})+$/;
-const TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?Z$/;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
-const KINDS = new Set([
-  'record',
-  'variant',
-  'enum',
-  'list',
-  'optional',
-  'textMap',
-  'genMap',
-  'party',
-  'numeric',
-  'text',
-  'int64',
-  'contractId',
-  'timestamp',
-  'date',
-  'bool',
-  'unit',
-]);
+import {
+  CONTRACT_ID,
+  int64InRange,
+  INT64,
+  isDate,
+  isIdentifier,
+  isPlainObject,
+  isTimestamp,
+  isWellFormedDamlValue,
+  KINDS,
+  NUMERIC,
+  PARTY,
+} from './daml-value.well-formed';
 
 /**
  * Checks that `value` is a well-formed lossless Daml value, throwing an Error that names the path
@@ -36,6 +20,11 @@ const KINDS = new Set([
  * variant payloads, `["key"]` for text-map entries and `[i].key` / `[i].value` for gen-map entries.
  */
 export function assertDamlValue(value: unknown, path: string): asserts value is DamlValue {
+  if (!isWellFormedDamlValue(value)) explainMalformation(value, path);
+}
+
+/** Throws the Error naming the path of the first malformed node of `value`; returns when it has none. */
+export function explainMalformation(value: unknown, path: string): void {
   if (!isPlainObject(value)) fail(path, 'expected an object with one key naming the value kind');
   const keys = Object.keys(value);
   if (keys.length !== 1 || !KINDS.has(keys[0])) {
@@ -50,7 +39,7 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
       if (!isPlainObject(inner) || !isIdentifier(inner.constructor) || !('value' in inner)) {
         fail(path, 'variant needs a constructor name and a value');
       }
-      return assertDamlValue(inner.value, `${path}.${String(inner.constructor)}`);
+      return explainMalformation(inner.value, `${path}.${String(inner.constructor)}`);
     }
     case 'enum':
       if (!isPlainObject(inner) || !isIdentifier(inner.constructor))
@@ -58,10 +47,10 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
       return;
     case 'list':
       if (!Array.isArray(inner)) fail(path, 'list must be an array');
-      inner.forEach((item: unknown, i: number) => assertDamlValue(item, `${path}[${i}]`));
+      inner.forEach((item: unknown, i: number) => explainMalformation(item, `${path}[${i}]`));
       return;
     case 'optional':
-      if (inner !== null) assertDamlValue(inner, path);
+      if (inner !== null) explainMalformation(inner, path);
       return;
     case 'textMap':
       return assertTextMap(inner, path);
@@ -70,8 +59,8 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
       inner.forEach((entry: unknown, i: number) => {
         if (!isPlainObject(entry) || !('key' in entry) || !('value' in entry))
           fail(`${path}[${i}]`, 'expected {key, value}');
-        assertDamlValue(entry.key, `${path}[${i}].key`);
-        assertDamlValue(entry.value, `${path}[${i}].value`);
+        explainMalformation(entry.key, `${path}[${i}].key`);
+        explainMalformation(entry.value, `${path}[${i}].value`);
       });
       return;
     case 'party':
@@ -86,12 +75,7 @@ export function assertDamlValue(value: unknown, path: string): asserts value is 
       if (typeof inner !== 'string') fail(path, 'text must be a string');
       return;
     case 'int64':
-      if (
-        typeof inner !== 'string' ||
-        !INT64.test(inner) ||
-        BigInt(inner) < INT64_MIN ||
-        BigInt(inner) > INT64_MAX
-      ) {
+      if (typeof inner !== 'string' || !INT64.test(inner) || !int64InRange(inner)) {
         fail(path, `malformed or out-of-range int64 ${JSON.stringify(inner)}`);
       }
       return;
@@ -128,7 +112,7 @@ function assertRecord(inner: unknown, path: string): void {
     // Daml records may be positional (empty labels); only named labels must be unique.
     if (field.label !== '' && seen.has(field.label)) fail(`${path}.${field.label}`, 'duplicate record label');
     seen.add(field.label);
-    assertDamlValue(field.value, `${path}.${field.label === '' ? `fields[${i}]` : field.label}`);
+    explainMalformation(field.value, `${path}.${field.label === '' ? `fields[${i}]` : field.label}`);
   });
 }
 
@@ -142,35 +126,8 @@ function assertTextMap(inner: unknown, path: string): void {
     const entryPath = `${path}[${JSON.stringify(entry.key)}]`;
     if (seen.has(entry.key)) fail(entryPath, 'duplicate text map key');
     seen.add(entry.key);
-    assertDamlValue(entry.value, entryPath);
+    explainMalformation(entry.value, entryPath);
   });
-}
-
-function isPlainObject(x: unknown): x is Record<string, unknown> {
-  return typeof x === 'object' && x !== null && !Array.isArray(x);
-}
-
-function isIdentifier(x: unknown): x is string {
-  return typeof x === 'string' && /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(x);
-}
-
-function isTimestamp(text: string): boolean {
-  const m = TIMESTAMP.exec(text);
-  if (!m) return false;
-  const [, y, mo, d, h, mi, s] = m.map(Number);
-  return isCalendarDate(y, mo, d) && h < 24 && mi < 60 && s < 60;
-}
-
-function isDate(text: string): boolean {
-  const m = DATE.exec(text);
-  return m !== null && isCalendarDate(Number(m[1]), Number(m[2]), Number(m[3]));
-}
-
-function isCalendarDate(year: number, month: number, day: number): boolean {
-  if (year < 1 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  const days = [31, leap ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1];
-  return day <= days;
 }
 
 function fail(path: string, problem: string): never {

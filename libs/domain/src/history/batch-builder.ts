@@ -2,19 +2,17 @@ import { BatchContracts, touchedContracts, type StoredContract } from './contrac
 import { BatchDerivedFacts, contractDerivedRows, voteResultRows, type OpenedRound } from './derived-batch';
 import type { DerivedTableWrites } from './derived-write.repository';
 import {
-  contractRowWithId,
   createdEventRow,
-  eventRowWithId,
   exercisedEventRow,
   reassignmentUpdateRow,
+  resolveContractRowIds,
   transactionUpdateRow,
   updateBase,
-  updateRowWithId,
   type EventDraft,
   type UpdateDraft,
 } from './history-row-builder';
 import type { HistoryTableWrites, HistoryView } from './history-write.repository';
-import type { HistoryAssignment, HistoryUnassignment } from './update-history.types';
+import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
 
 /** A batch with its ids and content hashes computed (see `LedgerWriter.prepare`). */
@@ -22,6 +20,8 @@ export interface PreparedBatch {
   readonly updates: readonly unknown[];
   readonly ids: readonly string[];
   readonly hashes: readonly string[];
+  /** The canonical JSON of create arguments met while hashing, by arguments object (optional). */
+  readonly argumentTexts?: ReadonlyMap<object, string>;
   /** Whether the blobs of the batch's contracts may be derived when not supplied (`LedgerWriterOptions.createdEventBlobs`). */
   readonly blobsDerivable?: boolean;
   /** `AppendOptions.migrationFromStart`. */
@@ -86,7 +86,7 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   const lastRecordTimes = await view.lastRecordTimes(migrations);
   const contracts = await view.contractsByKey(touchedContracts(fresh));
 
-  const builder = new BatchBuilder(hashes, lastOffset, lastRecordTimes, contracts);
+  const builder = new BatchBuilder(hashes, lastOffset, lastRecordTimes, contracts, batch.argumentTexts);
   for (const p of fresh) builder.add(p);
 
   // Row ids reserved now (rows are written with them), so later batches can refer to them.
@@ -149,6 +149,8 @@ function nothingToWrite(skipped: number): BuiltBatch {
 class BatchBuilder {
   readonly updates: UpdateDraft[] = [];
   readonly events: EventDraft[] = [];
+  /** Per event, the index of its update in `updates`. */
+  private readonly eventUpdates: number[] = [];
   readonly contracts: BatchContracts;
   readonly derived = new BatchDerivedFacts();
   private appended = 0;
@@ -158,6 +160,7 @@ class BatchBuilder {
     private lastOffset: bigint | null,
     private readonly lastRecordTimes: Map<number, string>,
     stored: readonly StoredContract[],
+    private readonly argumentTexts: ReadonlyMap<object, string> | undefined,
   ) {
     this.contracts = new BatchContracts(stored);
   }
@@ -195,6 +198,15 @@ class BatchBuilder {
     return updateBase(p, this.hashes.get(p.update.update_id)!);
   }
 
+  private addEvent(row: EventDraft): void {
+    this.events.push(row);
+    this.eventUpdates.push(this.updates.length - 1);
+  }
+
+  private argumentsText(e: HistoryCreatedEvent): string | undefined {
+    return this.argumentTexts?.get(e.create_arguments);
+  }
+
   private addTransaction(p: ParsedTransaction): void {
     const updateId = p.update.update_id;
     this.updates.push(transactionUpdateRow(this.base(p), p));
@@ -203,14 +215,21 @@ class BatchBuilder {
       if (e.event_type === 'created_event') {
         const state = this.contracts.create(p, e, node.nodeId, p.update.synchronizer_id, 0);
         this.derived.contractCreated(p, this.contracts.created[state.newIndex!]);
-        this.events.push(
-          createdEventRow(updateId, node.nodeId, node.lastDescendantNodeId, e, state.stakeholders),
+        this.addEvent(
+          createdEventRow(
+            p.migrationId,
+            node.nodeId,
+            node.lastDescendantNodeId,
+            e,
+            state.stakeholders,
+            this.argumentsText(e),
+          ),
         );
       } else {
         const state = e.consuming
           ? this.contracts.archive(p, e.contract_id, node.nodeId)
           : this.contracts.get(p.migrationId, e.contract_id);
-        this.events.push(exercisedEventRow(updateId, node, e, state));
+        this.addEvent(exercisedEventRow(p.migrationId, node, e, state));
         this.derived.exercised(updateId, node.nodeId, e);
       }
     }
@@ -228,15 +247,19 @@ class BatchBuilder {
     const { state, created } = this.contracts.assign(p, ev);
     if (created) this.derived.contractCreated(p, this.contracts.created[state.newIndex!]);
     this.updates.push(reassignmentUpdateRow(this.base(p), ev, 'assignment', ce.contract_id));
-    this.events.push(createdEventRow(p.update.update_id, 0, 0, ce, state.stakeholders));
+    this.addEvent(createdEventRow(p.migrationId, 0, 0, ce, state.stakeholders, this.argumentsText(ce)));
   }
 
   /** The batch's rows with their reserved row ids, and what it changes in the writer's view. */
   finish(total: number, migrations: number[], updateIds: string[], contractIds: string[]): BuiltBatch {
-    const updateRowIds = new Map(this.updates.map((r, i) => [r.update_id, updateIds[i]]));
-    const updateMigrations = new Map(this.updates.map((r) => [r.update_id, r.migration_id]));
+    const updateRowIds = new Map<string, string>();
+    this.updates.forEach((r, i) => {
+      r.row_id = updateIds[i];
+      updateRowIds.set(r.update_id, updateIds[i]);
+    });
+    this.events.forEach((e, i) => (e.update_row_id = updateIds[this.eventUpdates[i]]));
     const contracts = this.contracts.created.map((c, i) =>
-      contractRowWithId(c, contractIds[i], updateRowIds),
+      resolveContractRowIds(c, contractIds[i], updateRowIds),
     );
     const { archivesOfStored, reassignedStored } = this.contracts;
     return {
@@ -247,8 +270,8 @@ class BatchBuilder {
         contractsArchived: this.contracts.archivedCount,
       },
       history: {
-        updates: this.updates.map((u, i) => updateRowWithId(u, updateIds[i])),
-        events: this.events.map((e) => eventRowWithId(e, updateRowIds, updateMigrations)),
+        updates: this.updates,
+        events: this.events,
         contracts,
         archivesOfStored: archivesOfStored.map((a) => ({ ...a, updateRowId: updateRowIds.get(a.updateId)! })),
         reassignedStored,

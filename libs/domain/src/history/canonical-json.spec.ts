@@ -1,4 +1,4 @@
-import { canonicalJson, sha256Hex } from './canonical-json';
+import { canonicalJson, canonicalJsonCapturing, sha256Hex } from './canonical-json';
 
 describe('canonicalJson', () => {
   it('sorts object keys at every depth, whatever order they were written in', () => {
@@ -51,5 +51,33 @@ describe('canonicalJson', () => {
       expect(JSON.parse(text)).toEqual(doc);
       expect(text).toBe(JSON.stringify(sortDeep(doc)));
     }
+  });
+
+  it('writes objects with a prototype of their own, functions and arrays of them as it always did', () => {
+    // Not JSON.stringify's output (which would call toJSON or drop the function member).
+    expect(canonicalJson({ b: new Date(0), a: [new Date(0)] })).toBe('{"a":[{}],"b":{}}');
+    expect(canonicalJson({ a: { c: 1, d: new Date(0) } })).toBe('{"a":{"c":1,"d":{}}}');
+    expect(canonicalJson({ a: () => 1 })).toBe('{"a":undefined}');
+    expect(canonicalJson({ '2': 'x', '10': 'y' })).toBe('{"10":"y","2":"x"}');
+  });
+
+  it('records the canonical text of the members it is asked for, by member value', () => {
+    const args = { record: { fields: [{ value: { text: 'v' }, label: 'b' }] } };
+    const sorted = { record: { fields: [{ label: 'a', value: { int64: '1' } }] } };
+    const texts = new Map<object, string>();
+    const text = canonicalJsonCapturing(
+      { z: 1, events: [{ create_arguments: args }, { create_arguments: sorted }, { create_arguments: 'x' }] },
+      'create_arguments',
+      texts,
+    );
+    expect(text).toBe(
+      canonicalJson({
+        z: 1,
+        events: [{ create_arguments: args }, { create_arguments: sorted }, { create_arguments: 'x' }],
+      }),
+    );
+    expect(texts.get(args)).toBe('{"record":{"fields":[{"label":"b","value":{"text":"v"}}]}}');
+    expect(texts.get(sorted)).toBe(canonicalJson(sorted));
+    expect(texts.size).toBe(2);
   });
 });

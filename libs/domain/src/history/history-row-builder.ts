@@ -11,24 +11,23 @@ import type {
 import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-validation';
 
 /*
- * Rows are built before their row ids are reserved (a rejected batch reserves none): drafts
- * refer to updates by update id, and `withRowIds` resolves them once the ids are known.
+ * Rows are built before their row ids are reserved (a rejected batch reserves none), in their
+ * final shape (no copy per row once the ids are known): the columns holding row ids are left
+ * empty (`PENDING_ROW_ID`), drafts remember the updates they refer to by update id, and the
+ * batch fills the ids in once they are reserved.
  */
 
-export type UpdateDraft = Omit<HistoryUpdateRow, 'row_id'>;
+/** A row id column not filled in yet. */
+export const PENDING_ROW_ID = '';
 
-export type EventDraft = Omit<HistoryEventRow, 'update_row_id' | 'migration_id'> & { update_id: string };
+export type UpdateDraft = HistoryUpdateRow;
 
-export type ContractDraft = Omit<
-  HistoryContractRow,
-  'row_id' | 'created_update_row_id' | 'archived_update_row_id' | 'created_event_blob_derivable'
-> & { created_update_id: string; archived_update_id: string | null };
+export type EventDraft = HistoryEventRow;
 
-/** The columns an update row takes from any kind of update. */
-export type UpdateBase = Pick<
-  UpdateDraft,
-  'update_id' | 'migration_id' | 'record_time' | 'ledger_offset' | 'content_hash'
->;
+export type ContractDraft = HistoryContractRow & {
+  created_update_id: string;
+  archived_update_id: string | null;
+};
 
 /** Equal sorted party lists. */
 export function sameParties(a: readonly string[], b: readonly string[]): boolean {
@@ -37,86 +36,100 @@ export function sameParties(a: readonly string[], b: readonly string[]): boolean
 
 /** The sorted parties of all lists, each once. */
 export function union(...lists: string[][]): string[] {
-  return [...new Set(lists.flat())].sort();
+  const all: string[] = [];
+  for (const list of lists) for (const party of list) all.push(party);
+  all.sort();
+  let unique = 0;
+  for (const party of all) if (unique === 0 || party !== all[unique - 1]) all[unique++] = party;
+  all.length = unique;
+  return all;
 }
 
 export function offsetText(p: ParsedUpdate): string | null {
   return p.ledgerOffset === null ? null : p.ledgerOffset.toString();
 }
 
-export function updateBase(p: ParsedUpdate, contentHash: string): UpdateBase {
+/**
+ * The update row of `p` with the columns any kind of update has, the others empty: the
+ * `...UpdateRow` functions fill them in (one object, of one shape, per update).
+ */
+export function updateBase(p: ParsedUpdate, contentHash: string): UpdateDraft {
   return {
+    row_id: PENDING_ROW_ID,
     update_id: p.update.update_id,
     migration_id: p.migrationId,
-    record_time: p.recordTime,
-    ledger_offset: offsetText(p),
-    content_hash: contentHash,
-  };
-}
-
-export function transactionUpdateRow(base: UpdateBase, p: ParsedTransaction): UpdateDraft {
-  const tx = p.update;
-  return {
-    ...base,
     kind: 'transaction',
-    is_import: p.isImport,
-    effective_at: p.effectiveAt,
-    synchronizer_id: tx.synchronizer_id,
-    workflow_id: tx.workflow_id,
-    command_id: tx.command_id ?? '',
-    external_transaction_hash: tx.external_transaction_hash ?? null,
-    root_node_ids: p.rootNodeIds,
+    is_import: false,
+    record_time: p.recordTime,
+    effective_at: null,
+    synchronizer_id: '',
+    workflow_id: '',
+    command_id: '',
+    ledger_offset: offsetText(p),
+    external_transaction_hash: null,
+    root_node_ids: null,
     submitter: null,
     source_synchronizer: null,
     target_synchronizer: null,
     unassign_id: null,
     reassignment_counter: null,
     reassigned_contract_id: null,
+    content_hash: contentHash,
   };
+}
+
+export function transactionUpdateRow(row: UpdateDraft, p: ParsedTransaction): UpdateDraft {
+  const tx = p.update;
+  row.kind = 'transaction';
+  row.is_import = p.isImport;
+  row.effective_at = p.effectiveAt;
+  row.synchronizer_id = tx.synchronizer_id;
+  row.workflow_id = tx.workflow_id;
+  row.command_id = tx.command_id ?? '';
+  row.external_transaction_hash = tx.external_transaction_hash ?? null;
+  row.root_node_ids = p.rootNodeIds;
+  return row;
 }
 
 /** An update row of a reassignment; it happens on the target synchronizer, an unassignment on the source. */
 export function reassignmentUpdateRow(
-  base: UpdateBase,
+  row: UpdateDraft,
   event: HistoryAssignment | HistoryUnassignment,
   kind: 'assignment' | 'unassignment',
   contractId: string,
 ): UpdateDraft {
-  return {
-    ...base,
-    kind,
-    is_import: false,
-    effective_at: null,
-    synchronizer_id: kind === 'assignment' ? event.target_synchronizer : event.source_synchronizer,
-    workflow_id: '',
-    command_id: '',
-    external_transaction_hash: null,
-    root_node_ids: null,
-    submitter: event.submitter,
-    source_synchronizer: event.source_synchronizer,
-    target_synchronizer: event.target_synchronizer,
-    unassign_id: event.unassign_id,
-    reassignment_counter: event.reassignment_counter,
-    reassigned_contract_id: contractId,
-  };
+  row.kind = kind;
+  row.synchronizer_id = kind === 'assignment' ? event.target_synchronizer : event.source_synchronizer;
+  row.submitter = event.submitter;
+  row.source_synchronizer = event.source_synchronizer;
+  row.target_synchronizer = event.target_synchronizer;
+  row.unassign_id = event.unassign_id;
+  row.reassignment_counter = event.reassignment_counter;
+  row.reassigned_contract_id = contractId;
+  return row;
 }
 
-/** A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null). */
+/**
+ * A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null).
+ * `argumentsText` is the canonical JSON of its create arguments when known already.
+ */
 export function createdEventRow(
-  updateId: string,
+  migrationId: number,
   nodeId: number,
   lastDescendantNodeId: number,
   e: HistoryCreatedEvent,
   stakeholders: string[],
+  argumentsText: string | undefined,
 ): EventDraft {
   return {
-    update_id: updateId,
+    update_row_id: PENDING_ROW_ID,
+    migration_id: migrationId,
     node_id: nodeId,
     event_type: 'created',
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
-    create_arguments: canonicalJson(e.create_arguments),
+    create_arguments: argumentsText ?? canonicalJson(e.create_arguments),
     created_at: e.created_at,
     signatories: e.signatories,
     observers: e.observers,
@@ -135,7 +148,7 @@ export function createdEventRow(
 
 /** An exercised event; `contract` is the exercised contract as known (if at all). */
 export function exercisedEventRow(
-  updateId: string,
+  migrationId: number,
   node: ParsedNode,
   e: HistoryExercisedEvent,
   contract: { signatories: string[]; stakeholders: string[] } | undefined,
@@ -146,7 +159,8 @@ export function exercisedEventRow(
   const witnesses = union(e.consuming ? stakeholders : (contract?.signatories ?? []), e.acting_parties);
   const nodeStakeholders = stakeholders.length ? stakeholders : union(e.acting_parties);
   return {
-    update_id: updateId,
+    update_row_id: PENDING_ROW_ID,
+    migration_id: migrationId,
     node_id: node.nodeId,
     event_type: 'exercised',
     contract_id: e.contract_id,
@@ -157,8 +171,8 @@ export function exercisedEventRow(
     signatories: null,
     observers: null,
     choice: e.choice,
-    choice_argument: e.choice_argument,
-    exercise_result: e.exercise_result,
+    choice_argument: JSON.stringify(e.choice_argument),
+    exercise_result: JSON.stringify(e.exercise_result),
     consuming: e.consuming,
     acting_parties: e.acting_parties,
     interface_id: e.interface_id ?? null,
@@ -179,6 +193,7 @@ export function contractRow(
 ): ContractDraft {
   const [packageId, moduleName, entityName] = e.template_id.split(':');
   return {
+    row_id: PENDING_ROW_ID,
     migration_id: p.migrationId,
     contract_id: e.contract_id,
     template_id: e.template_id,
@@ -189,15 +204,18 @@ export function contractRow(
     // Create arguments are a record, so their compact form is an object.
     payload_compact: toCompact(e.create_arguments) as CompactRecord,
     created_event_blob: e.created_event_blob ?? null,
+    created_event_blob_derivable: true,
     created_at: e.created_at,
     signatories: e.signatories,
     observers: e.observers,
     stakeholders: union(e.signatories, e.observers),
     created_update_id: p.update.update_id,
+    created_update_row_id: PENDING_ROW_ID,
     created_node_id: nodeId,
     created_offset: offsetText(p),
     created_record_time: p.recordTime,
     archived_update_id: null,
+    archived_update_row_id: null,
     archived_node_id: null,
     archived_offset: null,
     archived_record_time: null,
@@ -207,32 +225,15 @@ export function contractRow(
   };
 }
 
-export function updateRowWithId(draft: UpdateDraft, rowId: string): HistoryUpdateRow {
-  return { ...draft, row_id: rowId };
-}
-
-export function eventRowWithId(
-  { update_id, ...draft }: EventDraft,
-  updateRowIds: ReadonlyMap<string, string>,
-  updateMigrations: ReadonlyMap<string, number>,
-): HistoryEventRow {
-  return {
-    ...draft,
-    update_row_id: updateRowIds.get(update_id)!,
-    migration_id: updateMigrations.get(update_id)!,
-  };
-}
-
-export function contractRowWithId(
-  { created_update_id, archived_update_id, ...draft }: ContractDraft,
+/** Fills in a contract draft's row ids, once reserved (`updateRowIds`: by update id). */
+export function resolveContractRowIds(
+  draft: ContractDraft,
   rowId: string,
   updateRowIds: ReadonlyMap<string, string>,
 ): HistoryContractRow {
-  return {
-    ...draft,
-    row_id: rowId,
-    created_event_blob_derivable: true,
-    created_update_row_id: updateRowIds.get(created_update_id)!,
-    archived_update_row_id: archived_update_id === null ? null : updateRowIds.get(archived_update_id)!,
-  };
+  draft.row_id = rowId;
+  draft.created_update_row_id = updateRowIds.get(draft.created_update_id)!;
+  if (draft.archived_update_id !== null)
+    draft.archived_update_row_id = updateRowIds.get(draft.archived_update_id)!;
+  return draft;
 }

@@ -10,7 +10,7 @@ import type { UpdateKind } from './update.entity';
 /** Columns of type bigint that the writer fills with numbers: `pg` reads them back as decimal strings. */
 type Int8Column = 'migration_id' | 'reassignment_counter';
 /** Columns the writer fills with JSON text: `pg` reads them back parsed. */
-type JsonTextColumn = 'create_arguments';
+type JsonTextColumn = 'create_arguments' | 'choice_argument' | 'exercise_result';
 
 type ReadBack<T, K> = K extends Int8Column
   ? T extends number
@@ -75,8 +75,10 @@ export interface HistoryEventRow {
   signatories: string[] | null;
   observers: string[] | null;
   choice: string | null;
-  choice_argument: DamlValue | null;
-  exercise_result: DamlValue | null;
+  /** JSON text of the lossless value as supplied (its key order); written before the batch is, so the parsed update need not live that long. */
+  choice_argument: string | null;
+  /** As `choice_argument`. */
+  exercise_result: string | null;
   consuming: boolean | null;
   acting_parties: string[] | null;
   interface_id: string | null;

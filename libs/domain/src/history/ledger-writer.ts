@@ -2,7 +2,7 @@ import type { DataSource } from 'typeorm';
 import { Db } from '../database/db';
 import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder';
 import { writeBuiltBatch, type AppendResult } from './batch-write';
-import { canonicalJson, sha256Hex } from './canonical-json';
+import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate } from './update-validation';
@@ -86,10 +86,13 @@ export class LedgerWriter {
       const dup = ids.find((id, i) => ids.indexOf(id) !== i)!;
       throw rejectUpdate(dup, 'appears twice in the batch');
     }
+    // The create arguments' canonical JSON is kept for the events rows (not serialised twice).
+    const argumentTexts = new Map<object, string>();
     return {
       updates,
       ids,
-      hashes: updates.map((u) => sha256Hex(canonicalJson(u))),
+      hashes: updates.map((u) => sha256Hex(canonicalJsonCapturing(u, 'create_arguments', argumentTexts))),
+      argumentTexts,
       blobsDerivable: this.options.createdEventBlobs !== 'supplied-only',
       migrationFromStart: options.migrationFromStart,
     };

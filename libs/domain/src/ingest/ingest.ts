@@ -61,7 +61,7 @@ export async function ingestUpdates(
     let writing: Promise<void> | undefined;
     try {
       for (;;) {
-        const next = queue.shift();
+        let next = queue.shift();
         if (next === undefined) {
           if (sourceDone) break;
           await new Promise<void>((resolve) => (wakeWriter = resolve));
@@ -72,6 +72,8 @@ export async function ingestUpdates(
         let built: PipelinedBatch;
         try {
           built = await pipeline.build(next);
+          // The parsed updates are not kept while the previous batch is written (less to collect).
+          next = undefined;
         } catch (error) {
           // The batches before the rejected one are written first (and a failure there wins).
           if (writing) await writing;
