@@ -274,13 +274,12 @@ async function main(): Promise<void> {
     );
 
     // Updates by id: autocannon at 10 connections vs the same statement from 10 pg clients.
-    const ids = // From every migration's partition (a bare LIMIT would take the first partition's rows only),
-    // the same sample on every run.
-    (
-      await q<{ update_id: string }>(
-        `SELECT update_id FROM updates TABLESAMPLE SYSTEM (2) REPEATABLE (42) ORDER BY md5(update_id) LIMIT 2000`,
-      )
-    ).map((r) => r.update_id);
+    // Sampled from every migration's partition (a bare LIMIT would take the first partition's
+    // rows only), the same sample on every run.
+    const sample = await q<{ update_id: string }>(
+      `SELECT update_id FROM updates TABLESAMPLE SYSTEM (2) REPEATABLE (42) ORDER BY md5(update_id) LIMIT 2000`,
+    );
+    const ids = sample.map((r) => r.update_id);
     const path = `/api/scan/v2/updates/`;
     const result = await autocannonGets(
       `http://127.0.0.1:${port}`,
