@@ -16,7 +16,10 @@ describe('batch payouts in the simulated network', () => {
   const batches = transactions(batched.updates).filter((t) => t.command_id?.startsWith('batch-transfer-'));
 
   it('is off by default: the default history is unchanged', () => {
-    expect(digest(run({ ...SMALL, batchTransfersPerRound: 0 }).updates)).toBe(digest(small.updates));
+    // The default network's digest before batch payouts existed (commit 5678e29): with the knob at
+    // 0 the flow draws no random number, so the history is that one byte for byte. (A deliberate
+    // change to the default network updates this value.)
+    expect(digest(small.updates)).toBe('c3a15c40936ee4a96edb404cbddfb7bf280746a6b16c6b951c55ad4a329c9bc8');
     expect(transactions(small.updates).every((t) => Object.keys(t.events_by_id).length < 100)).toBe(true);
   });
 
