@@ -58,7 +58,10 @@ describe('ACS pages: responses byte for byte as the rows → objects path gave t
       });
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
-      const got = await res.text();
+      const body = Buffer.from(await res.arrayBuffer());
+      // The body goes out as PostgreSQL's bytes, with its length (not chunked).
+      expect(res.headers.get('content-length')).toBe(String(body.length));
+      const got = body.toString('utf8');
       const expected = JSON.stringify(expectedPage);
       if (got !== expected)
         expect({ route, selection, after, got }).toEqual({ route, selection, after, got: expected });

@@ -47,6 +47,7 @@ export {
 } from './history/history-partitions';
 export { MIGRATIONS } from './database/migrations';
 export { ReadDb } from './database/read-db';
+export { inlineParams, runTextBytes, valueOfBinaryCopy } from './database/text-bytes';
 export { ReadReplicas, redactPassword } from './database/read-replicas';
 export type { ReplicaStatus } from './database/read-replicas';
 export type { PoolStats } from './database/db';
@@ -112,12 +113,7 @@ export type {
   TransferKind,
 } from './registry/transfer-instruction.service';
 export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
-export {
-  AcsRepository,
-  acsPageStatement,
-  acsRowCheckStatement,
-  type AcsPageText,
-} from './scan/acs/acs.repository';
+export { AcsRepository, acsPageStatement, acsRowCheckStatement } from './scan/acs/acs.repository';
 export { JsonText } from './wire/json-text';
 export { AcsService } from './scan/acs/acs.service';
 export { BackfillingRepository } from './scan/backfilling/backfilling.repository';

@@ -1,6 +1,7 @@
 /** Helpers of the benchmarks that run an app as its own process, call it over HTTP and time the calls. */
 import { type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
+import { Agent, request } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 
 export async function freePort(): Promise<number> {
@@ -51,6 +52,42 @@ export async function postText(url: string, body: unknown): Promise<string> {
   const text = await res.text();
   if (res.status !== 200) throw new Error(`POST ${url}: ${res.status} ${text.slice(0, 300)}`);
   return text;
+}
+
+/** One kept-alive connection per host, as the `pg` baseline keeps its one connection. */
+const keepAlive = new Agent({ keepAlive: true, maxSockets: 1 });
+
+/**
+ * The body of a 200 answer to a JSON POST, as the bytes received (not decoded), read with Node's
+ * own HTTP client on a kept-alive connection. For large answers (an ACS page: ~1 MB) `fetch`'s
+ * web-stream body costs the benchmark process itself about 3 ms more per page than this
+ * (docs/performance.md), which is the client's cost, not the server's.
+ */
+export function postBytes(url: string, body: unknown): Promise<Buffer> {
+  const data = Buffer.from(JSON.stringify(body));
+  return new Promise((resolve, reject) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        agent: keepAlive,
+        headers: { 'content-type': 'application/json', 'content-length': data.length },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('error', reject);
+        res.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          if (res.statusCode !== 200)
+            reject(new Error(`POST ${url}: ${res.statusCode} ${bytes.subarray(0, 300).toString()}`));
+          else resolve(bytes);
+        });
+      },
+    );
+    req.on('error', reject);
+    req.end(data);
+  });
 }
 
 /** Deterministic pseudo-random picks (the same positions over HTTP and pg). */

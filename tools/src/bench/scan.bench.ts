@@ -14,15 +14,15 @@ import { join } from 'node:path';
 import { Client } from 'pg';
 import {
   acsPageStatement,
-  type AcsPageText,
   acsRowCheckStatement,
   developmentAuthDefault,
   holdingsSummaryStatement,
   installPgTypeParsers,
+  runTextBytes,
   UpdateHistoryRepository,
 } from '@canton-scan/domain';
 import { realServerReachable } from '@canton-scan/testing';
-import { freePort, picks, postJson, postText, timed, waitReady } from './bench-http';
+import { freePort, picks, postBytes, postJson, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
 import { benchUpdateList } from './update-list.bench-part';
 import { fmt, percentile, writeBenchFigures, type BenchFigure } from './bench-util';
@@ -43,6 +43,16 @@ interface Row {
   ratioTarget: number;
   target: string;
   ok: boolean;
+}
+
+const CREATED_EVENT = Buffer.from('"event_type":"created_event"');
+
+/** How many contracts an ACS page's body holds, and its next page token (found at its end). */
+function acsPageOf(body: Buffer): { count: number; token?: string } {
+  let count = 0;
+  for (let at = body.indexOf(CREATED_EVENT); at >= 0; at = body.indexOf(CREATED_EVENT, at + 1)) count++;
+  const token = /"next_page_token":(\d+)}$/.exec(body.subarray(-48).toString('latin1'))?.[1];
+  return { count, token };
 }
 
 async function main(): Promise<void> {
@@ -129,24 +139,23 @@ async function main(): Promise<void> {
         await q(check.sql, check.params);
       }
       const page = acsPageStatement(selection, after, PAGE);
-      const [row] = await q<AcsPageText>(page.sql, page.params);
-      return row;
+      return acsPageOf(await runTextBytes(pg, 'postgres', page.sql, page.params));
     };
-    // Both sides stop at the bytes received: the pg client gets the page's text in one row, the
-    // HTTP client reads the body and takes the token from its end (neither parses the contracts).
+    // Both sides stop at the bytes received, as the endpoint gets them (the page's body in one
+    // value of a binary COPY) and as an HTTP client does, and take the token from the end
+    // (neither decodes nor parses the contracts).
     const acsViaHttp = async (
       snapshot: { migration_id: number; record_time: string },
       after: string | undefined,
-    ) => {
-      const text = await postText(`${base}/v2/state/acs`, {
-        migration_id: snapshot.migration_id,
-        record_time: snapshot.record_time,
-        page_size: PAGE,
-        ...(after === undefined ? {} : { after: Number(after) }),
-      });
-      const token = /"next_page_token":(\d+)}$/.exec(text)?.[1];
-      return { text, token };
-    };
+    ) =>
+      acsPageOf(
+        await postBytes(`${base}/v2/state/acs`, {
+          migration_id: snapshot.migration_id,
+          record_time: snapshot.record_time,
+          page_size: PAGE,
+          ...(after === undefined ? {} : { after: Number(after) }),
+        }),
+      );
 
     // Paging through the whole newest snapshot, both ways; the tokens seen feed the page samples.
     const tokens: string[] = [];
@@ -155,7 +164,7 @@ async function main(): Promise<void> {
       let after: string | undefined;
       for (;;) {
         const page = await acsViaHttp(newest, after);
-        n += page.text.split('"event_type":"created_event"').length - 1;
+        n += page.count;
         if (page.token === undefined) return n;
         after = page.token;
         tokens.push(after);
@@ -167,8 +176,8 @@ async function main(): Promise<void> {
       for (;;) {
         const page = await acsViaPg(newest, after);
         n += page.count;
-        if (page.count < PAGE) return n;
-        after = page.last_row_id!;
+        if (page.token === undefined) return n;
+        after = page.token;
       }
     });
     if (httpCount !== pgCount)
@@ -180,8 +189,8 @@ async function main(): Promise<void> {
     const oldTokens: string[] = [];
     for (let after: string | undefined; ;) {
       const page = await acsViaPg(old, after);
-      if (page.count < PAGE) break;
-      after = page.last_row_id!;
+      if (page.token === undefined) break;
+      after = page.token;
       oldTokens.push(after);
     }
 

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
+import { runTextBytes } from './text-bytes';
 
 /**
  * One SQL statement. A `name` asks for a prepared statement: parsed and planned once per
@@ -167,6 +168,14 @@ export class Db implements Queryable {
     params: Params = [],
   ): Promise<T[]> {
     return run<T>(this.pool, await this.backend(), statement, params);
+  }
+
+  /**
+   * The UTF-8 bytes of the one text value a statement returns, not decoded on the way
+   * (`runTextBytes`): for response text PostgreSQL writes, sent to the client as it is.
+   */
+  async textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+    return runTextBytes(this.pool, await this.backend(), statement, params);
   }
 
   /** A connection of the pool for the caller alone, until it calls `release`. */

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../errors/domain-error';
 import { Db, run, type Params, type Statement } from './db';
 import type { ReadReplicas, ReplicaHandle } from './read-replicas';
+import { runTextBytes } from './text-bytes';
 
 /**
  * The read side of a process's database: a `Db` whose plain statements (`query`) run on a
@@ -39,6 +40,13 @@ export class ReadDb extends Db {
     );
   }
 
+  override textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+    return this.replicas.read(
+      (pool) => runTextBytes(pool, 'postgres', statement, params),
+      () => this.primary.textBytes(statement, params),
+    );
+  }
+
   override pinned(): Db {
     const replica = this.replicas.pick();
     return replica ? new PinnedReadDb(this.dataSource, replica) : this.primary;
@@ -62,20 +70,38 @@ class PinnedReadDb extends Db {
     return Db.of(this.dataSource);
   }
 
-  override async query<T extends QueryResultRow = QueryResultRow>(
+  override query<T extends QueryResultRow = QueryResultRow>(
     statement: Statement | string,
     params: Params = [],
   ): Promise<T[]> {
+    return this.onReplica(
+      (pool) => run<T>(pool, 'postgres', statement, params),
+      () => this.primary.query<T>(statement, params),
+    );
+  }
+
+  override textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+    return this.onReplica(
+      (pool) => runTextBytes(pool, 'postgres', statement, params),
+      () => this.primary.textBytes(statement, params),
+    );
+  }
+
+  /** `read` on the pinned replica while it answers; on the primary from its first outage on. */
+  private async onReplica<R>(
+    read: (pool: ReplicaHandle['pool']) => Promise<R>,
+    onPrimary: () => Promise<R>,
+  ): Promise<R> {
     const replica = this.replica;
     if (replica) {
       try {
-        return await run<T>(replica.pool, 'postgres', statement, params);
+        return await read(replica.pool);
       } catch (error) {
         if (!isDatabaseUnavailable(error)) throw error;
         replica.markDown(error instanceof Error ? error.message : String(error));
         this.replica = undefined;
       }
     }
-    return this.primary.query<T>(statement, params);
+    return onPrimary();
   }
 }

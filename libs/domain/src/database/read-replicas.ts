@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { Pool, type PoolClient, type QueryResultRow } from 'pg';
+import { Pool, type PoolClient } from 'pg';
 import type { DatabaseConfig, ReadFallback } from '../config/app-config';
 import { DomainError, DomainErrorCode, isDatabaseUnavailable } from '../errors/domain-error';
 import { installPgTypeParsers } from './timestamps';
@@ -166,10 +166,7 @@ export class ReadReplicas {
    * Runs a read on a healthy replica (`run` is given its pool), moving on to the next one when a
    * replica cannot be reached, and to the primary (`onPrimary`) when none is left.
    */
-  async read<T extends QueryResultRow>(
-    run: (pool: Pool) => Promise<T[]>,
-    onPrimary: () => Promise<T[]>,
-  ): Promise<T[]> {
+  async read<R>(run: (pool: Pool) => Promise<R>, onPrimary: () => Promise<R>): Promise<R> {
     const session = sessions.getStore();
     if (session?.owner === this) return this.readInSession(session, run, onPrimary);
     for (const replica of this.healthyInTurn()) {
@@ -194,11 +191,11 @@ export class ReadReplicas {
     return sessions.run({ owner: this }, work);
   }
 
-  private async readInSession<T extends QueryResultRow>(
+  private async readInSession<R>(
     session: ReadSession,
-    run: (pool: Pool) => Promise<T[]>,
-    onPrimary: () => Promise<T[]>,
-  ): Promise<T[]> {
+    run: (pool: Pool) => Promise<R>,
+    onPrimary: () => Promise<R>,
+  ): Promise<R> {
     if (!session.onPrimary) {
       session.replica ??= this.healthyInTurn()[0];
       const replica = session.replica;
@@ -251,7 +248,7 @@ export class ReadReplicas {
     await Promise.all(this.replicas.map((r) => r.pool.end().catch(() => undefined)));
   }
 
-  private fallback<T>(onPrimary: () => Promise<T[]>): Promise<T[]> {
+  private fallback<R>(onPrimary: () => Promise<R>): Promise<R> {
     if (this.options.fallback === 'unavailable') return Promise.reject(noReplica());
     return onPrimary();
   }

@@ -17,18 +17,6 @@ export interface AcsSelection {
   templates?: readonly TemplateName[];
 }
 
-/**
- * An ACS page as PostgreSQL builds it: how many contracts it holds, the row id of the last one
- * (the next page token) and the JSON text of its `created_events` items, comma-separated, in
- * creation order — exactly what `JSON.stringify` of the CreatedEvent objects gave (field order,
- * no whitespace, compact create arguments as stored).
- */
-export interface AcsPageText {
-  count: number;
-  last_row_id: string | null;
-  events: string;
-}
-
 export interface AcsStatement {
   sql: string;
   params: unknown[];
@@ -73,10 +61,13 @@ const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_js
   || '","signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
 
 /**
- * A page of the snapshot in creation order (row id = creation order). The row ids are chosen
- * first from ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times), which
- * without party or template filters is an index-only scan; only the page's rows are then read,
- * and PostgreSQL writes their response text (one row back, no per-contract parsing in Node).
+ * A page of the snapshot in creation order (row id = creation order), as the whole response body
+ * (AcsResponse) PostgreSQL writes: `prefix` (the record time and migration, keys in the order of
+ * AcsResponse, then `"created_events":[`), the page's CreatedEvent texts, and
+ * `next_page_token` (the page's last row id) only when the page is full. The row ids are chosen
+ * first from ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times),
+ * which without party or template filters is an index-only scan; only the page's rows are then
+ * read. One row of one text column comes back (read with `Db.textBytes`: no parsing in Node).
  */
 export function acsPageStatement(
   selection: AcsSelection,
@@ -87,6 +78,9 @@ export function acsPageStatement(
   const filter = selectionFilter(selection, params);
   params.push(afterRowId ?? '0', limit);
   const n = params.length;
+  params.push(
+    `{"record_time":${JSON.stringify(selection.snapshotTime)},"migration_id":${JSON.stringify(selection.migrationId)},"created_events":[`,
+  );
   return {
     sql: `WITH page AS MATERIALIZED (
             SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n}),
@@ -94,8 +88,8 @@ export function acsPageStatement(
             SELECT c.row_id, ${CREATED_EVENT_TEXT} AS event
               FROM page p JOIN contracts c ON c.row_id = p.row_id AND c.migration_id = $1
                 JOIN updates u ON u.row_id = c.created_update_row_id AND u.migration_id = $1)
-          SELECT count(*)::int AS count, max(row_id)::text AS last_row_id,
-                 coalesce(string_agg(event, ',' ORDER BY row_id), '') AS events
+          SELECT $${n + 1}::text || coalesce(string_agg(event, ',' ORDER BY row_id), '')
+                 || CASE WHEN count(*) = $${n}::int THEN '],"next_page_token":' || max(row_id) || '}' ELSE ']}' END AS body
             FROM events`,
     params,
   };
@@ -116,10 +110,10 @@ export function acsRowCheckStatement(selection: AcsSelection, rowId: string): Ac
 export class AcsRepository {
   constructor(private readonly db: Db) {}
 
-  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<AcsPageText> {
+  /** A page's response body, as the UTF-8 bytes PostgreSQL wrote (acsPageStatement). */
+  page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<Buffer> {
     const { sql, params } = acsPageStatement(selection, afterRowId, limit);
-    const [page]: AcsPageText[] = await this.db.query(sql, params);
-    return page;
+    return this.db.textBytes(sql, params);
   }
 
   async isRowOf(selection: AcsSelection, rowId: string): Promise<boolean> {

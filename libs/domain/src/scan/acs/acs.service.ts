@@ -33,7 +33,7 @@ export class AcsService {
     private readonly snapshots: AcsSnapshotsRepository,
   ) {}
 
-  /** A page, as the JSON text PostgreSQL wrote for its contracts (AcsRepository.page). */
+  /** A page, as the response body PostgreSQL wrote (AcsRepository.page), bytes not decoded. */
   async getPage(request: AcsPageRequest): Promise<JsonText<AcsPage>> {
     const snapshotTime = await resolveSnapshot(this.snapshots, request);
     const selection: AcsSelection = {
@@ -48,12 +48,7 @@ export class AcsService {
         `after: ${after} is not a page token of this snapshot and query (pass next_page_token unchanged, with the same other parameters)`,
       );
     }
-    const page = await this.acs.page(selection, after, request.page_size);
-    // Keys in the order of AcsResponse; next_page_token (a row id) only on a full page.
-    const token = page.count === request.page_size ? `,"next_page_token":${page.last_row_id}` : '';
-    return new JsonText(
-      `{"record_time":${JSON.stringify(snapshotTime)},"migration_id":${JSON.stringify(request.migration_id)},"created_events":[${page.events}]${token}}`,
-    );
+    return new JsonText(await this.acs.page(selection, after, request.page_size));
   }
 
   /** The most recent snapshot strictly before `before` (compared at microsecond precision). */
