@@ -5,7 +5,13 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { ledgerSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { AppMetrics, configureGroups, ledgerErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import {
+  AppMetrics,
+  configureGroups,
+  ledgerErrorResponder,
+  PinoNestLogger,
+  jsonTextAdapter,
+} from '@canton-scan/http';
 import { LedgerAppModule } from './app.module';
 import { UpdatesWebSocketGateway } from './ledger/updates-websocket.gateway';
 
@@ -15,10 +21,14 @@ export async function createLedgerApp(
   dataSource: DataSource,
   logger: Logger,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(LedgerAppModule.forRoot(config, dataSource), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    LedgerAppModule.forRoot(config, dataSource),
+    jsonTextAdapter(),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   configureGroups(
     app,
     logger,

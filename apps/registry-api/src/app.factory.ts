@@ -4,7 +4,13 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { registrySpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { AppMetrics, configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import {
+  AppMetrics,
+  configureGroups,
+  jsonErrorResponder,
+  PinoNestLogger,
+  jsonTextAdapter,
+} from '@canton-scan/http';
 import { RegistryAppModule } from './app.module';
 
 /** The registry-api app (token registry group), configured but not listening. */
@@ -15,6 +21,7 @@ export async function createRegistryApp(
 ): Promise<NestExpressApplication> {
   const app = await NestFactory.create<NestExpressApplication>(
     RegistryAppModule.forRoot(config, dataSource),
+    jsonTextAdapter(),
     {
       bodyParser: false,
       logger: new PinoNestLogger(logger),

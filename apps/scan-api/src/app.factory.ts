@@ -4,7 +4,13 @@ import type { DataSource } from 'typeorm';
 import type { Logger } from 'pino';
 import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
-import { AppMetrics, configureGroups, jsonErrorResponder, PinoNestLogger } from '@canton-scan/http';
+import {
+  AppMetrics,
+  configureGroups,
+  jsonErrorResponder,
+  PinoNestLogger,
+  jsonTextAdapter,
+} from '@canton-scan/http';
 import { ScanAppModule } from './app.module';
 import { mountScanUi } from './ui/scan-ui.static';
 
@@ -14,10 +20,14 @@ export async function createScanApp(
   dataSource: DataSource,
   logger: Logger,
 ): Promise<NestExpressApplication> {
-  const app = await NestFactory.create<NestExpressApplication>(ScanAppModule.forRoot(config, dataSource), {
-    bodyParser: false,
-    logger: new PinoNestLogger(logger),
-  });
+  const app = await NestFactory.create<NestExpressApplication>(
+    ScanAppModule.forRoot(config, dataSource),
+    jsonTextAdapter(),
+    {
+      bodyParser: false,
+      logger: new PinoNestLogger(logger),
+    },
+  );
   configureGroups(
     app,
     logger,

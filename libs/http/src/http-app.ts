@@ -8,7 +8,7 @@ import { mountDocs } from './docs/docs';
 import type { ErrorResponder } from './errors/error-responder';
 import { answerClientErrors } from './errors/client-error';
 import { GroupExceptionFilter } from './errors/group-exception-filter';
-import { JsonTextInterceptor } from './json-text.interceptor';
+import { JsonTextExpressAdapter } from './json-text-adapter';
 import { requestLogger } from './logging/logger';
 import type { AppMetrics } from './metrics/app-metrics';
 import { mountMetrics } from './metrics/metrics.middleware';
@@ -47,6 +47,11 @@ export function configureGroups(
   groups: GroupMount[],
   metrics: AppMetrics,
 ): void {
+  // Handlers answer JsonText (response text PostgreSQL wrote): the adapter sends it as it is.
+  if (!(app.getHttpAdapter() instanceof JsonTextExpressAdapter))
+    throw new Error(
+      'create the app with jsonTextAdapter() (NestFactory.create(module, jsonTextAdapter(), …))',
+    );
   const express = app.getHttpAdapter().getInstance() as {
     disable(name: string): void;
     set(name: string, value: unknown): void;
@@ -83,7 +88,6 @@ export function configureGroups(
       (g) => g.prefix === '' || req.originalUrl === g.prefix || req.originalUrl.startsWith(`${g.prefix}/`),
     )?.respond ?? ordered[ordered.length - 1].respond;
   app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
-  app.useGlobalInterceptors(new JsonTextInterceptor());
   // What the HTTP parser refuses has no URL to pick a group by; an app's groups share one format.
   answerClientErrors(app.getHttpServer() as Server, ordered[0].respond);
 }

@@ -21,6 +21,6 @@ export * from './wiring/domain-provider';
 export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
 export * from './app-root.module';
-export * from './json-text.interceptor';
+export * from './json-text-adapter';
 export * from './metrics/app-metrics';
 export * from './metrics/metrics.middleware';

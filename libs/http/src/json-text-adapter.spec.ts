@@ -1,0 +1,51 @@
+import { Controller, Get, HttpCode, Module, Post, type INestApplication } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import request from 'supertest';
+import { JsonText } from '@canton-scan/domain';
+import { jsonTextAdapter } from './json-text-adapter';
+
+const TEXT = '{"b":1,"a":"é"}';
+
+@Controller()
+class SampleController {
+  @Get('text')
+  text(): JsonText<unknown> {
+    return new JsonText(TEXT);
+  }
+
+  @Post('bytes')
+  @HttpCode(200)
+  bytes(): JsonText<unknown> {
+    return new JsonText(Buffer.from(TEXT, 'utf8'));
+  }
+
+  @Get('object')
+  object(): { b: number; a: string } {
+    return { b: 1, a: 'é' };
+  }
+}
+
+@Module({ controllers: [SampleController] })
+class SampleModule {}
+
+describe('JsonTextExpressAdapter', () => {
+  let app: INestApplication;
+
+  beforeAll(async () => {
+    app = await NestFactory.create(SampleModule, jsonTextAdapter(), { logger: false });
+    await app.init();
+  });
+  afterAll(() => app.close());
+
+  it.each([
+    ['text', 'get'],
+    ['bytes', 'post'],
+    ['object', 'get'],
+  ] as const)('sends %s as the same JSON bytes, typed and with their length', async (path, method) => {
+    const res = await request(app.getHttpServer())[method](`/${path}`).buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(TEXT)));
+    expect(res.text).toBe(TEXT);
+  });
+});
