@@ -167,10 +167,15 @@ export class HistoryWriteRepository implements HistoryView {
         archived: boolean;
       }
     >(
+      // One ux_contracts_migration_contract probe per key, whatever the planner makes of a join
+      // (it chose to sort the whole table for a batch's few thousand keys, in parallel workers,
+      // every batch: work growing with the store). The key is unique: LIMIT 1 drops nothing.
       `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
                 c.archived_record_time IS NOT NULL AS archived, c.in_flight
            FROM unnest($1::bigint[], $2::text[]) AS k(migration_id, contract_id)
-           JOIN contracts c ON c.migration_id = k.migration_id AND c.contract_id = k.contract_id`,
+          CROSS JOIN LATERAL (
+                SELECT * FROM contracts c
+                 WHERE c.migration_id = k.migration_id AND c.contract_id = k.contract_id LIMIT 1) c`,
       [keys.map((k) => k.migrationId), keys.map((k) => k.contractId)],
     );
     return rows.map((r) => ({
@@ -186,11 +191,14 @@ export class HistoryWriteRepository implements HistoryView {
 
   async allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
     if (count === 0) return [];
-    const rows = await this.connection.query<{ id: string }>(
-      `SELECT nextval(pg_get_serial_sequence($1, 'row_id'))::text AS id FROM generate_series(1, $2)`,
+    // The sequence looked up once (not once per id), the ids ascending in one array.
+    const [{ ids }] = await this.connection.query<{ ids: string[] }>(
+      `WITH s AS MATERIALIZED (SELECT pg_get_serial_sequence($1, 'row_id')::regclass AS seq)
+       SELECT array_agg(id ORDER BY id)::text[] AS ids
+         FROM (SELECT nextval(s.seq) AS id FROM s, generate_series(1, $2)) x`,
       [table, count],
     );
-    return rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    return ids;
   }
 
   /**
