@@ -1,4 +1,4 @@
-import { columnsOf, loadRows } from '../database/copy-rows';
+import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
@@ -108,6 +108,22 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   reassignment_counter: 'int',
 });
 
+/** A batch's history rows as COPY text (`encodeHistoryRows`), per table. */
+export interface EncodedHistoryRows {
+  updates: string[];
+  events: string[];
+  contracts: string[];
+}
+
+/** The COPY text of a batch's new history rows, for a `write` of them later. */
+export function encodeHistoryRows(rows: HistoryTableWrites): EncodedHistoryRows {
+  return {
+    updates: encodeRows(UPDATE_COLUMNS, rows.updates),
+    events: encodeRows(EVENT_COLUMNS, rows.events),
+    contracts: encodeRows(CONTRACT_COLUMNS, rows.contracts),
+  };
+}
+
 /**
  * SQL of the history tables (updates, events, contracts) on the writer's connection: the reads
  * a batch is checked against, the writer lock, and the batch's rows, bulk-loaded (COPY) or
@@ -204,12 +220,17 @@ export class HistoryWriteRepository implements HistoryView {
   /**
    * Writes a batch's history rows, with their reserved row ids, first creating the partitions of
    * the migrations the batch brings (`migrations`: those it touches) when they do not exist yet.
+   * `encoded`: the new rows' COPY text, when encoded already (`encodeHistoryRows` of `rows`).
    */
-  async write(rows: HistoryTableWrites, migrations: readonly number[]): Promise<void> {
+  async write(
+    rows: HistoryTableWrites,
+    migrations: readonly number[],
+    encoded?: EncodedHistoryRows,
+  ): Promise<void> {
     await ensureHistoryPartitions(this.connection, migrations);
-    await loadRows(this.connection, 'updates', UPDATE_COLUMNS, rows.updates);
-    await loadRows(this.connection, 'events', EVENT_COLUMNS, rows.events);
-    await loadRows(this.connection, 'contracts', CONTRACT_COLUMNS, rows.contracts);
+    await loadRows(this.connection, 'updates', UPDATE_COLUMNS, rows.updates, encoded?.updates);
+    await loadRows(this.connection, 'events', EVENT_COLUMNS, rows.events, encoded?.events);
+    await loadRows(this.connection, 'contracts', CONTRACT_COLUMNS, rows.contracts, encoded?.contracts);
     await this.archiveStored(rows.archivesOfStored);
     await this.applyReassignments(rows.reassignedStored);
   }
