@@ -77,6 +77,51 @@ export function postgresCpuSeconds(): number | undefined {
   return found ? ticks / ticksPerSecond : undefined;
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; undefined once it has exited. */
+function processCpuSeconds(pid: number): number | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ, 100 on Linux
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * CPU seconds used so far by each client backend connected to `database` (other than the
+ * asking connection), by pid: a bench's own connections, where other agents' queries on the
+ * same server do not count. Undefined where /proc cannot be read (the server runs elsewhere).
+ * Parallel workers and autovacuum are not counted (they come and go).
+ */
+export async function backendCpuSeconds(
+  monitor: { query(sql: string, params: unknown[]): Promise<{ rows: { pid: number }[] }> },
+  database: string,
+): Promise<Map<number, number> | undefined> {
+  const { rows } = await monitor.query(
+    `SELECT pid FROM pg_stat_activity
+      WHERE datname = $1 AND backend_type = 'client backend' AND pid <> pg_backend_pid()`,
+    [database],
+  );
+  const cpu = new Map<number, number>();
+  for (const { pid } of rows) {
+    const seconds = processCpuSeconds(pid);
+    if (seconds !== undefined) cpu.set(pid, seconds);
+  }
+  return rows.length > 0 && cpu.size === 0 ? undefined : cpu;
+}
+
+/** The CPU the backends of `after` used since `before` (a backend new since then from zero). */
+export function backendCpuSince(
+  before: Map<number, number> | undefined,
+  after: Map<number, number> | undefined,
+): number | undefined {
+  if (before === undefined || after === undefined) return undefined;
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
+}
+
 /**
  * Writes the first `target` updates of a long simulated history (a prefix of a history is itself
  * a valid history) to a JSON-lines file, as `npm run simulate` would; returns how many.

@@ -13,6 +13,8 @@ import { createScratchDatabase, realServerReachable } from '@canton-scan/testing
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
 import {
+  backendCpuSeconds,
+  backendCpuSince,
   fmt,
   postgresCpuSeconds,
   RssSampler,
@@ -57,18 +59,23 @@ async function main(): Promise<void> {
     `generated ${fmt(generated)} updates (${fmt(fileMiB)} MiB of JSON lines) in ${seconds(t).toFixed(1)} s`,
   );
 
-  const scratch = await createScratchDatabase(`css_bench_ingest_${process.pid}`, 'postgres');
+  const database = `css_bench_ingest_${process.pid}`;
+  const scratch = await createScratchDatabase(database, 'postgres');
   const dataSource = createDataSource(scratch.url, {
     poolSize: 2,
     connectTimeoutMs: 5000,
     statementTimeoutMs: 0,
   });
   await dataSource.initialize();
+  // Reads the CPU of the ingest's own backends (not other agents' on the same server).
+  const monitor = new Client({ connectionString: scratch.url });
+  await monitor.connect();
   try {
     await dataSource.runMigrations({ transaction: 'each' });
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     rss.reset();
     const pgCpuBefore = postgresCpuSeconds();
+    const backendsBefore = await backendCpuSeconds(monitor, database);
     const cpuBefore = process.cpuUsage();
     t = performance.now();
     // The ingest CLI's path: lines streamed and parsed, batches prepared while the previous one is written.
@@ -84,6 +91,7 @@ async function main(): Promise<void> {
     const pgCpuAfter = postgresCpuSeconds();
     const pgCpu =
       pgCpuBefore === undefined || pgCpuAfter === undefined ? undefined : pgCpuAfter - pgCpuBefore;
+    const backendCpu = backendCpuSince(backendsBefore, await backendCpuSeconds(monitor, database));
 
     // Baseline: PostgreSQL COPYing exactly the stored rows into same-shaped, same-indexed tables.
     const client = new Client({ connectionString: scratch.url });
@@ -127,8 +135,12 @@ async function main(): Promise<void> {
       `                      ${fmt(ups)} updates/s, ${fmt(contracts / ingestSeconds)} contracts/s (batches of ${batchSize}; peak RSS ${ingestRss})`,
     );
     console.log(
-      `CPU                 : ingest process ${nodeCpu.toFixed(1)} s (${perUpdate(nodeCpu)}), PostgreSQL ${pgCpu === undefined ? 'n/a (not on this machine)' : `${pgCpu.toFixed(1)} s (${perUpdate(pgCpu)})`}`,
+      `CPU                 : ingest process ${nodeCpu.toFixed(1)} s (${perUpdate(nodeCpu)}), PostgreSQL ${pgCpu === undefined ? 'n/a (not on this machine)' : `${pgCpu.toFixed(1)} s (${perUpdate(pgCpu)}; every postgres process on the machine)`}`,
     );
+    if (backendCpu !== undefined)
+      console.log(
+        `                      the ingest's own PostgreSQL backends ${backendCpu.toFixed(1)} s (${perUpdate(backendCpu)})`,
+      );
     console.log(
       `PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(generated / copySeconds)} updates/s)`,
     );
@@ -165,10 +177,20 @@ async function main(): Promise<void> {
       ...(pgCpu === undefined
         ? []
         : [{ label: 'PostgreSQL CPU per update', value: Math.round((pgCpu / generated) * 1e6), unit: 'µs' }]),
+      ...(backendCpu === undefined
+        ? []
+        : [
+            {
+              label: "the ingest's own PostgreSQL backends' CPU per update",
+              value: Math.round((backendCpu / generated) * 1e6),
+              unit: 'µs',
+            },
+          ]),
       { label: 'ingest process peak RSS', value: ingestRssMiB, unit: 'MiB' },
     ]);
   } finally {
     rmSync(file, { force: true });
+    await monitor.end();
     await dataSource.destroy();
     if (!args.keep) await scratch.drop();
     rss.stop();

@@ -1,5 +1,5 @@
 import { Writable } from 'node:stream';
-import { copyRows, type CopyColumn } from './copy-rows';
+import { copyRows, encodeRows, type CopyColumn } from './copy-rows';
 
 /** A fake connection capturing what COPY would receive. */
 function capture(): { client: never; sql: () => string; data: () => string } {
@@ -53,5 +53,30 @@ describe('copyRows', () => {
         '3\tplain\tt\t{"y":["line\\\\nbreak","tab\\\\t"]}\t{"p::2"}\t{3}\n' +
         '4\tx\tf\t{"z":"no escapes"}\t{}\t{}\n',
     );
+  });
+
+  it('sends rows encoded ahead of the load as the text it would encode itself, chunk boundaries included', async () => {
+    // Over 1 MiB of text: more than one chunk.
+    const rows: Row[] = Array.from({ length: 3000 }, (_, i) => ({
+      id: i,
+      name: `n\t${i}`.repeat(40),
+      ok: i % 2 === 0,
+      doc: { i, s: 'x\\y'.repeat(20) },
+      parties: [`p::${i}`],
+      nodes: [i, i + 1],
+    }));
+    const direct = capture();
+    await copyRows(direct.client, 't', columns, rows);
+    const encoded = encodeRows(columns, rows);
+    expect(encoded.length).toBeGreaterThan(1);
+    const ahead = capture();
+    await copyRows(ahead.client, 't', columns, rows, encoded);
+    expect(ahead.sql()).toBe(direct.sql());
+    expect(ahead.data()).toBe(direct.data());
+    expect(encoded.join('')).toBe(direct.data());
+    // What is sent is the encoded text given, not the rows encoded again.
+    const given = capture();
+    await copyRows(given.client, 't', columns, rows, ['1\tgiven\n']);
+    expect(given.data()).toBe('1\tgiven\n');
   });
 });

@@ -67,38 +67,49 @@ function encode(kind: CopyColumnKind, value: unknown): string {
 /** Roughly how many characters of COPY text go to the server at a time (memory stays flat for big batches). */
 const CHUNK_CHARS = 1 << 20;
 
+/** Rows as COPY text, in chunks of about `CHUNK_CHARS`, each joined once from its cells. */
+function* copyTextChunks<R>(columns: CopyColumn<R>[], rows: readonly R[]): Generator<string> {
+  const parts: string[] = [];
+  let size = 0;
+  for (let i = 0; i < rows.length; i++) {
+    const row = rows[i];
+    for (let c = 0; c < columns.length; c++) {
+      const cell = encode(columns[c].kind, columns[c].get(row));
+      parts.push(cell, c === columns.length - 1 ? '\n' : '\t');
+      size += cell.length;
+    }
+    if (size > CHUNK_CHARS) {
+      yield parts.join('');
+      parts.length = 0;
+      size = 0;
+    }
+  }
+  if (parts.length > 0) yield parts.join('');
+}
+
+/**
+ * Rows encoded ahead of their load (`copyRows`' `encoded`): the COPY text a batch's write then
+ * only sends, so that the server is not kept waiting on the encoding while it loads them.
+ */
+export function encodeRows<R>(columns: CopyColumn<R>[], rows: readonly R[]): string[] {
+  return [...copyTextChunks(columns, rows)];
+}
+
 /**
  * Bulk-loads rows with COPY FROM STDIN (text format) on the given connection, inside whatever
- * transaction it is in: the fastest way PostgreSQL takes rows. Each chunk of text is joined
- * once from its cells (no string per line, nor one grown line by line).
+ * transaction it is in: the fastest way PostgreSQL takes rows. The text is encoded as it is
+ * sent, unless `encoded` has it already (`encodeRows` of the same rows).
  */
 export async function copyRows<R>(
   client: PoolClient,
   table: string,
   columns: CopyColumn<R>[],
   rows: readonly R[],
+  encoded?: readonly string[],
 ): Promise<void> {
   if (rows.length === 0) return;
   const sql = `COPY ${table} (${columns.map((c) => `"${c.name}"`).join(', ')}) FROM STDIN`;
-  function* chunks() {
-    const parts: string[] = [];
-    let size = 0;
-    for (let i = 0; i < rows.length; i++) {
-      const row = rows[i];
-      for (let c = 0; c < columns.length; c++) {
-        const cell = encode(columns[c].kind, columns[c].get(row));
-        parts.push(cell, c === columns.length - 1 ? '\n' : '\t');
-        size += cell.length;
-      }
-      if (size > CHUNK_CHARS) {
-        yield parts.join('');
-        parts.length = 0;
-        size = 0;
-      }
-    }
-    if (parts.length > 0) yield parts.join('');
-  }
-  await pipeline(Readable.from(chunks()), client.query(copyFrom(sql)));
+  await pipeline(Readable.from(encoded ?? copyTextChunks(columns, rows)), client.query(copyFrom(sql)));
 }
 
 const SQL_TYPES: Record<CopyColumnKind, string> = {
@@ -155,15 +166,17 @@ export function columnsOf<R>(kinds: ColumnKinds<R>): CopyColumn<R>[] {
 }
 
 /**
- * Bulk-loads rows on a held connection, in its transaction: COPY on a real server, the JSON
- * recordset on the embedded one (whose socket does not speak COPY FROM STDIN).
+ * Bulk-loads rows on a held connection, in its transaction: COPY on a real server (of `encoded`,
+ * the rows' `encodeRows`, when given), the JSON recordset on the embedded one (whose socket
+ * does not speak COPY FROM STDIN).
  */
 export async function loadRows<R>(
   connection: DbConnection,
   table: string,
   columns: CopyColumn<R>[],
   rows: readonly R[],
+  encoded?: readonly string[],
 ): Promise<void> {
-  if (connection.backend === 'postgres') await copyRows(connection.client, table, columns, rows);
+  if (connection.backend === 'postgres') await copyRows(connection.client, table, columns, rows, encoded);
   else await insertRowsAsJson((sql, params) => connection.query(sql, params), table, columns, rows);
 }

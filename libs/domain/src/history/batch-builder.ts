@@ -1,6 +1,6 @@
 import { BatchContracts, touchedContracts, type StoredContract } from './contract-states';
 import { BatchDerivedFacts, contractDerivedRows, voteResultRows, type OpenedRound } from './derived-batch';
-import type { DerivedTableWrites } from './derived-write.repository';
+import type { DerivedTableWrites, EncodedDerivedRows } from './derived-write.repository';
 import {
   createdEventRow,
   exercisedEventRow,
@@ -11,7 +11,7 @@ import {
   type EventDraft,
   type UpdateDraft,
 } from './history-row-builder';
-import type { HistoryTableWrites, HistoryView } from './history-write.repository';
+import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
 
@@ -71,6 +71,8 @@ export interface BuiltBatch {
   lastRecordTimes: Map<number, string>;
   lastOffset: bigint | null;
   delta: BatchDelta;
+  /** The rows loaded by COPY as COPY text, when encoded before the write (`encodeBuiltBatch`). */
+  encoded?: { history: EncodedHistoryRows; derived: EncodedDerivedRows };
 }
 
 /** Checks a batch against itself and the history as `view` shows it, and turns it into rows. */

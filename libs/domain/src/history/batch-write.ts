@@ -3,11 +3,21 @@ import { computeActivityTotals } from '../scan/rewards/reward-accounting.reposit
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
 import { miningRoundRows } from './derived-batch';
-import { DerivedWriteRepository } from './derived-write.repository';
-import { HistoryWriteRepository } from './history-write.repository';
+import { DerivedWriteRepository, encodeDerivedRows } from './derived-write.repository';
+import { encodeHistoryRows, HistoryWriteRepository } from './history-write.repository';
 
 export interface AppendResult extends BatchCounts {
   snapshotsRecorded: string[];
+}
+
+/**
+ * Encodes the rows a built batch loads by COPY now (`BuiltBatch.encoded`), so that its write only
+ * sends them: a pipeline does it while the previous batch is written, and the server, once it
+ * takes this batch, is not kept waiting on the encoding.
+ */
+export function encodeBuiltBatch(b: BuiltBatch): void {
+  if (b.result.appended === 0) return;
+  b.encoded = { history: encodeHistoryRows(b.history), derived: encodeDerivedRows(b.derived) };
 }
 
 /**
@@ -41,12 +51,11 @@ export async function writeBuiltBatch(
   );
   const { openedRounds, ...derivedRows } = b.derived;
   await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart);
-  await history.write(b.history, b.migrations);
-  await derived.write({
-    ...derivedRows,
-    miningRounds: miningRoundRows(openedRounds, storedRules),
-    snapshots,
-  });
+  await history.write(b.history, b.migrations, b.encoded?.history);
+  await derived.write(
+    { ...derivedRows, miningRounds: miningRoundRows(openedRounds, storedRules), snapshots },
+    b.encoded?.derived,
+  );
   // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
   await computeActivityTotals(
     connection,

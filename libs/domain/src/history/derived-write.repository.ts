@@ -1,4 +1,4 @@
-import { columnsOf, loadRows } from '../database/copy-rows';
+import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
@@ -47,6 +47,22 @@ const LICENSE_COLUMNS = columnsOf<LicenseRow>({
   archived_record_time: 'timestamp',
 });
 
+/** A batch's derived rows loaded by COPY, as COPY text (`encodeDerivedRows`). */
+export interface EncodedDerivedRows {
+  holdings: string[];
+  licenses: string[];
+}
+
+/** The COPY text of a batch's new holdings and licenses, for a `write` of them later. */
+export function encodeDerivedRows(
+  rows: Pick<DerivedTableWrites, 'holdings' | 'licenses'>,
+): EncodedDerivedRows {
+  return {
+    holdings: encodeRows(HOLDING_COLUMNS, rows.holdings),
+    licenses: encodeRows(LICENSE_COLUMNS, rows.licenses),
+  };
+}
+
 /**
  * SQL of the tables derived from the history (amulet_holdings, validator_licenses,
  * app_activity_records, mining_rounds, vote_results, acs_snapshots) on the writer's
@@ -88,9 +104,10 @@ export class DerivedWriteRepository {
     );
   }
 
-  async write(rows: DerivedTableWrites): Promise<void> {
-    await loadRows(this.connection, 'amulet_holdings', HOLDING_COLUMNS, rows.holdings);
-    await loadRows(this.connection, 'validator_licenses', LICENSE_COLUMNS, rows.licenses);
+  /** `encoded`: the holdings' and licenses' COPY text, when encoded already (`encodeDerivedRows`). */
+  async write(rows: DerivedTableWrites, encoded?: EncodedDerivedRows): Promise<void> {
+    await loadRows(this.connection, 'amulet_holdings', HOLDING_COLUMNS, rows.holdings, encoded?.holdings);
+    await loadRows(this.connection, 'validator_licenses', LICENSE_COLUMNS, rows.licenses, encoded?.licenses);
     await this.insertActivities(rows.activities);
     await this.archiveDerived(rows.archivedContracts);
     await this.insertMiningRounds(rows.miningRounds);

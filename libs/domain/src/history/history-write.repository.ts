@@ -1,4 +1,4 @@
-import { columnsOf, loadRows } from '../database/copy-rows';
+import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
@@ -108,6 +108,22 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   reassignment_counter: 'int',
 });
 
+/** A batch's history rows as COPY text (`encodeHistoryRows`), per table. */
+export interface EncodedHistoryRows {
+  updates: string[];
+  events: string[];
+  contracts: string[];
+}
+
+/** The COPY text of a batch's new history rows, for a `write` of them later. */
+export function encodeHistoryRows(rows: HistoryTableWrites): EncodedHistoryRows {
+  return {
+    updates: encodeRows(UPDATE_COLUMNS, rows.updates),
+    events: encodeRows(EVENT_COLUMNS, rows.events),
+    contracts: encodeRows(CONTRACT_COLUMNS, rows.contracts),
+  };
+}
+
 /**
  * SQL of the history tables (updates, events, contracts) on the writer's connection: the reads
  * a batch is checked against, the writer lock, and the batch's rows, bulk-loaded (COPY) or
@@ -167,10 +183,15 @@ export class HistoryWriteRepository implements HistoryView {
         archived: boolean;
       }
     >(
+      // One ux_contracts_migration_contract probe per key, whatever the planner makes of a join
+      // (it chose to sort the whole table for a batch's few thousand keys, in parallel workers,
+      // every batch: work growing with the store). The key is unique: LIMIT 1 drops nothing.
       `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
                 c.archived_record_time IS NOT NULL AS archived, c.in_flight
            FROM unnest($1::bigint[], $2::text[]) AS k(migration_id, contract_id)
-           JOIN contracts c ON c.migration_id = k.migration_id AND c.contract_id = k.contract_id`,
+          CROSS JOIN LATERAL (
+                SELECT * FROM contracts c
+                 WHERE c.migration_id = k.migration_id AND c.contract_id = k.contract_id LIMIT 1) c`,
       [keys.map((k) => k.migrationId), keys.map((k) => k.contractId)],
     );
     return rows.map((r) => ({
@@ -186,22 +207,30 @@ export class HistoryWriteRepository implements HistoryView {
 
   async allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]> {
     if (count === 0) return [];
-    const rows = await this.connection.query<{ id: string }>(
-      `SELECT nextval(pg_get_serial_sequence($1, 'row_id'))::text AS id FROM generate_series(1, $2)`,
+    // The sequence looked up once (not once per id), the ids ascending in one array.
+    const [{ ids }] = await this.connection.query<{ ids: string[] }>(
+      `WITH s AS MATERIALIZED (SELECT pg_get_serial_sequence($1, 'row_id')::regclass AS seq)
+       SELECT array_agg(id ORDER BY id)::text[] AS ids
+         FROM (SELECT nextval(s.seq) AS id FROM s, generate_series(1, $2)) x`,
       [table, count],
     );
-    return rows.map((r) => r.id).sort((a, b) => (BigInt(a) < BigInt(b) ? -1 : 1));
+    return ids;
   }
 
   /**
    * Writes a batch's history rows, with their reserved row ids, first creating the partitions of
    * the migrations the batch brings (`migrations`: those it touches) when they do not exist yet.
+   * `encoded`: the new rows' COPY text, when encoded already (`encodeHistoryRows` of `rows`).
    */
-  async write(rows: HistoryTableWrites, migrations: readonly number[]): Promise<void> {
+  async write(
+    rows: HistoryTableWrites,
+    migrations: readonly number[],
+    encoded?: EncodedHistoryRows,
+  ): Promise<void> {
     await ensureHistoryPartitions(this.connection, migrations);
-    await loadRows(this.connection, 'updates', UPDATE_COLUMNS, rows.updates);
-    await loadRows(this.connection, 'events', EVENT_COLUMNS, rows.events);
-    await loadRows(this.connection, 'contracts', CONTRACT_COLUMNS, rows.contracts);
+    await loadRows(this.connection, 'updates', UPDATE_COLUMNS, rows.updates, encoded?.updates);
+    await loadRows(this.connection, 'events', EVENT_COLUMNS, rows.events, encoded?.events);
+    await loadRows(this.connection, 'contracts', CONTRACT_COLUMNS, rows.contracts, encoded?.contracts);
     await this.archiveStored(rows.archivesOfStored);
     await this.applyReassignments(rows.reassignedStored);
   }

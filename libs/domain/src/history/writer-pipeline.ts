@@ -1,6 +1,6 @@
 import type { Db, DbConnection } from '../database/db';
 import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder';
-import { writeBuiltBatch, type AppendResult } from './batch-write';
+import { encodeBuiltBatch, writeBuiltBatch, type AppendResult } from './batch-write';
 import { HistoryWriteRepository } from './history-write.repository';
 import { PendingHistoryView } from './pending-history-view';
 
@@ -48,6 +48,7 @@ class ConcurrentPipeline implements WriterPipeline {
 
   async build(prepared: PreparedBatch): Promise<PipelinedBatch> {
     const built = await buildBatch(this.view, prepared);
+    encodeBuiltBatch(built);
     this.view.pending.push(built.delta);
     return { built };
   }
