@@ -51,8 +51,13 @@ function listText(items: string[]): JsonText<ledgerApi.GetUpdatesResponse[]> {
   return new JsonText(`[${items.join(',')}]`);
 }
 
-/** Updates per page when streaming over a WebSocket. */
-const STREAM_PAGE_SIZE = 500;
+/**
+ * Updates per page when streaming over a WebSocket. Small on purpose: a page's rows live while its
+ * items are sent, and a page of 500 lived long enough to be promoted to V8's old space, whose
+ * garbage then grew the peak RSS with the range (bench:ledger, party filter: +38 % over 30,000
+ * updates with 500, flat with 100, at the same CPU per update).
+ */
+const STREAM_PAGE_SIZE = 100;
 
 function partiesOf(format: ResolvedEventFormat): string[] | 'any' {
   return format.anyParty ? 'any' : [...format.byParty.keys()];
