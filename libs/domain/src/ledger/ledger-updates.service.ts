@@ -52,12 +52,13 @@ function listText(items: string[]): JsonText<ledgerApi.GetUpdatesResponse[]> {
 }
 
 /**
- * Updates per page when streaming over a WebSocket. Small on purpose: a page's rows live while its
- * items are sent, and a page of 500 lived long enough to be promoted to V8's old space, whose
- * garbage then grew the peak RSS with the range (bench:ledger, party filter: +38 % over 30,000
- * updates with 500, flat with 100, at the same CPU per update).
+ * Updates per page of a scan (the WebSocket stream's, and the flats' at most). Small on purpose: a
+ * page's rows live while its items are projected and sent, and a page of 500 (or 200) lived
+ * through enough young-generation collections to be promoted to V8's old space, whose garbage
+ * then grew the peak RSS with the range; with 50 it stays flat, at the same CPU per update
+ * (bench:ledger, docs/performance.md "Ledger server memory over a 100,000-update range").
  */
-const STREAM_PAGE_SIZE = 100;
+const SCAN_PAGE_SIZE = 50;
 
 function partiesOf(format: ResolvedEventFormat): string[] | 'any' {
   return format.anyParty ? 'any' : [...format.byParty.keys()];
@@ -201,7 +202,7 @@ export class LedgerUpdatesService {
     const { plan, updates } = await this.plan(user, request);
     const max = this.settings.maxListElements;
     const cap = Math.min(query.limit ?? Number.POSITIVE_INFINITY, max + 1);
-    const scan = new UpdateScan(updates, plan, Math.min(Math.max(cap, 20), 500));
+    const scan = new UpdateScan(updates, plan, Math.min(Math.max(cap, 20), SCAN_PAGE_SIZE));
     // Each item's JSON text: the list is sent as their JSON array, never built as objects.
     const items: string[] = [];
     const collect = async (): Promise<boolean> => {
@@ -252,7 +253,7 @@ export class LedgerUpdatesService {
     signal: AbortSignal,
   ): AsyncGenerator<string> {
     const { plan, updates } = await this.plan(user, request);
-    const scan = new UpdateScan(updates, plan, STREAM_PAGE_SIZE);
+    const scan = new UpdateScan(updates, plan, SCAN_PAGE_SIZE);
     for (;;) {
       yield* scan.read(signal);
       if (signal.aborted) return;
