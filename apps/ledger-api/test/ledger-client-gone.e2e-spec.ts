@@ -116,7 +116,7 @@ describe('the ledger stops reading when the client has gone', () => {
     ws.close();
 
     await streamEnded;
-    // Pages of 500 updates: the range needs 9 reads; the one in flight completes, then it stops.
+    // Pages of 50 updates: the range needs about 80 reads; the one in flight completes, then it stops.
     expect(pages.spy).toHaveBeenCalledTimes(2);
   });
 });

@@ -8,6 +8,9 @@ import { WebSocket } from 'ws';
 import { developmentAuthDefault } from '@canton-scan/domain';
 import { freePort } from './bench-http';
 
+/** USER_HZ of Linux, the unit of /proc/<pid>/stat times (100 on every mainstream architecture). */
+const CLOCK_TICKS_PER_SECOND = 100;
+
 /**
  * Resident set size of a process, now and at its peak (Linux /proc), and the V8 heap it still uses after a full
  * garbage collection (through its inspector, which tells memory that is retained from garbage not yet collected).
@@ -31,6 +34,14 @@ export class ProcessMemory {
   /** VmRSS in MiB. */
   rss(): number {
     return this.read('VmRSS') / 1024 / 1024;
+  }
+
+  /** CPU time the process has used so far (user + system, from /proc/<pid>/stat), in seconds. */
+  cpuSeconds(): number {
+    const stat = readFileSync(`/proc/${this.pid}/stat`, 'utf8');
+    // Fields after the command name (which may hold spaces): utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
   }
 
   /** VmHWM in MiB. */

@@ -7,7 +7,8 @@
 // in the share of updates closest to 10%) and with a template filter (Amulet, any party). For
 // every mode it reports the range's updates/s, the updates delivered, and the ledger-api server
 // process's RSS once the reading has passed the 10,000th update and at the end of the range (with
-// fewer --updates: a tenth of them), flagging growth over 10% — both the RSS as it is (its peak
+// fewer --updates: a tenth of them) and its CPU time over the range (/proc, load-independent),
+// flagging growth over 10% — both the RSS as it is (its peak
 // includes the garbage V8 holds between collections) and right after a full collection (what the
 // process retains): the server reads ranges in keyset
 // pages, so its memory must not grow with the range size. The server is the built app
@@ -86,6 +87,8 @@ async function ingest(url: string, target: number): Promise<{ ledgerUpdates: num
 interface ModeResult {
   delivered: number;
   seconds: number;
+  /** Server CPU time (user + system) over the range, the full collection at the checkpoint included. */
+  cpuSeconds: number;
   rssEarly: number;
   rssEnd: number;
   /** Peak RSS (VmHWM) by the checkpoint and by the end. */
@@ -114,6 +117,7 @@ async function benchPages(
     auth: (scheme) => (scheme.type === 'http' ? token : undefined),
   });
   const started = performance.now();
+  const cpuStarted = server.cpuSeconds();
   let delivered = 0;
   let cursor = 0;
   let rssEarly = 0;
@@ -141,6 +145,7 @@ async function benchPages(
   return {
     delivered,
     seconds: elapsed,
+    cpuSeconds: server.cpuSeconds() - cpuStarted,
     rssEarly,
     rssEnd,
     peakEarly,
@@ -158,6 +163,7 @@ async function benchWebSocket(
   server: ProcessMemory,
 ): Promise<ModeResult> {
   const started = performance.now();
+  const cpuStarted = server.cpuSeconds();
   let delivered = 0;
   let rssEarly = 0;
   let peakEarly = 0;
@@ -191,6 +197,7 @@ async function benchWebSocket(
   return {
     delivered,
     seconds: elapsed,
+    cpuSeconds: server.cpuSeconds() - cpuStarted,
     rssEarly,
     rssEnd,
     peakEarly,
@@ -277,7 +284,8 @@ async function main(): Promise<void> {
         const label = `${path}, ${mode.name}`;
         console.log(
           `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
-            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s\n${''.padEnd(50)}server RSS ` +
+            `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s, server CPU ${r.cpuSeconds.toFixed(1)} s ` +
+            `(${((r.cpuSeconds / ledgerUpdates) * 1e6).toFixed(0)} µs per update of the range)\n${''.padEnd(50)}server RSS ` +
             `${r.rssEarly.toFixed(0)} -> ${r.rssEnd.toFixed(0)} MiB (${pct(growth)}), peak ${r.peakEarly.toFixed(0)} -> ` +
             `${r.peakEnd.toFixed(0)} MiB (${pct(peakGrowth)})${peakGrowth > 0.1 ? ' GROWS' : ''}, heap after GC ` +
             `${r.gcEarly.heap.toFixed(0)} -> ${r.gcEnd.heap.toFixed(0)} MiB (${pct(heapGrowth)}), RSS after GC ` +
@@ -290,6 +298,11 @@ async function main(): Promise<void> {
             label: `${label}: updates delivered`,
             value: Math.round(r.delivered / r.seconds),
             unit: 'updates/s',
+          },
+          {
+            label: `${label}: server CPU per update of the range`,
+            value: Math.round((r.cpuSeconds / ledgerUpdates) * 1e6),
+            unit: 'µs',
           },
           { label: `${label}: server RSS after ${early}`, value: Math.round(r.rssEarly), unit: 'MiB' },
           {

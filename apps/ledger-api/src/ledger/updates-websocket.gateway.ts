@@ -235,7 +235,8 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       const request = this.parseRequest(endpoint, data);
       for await (const item of endpoint.stream(user, request, signal)) {
         if (ws.readyState !== WebSocket.OPEN) return;
-        await this.send(ws, JSON.stringify(item));
+        // Update streams yield their items as JSON text already; active contracts as objects.
+        await this.send(ws, typeof item === 'string' ? item : JSON.stringify(item));
       }
       if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'end of range');
     } catch (error) {
