@@ -235,8 +235,7 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
       const request = this.parseRequest(endpoint, data);
       for await (const item of endpoint.stream(user, request, signal)) {
         if (ws.readyState !== WebSocket.OPEN) return;
-        // Update streams yield their items as JSON text already; active contracts as objects.
-        await this.send(ws, typeof item === 'string' ? item : JSON.stringify(item));
+        await this.send(ws, JSON.stringify(item));
       }
       if (ws.readyState === WebSocket.OPEN) ws.close(1000, 'end of range');
     } catch (error) {

@@ -1,6 +1,6 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { ledgerApi } from '@canton-scan/contracts';
-import { LedgerUpdatesService, type JsonText, type LedgerUser } from '@canton-scan/domain';
+import { LedgerUpdatesService, type LedgerUser } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 import { CurrentLedgerUser, LedgerAuthGuard } from './ledger-auth';
 import { RequestAbortSignal } from './request-abort.decorator';
@@ -44,7 +44,7 @@ export class UpdatesController {
     @ValidInput() input: ledgerApi.GetUpdatesData,
     @CurrentLedgerUser() user: LedgerUser,
     @RequestAbortSignal() signal: AbortSignal,
-  ): Promise<JsonText<ledgerApi.GetUpdatesResponse[]>> {
+  ): Promise<ledgerApi.GetUpdatesResponse[]> {
     return this.updates.collectFlats(user, input.body, input.query ?? {}, signal);
   }
 
@@ -55,7 +55,7 @@ export class UpdatesController {
     @ValidInput() input: ledgerApi.GetUpdatesFlatData,
     @CurrentLedgerUser() user: LedgerUser,
     @RequestAbortSignal() signal: AbortSignal,
-  ): Promise<JsonText<ledgerApi.GetUpdatesResponse[]>> {
+  ): Promise<ledgerApi.GetUpdatesResponse[]> {
     return this.updates.collectFlats(user, input.body, input.query ?? {}, signal);
   }
 }

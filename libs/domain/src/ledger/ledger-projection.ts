@@ -30,7 +30,7 @@ import type { StoredLedgerEvent, StoredLedgerUpdate } from './ledger-updates.rep
 
 type EventTemplate = Pick<StoredLedgerEvent, 'templateId' | 'packageName'>;
 
-export interface Match {
+interface Match {
   witnessParties: string[];
   blob: boolean;
   /** Interfaces whose view was asked for (deduplicated, in filter order). */
@@ -43,7 +43,7 @@ function qualifiedName(e: EventTemplate): string {
   return `${e.packageName}:${e.templateId.slice(first + 1)}`;
 }
 
-export function packageIdOf(templateId: string): string {
+function packageIdOf(templateId: string): string {
   return templateId.slice(0, templateId.indexOf(':'));
 }
 
@@ -83,7 +83,7 @@ function matchFilter(
 }
 
 /** Matches an event seen by `parties` against a format; undefined when no requested party's filter selects it. */
-export function matchEvent(
+function matchEvent(
   format: ResolvedEventFormat,
   e: EventTemplate,
   parties: readonly string[],
@@ -107,20 +107,9 @@ function readsAny(format: ResolvedEventFormat, parties: readonly string[]): bool
   return format.anyParty !== undefined ? parties.length > 0 : parties.some((p) => format.byParty.has(p));
 }
 
-export const compact = (value: DamlValue | null): CompactValue => (value === null ? {} : toCompact(value));
+const compact = (value: DamlValue | null): CompactValue => (value === null ? {} : toCompact(value));
 
-/** The compact create arguments of a created event: stored with its contract, else made from the lossless ones. */
-export function createArgumentOf(e: StoredLedgerEvent): CompactValue {
-  if (e.createArgumentCompact !== null) return e.createArgumentCompact;
-  if (e.createArgumentCompactText !== undefined && e.createArgumentCompactText !== null)
-    return JSON.parse(e.createArgumentCompactText) as CompactValue;
-  return compact(e.createArguments);
-}
-
-export function interfaceViews(
-  views: InterfaceImplementation[],
-  payload: CompactValue,
-): ledgerApi.InterfaceView[] {
+function interfaceViews(views: InterfaceImplementation[], payload: CompactValue): ledgerApi.InterfaceView[] {
   return views.map((impl) => {
     try {
       return {
@@ -143,7 +132,7 @@ function createdEvent(
   match: Match,
   acsDelta: boolean,
 ): ledgerApi.CreatedEvent {
-  const createArgument = createArgumentOf(e);
+  const createArgument = e.createArgumentCompact ?? compact(e.createArguments);
   const event: ledgerApi.CreatedEvent = {
     offset,
     nodeId: e.nodeId,
@@ -163,7 +152,7 @@ function createdEvent(
   return event;
 }
 
-export const implementedInterfaces = (match: Match): string[] | undefined =>
+const implementedInterfaces = (match: Match): string[] | undefined =>
   match.views.length > 0 ? match.views.map((v) => v.iface.interfaceId) : undefined;
 
 function archivedEvent(e: StoredLedgerEvent, offset: number, match: Match): ledgerApi.ArchivedEvent {
@@ -212,7 +201,7 @@ function exercisedEvent(
  * submitted, so the parties that authorized the root nodes (actors of root exercises,
  * signatories of root creates) stand for them; any-party readers see it too.
  */
-export function commandIdFor(u: StoredLedgerUpdate, format: ResolvedEventFormat): string {
+function commandIdFor(u: StoredLedgerUpdate, format: ResolvedEventFormat): string {
   if (u.commandId === '' || format.anyParty) return u.commandId;
   const roots = new Set(u.rootNodeIds ?? []);
   for (const e of u.events) {
@@ -223,47 +212,6 @@ export function commandIdFor(u: StoredLedgerUpdate, format: ResolvedEventFormat)
   return '';
 }
 
-/** One event of a transaction that a format shows, with what it was matched with. */
-export type VisibleEvent =
-  | { kind: 'created'; e: StoredLedgerEvent; match: Match; acsDelta: boolean }
-  | { kind: 'archived'; e: StoredLedgerEvent; match: Match }
-  | { kind: 'exercised'; e: StoredLedgerEvent; match: Match; acsDelta: boolean };
-
-/**
- * The events of a transaction that `format` shows, in node order: what both renderings (objects
- * here, JSON text in ledger-frame-text.ts) agree on by construction.
- */
-export function visibleEvents(u: StoredLedgerUpdate, format: ResolvedTransactionFormat): VisibleEvent[] {
-  const ef = format.eventFormat;
-  const created = new Set<string>();
-  const consumed = new Set<string>();
-  for (const e of u.events) {
-    if (e.eventType === 'created') created.add(e.contractId);
-    else if (e.consuming) consumed.add(e.contractId);
-  }
-  const events: VisibleEvent[] = [];
-  for (const e of u.events) {
-    if (format.shape === 'ACS_DELTA') {
-      if (e.eventType === 'created') {
-        if (consumed.has(e.contractId)) continue;
-        const match = matchEvent(ef, e, e.stakeholders);
-        if (match) events.push({ kind: 'created', e, match, acsDelta: true });
-      } else if (e.consuming && !created.has(e.contractId)) {
-        const match = matchEvent(ef, e, e.stakeholders);
-        if (match) events.push({ kind: 'archived', e, match });
-      }
-    } else if (e.eventType === 'created') {
-      const match = matchEvent(ef, e, e.witnesses);
-      if (match) events.push({ kind: 'created', e, match, acsDelta: !consumed.has(e.contractId) });
-    } else {
-      const match = matchEvent(ef, e, e.witnesses);
-      const acsDelta = (e.consuming ?? false) && !created.has(e.contractId) && readsAny(ef, e.stakeholders);
-      if (match) events.push({ kind: 'exercised', e, match, acsDelta });
-    }
-  }
-  return events;
-}
-
 /** The transaction as seen through `format`; undefined when no event of it is visible. */
 export function projectTransaction(
   u: StoredLedgerUpdate,
@@ -271,16 +219,32 @@ export function projectTransaction(
 ): ledgerApi.Transaction | undefined {
   if (u.kind !== 'transaction') return undefined;
   const ef = format.eventFormat;
-  const events = visibleEvents(u, format).map((v): ledgerApi.Event => {
-    switch (v.kind) {
-      case 'created':
-        return { CreatedEvent: createdEvent(v.e, u.offset, v.match, v.acsDelta) };
-      case 'archived':
-        return { ArchivedEvent: archivedEvent(v.e, u.offset, v.match) };
-      case 'exercised':
-        return { ExercisedEvent: exercisedEvent(v.e, u.offset, v.match, v.acsDelta) };
+  const created = new Set<string>();
+  const consumed = new Set<string>();
+  for (const e of u.events) {
+    if (e.eventType === 'created') created.add(e.contractId);
+    else if (e.consuming) consumed.add(e.contractId);
+  }
+  const events: ledgerApi.Event[] = [];
+  for (const e of u.events) {
+    if (format.shape === 'ACS_DELTA') {
+      if (e.eventType === 'created') {
+        if (consumed.has(e.contractId)) continue;
+        const match = matchEvent(ef, e, e.stakeholders);
+        if (match) events.push({ CreatedEvent: createdEvent(e, u.offset, match, true) });
+      } else if (e.consuming && !created.has(e.contractId)) {
+        const match = matchEvent(ef, e, e.stakeholders);
+        if (match) events.push({ ArchivedEvent: archivedEvent(e, u.offset, match) });
+      }
+    } else if (e.eventType === 'created') {
+      const match = matchEvent(ef, e, e.witnesses);
+      if (match) events.push({ CreatedEvent: createdEvent(e, u.offset, match, !consumed.has(e.contractId)) });
+    } else {
+      const match = matchEvent(ef, e, e.witnesses);
+      const acsDelta = (e.consuming ?? false) && !created.has(e.contractId) && readsAny(ef, e.stakeholders);
+      if (match) events.push({ ExercisedEvent: exercisedEvent(e, u.offset, match, acsDelta) });
     }
-  });
+  }
   if (events.length === 0) return undefined;
   const tx: ledgerApi.Transaction = {
     updateId: u.updateId,

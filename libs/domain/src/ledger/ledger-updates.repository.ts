@@ -19,11 +19,6 @@ export interface StoredLedgerEvent {
   packageName: string;
   /** Compact create arguments, as stored with the contract (created events). */
   createArgumentCompact: CompactValue | null;
-  /**
-   * The same as the JSON text stored with the contract, spliced into frames as it is (update reads
-   * give this instead of `createArgumentCompact`; null when the contract row has none).
-   */
-  createArgumentCompactText?: string | null;
   /** Lossless create arguments, read only when the contract row has no compact form. */
   createArguments: DamlValue | null;
   createdAt: string | null;
@@ -104,8 +99,7 @@ type EventRow = Pick<
 > & {
   /** Coalesced with the stakeholders. */
   witnesses: string[];
-  /** The contract's stored compact payload as JSON text (never parsed here: frames splice it). */
-  create_argument_compact_text: string | null;
+  create_argument_compact: CompactValue | null;
   created_event_blob: string | null;
   /** JSON text of the created event's arguments, when its blob is derived (not stored, derivable). */
   create_arguments_json: string | null;
@@ -215,7 +209,7 @@ export class LedgerUpdatesRepository {
       // OFFSET 0 keeps the contract lookup a per-event index probe (the planner may not flatten it).
       const rows: EventRow[] = await this.db.query(
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
-                c.payload_compact::text AS create_argument_compact_text,
+                c.payload_compact AS create_argument_compact,
                 CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
                 ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN e.create_arguments::text END` : 'NULL::text'}
                   AS create_arguments_json,
@@ -269,8 +263,7 @@ function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
     contractId: r.contract_id,
     templateId: r.template_id,
     packageName: r.package_name,
-    createArgumentCompact: null,
-    createArgumentCompactText: r.create_argument_compact_text,
+    createArgumentCompact: r.create_argument_compact,
     createArguments: r.create_arguments,
     createdAt: r.created_at,
     signatories: r.signatories,

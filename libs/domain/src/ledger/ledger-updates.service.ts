@@ -1,5 +1,4 @@
 import type { ledgerApi } from '@canton-scan/contracts';
-import { JsonText } from '../wire/json-text';
 import { DomainError, DomainErrorCode, invalidArgument, notFound } from '../errors/domain-error';
 import { assertMayRead } from './ledger-access';
 import type { LedgerEndWatcher } from './ledger-end-watcher';
@@ -46,17 +45,12 @@ export function listLimitExceeded(what: string, max: number): DomainError {
   );
 }
 
-/** The JSON array of items given as JSON text (`JSON.stringify` of the array of their values). */
-function listText(items: string[]): JsonText<ledgerApi.GetUpdatesResponse[]> {
-  return new JsonText(`[${items.join(',')}]`);
-}
-
 /**
  * Updates per page of a scan (the WebSocket stream's, and the flats' at most). Small on purpose: a
  * page's rows live while its items are projected and sent, and a page of 500 (or 200) lived
  * through enough young-generation collections to be promoted to V8's old space, whose garbage
- * then grew the peak RSS with the range; with 50 it stays flat, at the same CPU per update
- * (bench:ledger, docs/performance.md "Ledger server memory over a 100,000-update range").
+ * then grew the peak RSS with the range (bench:ledger, docs/performance.md "Ledger server memory
+ * over a 100,000-update range").
  */
 const SCAN_PAGE_SIZE = 50;
 
@@ -198,13 +192,12 @@ export class LedgerUpdatesService {
     request: ledgerApi.GetUpdatesRequest,
     query: FlatsQuery,
     signal?: AbortSignal,
-  ): Promise<JsonText<ledgerApi.GetUpdatesResponse[]>> {
+  ): Promise<ledgerApi.GetUpdatesResponse[]> {
     const { plan, updates } = await this.plan(user, request);
     const max = this.settings.maxListElements;
     const cap = Math.min(query.limit ?? Number.POSITIVE_INFINITY, max + 1);
     const scan = new UpdateScan(updates, plan, Math.min(Math.max(cap, 20), SCAN_PAGE_SIZE));
-    // Each item's JSON text: the list is sent as their JSON array, never built as objects.
-    const items: string[] = [];
+    const items: ledgerApi.GetUpdatesResponse[] = [];
     const collect = async (): Promise<boolean> => {
       for await (const item of scan.read(signal)) {
         items.push(item);
@@ -215,7 +208,7 @@ export class LedgerUpdatesService {
 
     let full = await collect();
     // Nobody is left to answer.
-    if (signal?.aborted) return listText(items);
+    if (signal?.aborted) return items;
     if (plan.endInclusive === undefined) {
       // Bounded work per request: a wait longer than the longest the node allows is cut to it.
       const idleMs = Math.min(
@@ -235,30 +228,29 @@ export class LedgerUpdatesService {
     if (items.length > max) throw listLimitExceeded('updates', max);
     if (items.length < Math.min(cap, max)) {
       const checkpoint = scan.checkpoint();
-      if (checkpoint !== undefined) items.push(checkpoint);
+      if (checkpoint) items.push(checkpoint);
     }
-    return listText(items);
+    return items;
   }
 
   /**
    * The update stream of the WebSocket form: every item of the range, one at a time (the
    * consumer's pace drives the page reads); an open-ended stream then follows the ledger as it
    * grows, with a checkpoint whenever it caught up past updates the reader was not shown,
-   * until `signal` aborts. Request errors surface on the first read. Each item is the JSON text
-   * of a `GetUpdatesResponse` (one WebSocket message as it is sent).
+   * until `signal` aborts. Request errors surface on the first read.
    */
   async *streamUpdates(
     user: LedgerUser,
     request: ledgerApi.GetUpdatesRequest,
     signal: AbortSignal,
-  ): AsyncGenerator<string> {
+  ): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
     const { plan, updates } = await this.plan(user, request);
     const scan = new UpdateScan(updates, plan, SCAN_PAGE_SIZE);
     for (;;) {
       yield* scan.read(signal);
       if (signal.aborted) return;
       const checkpoint = scan.checkpoint();
-      if (checkpoint !== undefined) yield checkpoint;
+      if (checkpoint) yield checkpoint;
       if (plan.endInclusive !== undefined) return;
       if (!(await this.watcher.waitBeyond(scan.position, Number.POSITIVE_INFINITY, signal))) return;
       scan.readFrom(this.liveTail());

@@ -49,7 +49,7 @@ describe('UpdateScan', () => {
   const offsets = async (scan: UpdateScan) => {
     const seen: number[] = [];
     for await (const item of scan.read()) {
-      const u = (JSON.parse(item) as { update: { Transaction: { value: { offset: number } } } }).update;
+      const u = item.update as { Transaction: { value: { offset: number } } };
       seen.push(u.Transaction.value.offset);
     }
     return seen;
@@ -92,9 +92,7 @@ describe('UpdateScan', () => {
       2,
     );
     expect(await offsets(past)).toEqual([]);
-    expect(JSON.parse(past.checkpoint()!)).toMatchObject({
-      update: { OffsetCheckpoint: { value: { offset: 1_000 } } },
-    });
+    expect(past.checkpoint()).toMatchObject({ update: { OffsetCheckpoint: { value: { offset: 1_000 } } } });
   });
 
   it('reads no further page once its signal aborted (the client went away)', async () => {
@@ -103,10 +101,7 @@ describe('UpdateScan', () => {
     const gone = new AbortController();
     const seen: number[] = [];
     for await (const item of new UpdateScan(repo, plan({}), 2).read(gone.signal)) {
-      seen.push(
-        (JSON.parse(item) as { update: { Transaction: { value: { offset: number } } } }).update.Transaction
-          .value.offset,
-      );
+      seen.push((item.update as { Transaction: { value: { offset: number } } }).Transaction.value.offset);
       gone.abort();
     }
     // The first page's two updates were already read; no second page.

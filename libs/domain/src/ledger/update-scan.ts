@@ -1,5 +1,6 @@
+import type { ledgerApi } from '@canton-scan/contracts';
 import type { ResolvedUpdateFormat } from './ledger-format';
-import { offsetCheckpointText, updateItemText } from './ledger-frame-text';
+import { offsetCheckpoint, projectUpdate } from './ledger-projection';
 import type { LedgerUpdatesRepository, UpdateVisibility } from './ledger-updates.repository';
 
 export interface UpdateScanPlan {
@@ -15,9 +16,8 @@ export interface UpdateScanPlan {
 const MAX_WINDOW = 1 << 20;
 
 /**
- * A cursor over the ledger's updates in offset order that projects them page by page, each item
- * as its JSON text (a `GetUpdatesResponse`, see ledger-frame-text.ts): it holds one page at a
- * time, whatever the range. Reading again after the ledger grew continues
+ * A cursor over the ledger's updates in offset order that projects them page by page: it
+ * holds one page at a time, whatever the range. Reading again after the ledger grew continues
  * where the last read stopped. It also remembers how far it scanned (visible or not) and the
  * newest record time per synchronizer it saw, for offset checkpoints.
  *
@@ -65,7 +65,7 @@ export class UpdateScan {
    * filter that matches nothing yields nothing for many pages, so the consumer alone could not
    * tell the scan to stop.
    */
-  async *read(signal?: AbortSignal): AsyncGenerator<string> {
+  async *read(signal?: AbortSignal): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
     const { plan } = this;
     const descending = plan.descending;
     const end = descending ? plan.endInclusive! : (plan.endInclusive ?? (await this.updates.ledgerEnd()));
@@ -89,8 +89,8 @@ export class UpdateScan {
         const known = this.synchronizerTimes.get(update.synchronizerId);
         if (known === undefined || update.recordTime > known)
           this.synchronizerTimes.set(update.synchronizerId, update.recordTime);
-        const item = updateItemText(update, plan.format);
-        if (item !== undefined) {
+        const item = projectUpdate(update, plan.format);
+        if (item) {
           this.reported = update.offset;
           yield item;
         }
@@ -108,9 +108,9 @@ export class UpdateScan {
    * checkpoint since (ascending scans only): it lets the reader resume from there. Its
    * synchronizer times are the newest record time of each synchronizer scanned.
    */
-  checkpoint(): string | undefined {
+  checkpoint(): ledgerApi.GetUpdatesResponse | undefined {
     if (this.plan.descending || this.lastScanned <= this.reported) return undefined;
     this.reported = this.lastScanned;
-    return offsetCheckpointText(this.lastScanned, this.synchronizerTimes);
+    return offsetCheckpoint(this.lastScanned, this.synchronizerTimes);
   }
 }
