@@ -6,7 +6,8 @@ import type { DbBackend, Params, Statement } from './db';
  * A statement's parameters written into its text as SQL literals, for the one kind of statement
  * that cannot take parameters (`COPY (…) TO STDOUT`). Only the values the domain passes are
  * accepted: finite numbers, bigints, booleans, null, strings without NUL (PostgreSQL text cannot
- * hold one; inputs are refused before they get here) and arrays of these.
+ * hold one; inputs are refused before they get here) and arrays of these. Every `$n` of the text is
+ * replaced, so the statement must not hold one inside a literal or a comment of its own.
  */
 export function inlineParams(sql: string, params: Params): string {
   return sql.replace(/\$(\d+)/g, (_, n: string) => {
