@@ -11,6 +11,7 @@ import {
   type HistoryTransaction,
   type HistoryTreeEvent,
   type HistoryUpdate,
+  V,
 } from '@canton-scan/domain';
 
 /**
@@ -40,7 +41,6 @@ const CONTRACT_ID = /^00(?:[0-9a-f]{2}){32,}$/;
 const NUMERIC = /^-?\d+\.\d+$/;
 const INT64 = /^-?\d{1,19}$/;
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,6})?Z$/;
-const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 function scalarOf(text: string): DamlValue {
@@ -54,11 +54,10 @@ function scalarOf(text: string): DamlValue {
           ? { int64: text }
           : TIMESTAMP.test(text)
             ? { timestamp: text }
-            : DATE.test(text)
-              ? { date: text }
-              : { text };
+            : { text };
   if ('text' in guess) return guess;
   try {
+    if ('timestamp' in guess) return V.timestamp(text);
     assertDamlValue(guess, '$');
     return guess;
   } catch {
@@ -75,19 +74,19 @@ function scalarOf(text: string): DamlValue {
 export function inferDamlValue(compact: unknown, emptyObject: 'record' | 'unit' = 'unit'): DamlValue {
   if (typeof compact === 'string') return scalarOf(compact);
   if (typeof compact === 'boolean') return { bool: compact };
-  if (compact === null) return { optional: null };
-  if (Array.isArray(compact)) return { list: compact.map((item) => inferDamlValue(item)) };
+  if (compact === null) return V.none();
+  if (Array.isArray(compact)) return V.list(compact.map((item) => inferDamlValue(item)));
   if (typeof compact !== 'object')
     throw new LedgerConvertError(`not a compact Daml value: ${JSON.stringify(compact)}`);
   const entries = Object.entries(compact as Record<string, unknown>);
-  if (entries.length === 0) return emptyObject === 'unit' ? { unit: {} } : { record: { fields: [] } };
+  if (entries.length === 0) return emptyObject === 'unit' ? V.unit() : V.record({});
   const { tag, value } = compact as { tag?: unknown; value?: unknown };
   if (entries.length === 2 && typeof tag === 'string' && IDENTIFIER.test(tag) && value !== undefined)
-    return { variant: { constructor: tag, value: inferDamlValue(value) } };
+    return V.variant(tag, inferDamlValue(value));
   // Record labels are Daml identifiers; other keys make a text map (e.g. choice context values).
   if (entries.some(([key]) => !IDENTIFIER.test(key)))
-    return { textMap: entries.map(([key, v]) => ({ key, value: inferDamlValue(v) })) };
-  return { record: { fields: entries.map(([label, v]) => ({ label, value: inferDamlValue(v) })) } };
+    return V.textMap(entries.map(([key, v]) => [key, inferDamlValue(v)] as const));
+  return V.recordOf(entries.map(([label, v]) => [label, inferDamlValue(v)] as const));
 }
 
 /** Create arguments: through the template's Daml type when it is a known Splice template. */

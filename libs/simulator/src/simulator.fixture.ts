@@ -174,12 +174,13 @@ export function walkValues(update: HistoryUpdate, visit: (value: DamlValue, path
 
 export function numericsOf(value: DamlValue, out: string[] = []): string[] {
   if ('numeric' in value) out.push(value.numeric);
-  else if ('record' in value) value.record.fields.forEach((f) => numericsOf(f.value, out));
+  else if ('record' in value) value.record.fields?.forEach((f) => numericsOf(f.value, out));
   else if ('variant' in value) numericsOf(value.variant.value, out);
-  else if ('list' in value) value.list.forEach((v) => numericsOf(v, out));
-  else if ('optional' in value && value.optional) numericsOf(value.optional, out);
-  else if ('textMap' in value) value.textMap.forEach((e) => numericsOf(e.value, out));
-  else if ('genMap' in value) value.genMap.forEach((e) => (numericsOf(e.key, out), numericsOf(e.value, out)));
+  else if ('list' in value) value.list.elements?.forEach((v) => numericsOf(v, out));
+  else if ('optional' in value && value.optional.value) numericsOf(value.optional.value, out);
+  else if ('textMap' in value) value.textMap.entries?.forEach((e) => numericsOf(e.value, out));
+  else if ('genMap' in value)
+    value.genMap.entries?.forEach((e) => (numericsOf(e.key, out), numericsOf(e.value, out)));
   return out;
 }
 

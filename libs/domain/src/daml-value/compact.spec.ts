@@ -9,16 +9,47 @@ describe('toCompact', () => {
   it.each<[string, DamlValue, unknown]>([
     ['party', V.party(ALICE), ALICE],
     ['numeric', V.numeric('12.5000000000'), '12.5000000000'],
+    ['zero numeric (BigDecimal.toString)', { numeric: '0.0000000000' }, '0E-10'],
+    ['small negative numeric', { numeric: '-0.0000000143' }, '-1.43E-8'],
+    ['numeric of another scale', { numeric: '570.0' }, '570.0'],
     ['text', V.text('héllo'), 'héllo'],
     ['int64 (as a string, beyond 2^53)', V.int64(9223372036854775807n), '9223372036854775807'],
     ['contract id', V.contractId(CID), CID],
-    ['timestamp', V.timestamp('2026-01-05T10:00:00.123456Z'), '2026-01-05T10:00:00.123456Z'],
-    ['date', V.date('2026-01-05'), '2026-01-05'],
+    ['timestamp with microseconds', { timestamp: '1719263314404896' }, '2024-06-24T21:08:34.404896Z'],
+    ['timestamp with milliseconds', { timestamp: '1765384233930000' }, '2025-12-10T16:30:33.930Z'],
+    ['timestamp at a whole second', { timestamp: '1765384233000000' }, '2025-12-10T16:30:33Z'],
+    ['date', { date: 20432 }, '2025-12-10'],
     ['bool', V.bool(false), false],
     ['unit', V.unit(), {}],
     ['enum', V.enum('DS_Operational'), 'DS_Operational'],
     ['list', V.list([V.int64(1), V.int64(2)]), ['1', '2']],
-    ['empty list', V.list([]), []],
+    ['empty list', { list: {} }, []],
+    ['empty text map', { textMap: {} }, {}],
+    ['empty gen map', { genMap: {} }, []],
+    ['record without fields', { record: {} }, {}],
+    ['text map entry with the empty key', { textMap: { entries: [{ value: { text: 'x' } }] } }, { '': 'x' }],
+    [
+      'record with ids (ids are not part of the compact form)',
+      {
+        record: {
+          recordId: { packageId: 'ab', moduleName: 'M', entityName: 'R' },
+          fields: [
+            {
+              label: 'e',
+              value: {
+                enum: { enumId: { packageId: 'ab', moduleName: 'M', entityName: 'E' }, constructor: 'A' },
+              },
+            },
+          ],
+        },
+      },
+      { e: 'A' },
+    ],
+    [
+      'record whose fields have no labels (positional, as Daml-LF JSON allows)',
+      { record: { fields: [{ value: { text: 'a' } }, { value: { int64: '2' } }] } },
+      ['a', '2'],
+    ],
     [
       'variant',
       V.variant('SRARC_OffboardSv', V.record({ sv: V.party(ALICE) })),
@@ -72,6 +103,12 @@ describe('toCompact', () => {
     expect(Object.getPrototypeOf(compact)).toBe(Object.prototype);
     expect(Object.keys(compact)).toEqual(['__proto__']);
     expect(JSON.stringify(compact)).toBe('{"__proto__":"x"}');
+  });
+
+  it('writes numerics as the ledger does in the ledger style', () => {
+    const value = V.record({ zero: V.numeric('0.0000000000'), small: V.numeric('-0.0000000143') });
+    expect(toCompact(value, 'ledger')).toEqual({ zero: '0.0000000000', small: '-0.0000000143' });
+    expect(toCompact(value)).toEqual({ zero: '0E-10', small: '-1.43E-8' });
   });
 
   it('throws on something that is not a Daml value', () => {

@@ -24,8 +24,15 @@ describe('Daml decimals', () => {
 
   it('rejects more than 10 fractional digits and non-decimal text', () => {
     expect(() => parseDamlDecimal('1.00000000001')).toThrow(/at most 10 fractional digits/);
-    expect(() => parseDamlDecimal('1e3')).toThrow();
+    expect(() => parseDamlDecimal('1e')).toThrow();
+    expect(() => parseDamlDecimal('1E-11')).toThrow(/at most 10 fractional digits/);
     expect(() => parseDamlDecimal('')).toThrow();
+  });
+
+  it('reads the BigDecimal forms a Splice scan writes', () => {
+    expect(parseDamlDecimal('0E-10')).toBe(0n);
+    expect(parseDamlDecimal('-1.43E-8')).toBe(-143n);
+    expect(parseDamlDecimal('1E+3')).toBe(wholeDamlDecimal(1000));
   });
 
   it('multiplies and divides with truncation to 10 digits', () => {

@@ -1,3 +1,5 @@
+import { plainDecimalText } from './daml-scalars';
+
 /**
  * Daml `Decimal` (Numeric 10) arithmetic on BigInt. Amounts never pass through JS floats: a value
  * is held as an integer count of 10^-10 units, which is exactly what the ledger stores.
@@ -7,9 +9,12 @@ export const DAML_DECIMAL_SCALE = 10;
 const UNITS_PER_ONE = 10n ** BigInt(DAML_DECIMAL_SCALE);
 const DECIMAL_TEXT = /^(-?)(\d+)(?:\.(\d{1,10}))?$/;
 
-/** Parses `"12.5"` or `"-0.0000000001"` into 10^-10 units; more than 10 fractional digits is an error. */
+/**
+ * Parses `"12.5"`, `"-0.0000000001"` or the scientific form a Splice scan's compact JSON writes
+ * (`"0E-10"`, `"-1.43E-8"`) into 10^-10 units; more than 10 fractional digits is an error.
+ */
 export function parseDamlDecimal(text: string): bigint {
-  const m = DECIMAL_TEXT.exec(text);
+  const m = DECIMAL_TEXT.exec(text) ?? DECIMAL_TEXT.exec(plainDecimalText(text) ?? '');
   if (!m)
     throw new Error(`not a Daml decimal with at most ${DAML_DECIMAL_SCALE} fractional digits: "${text}"`);
   const [, sign, whole, fraction = ''] = m;

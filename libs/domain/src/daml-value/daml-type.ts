@@ -1,3 +1,5 @@
+import { dateDaysOf, plainDecimalText, timestampMicrosOf } from './daml-scalars';
+import { V } from './daml-value.builders';
 import type { DamlValue } from './daml-value.types';
 
 /**
@@ -130,19 +132,32 @@ export const T = {
 
 /**
  * Rebuilds the lossless value of a compact JSON value of type `type`, checking the shape on the
- * way; an Error names the path of the first value that does not fit.
+ * way; an Error names the path of the first value that does not fit. Numerics may come in either
+ * compact form (`"0E-10"` or `"0.0000000000"`); the lossless one is the ledger's plain text.
  */
 export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlValue {
   switch (type.kind) {
     case 'party':
     case 'text':
-    case 'numeric':
     case 'int64':
-    case 'contractId':
-    case 'timestamp':
-    case 'date': {
+    case 'contractId': {
       if (typeof compact !== 'string') fail(path, `expected ${type.kind} text`);
       return { [type.kind]: compact } as DamlValue;
+    }
+    case 'numeric': {
+      const plain = typeof compact === 'string' ? plainDecimalText(compact) : undefined;
+      if (plain === undefined) fail(path, 'expected numeric text');
+      return { numeric: plain };
+    }
+    case 'timestamp': {
+      const micros = typeof compact === 'string' ? timestampMicrosOf(compact) : undefined;
+      if (micros === undefined) fail(path, 'expected an ISO-8601 timestamp');
+      return { timestamp: micros };
+    }
+    case 'date': {
+      const days = typeof compact === 'string' ? dateDaysOf(compact) : undefined;
+      if (days === undefined) fail(path, 'expected a YYYY-MM-DD date');
+      return { date: days };
     }
     case 'bool':
       if (typeof compact !== 'boolean') fail(path, 'expected a boolean');
@@ -152,44 +167,41 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
       return { unit: {} };
     case 'list':
       if (!Array.isArray(compact)) fail(path, 'expected an array');
-      return {
-        list: compact.map((item: unknown, i: number) => fromCompact(type.element, item, `${path}[${i}]`)),
-      };
+      return V.list(
+        compact.map((item: unknown, i: number) => fromCompact(type.element, item, `${path}[${i}]`)),
+      );
     case 'optional':
-      return { optional: compact === null ? null : someFromCompact(type.element, compact, path) };
+      return V.optional(compact === null ? null : someFromCompact(type.element, compact, path));
     case 'textMap':
       if (!isObject(compact)) fail(path, 'expected an object');
-      return {
-        textMap: Object.entries(compact).map(([key, value]) => ({
-          key,
-          value: fromCompact(type.value, value, `${path}[${JSON.stringify(key)}]`),
-        })),
-      };
+      return V.textMap(
+        Object.entries(compact).map(
+          ([key, value]) => [key, fromCompact(type.value, value, `${path}[${JSON.stringify(key)}]`)] as const,
+        ),
+      );
     case 'genMap':
       if (!Array.isArray(compact)) fail(path, 'expected an array of [key, value] pairs');
-      return {
-        genMap: compact.map((pair: unknown, i: number) => {
+      return V.genMap(
+        compact.map((pair: unknown, i: number) => {
           if (!Array.isArray(pair) || pair.length !== 2)
             fail(`${path}[${i}]`, 'expected a [key, value] pair');
-          return {
-            key: fromCompact(type.key, pair[0], `${path}[${i}][0]`),
-            value: fromCompact(type.value, pair[1], `${path}[${i}][1]`),
-          };
+          return [
+            fromCompact(type.key, pair[0], `${path}[${i}][0]`),
+            fromCompact(type.value, pair[1], `${path}[${i}][1]`),
+          ] as const;
         }),
-      };
+      );
     case 'record': {
       if (!isObject(compact)) fail(path, 'expected a record object');
       for (const label of Object.keys(compact)) {
         if (!(label in type.fields)) fail(`${path}.${label}`, 'unknown record field');
       }
-      return {
-        record: {
-          fields: Object.entries(type.fields).map(([label, fieldType]) => {
-            if (!(label in compact)) fail(`${path}.${label}`, 'missing record field');
-            return { label, value: fromCompact(fieldType, compact[label], `${path}.${label}`) };
-          }),
-        },
-      };
+      return V.recordOf(
+        Object.entries(type.fields).map(([label, fieldType]) => {
+          if (!(label in compact)) fail(`${path}.${label}`, 'missing record field');
+          return [label, fromCompact(fieldType, compact[label], `${path}.${label}`)] as const;
+        }),
+      );
     }
     case 'variant': {
       if (!isObject(compact) || typeof compact.tag !== 'string') fail(path, 'expected {tag, value}');
@@ -198,21 +210,19 @@ export function fromCompact(type: DamlType, compact: unknown, path = '$'): DamlV
         : undefined;
       if (!valueType) fail(`${path}.tag`, `unknown constructor ${compact.tag}`);
       const value = fromCompact(valueType, compact.value ?? {}, `${path}.${compact.tag}`);
-      return { variant: { constructor: compact.tag, value } };
+      return V.variant(compact.tag, value);
     }
     case 'enum':
       if (typeof compact !== 'string' || !type.constructors.includes(compact))
         fail(path, 'unknown enum constructor');
-      return { enum: { constructor: compact } };
+      return V.enum(compact);
   }
 }
 
 function someFromCompact(element: DamlType, compact: unknown, path: string): DamlValue {
   if (element.kind !== 'optional') return fromCompact(element, compact, path);
   if (!Array.isArray(compact) || compact.length > 1) fail(path, 'nested optional must be [] or [value]');
-  return {
-    optional: compact.length === 0 ? null : someFromCompact(element.element, compact[0], `${path}[0]`),
-  };
+  return V.optional(compact.length === 0 ? null : someFromCompact(element.element, compact[0], `${path}[0]`));
 }
 
 function isObject(x: unknown): x is Record<string, unknown> {

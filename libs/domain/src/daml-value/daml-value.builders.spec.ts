@@ -23,16 +23,30 @@ describe('V (lossless value builders)', () => {
   });
 
   it('builds maps, tuples, optionals and variants in the lossless shape', () => {
-    expect(V.textMap([['k', V.bool(true)]])).toEqual({ textMap: [{ key: 'k', value: { bool: true } }] });
-    expect(V.genMap([[V.int64(1), V.text('x')]])).toEqual({
-      genMap: [{ key: { int64: '1' }, value: { text: 'x' } }],
+    expect(V.textMap([['k', V.bool(true)]])).toEqual({
+      textMap: { entries: [{ key: 'k', value: { bool: true } }] },
     });
+    expect(V.textMap([['', V.bool(true)]])).toEqual({ textMap: { entries: [{ value: { bool: true } }] } });
+    expect(V.textMap({})).toEqual({ textMap: {} });
+    expect(V.genMap([[V.int64(1), V.text('x')]])).toEqual({
+      genMap: { entries: [{ key: { int64: '1' }, value: { text: 'x' } }] },
+    });
+    expect(V.genMap([])).toEqual({ genMap: {} });
+    expect(V.list([])).toEqual({ list: {} });
+    expect(V.record({})).toEqual({ record: {} });
     expect(V.tuple(V.text('a'), V.text('b'))).toEqual(V.record({ _1: V.text('a'), _2: V.text('b') }));
-    expect(V.optional(undefined)).toEqual({ optional: null });
-    expect(V.some(V.none())).toEqual({ optional: { optional: null } });
+    expect(V.optional(undefined)).toEqual({ optional: {} });
+    expect(V.some(V.none())).toEqual({ optional: { value: { optional: {} } } });
     expect(V.variant('VRO_Expired')).toEqual({
       variant: { constructor: 'VRO_Expired', value: { unit: {} } },
     });
+  });
+
+  it('holds timestamps as microseconds and dates as days since the epoch', () => {
+    expect(V.timestamp('2025-12-10T16:30:33.930Z')).toEqual({ timestamp: '1765384233930000' });
+    expect(V.date('2025-12-10')).toEqual({ date: 20432 });
+    expect(() => V.timestamp('2025-12-10T16:30:33.9300001Z')).toThrow(RangeError);
+    expect(() => V.date('2025-02-30')).toThrow(RangeError);
   });
 
   it('returns fresh objects, so one value is never shared between two payloads', () => {

@@ -1,50 +1,59 @@
-import type { DamlValue } from './daml-value.types';
+import { dateDaysOf, timestampMicrosOf } from './daml-scalars';
+import type { DamlIdentifier, DamlValue } from './daml-value.types';
 
 type Entries<K, V> = ReadonlyArray<readonly [K, V]>;
 
 /**
- * Builders for the lossless Daml value encoding, so code that produces payloads reads like the
- * Daml it mirrors: `V.record({ dso: V.party(dso), amount: V.numeric('1.0000000000') })`.
+ * Builders of lossless values (the proto3 JSON of a Ledger API `Value`), so code that produces
+ * payloads reads like the Daml it mirrors: `V.record({ dso: V.party(dso), amount: V.numeric('1.0000000000') })`.
+ * They write what protobuf's printer writes: empty lists, maps and records without their
+ * repeated member, None as `{}`, an empty label or map key left out.
  *
  * Record fields keep the order of the object literal (labels are never integer-like, so JS key
  * order is insertion order); use `recordOf` when the order comes from data.
  */
 export const V = {
-  record(fields: Readonly<Record<string, DamlValue>>): DamlValue {
-    return { record: { fields: Object.entries(fields).map(([label, value]) => ({ label, value })) } };
+  record(fields: Readonly<Record<string, DamlValue>>, recordId?: DamlIdentifier): DamlValue {
+    return V.recordOf(Object.entries(fields), recordId);
   },
-  recordOf(fields: Entries<string, DamlValue>): DamlValue {
-    return { record: { fields: fields.map(([label, value]) => ({ label, value })) } };
+  recordOf(fields: Entries<string, DamlValue>, recordId?: DamlIdentifier): DamlValue {
+    const record: { recordId?: DamlIdentifier; fields?: { label?: string; value: DamlValue }[] } = {};
+    if (recordId !== undefined) record.recordId = recordId;
+    if (fields.length > 0)
+      record.fields = fields.map(([label, value]) => (label === '' ? { value } : { label, value }));
+    return { record };
   },
-  variant(constructor: string, value: DamlValue = V.unit()): DamlValue {
-    return { variant: { constructor, value } };
+  variant(constructor: string, value: DamlValue = V.unit(), variantId?: DamlIdentifier): DamlValue {
+    return { variant: variantId === undefined ? { constructor, value } : { variantId, constructor, value } };
   },
-  enum(constructor: string): DamlValue {
-    return { enum: { constructor } };
+  enum(constructor: string, enumId?: DamlIdentifier): DamlValue {
+    return { enum: enumId === undefined ? { constructor } : { enumId, constructor } };
   },
   list(items: readonly DamlValue[]): DamlValue {
-    return { list: [...items] };
+    return { list: items.length === 0 ? {} : { elements: [...items] } };
   },
   optional(value: DamlValue | null | undefined): DamlValue {
-    return { optional: value ?? null };
+    return { optional: value == null ? {} : { value } };
   },
   some(value: DamlValue): DamlValue {
-    return { optional: value };
+    return { optional: { value } };
   },
   none(): DamlValue {
-    return { optional: null };
+    return { optional: {} };
   },
   textMap(entries: Readonly<Record<string, DamlValue>> | Entries<string, DamlValue>): DamlValue {
     const pairs = Array.isArray(entries) ? (entries as Entries<string, DamlValue>) : Object.entries(entries);
-    return { textMap: pairs.map(([key, value]) => ({ key, value })) };
+    if (pairs.length === 0) return { textMap: {} };
+    return { textMap: { entries: pairs.map(([key, value]) => (key === '' ? { value } : { key, value })) } };
   },
   genMap(entries: Entries<DamlValue, DamlValue>): DamlValue {
-    return { genMap: entries.map(([key, value]) => ({ key, value })) };
+    if (entries.length === 0) return { genMap: {} };
+    return { genMap: { entries: entries.map(([key, value]) => ({ key, value })) } };
   },
   party(party: string): DamlValue {
     return { party };
   },
-  /** A Daml decimal as text; callers pass the ledger form (10 fractional digits for Decimal). */
+  /** A Daml numeric as the ledger writes it (`"10.0000000000"` for a Decimal). */
   numeric(numeric: string): DamlValue {
     return { numeric };
   },
@@ -61,13 +70,17 @@ export const V = {
   contractId(contractId: string): DamlValue {
     return { contractId };
   },
-  /** Microsecond ISO-8601 UTC, e.g. `2026-01-05T10:00:00.123456Z`. */
-  timestamp(timestamp: string): DamlValue {
-    return { timestamp };
+  /** From an ISO-8601 time (`2026-01-05T10:00:00.123456Z`); held as microseconds since the epoch. */
+  timestamp(iso: string): DamlValue {
+    const micros = timestampMicrosOf(iso);
+    if (micros === undefined) throw new RangeError(`not a Daml timestamp: ${JSON.stringify(iso)}`);
+    return { timestamp: micros };
   },
-  /** `YYYY-MM-DD`. */
+  /** From `YYYY-MM-DD`; held as days since 1970-01-01. */
   date(date: string): DamlValue {
-    return { date };
+    const days = dateDaysOf(date);
+    if (days === undefined) throw new RangeError(`not a Daml date: ${JSON.stringify(date)}`);
+    return { date: days };
   },
   bool(bool: boolean): DamlValue {
     return { bool };

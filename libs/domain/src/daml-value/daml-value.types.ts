@@ -1,44 +1,92 @@
 /**
- * Lossless, typed form of a Daml value: every value is an object with exactly one key naming
- * its kind. This is the form the store keeps and the form scan returns with `lossless=true`;
- * the compact JSON form (plain objects keyed by field label, numbers as strings) is derived
- * from it by `toCompact`.
+ * The lossless form of a Daml value: the canonical proto3 JSON mapping of the Ledger API v2
+ * message `com.daml.ledger.api.v2.Value` (Canton's `value.proto`), as protobuf's standard JSON
+ * printer writes it and Splice's scans store and serve it (`daml_value_encoding: protobuf_json`).
+ * A value is an object with exactly one member naming its kind. Empty repeated fields and empty
+ * strings outside a oneof are omitted by the printer, so an empty list is `{"list": {}}`, None is
+ * `{"optional": {}}`, a field without a label has no `label` member (docs/daml-values.md).
+ *
+ * The store keeps this form as it arrived and serves it back unchanged; the compact JSON form
+ * (`CompactValue`) is derived from it by `toCompact`.
  */
 export type DamlValue =
-  | { record: DamlRecord }
-  | { variant: { constructor: string; value: DamlValue } }
-  | { enum: { constructor: string } }
-  | { list: DamlValue[] }
-  | { optional: DamlValue | null }
-  | { textMap: DamlTextMapEntry[] }
-  | { genMap: DamlGenMapEntry[] }
-  | { party: string }
-  | { numeric: string }
-  | { text: string }
-  | { int64: string }
-  | { contractId: string }
-  | { timestamp: string }
-  | { date: string }
+  | { unit: Record<string, never> }
   | { bool: boolean }
-  | { unit: Record<string, never> };
+  /** A decimal string (proto3 JSON writes 64-bit integers as strings). */
+  | { int64: string }
+  /** Days since 1970-01-01, a JSON number. */
+  | { date: number }
+  /** Microseconds since the epoch (UTC), a decimal string. */
+  | { timestamp: string }
+  /** The ledger's decimal text, its scale kept (`"10.0000000000"`, `"0.05"`). */
+  | { numeric: string }
+  | { party: string }
+  | { text: string }
+  | { contractId: string }
+  | { optional: DamlOptional }
+  | { list: DamlList }
+  | { textMap: DamlTextMap }
+  | { genMap: DamlGenMap }
+  | { record: DamlRecord }
+  | { variant: DamlVariant }
+  | { enum: DamlEnum };
 
-export interface DamlRecord {
-  fields: DamlRecordField[];
+/** `Identifier`: the package, module and entity of a record, variant or enum type. */
+export interface DamlIdentifier {
+  packageId: string;
+  moduleName: string;
+  entityName: string;
 }
 
-export interface DamlRecordField {
-  label: string;
-  value: DamlValue;
+/** `{}` is None, `{"value": V}` is Some V. */
+export interface DamlOptional {
+  value?: DamlValue;
 }
 
+export interface DamlList {
+  elements?: DamlValue[];
+}
+
+export interface DamlTextMap {
+  entries?: DamlTextMapEntry[];
+}
+
+/** A text map entry; the key `""` has no `key` member. */
 export interface DamlTextMapEntry {
-  key: string;
+  key?: string;
   value: DamlValue;
+}
+
+export interface DamlGenMap {
+  entries?: DamlGenMapEntry[];
 }
 
 export interface DamlGenMapEntry {
   key: DamlValue;
   value: DamlValue;
+}
+
+/** A record: `recordId` only when the ledger sent it; a record without fields is `{}`. */
+export interface DamlRecord {
+  recordId?: DamlIdentifier;
+  fields?: DamlRecordField[];
+}
+
+/** A record field; a positional field (the ledger's non-verbose form) has no `label`. */
+export interface DamlRecordField {
+  label?: string;
+  value: DamlValue;
+}
+
+export interface DamlVariant {
+  variantId?: DamlIdentifier;
+  constructor: string;
+  value: DamlValue;
+}
+
+export interface DamlEnum {
+  enumId?: DamlIdentifier;
+  constructor: string;
 }
 
 /** Compact JSON form of a Daml value (what most clients read). */

@@ -61,8 +61,14 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ '2': 'x', '10': 'y' })).toBe('{"10":"y","2":"x"}');
   });
 
-  it('records the canonical text of the members it is asked for, by member value', () => {
-    const args = { record: { fields: [{ value: { text: 'v' }, label: 'b' }] } };
+  it('records the text as received of the members it is asked for, by member value, hashing the canonical one', () => {
+    // protobuf's printer writes recordId before fields: not sorted, and kept as it came.
+    const args = {
+      record: {
+        recordId: { packageId: 'p', moduleName: 'M', entityName: 'E' },
+        fields: [{ label: 'b', value: { text: 'v' } }],
+      },
+    };
     const sorted = { record: { fields: [{ label: 'a', value: { int64: '1' } }] } };
     const texts = new Map<object, string>();
     const text = canonicalJsonCapturing(
@@ -76,7 +82,12 @@ describe('canonicalJson', () => {
         events: [{ create_arguments: args }, { create_arguments: sorted }, { create_arguments: 'x' }],
       }),
     );
-    expect(texts.get(args)).toBe('{"record":{"fields":[{"label":"b","value":{"text":"v"}}]}}');
+    expect(texts.get(args)).toBe(
+      '{"record":{"recordId":{"packageId":"p","moduleName":"M","entityName":"E"},"fields":[{"label":"b","value":{"text":"v"}}]}}',
+    );
+    expect(text).toContain(
+      '{"record":{"fields":[{"label":"b","value":{"text":"v"}}],"recordId":{"entityName":"E","moduleName":"M","packageId":"p"}}}',
+    );
     expect(texts.get(sorted)).toBe(canonicalJson(sorted));
     expect(texts.size).toBe(2);
   });

@@ -32,7 +32,8 @@ export function canonicalJson(value: unknown): string {
 }
 
 /**
- * `canonicalJson`, also recording the canonical text of every object-valued member named `key`
+ * `canonicalJson`, also recording the JSON text (as received: members in their own order) of
+ * every object-valued member named `key`
  * (e.g. the create arguments of each created event) into `into`, keyed by the member's value,
  * so a caller that needs those texts too does not serialise them again.
  */
@@ -64,11 +65,13 @@ function write(value: unknown, capture: Capture | undefined): string {
     else out += ',';
     let text: string;
     if (typeof v === 'string') text = JSON.stringify(v);
-    else {
-      text = write(v, capture);
-      if (capture !== undefined && k === capture.key && typeof v === 'object' && v !== null)
-        capture.into.set(v, text);
-    }
+    else if (capture !== undefined && k === capture.key && typeof v === 'object' && v !== null) {
+      // The captured member's text is the value as received (its members in their own order: a
+      // lossless value is kept as it arrived); the canonical text still goes into the hash.
+      const received = JSON.stringify(v);
+      text = stringifiesCanonically(v, capture.key) ? received : write(v, capture);
+      capture.into.set(v, received);
+    } else text = write(v, capture);
     out += `${keyText(k)}:${text}`;
   }
   return `${out}}`;

@@ -1,6 +1,5 @@
 import { toCompact } from '../daml-value/compact';
 import type { CompactRecord } from '../daml-value/daml-value.types';
-import { canonicalJson } from './canonical-json';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 import type {
   HistoryAssignment,
@@ -111,7 +110,7 @@ export function reassignmentUpdateRow(
 
 /**
  * A created event: a node of a transaction, or node 0 of an assignment (`childNodeIds` null).
- * `argumentsText` is the canonical JSON of its create arguments when known already.
+ * `argumentsText` is the JSON text of its create arguments as received, when known already.
  */
 export function createdEventRow(
   migrationId: number,
@@ -129,10 +128,10 @@ export function createdEventRow(
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
-    create_arguments: argumentsText ?? canonicalJson(e.create_arguments),
+    create_arguments: argumentsText ?? JSON.stringify(e.create_arguments),
     created_at: e.created_at,
-    signatories: e.signatories,
-    observers: e.observers,
+    signatories: sortedParties(e.signatories),
+    observers: sortedParties(e.observers),
     choice: null,
     choice_argument: null,
     exercise_result: null,
@@ -206,8 +205,8 @@ export function contractRow(
     created_event_blob: e.created_event_blob ?? null,
     created_event_blob_derivable: true,
     created_at: e.created_at,
-    signatories: e.signatories,
-    observers: e.observers,
+    signatories: sortedParties(e.signatories),
+    observers: sortedParties(e.observers),
     stakeholders: union(e.signatories, e.observers),
     created_update_id: p.update.update_id,
     created_update_row_id: PENDING_ROW_ID,
@@ -223,6 +222,14 @@ export function contractRow(
     in_flight: false,
     reassignment_counter: counter,
   };
+}
+
+/**
+ * Signatories and observers are kept sorted (as Splice's scan serves them; the ledger does not
+ * give them in a meaningful order). Sorted by UTF-16 code units, as Java sorts strings.
+ */
+function sortedParties(parties: readonly string[]): string[] {
+  return [...parties].sort();
 }
 
 /** Fills in a contract draft's row ids, once reserved (`updateRowIds`: by update id). */

@@ -69,7 +69,7 @@ export interface HistoryEventRow {
   contract_id: string;
   template_id: string;
   package_name: string;
-  /** Canonical JSON text of the lossless arguments (created event blobs are derived from it). */
+  /** JSON text of the lossless arguments as received (created event blobs are derived from it). */
   create_arguments: string | null;
   created_at: string | null;
   signatories: string[] | null;

@@ -1,5 +1,5 @@
 import type { Db } from '../database/db';
-import type { CompactRecord } from '../daml-value/daml-value.types';
+import type { DamlValue } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, HistoryUpdateRow, Stored } from '../history/history-rows';
 import type { StoredActiveContract } from './ledger-projection';
@@ -42,7 +42,8 @@ type ContractColumn =
   | 'created_event_blob';
 
 type ActiveContractRow = Pick<Stored<HistoryContractRow>, ContractColumn> & {
-  payload_compact: CompactRecord;
+  /** The lossless create arguments (the ledger renders them with its own numerics). */
+  create_arguments: DamlValue;
   workflow_id: HistoryUpdateRow['workflow_id'];
   created_synchronizer_id: string;
   /** The latest assignment at or before the snapshot offset, if any. */
@@ -83,7 +84,8 @@ export class LedgerActiveContractsRepository {
     const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
     if (request.parties !== 'any') params.push(request.parties);
     const rows: ActiveContractRow[] = await this.db.query(
-      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_at,
+      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.created_at,
+              (SELECT e.create_arguments FROM events e WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) AS create_arguments,
               c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
               ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN (SELECT e.create_arguments::text FROM events e WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) END` : 'NULL::text'}
@@ -149,8 +151,8 @@ function toActiveContract(r: ActiveContractRow): StoredActiveContract {
       contractId: r.contract_id,
       templateId: r.template_id,
       packageName: r.package_name,
-      createArgumentCompact: r.payload_compact,
-      createArguments: null,
+      createArgumentCompact: null,
+      createArguments: r.create_arguments,
       createdAt: r.created_at,
       signatories: r.signatories,
       observers: r.observers,

@@ -107,7 +107,8 @@ function readsAny(format: ResolvedEventFormat, parties: readonly string[]): bool
   return format.anyParty !== undefined ? parties.length > 0 : parties.some((p) => format.byParty.has(p));
 }
 
-const compact = (value: DamlValue | null): CompactValue => (value === null ? {} : toCompact(value));
+// The JSON Ledger API writes numerics as the ledger's plain decimal text, not as a scan does.
+const compact = (value: DamlValue | null): CompactValue => (value === null ? {} : toCompact(value, 'ledger'));
 
 function interfaceViews(views: InterfaceImplementation[], payload: CompactValue): ledgerApi.InterfaceView[] {
   return views.map((impl) => {

@@ -209,8 +209,8 @@ export class LedgerUpdatesRepository {
       // OFFSET 0 keeps the contract lookup a per-event index probe (the planner may not flatten it).
       const rows: EventRow[] = await this.db.query(
         `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
-                c.payload_compact AS create_argument_compact,
-                CASE WHEN e.event_type = 'created' AND c.payload_compact IS NULL THEN e.create_arguments END AS create_arguments,
+                NULL::json AS create_argument_compact,
+                CASE WHEN e.event_type = 'created' THEN e.create_arguments END AS create_arguments,
                 ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN e.create_arguments::text END` : 'NULL::text'}
                   AS create_arguments_json,
                 e.created_at, e.signatories, e.observers, e.choice,
@@ -219,8 +219,8 @@ export class LedgerUpdatesRepository {
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
            LEFT JOIN LATERAL (
-             SELECT c.payload_compact${request.withBlobs ? ', c.created_event_blob, c.created_event_blob_derivable' : ''} FROM contracts c
-              WHERE e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id
+             SELECT c.created_event_blob, c.created_event_blob_derivable FROM contracts c
+              WHERE ${request.withBlobs} AND e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id
              OFFSET 0
            ) c ON true
           WHERE e.migration_id = $2::bigint AND e.update_row_id = ANY($1::bigint[])

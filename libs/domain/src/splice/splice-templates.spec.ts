@@ -88,7 +88,7 @@ describe('buildSplicePayload', () => {
         value: { dsoAction: { tag: 'SRARC_OffboardSv', value: { sv: ALICE } } },
       },
       reason: { url: '', body: 'why' },
-      voteBefore: '2026-01-12T00:00:00.000000Z',
+      voteBefore: '2026-01-12T00:00:00Z',
       votes: [['Digital-Asset-2', { sv: DSO, accept: true, reason: { url: '', body: '' }, optCastAt: null }]],
       trackingCid: null,
       targetEffectiveAt: null,
@@ -96,10 +96,10 @@ describe('buildSplicePayload', () => {
     expect(toCompact(buildSplicePayload(SpliceTemplates.VoteRequest, request))).toEqual(request);
     const result: CloseVoteRequestResult = {
       request,
-      completedAt: '2026-01-06T00:00:00.000000Z',
+      completedAt: '2026-01-06T00:00:00Z',
       offboarded: [],
       abstainingSvs: ['Cumberland-1'],
-      outcome: { tag: 'VRO_Accepted', value: { effectiveAt: '2026-01-06T00:00:00.000000Z' } },
+      outcome: { tag: 'VRO_Accepted', value: { effectiveAt: '2026-01-06T00:00:00Z' } },
     };
     expect(toCompact(fromCompact(closeVoteRequestResultType, result))).toEqual(result);
   });

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/db';
+import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
 
 export interface TemplateName {
   packageName: string;
@@ -51,14 +52,14 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
 /**
  * The JSON text of a contract's CreatedEvent (contract `c`, its creating update `u`), keys in the
  * order of the spec's CreatedEvent. Strings go through `to_json` (JSON escaping); the create
- * arguments are the stored compact text; `created_at` is the microsecond UTC form every
- * timestamp of the API has (docs/offsets-and-ids.md).
+ * arguments are the stored compact text; `created_at` has the fewest fraction digits that keep
+ * its value, as a Splice scan writes a created event's (docs/daml-values.md).
  */
 const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_json(u.update_id || ':' || c.created_node_id)::text
   || ',"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
   || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
-  || ',"created_at":"' || to_char(c.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
-  || '","signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
+  || ',"created_at":' || ${fewestDigitsJsonSql('c.created_at')}
+  || ',"signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
 
 /**
  * A page of the snapshot in creation order (row id = creation order), as the whole response body

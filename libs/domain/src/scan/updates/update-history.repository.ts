@@ -1,4 +1,5 @@
 import { prepared, type Db } from '../../database/db';
+import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../database/timestamp-sql';
 import type { DamlValue } from '../../daml-value/daml-value.types';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
@@ -44,9 +45,6 @@ export interface UpdateTreeRow {
   post: string | null;
 }
 
-/** `t` as the API writes a timestamp: microsecond UTC, quoted. */
-const isoText = (t: string) =>
-  `'"' || to_char(${t} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') || '"'`;
 /** JSON text of a (non-null) string. */
 const str = (s: string) => `to_json(${s})::text`;
 /** JSON array of event ids of the node ids in array `nodes` (in array order; [] for null). */
@@ -59,23 +57,23 @@ const eventIds = (nodes: string) =>
 const CREATED_PRE = `'{"event_type":"created_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
   || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
   || ',"package_name":' || ${str('e.package_name')} || ',"create_arguments":'`;
-const CREATED_POST = `',"created_at":' || ${isoText('e.created_at')} || ',"signatories":' || to_json(e.signatories)::text
+const CREATED_POST = `',"created_at":' || ${fewestDigitsJsonSql('e.created_at')} || ',"signatories":' || to_json(e.signatories)::text
   || ',"observers":' || to_json(e.observers)::text || '}'`;
 const EXERCISED_PRE = `'{"event_type":"exercised_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
   || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
   || ',"package_name":' || ${str('e.package_name')} || ',"choice":' || ${str('e.choice')} || ',"choice_argument":'`;
 const EXERCISED_MID = `',"child_event_ids":' || ${eventIds('e.child_node_ids')} || ',"exercise_result":'`;
 const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_parties":' || to_json(e.acting_parties)::text
-  || CASE WHEN e.interface_id IS NULL THEN '' ELSE ',"interface_id":' || ${str('e.interface_id')} END || '}'`;
+  || ',"interface_id":' || coalesce(${str('e.interface_id')}, 'null') || '}'`;
 
 const tree = (
   lossless: string,
 ) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
-  ${isoText('u.record_time')} AS record_time,
+  ${microsJsonSql('u.record_time')} AS record_time,
   CASE WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END AS scan_offset,
   CASE WHEN u.kind = 'transaction' THEN
-    '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${isoText('u.record_time')}
-    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${isoText('u.effective_at')} END AS tx_fields,
+    '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
+    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')} END AS tx_fields,
   CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids')} END AS root_event_ids,
   ${str('u.external_transaction_hash')} AS external_transaction_hash,
   CASE u.kind
