@@ -1,5 +1,5 @@
 import { scanApi, scanSpec } from '@canton-scan/contracts';
-import { SpliceTemplates, toCompact, type AmuletPayload } from '@canton-scan/domain';
+import { fewestDigitsText, SpliceTemplates, toCompact, type AmuletPayload } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { expectResponseMatchesSpec, replayAcs } from '@canton-scan/testing';
 import {
@@ -76,9 +76,9 @@ describe('scan ACS snapshots and holdings', () => {
           template_id: e.template_id,
           package_name: e.package_name,
           create_arguments: toCompact(e.create_arguments),
-          created_at: e.created_at,
-          signatories: e.signatories,
-          observers: e.observers,
+          created_at: fewestDigitsText(e.created_at),
+          signatories: [...e.signatories].sort(),
+          observers: [...e.observers].sort(),
         })),
       );
       // A page size that divides the snapshot exactly ends with a full page, then an empty one.

@@ -31,7 +31,7 @@ describe('scan update history', () => {
       child_event_ids: [`${transfer.update_id}:1`, `${transfer.update_id}:2`],
       consuming: true,
     });
-    expect(tx.events_by_id[`${transfer.update_id}:0`]).not.toHaveProperty('interface_id');
+    expect(tx.events_by_id[`${transfer.update_id}:0`]).toHaveProperty('interface_id', null);
     expect(tx.events_by_id[`${transfer.update_id}:2`]).toMatchObject({
       interface_id: SpliceInterfaces.Holding.interfaceId,
       child_event_ids: [`${transfer.update_id}:3`],

@@ -1,8 +1,11 @@
 /** Shared by the scan update history specs: the running scan app, a history builder and the update trees they write. */
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
+  fewestDigitsText,
+  instantText,
   SpliceInterfaces,
   SpliceTemplates,
+  timestampMicrosOf,
   V,
   type DamlValue,
   type HistoryTransaction,
@@ -53,14 +56,27 @@ export function expectedLossless(update: HistoryUpdate): unknown {
   const copy = JSON.parse(JSON.stringify(update)) as Record<string, unknown>;
   delete copy.command_id;
   if ('events_by_id' in update) {
-    for (const e of Object.values(copy.events_by_id as Record<string, Record<string, unknown>>))
-      delete e.created_event_blob;
+    copy.effective_at = instantText(timestampMicrosOf(update.effective_at)!);
+    for (const e of Object.values(copy.events_by_id as Record<string, Record<string, unknown>>)) asServed(e);
   } else if ('created_event' in update.event) {
     const created = (copy.event as { created_event: Record<string, unknown> }).created_event;
-    delete created.created_event_blob;
+    asServed(created);
     created.event_id = `${update.update_id}:0`;
   }
   return copy;
+}
+
+/**
+ * An event of a history file as a Splice scan serves it (docs/daml-values.md "Event and update
+ * fields"): no blob, `created_at` with the fewest digits, sorted parties, `interface_id` always.
+ */
+function asServed(e: Record<string, unknown>): void {
+  delete e.created_event_blob;
+  if (e.event_type === 'created_event') {
+    e.created_at = fewestDigitsText(e.created_at as string);
+    e.signatories = [...(e.signatories as string[])].sort();
+    e.observers = [...(e.observers as string[])].sort();
+  } else e.interface_id ??= null;
 }
 
 /** The client of the running scan app; set by {@link useScanUpdatesApp} before the tests run. */

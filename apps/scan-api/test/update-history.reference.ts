@@ -2,13 +2,18 @@
  * Test-only reference: the update-tree reads of `GET /v0|v2/updates/{id}` and `POST /v2/updates`
  * exactly as they were before the response text was built by PostgreSQL (issue 12 item 2) —
  * the old statements (rows of `updates` joined with `events`) and the old rows → objects mapper,
- * copied verbatim. `scan-updates-serialisation.e2e-spec.ts` compares every response of the app
+ * copied verbatim but for the event and update fields a Splice scan writes its own way (issue 27:
+ * `created_at` with the fewest digits, `effective_at` as `Instant.toString`, `interface_id: null`).
+ * `scan-updates-serialisation.e2e-spec.ts` compares every response of the app
  * with `JSON.stringify` of what this gives (what Nest sent before), byte for byte.
  */
 import type { scanApi } from '@canton-scan/contracts';
 import {
   encodeScanOffset,
   IMPORT_RECORD_TIME,
+  fewestDigitsText,
+  instantText,
+  timestampMicrosOf,
   toCompact,
   type CompactValue,
   type Db,
@@ -106,6 +111,9 @@ function recordPayload(value: DamlValue, encoding: PayloadEncoding): ScanRecordP
   return encoding === 'lossless' ? value : (toCompact(value) as CompactRecord);
 }
 
+/** `effective_at` as a Splice scan writes it: Java `Instant.toString`. */
+const instant = (iso: string): string => instantText(timestampMicrosOf(iso)!);
+
 function createdEvent(updateId: string, r: UpdateEventRow, encoding: PayloadEncoding): ScanCreatedEvent {
   return {
     event_type: 'created_event',
@@ -114,7 +122,7 @@ function createdEvent(updateId: string, r: UpdateEventRow, encoding: PayloadEnco
     template_id: r.template_id!,
     package_name: r.package_name!,
     create_arguments: recordPayload(r.create_arguments!, encoding),
-    created_at: r.created_at!,
+    created_at: fewestDigitsText(r.created_at!),
     signatories: r.signatories!,
     observers: r.observers!,
   };
@@ -133,8 +141,8 @@ function exercisedEvent(updateId: string, r: UpdateEventRow, encoding: PayloadEn
     exercise_result: payload(r.exercise_result!, encoding),
     consuming: r.consuming!,
     acting_parties: r.acting_parties!,
+    interface_id: r.interface_id,
   };
-  if (r.interface_id !== null) event.interface_id = r.interface_id;
   return event;
 }
 
@@ -159,7 +167,7 @@ function toScanUpdate(rows: readonly UpdateEventRow[], encoding: PayloadEncoding
         workflow_id: u.workflow_id,
         record_time: u.record_time,
         synchronizer_id: u.synchronizer_id,
-        effective_at: u.effective_at!,
+        effective_at: instant(u.effective_at!),
         offset,
         root_event_ids: (u.root_node_ids ?? []).map((n) => eventIdOf(u.update_id, n)),
         events_by_id: events,

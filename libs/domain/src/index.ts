@@ -24,7 +24,16 @@ export type {
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
-export { toCompact } from './daml-value/compact';
+export { toCompact, type NumericStyle } from './daml-value/compact';
+export {
+  bigDecimalText,
+  dateDaysOf,
+  dateText,
+  fewestDigitsText,
+  instantText,
+  plainDecimalText,
+  timestampMicrosOf,
+} from './daml-value/daml-scalars';
 export {
   formatDamlDecimal,
   mulDamlDecimal,
@@ -33,8 +42,8 @@ export {
 } from './daml-value/daml-decimal';
 export { fromCompact } from './daml-value/daml-type';
 export { V } from './daml-value/daml-value.builders';
-export type { CompactValue, DamlValue } from './daml-value/daml-value.types';
-export { assertDamlValue } from './daml-value/daml-value.validation';
+export type { CompactValue, DamlIdentifier, DamlValue } from './daml-value/daml-value.types';
+export { assertDamlValue, isDamlValue } from './daml-value/daml-value.validation';
 export { createDataSource } from './database/data-source';
 export { isMigrated, openDatabase } from './database/database';
 export type { Database } from './database/database';

@@ -138,8 +138,9 @@ export type UpdateHistoryRequestV2 = {
 
 /**
  * Encoding of Daml values: `compact_json` is the compact encoding and
- * `protobuf_json` the lossless one (see the `lossless` parameter of
- * `GET /v2/updates/{update_id}`).
+ * `protobuf_json` the lossless one (the canonical proto3 JSON of a Ledger API
+ * `Value`; see the `lossless` parameter of `GET /v2/updates/{update_id}` and
+ * docs/daml-values.md).
  *
  */
 export type DamlValueEncoding = 'compact_json' | 'protobuf_json';
@@ -377,9 +378,11 @@ export type ExercisedEvent = {
     consuming: boolean;
     acting_parties: Array<string>;
     /**
-     * Interface through which the choice was exercised, when it was.
+     * Interface through which the choice was exercised; `null` when it was exercised on
+     * the template directly (a Splice scan writes the member either way).
+     *
      */
-    interface_id?: string;
+    interface_id: string | null;
 };
 
 /**
@@ -1106,26 +1109,41 @@ export type UpdateId = string;
 
 /**
  * Selects the encoding of Daml values in `create_arguments`, `choice_argument`
- * and `exercise_result`.
+ * and `exercise_result` (docs/daml-values.md).
  *
- * `false` (default), compact encoding: plain JSON. Records are objects keyed by
- * field label; numeric, int64, party, contract id, date and timestamp values are
- * strings; text is a string and bool a boolean; lists are arrays and text maps
- * objects; an optional is its value or `null`; a variant is
- * `{"tag": <constructor>, "value": <value>}`; an enum is its constructor name as
- * a string; unit is `{}`.
+ * `false` (default), compact encoding (`compact_json`), as Splice's scans render it:
+ * records are objects keyed by field label; int64, party, contract id and text are
+ * strings, bool a boolean; numerics are Java `BigDecimal.toString` of the value with
+ * its scale (`"10.5000000000"`, `"0E-10"`, `"-1.43E-8"`); timestamps ISO-8601 UTC with
+ * the fraction in groups of three digits (`"2025-12-10T16:30:33.930Z"`); dates
+ * `"2025-12-10"`; lists are arrays, text maps objects, gen maps arrays of
+ * `[key, value]` pairs; an optional is its value or `null` (`[]` / `[value]` for a
+ * nested optional); a variant is `{"tag": <constructor>, "value": <value>}`; an enum
+ * is its constructor name; unit is `{}`.
  *
- * `true`, lossless encoding: a typed tree meant for backend consumers. Every value
- * is an object with exactly one key naming its kind: `record`
- * (`{"fields": [{"label": ..., "value": ...}]}`), `variant`
- * (`{"constructor": ..., "value": ...}`), `enum` (`{"constructor": ...}`), `list`
- * (array of values), `optional` (a value or `null`), `textMap`
- * (`[{"key": ..., "value": ...}]`), `party`, `numeric`, `text`, `int64`,
- * `contractId`, `timestamp`, `date` (all strings), `bool` (boolean) and `unit`
- * (`{}`).
+ * `true`, lossless encoding (`protobuf_json`): the canonical proto3 JSON of the Ledger
+ * API v2 `Value` message, served exactly as this node received it. Every value is an
+ * object with one member naming its kind: `record`
+ * (`{"recordId"?, "fields"?: [{"label"?, "value"}]}`), `variant`
+ * (`{"variantId"?, "constructor", "value"}`), `enum` (`{"enumId"?, "constructor"}`),
+ * `list` (`{"elements"?: [...]}`), `optional` (`{}` or `{"value": ...}`), `textMap`
+ * and `genMap` (`{"entries"?: [{"key", "value"}]}`), `int64` (string), `date` (days
+ * since 1970-01-01, a number), `timestamp` (microseconds since the epoch, a string),
+ * `numeric`, `party`, `text`, `contractId` (strings), `bool` and `unit` (`{}`).
+ * Empty repeated members and empty labels or keys are omitted.
+ *
+ * Absent: as `daml_value_encoding` says, else compact.
  *
  */
 export type Lossless = boolean;
+
+/**
+ * The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)
+ * or `protobuf_json` (lossless). The same choice as `lossless`; a request giving both
+ * must not contradict itself (400).
+ *
+ */
+export type DamlValueEncodingQuery = 'compact_json' | 'protobuf_json';
 
 export type GetUpdateByIdV0Data = {
     body?: never;
@@ -1141,26 +1159,40 @@ export type GetUpdateByIdV0Data = {
     query?: {
         /**
          * Selects the encoding of Daml values in `create_arguments`, `choice_argument`
-         * and `exercise_result`.
+         * and `exercise_result` (docs/daml-values.md).
          *
-         * `false` (default), compact encoding: plain JSON. Records are objects keyed by
-         * field label; numeric, int64, party, contract id, date and timestamp values are
-         * strings; text is a string and bool a boolean; lists are arrays and text maps
-         * objects; an optional is its value or `null`; a variant is
-         * `{"tag": <constructor>, "value": <value>}`; an enum is its constructor name as
-         * a string; unit is `{}`.
+         * `false` (default), compact encoding (`compact_json`), as Splice's scans render it:
+         * records are objects keyed by field label; int64, party, contract id and text are
+         * strings, bool a boolean; numerics are Java `BigDecimal.toString` of the value with
+         * its scale (`"10.5000000000"`, `"0E-10"`, `"-1.43E-8"`); timestamps ISO-8601 UTC with
+         * the fraction in groups of three digits (`"2025-12-10T16:30:33.930Z"`); dates
+         * `"2025-12-10"`; lists are arrays, text maps objects, gen maps arrays of
+         * `[key, value]` pairs; an optional is its value or `null` (`[]` / `[value]` for a
+         * nested optional); a variant is `{"tag": <constructor>, "value": <value>}`; an enum
+         * is its constructor name; unit is `{}`.
          *
-         * `true`, lossless encoding: a typed tree meant for backend consumers. Every value
-         * is an object with exactly one key naming its kind: `record`
-         * (`{"fields": [{"label": ..., "value": ...}]}`), `variant`
-         * (`{"constructor": ..., "value": ...}`), `enum` (`{"constructor": ...}`), `list`
-         * (array of values), `optional` (a value or `null`), `textMap`
-         * (`[{"key": ..., "value": ...}]`), `party`, `numeric`, `text`, `int64`,
-         * `contractId`, `timestamp`, `date` (all strings), `bool` (boolean) and `unit`
-         * (`{}`).
+         * `true`, lossless encoding (`protobuf_json`): the canonical proto3 JSON of the Ledger
+         * API v2 `Value` message, served exactly as this node received it. Every value is an
+         * object with one member naming its kind: `record`
+         * (`{"recordId"?, "fields"?: [{"label"?, "value"}]}`), `variant`
+         * (`{"variantId"?, "constructor", "value"}`), `enum` (`{"enumId"?, "constructor"}`),
+         * `list` (`{"elements"?: [...]}`), `optional` (`{}` or `{"value": ...}`), `textMap`
+         * and `genMap` (`{"entries"?: [{"key", "value"}]}`), `int64` (string), `date` (days
+         * since 1970-01-01, a number), `timestamp` (microseconds since the epoch, a string),
+         * `numeric`, `party`, `text`, `contractId` (strings), `bool` and `unit` (`{}`).
+         * Empty repeated members and empty labels or keys are omitted.
+         *
+         * Absent: as `daml_value_encoding` says, else compact.
          *
          */
         lossless?: boolean;
+        /**
+         * The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)
+         * or `protobuf_json` (lossless). The same choice as `lossless`; a request giving both
+         * must not contradict itself (400).
+         *
+         */
+        daml_value_encoding?: 'compact_json' | 'protobuf_json';
     };
     url: '/v0/updates/{update_id}';
 };
@@ -1209,26 +1241,40 @@ export type GetUpdateByIdV2Data = {
     query?: {
         /**
          * Selects the encoding of Daml values in `create_arguments`, `choice_argument`
-         * and `exercise_result`.
+         * and `exercise_result` (docs/daml-values.md).
          *
-         * `false` (default), compact encoding: plain JSON. Records are objects keyed by
-         * field label; numeric, int64, party, contract id, date and timestamp values are
-         * strings; text is a string and bool a boolean; lists are arrays and text maps
-         * objects; an optional is its value or `null`; a variant is
-         * `{"tag": <constructor>, "value": <value>}`; an enum is its constructor name as
-         * a string; unit is `{}`.
+         * `false` (default), compact encoding (`compact_json`), as Splice's scans render it:
+         * records are objects keyed by field label; int64, party, contract id and text are
+         * strings, bool a boolean; numerics are Java `BigDecimal.toString` of the value with
+         * its scale (`"10.5000000000"`, `"0E-10"`, `"-1.43E-8"`); timestamps ISO-8601 UTC with
+         * the fraction in groups of three digits (`"2025-12-10T16:30:33.930Z"`); dates
+         * `"2025-12-10"`; lists are arrays, text maps objects, gen maps arrays of
+         * `[key, value]` pairs; an optional is its value or `null` (`[]` / `[value]` for a
+         * nested optional); a variant is `{"tag": <constructor>, "value": <value>}`; an enum
+         * is its constructor name; unit is `{}`.
          *
-         * `true`, lossless encoding: a typed tree meant for backend consumers. Every value
-         * is an object with exactly one key naming its kind: `record`
-         * (`{"fields": [{"label": ..., "value": ...}]}`), `variant`
-         * (`{"constructor": ..., "value": ...}`), `enum` (`{"constructor": ...}`), `list`
-         * (array of values), `optional` (a value or `null`), `textMap`
-         * (`[{"key": ..., "value": ...}]`), `party`, `numeric`, `text`, `int64`,
-         * `contractId`, `timestamp`, `date` (all strings), `bool` (boolean) and `unit`
-         * (`{}`).
+         * `true`, lossless encoding (`protobuf_json`): the canonical proto3 JSON of the Ledger
+         * API v2 `Value` message, served exactly as this node received it. Every value is an
+         * object with one member naming its kind: `record`
+         * (`{"recordId"?, "fields"?: [{"label"?, "value"}]}`), `variant`
+         * (`{"variantId"?, "constructor", "value"}`), `enum` (`{"enumId"?, "constructor"}`),
+         * `list` (`{"elements"?: [...]}`), `optional` (`{}` or `{"value": ...}`), `textMap`
+         * and `genMap` (`{"entries"?: [{"key", "value"}]}`), `int64` (string), `date` (days
+         * since 1970-01-01, a number), `timestamp` (microseconds since the epoch, a string),
+         * `numeric`, `party`, `text`, `contractId` (strings), `bool` and `unit` (`{}`).
+         * Empty repeated members and empty labels or keys are omitted.
+         *
+         * Absent: as `daml_value_encoding` says, else compact.
          *
          */
         lossless?: boolean;
+        /**
+         * The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)
+         * or `protobuf_json` (lossless). The same choice as `lossless`; a request giving both
+         * must not contradict itself (400).
+         *
+         */
+        daml_value_encoding?: 'compact_json' | 'protobuf_json';
     };
     url: '/v2/updates/{update_id}';
 };

@@ -34,6 +34,7 @@ export const exercised = (
   exercise_result: null,
   consuming,
   acting_parties: [ALICE],
+  interface_id: null,
 });
 
 /**

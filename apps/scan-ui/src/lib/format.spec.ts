@@ -2,6 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { formatAmount, formatLag, formatUtc, relativeTime, templateName } from './format';
 
 describe('formatAmount', () => {
+  it("reads the scientific form of a scan's compact numerics (Java BigDecimal.toString)", () => {
+    expect(formatAmount('0E-10')).toBe('0');
+    expect(formatAmount('-1.43E-8')).toBe('-0.0000000143');
+    expect(formatAmount('1.230E-7')).toBe('0.000000123');
+    expect(formatAmount('1E+3')).toBe('1,000');
+  });
+
   it('groups thousands and drops trailing fraction zeros without changing a digit', () => {
     expect(formatAmount('1234567.1200000000')).toBe('1,234,567.12');
     expect(formatAmount('1000.0000000000')).toBe('1,000');

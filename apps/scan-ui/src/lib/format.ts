@@ -4,14 +4,31 @@
  */
 
 const DECIMAL = /^(-?)(\d+)(?:\.(\d+))?$/;
+/** Java `BigDecimal.toString`'s scientific form, which a scan's compact JSON uses for small values: `"0E-10"`, `"-1.43E-8"`. */
+const SCIENTIFIC = /^(-?)(\d)(?:\.(\d+))?E([+-]?\d+)$/;
+
+/** `"-1.43E-8"` → `"-0.0000000143"`: the plain digits of a decimal in scientific form (string work only). */
+function plainDecimal(value: string): string {
+  const m = SCIENTIFIC.exec(value);
+  if (!m) return value;
+  const [, sign, lead, rest = '', exponentText] = m;
+  const exponent = Number(exponentText);
+  if (Math.abs(exponent) > 400) return value;
+  const digits = lead + rest;
+  const point = 1 + exponent; // where the decimal point goes in `digits`
+  if (point <= 0) return `${sign}0.${'0'.repeat(-point)}${digits}`;
+  if (point >= digits.length) return `${sign}${digits}${'0'.repeat(point - digits.length)}`;
+  return `${sign}${digits.slice(0, point)}.${digits.slice(point)}`;
+}
 
 /**
  * `"1234567.1200000000"` → `"1,234,567.12"`: thousands grouped, trailing fraction zeros dropped,
  * every significant digit kept. `maxFraction` cuts (never rounds) the fraction for compact
- * displays. Anything that is not a decimal string is returned unchanged.
+ * displays. The scientific form a scan writes for small values (`"0E-10"`, `"-1.43E-8"`) is read
+ * too. Anything that is not a decimal string is returned unchanged.
  */
 export function formatAmount(value: string, maxFraction?: number): string {
-  const m = DECIMAL.exec(value.trim());
+  const m = DECIMAL.exec(plainDecimal(value.trim()));
   if (!m) return value;
   const [, sign, whole, fraction = ''] = m;
   const digits = whole.replace(/^0+(?=\d)/, '');

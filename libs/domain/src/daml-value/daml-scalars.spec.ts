@@ -2,6 +2,7 @@ import {
   bigDecimalText,
   dateDaysOf,
   dateText,
+  fewestDigitsText,
   instantText,
   isDateDays,
   isLedgerNumeric,
@@ -95,6 +96,18 @@ describe('timestamps: proto3 JSON microseconds and Java Instant.toString', () =>
     expect(isTimestampMicros('01')).toBe(false);
     expect(isTimestampMicros('-0')).toBe(false);
     expect(isTimestampMicros('2025-12-10T16:30:33Z')).toBe(false);
+  });
+});
+
+describe("a created event's created_at: the fewest fraction digits", () => {
+  it.each([
+    ['2025-10-24T14:28:37.208560Z', '2025-10-24T14:28:37.20856Z'],
+    ['2025-12-03T14:05:48.113581Z', '2025-12-03T14:05:48.113581Z'],
+    ['2025-12-10T16:09:00.000000Z', '2025-12-10T16:09:00Z'],
+    ['2025-12-10T16:09:10.100Z', '2025-12-10T16:09:10.1Z'],
+    ['2025-12-10T16:09:10Z', '2025-12-10T16:09:10Z'],
+  ])('%s is %s', (iso, fewest) => {
+    expect(fewestDigitsText(iso)).toBe(fewest);
   });
 });
 

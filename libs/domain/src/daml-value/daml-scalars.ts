@@ -127,6 +127,18 @@ export function instantText(micros: string): string {
   return `${time}.${String(fraction).padStart(6, '0')}Z`;
 }
 
+/**
+ * A created event's `created_at` as a Splice scan writes it: an ISO-8601 UTC time with the fewest
+ * fraction digits that keep its value (`…:37.20856Z`, `…:09:00Z`). PostgreSQL writes the same in
+ * the statements that answer with created events (database/timestamp-sql.ts).
+ */
+export function fewestDigitsText(iso: string): string {
+  const micros = timestampMicrosOf(iso);
+  if (micros === undefined) throw new RangeError(`not a timestamp: ${JSON.stringify(iso)}`);
+  // Instant.toString drops whole zero groups; what zeros remain end a fraction.
+  return instantText(micros).replace(/(\.\d*?)0+Z$/, '$1Z');
+}
+
 /** Microseconds since the epoch, as proto3 JSON writes them, of an RFC 3339 time; undefined when it is not one or has more than microseconds. */
 export function timestampMicrosOf(iso: string): string | undefined {
   const parsed = parseTimestampMicros(iso);

@@ -33,7 +33,7 @@ export const V = {
     return { list: items.length === 0 ? {} : { elements: [...items] } };
   },
   optional(value: DamlValue | null | undefined): DamlValue {
-    return { optional: value == null ? {} : { value } };
+    return { optional: value === null || value === undefined ? {} : { value } };
   },
   some(value: DamlValue): DamlValue {
     return { optional: { value } };

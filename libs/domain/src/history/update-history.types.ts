@@ -55,7 +55,8 @@ export interface HistoryExercisedEvent {
   exercise_result: DamlValue;
   consuming: boolean;
   acting_parties: string[];
-  interface_id?: string;
+  /** Absent or null when the choice was not exercised through an interface (scans write null). */
+  interface_id?: string | null;
 }
 
 export interface HistoryReassignment {

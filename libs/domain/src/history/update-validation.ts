@@ -156,9 +156,9 @@ function checkExercised(e: Record<string, unknown>, updateId: string, where: str
     `${where}.child_event_ids must be a list of event ids`,
   );
   need(
-    e.interface_id === undefined || typeof e.interface_id === 'string',
+    e.interface_id === undefined || e.interface_id === null || typeof e.interface_id === 'string',
     updateId,
-    `${where}.interface_id must be a string`,
+    `${where}.interface_id must be a string or null`,
   );
   try {
     assertDamlValue(e.choice_argument, `${where}.choice_argument`);

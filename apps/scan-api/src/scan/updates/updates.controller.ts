@@ -12,14 +12,14 @@ export class UpdatesController {
   getUpdateV0(
     @ValidInput() input: scanApi.GetUpdateByIdV0Data,
   ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
-    return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
+    return this.updates.getUpdate(input.path.update_id, input.query);
   }
 
   @Get('v2/updates/:update_id')
   getUpdateV2(
     @ValidInput() input: scanApi.GetUpdateByIdV2Data,
   ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
-    return this.updates.getUpdate(input.path.update_id, input.query?.lossless ?? false);
+    return this.updates.getUpdate(input.path.update_id, input.query);
   }
 
   @Post('v2/updates')

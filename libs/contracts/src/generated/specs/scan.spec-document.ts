@@ -80,6 +80,9 @@ export const scanSpec: OpenApiDocument = {
           },
           {
             "$ref": "#/components/parameters/Lossless"
+          },
+          {
+            "$ref": "#/components/parameters/DamlValueEncodingQuery"
           }
         ],
         "responses": {
@@ -122,6 +125,9 @@ export const scanSpec: OpenApiDocument = {
           },
           {
             "$ref": "#/components/parameters/Lossless"
+          },
+          {
+            "$ref": "#/components/parameters/DamlValueEncodingQuery"
           }
         ],
         "responses": {
@@ -1424,10 +1430,22 @@ export const scanSpec: OpenApiDocument = {
         "name": "lossless",
         "in": "query",
         "required": false,
-        "description": "Selects the encoding of Daml values in `create_arguments`, `choice_argument`\nand `exercise_result`.\n\n`false` (default), compact encoding: plain JSON. Records are objects keyed by\nfield label; numeric, int64, party, contract id, date and timestamp values are\nstrings; text is a string and bool a boolean; lists are arrays and text maps\nobjects; an optional is its value or `null`; a variant is\n`{\"tag\": <constructor>, \"value\": <value>}`; an enum is its constructor name as\na string; unit is `{}`.\n\n`true`, lossless encoding: a typed tree meant for backend consumers. Every value\nis an object with exactly one key naming its kind: `record`\n(`{\"fields\": [{\"label\": ..., \"value\": ...}]}`), `variant`\n(`{\"constructor\": ..., \"value\": ...}`), `enum` (`{\"constructor\": ...}`), `list`\n(array of values), `optional` (a value or `null`), `textMap`\n(`[{\"key\": ..., \"value\": ...}]`), `party`, `numeric`, `text`, `int64`,\n`contractId`, `timestamp`, `date` (all strings), `bool` (boolean) and `unit`\n(`{}`).\n",
+        "description": "Selects the encoding of Daml values in `create_arguments`, `choice_argument`\nand `exercise_result` (docs/daml-values.md).\n\n`false` (default), compact encoding (`compact_json`), as Splice's scans render it:\nrecords are objects keyed by field label; int64, party, contract id and text are\nstrings, bool a boolean; numerics are Java `BigDecimal.toString` of the value with\nits scale (`\"10.5000000000\"`, `\"0E-10\"`, `\"-1.43E-8\"`); timestamps ISO-8601 UTC with\nthe fraction in groups of three digits (`\"2025-12-10T16:30:33.930Z\"`); dates\n`\"2025-12-10\"`; lists are arrays, text maps objects, gen maps arrays of\n`[key, value]` pairs; an optional is its value or `null` (`[]` / `[value]` for a\nnested optional); a variant is `{\"tag\": <constructor>, \"value\": <value>}`; an enum\nis its constructor name; unit is `{}`.\n\n`true`, lossless encoding (`protobuf_json`): the canonical proto3 JSON of the Ledger\nAPI v2 `Value` message, served exactly as this node received it. Every value is an\nobject with one member naming its kind: `record`\n(`{\"recordId\"?, \"fields\"?: [{\"label\"?, \"value\"}]}`), `variant`\n(`{\"variantId\"?, \"constructor\", \"value\"}`), `enum` (`{\"enumId\"?, \"constructor\"}`),\n`list` (`{\"elements\"?: [...]}`), `optional` (`{}` or `{\"value\": ...}`), `textMap`\nand `genMap` (`{\"entries\"?: [{\"key\", \"value\"}]}`), `int64` (string), `date` (days\nsince 1970-01-01, a number), `timestamp` (microseconds since the epoch, a string),\n`numeric`, `party`, `text`, `contractId` (strings), `bool` and `unit` (`{}`).\nEmpty repeated members and empty labels or keys are omitted.\n\nAbsent: as `daml_value_encoding` says, else compact.\n",
         "schema": {
-          "type": "boolean",
-          "default": false
+          "type": "boolean"
+        }
+      },
+      "DamlValueEncodingQuery": {
+        "name": "daml_value_encoding",
+        "in": "query",
+        "required": false,
+        "description": "The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)\nor `protobuf_json` (lossless). The same choice as `lossless`; a request giving both\nmust not contradict itself (400).\n",
+        "schema": {
+          "type": "string",
+          "enum": [
+            "compact_json",
+            "protobuf_json"
+          ]
         }
       }
     },
@@ -1687,7 +1705,7 @@ export const scanSpec: OpenApiDocument = {
           "protobuf_json"
         ],
         "default": "compact_json",
-        "description": "Encoding of Daml values: `compact_json` is the compact encoding and\n`protobuf_json` the lossless one (see the `lossless` parameter of\n`GET /v2/updates/{update_id}`).\n"
+        "description": "Encoding of Daml values: `compact_json` is the compact encoding and\n`protobuf_json` the lossless one (the canonical proto3 JSON of a Ledger API\n`Value`; see the `lossless` parameter of `GET /v2/updates/{update_id}` and\ndocs/daml-values.md).\n"
       },
       "UpdateHistoryResponseV2": {
         "type": "object",
@@ -2016,7 +2034,8 @@ export const scanSpec: OpenApiDocument = {
           "child_event_ids",
           "exercise_result",
           "consuming",
-          "acting_parties"
+          "acting_parties",
+          "interface_id"
         ],
         "properties": {
           "event_type": {
@@ -2068,7 +2087,8 @@ export const scanSpec: OpenApiDocument = {
           },
           "interface_id": {
             "type": "string",
-            "description": "Interface through which the choice was exercised, when it was."
+            "nullable": true,
+            "description": "Interface through which the choice was exercised; `null` when it was exercised on\nthe template directly (a Splice scan writes the member either way).\n"
           }
         }
       },

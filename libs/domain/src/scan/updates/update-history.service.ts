@@ -1,5 +1,5 @@
 import type { scanApi } from '@canton-scan/contracts';
-import { notFound } from '../../errors/domain-error';
+import { invalidArgument, notFound } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
 import { requireRequestTime } from '../time/request-time';
@@ -12,13 +12,33 @@ export const UPDATE_LIST_PAGE_LIMIT = 1000;
 
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 
+/** How `GET /v0|v2/updates/{update_id}` chooses the encoding of Daml values. */
+export interface UpdateEncodingQuery {
+  lossless?: boolean;
+  daml_value_encoding?: 'compact_json' | 'protobuf_json';
+}
+
+function losslessOf(query: UpdateEncodingQuery): boolean {
+  const byEncoding =
+    query.daml_value_encoding === undefined ? undefined : query.daml_value_encoding === 'protobuf_json';
+  if (byEncoding !== undefined && query.lossless !== undefined && byEncoding !== query.lossless)
+    throw invalidArgument(
+      `lossless=${query.lossless} contradicts daml_value_encoding=${query.daml_value_encoding}; give one of them`,
+    );
+  return byEncoding ?? query.lossless ?? false;
+}
+
 /** The recorded history as scan's `/v0|v2/updates/{update_id}` and `POST /v2/updates` return it. */
 export class UpdateHistoryService {
   constructor(private readonly repository: UpdateHistoryRepository) {}
 
-  /** The update with that id (JSON text PostgreSQL wrote); NotFound when this node holds none. */
-  async getUpdate(updateId: string, lossless: boolean): Promise<JsonText<ScanUpdateItem>> {
-    const rows = await this.repository.findRowsById(updateId, lossless);
+  /**
+   * The update with that id (JSON text PostgreSQL wrote); NotFound when this node holds none.
+   * The encoding is chosen by `lossless` or `daml_value_encoding` (docs/daml-values.md); a
+   * request whose two choices contradict each other is an InvalidArgument.
+   */
+  async getUpdate(updateId: string, query: UpdateEncodingQuery = {}): Promise<JsonText<ScanUpdateItem>> {
+    const rows = await this.repository.findRowsById(updateId, losslessOf(query));
     if (rows.length === 0) throw notFound(`update ${updateId} not found`);
     return new JsonText(updateText(rows));
   }
