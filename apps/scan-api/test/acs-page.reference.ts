@@ -5,7 +5,7 @@
  * response with `JSON.stringify` of what this gives (what Nest sent), byte for byte.
  */
 import type { scanApi } from '@canton-scan/contracts';
-import type { Db } from '@canton-scan/domain';
+import { fewestDigitsText, type Db } from '@canton-scan/domain';
 
 interface ReferenceRow {
   row_id: string;
@@ -75,7 +75,7 @@ export async function referenceAcsPage(
       template_id: r.template_id,
       package_name: r.package_name,
       create_arguments: r.payload_compact as scanApi.CreatedEvent['create_arguments'],
-      created_at: r.created_at,
+      created_at: fewestDigitsText(r.created_at),
       signatories: r.signatories,
       observers: r.observers,
     })),

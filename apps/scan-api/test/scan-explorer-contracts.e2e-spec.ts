@@ -1,5 +1,5 @@
 import { scanApi, scanSpec } from '@canton-scan/contracts';
-import type { HistoryCreatedEvent } from '@canton-scan/domain';
+import { fewestDigitsText, type HistoryCreatedEvent } from '@canton-scan/domain';
 import { callChecked, sendRaw } from '@canton-scan/testing';
 import { useExplorerApp, type Client } from './explorer.fixture';
 
@@ -53,9 +53,9 @@ describe('explorer contract lookup (GET /v0/explorer/contracts/{contract_id})', 
           template_id: event.template_id,
           package_name: event.package_name,
           create_arguments: expect.any(Object),
-          signatories: event.signatories,
-          observers: event.observers,
-          created_at: event.created_at,
+          signatories: [...event.signatories].sort(),
+          observers: [...event.observers].sort(),
+          created_at: fewestDigitsText(event.created_at),
           created,
           ...(archived ? { archived } : {}),
           state: archived ? 'archived' : 'active',

@@ -1,4 +1,5 @@
 import type { scanApi } from '@canton-scan/contracts';
+import { fewestDigitsText } from '../../daml-value/daml-scalars';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { JsonText } from '../../wire/json-text';
 import { ExplorerContractsRepository } from './explorer-contracts.repository';
@@ -25,7 +26,8 @@ export class ExplorerContractsService {
       package_name: row.package_name,
       signatories: row.signatories,
       observers: row.observers,
-      created_at: row.created_at,
+      // As the creating event shows it (docs/daml-values.md "Event and update fields").
+      created_at: fewestDigitsText(row.created_at),
       created: {
         update_id: row.created_update_id,
         migration_id: Number(row.created_migration_id),
