@@ -1,0 +1,351 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { DataSource } from 'typeorm';
+import { createScratchDatabase, openSpareEmbeddedDatabase, useTestDatabase } from '@canton-scan/testing';
+import { toCompact } from '../daml-value/compact';
+import type { DamlValue } from '../daml-value/daml-value.types';
+import { assertDamlValue } from '../daml-value/daml-value.validation';
+import { fromLegacyDialect } from '../daml-value/legacy-dialect';
+import { LedgerWriter } from '../history/ledger-writer';
+import { ensureHistoryPartitions } from '../history/history-partitions';
+import { UpdateHistoryRepository } from '../scan/updates/update-history.repository';
+import { UpdateHistoryService } from '../scan/updates/update-history.service';
+import { createDataSource } from './data-source';
+import { Db } from './db';
+import { MIGRATIONS } from './migrations';
+import {
+  convertContracts,
+  convertEvents,
+  ProtobufJsonPayloads1795450000000,
+} from './migrations/1795450000000-protobuf-json-payloads';
+
+/*
+ * A store written by the previous release (commit 6579eed; test/fixtures/previous-release-store,
+ * rebuilt by its make-fixture.mjs): its rows are loaded into a database migrated as that release
+ * left it, then this release's migrations run. The converted store must hold what this release's
+ * writer stores when fed the same history, with the payloads converted.
+ */
+
+const FIXTURE = join(__dirname, '../../test/fixtures/previous-release-store');
+const PREVIOUS_LAST_MIGRATION = 'ExplorerChoiceContractIndexes1795410000000';
+
+/** The fixture's rows as JSON text, per table (one row per line in the file). */
+function fixtureTables(): Map<string, string[]> {
+  const lines = gunzipSync(readFileSync(join(FIXTURE, 'store.json.gz')))
+    .toString('utf8')
+    .split('\n');
+  const tables = new Map<string, string[]>();
+  let rows: string[] | undefined;
+  for (const line of lines) {
+    const start = /^"(\w+)":\[$/.exec(line);
+    if (start) tables.set(start[1], (rows = []));
+    else if (line.startsWith(']')) rows = undefined;
+    else if (rows) rows.push(line.replace(/,$/, ''));
+  }
+  return tables;
+}
+
+/** The previous release's history (legacy dialect), one update per line. */
+function fixtureHistory(): Record<string, unknown>[] {
+  return gunzipSync(readFileSync(join(FIXTURE, 'history.jsonl.gz')))
+    .toString('utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+/** `update` with every payload converted from the legacy dialect (what this release ingests). */
+function convertedUpdate(update: unknown): unknown {
+  if (Array.isArray(update)) return update.map(convertedUpdate);
+  if (typeof update !== 'object' || update === null) return update;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(update)) {
+    out[key] =
+      (key === 'create_arguments' || key === 'choice_argument' || key === 'exercise_result') && value !== null
+        ? fromLegacyDialect(value, key)
+        : convertedUpdate(value);
+  }
+  return out;
+}
+
+async function loadFixture(dataSource: DataSource): Promise<void> {
+  const tables = fixtureTables();
+  const migrationIds = (tables.get('updates') ?? []).map((row) =>
+    String((JSON.parse(row) as { migration_id: number }).migration_id),
+  );
+  await ensureHistoryPartitions(dataSource, migrationIds);
+  for (const [table, rows] of tables) {
+    if (rows.length === 0) continue;
+    await dataSource.query(
+      `INSERT INTO "${table}" OVERRIDING SYSTEM VALUE SELECT * FROM json_populate_recordset(NULL::"${table}", $1::json)`,
+      [`[${rows.join(',')}]`],
+    );
+  }
+  for (const table of ['updates', 'contracts'])
+    await dataSource.query(
+      `SELECT setval(pg_get_serial_sequence('${table}', 'row_id'), (SELECT max(row_id) FROM "${table}"))`,
+    );
+}
+
+const TABLE_KEYS: Record<string, string> = {
+  updates: 'row_id',
+  events: 'update_row_id, node_id',
+  contracts: 'row_id',
+  amulet_holdings: 'contract_row_id',
+  validator_licenses: 'contract_row_id',
+  vote_results: 'update_row_id, node_id',
+  app_activity_records: 'contract_id',
+  mining_rounds: 'round',
+  acs_snapshots: 'migration_id, record_time',
+  reward_accounting_totals: 'round',
+  history_migrations: 'migration_id',
+};
+
+/** Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. */
+async function rowsOf(dataSource: DataSource, table: string): Promise<Record<string, unknown>[]> {
+  const rows: { row: string }[] = await dataSource.query(
+    `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
+  );
+  return rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
+}
+
+interface PayloadRow {
+  r: string;
+  n: number;
+  ca: string | null;
+  chc: string | null;
+  er: string | null;
+}
+
+async function payloadsOf(dataSource: DataSource): Promise<PayloadRow[]> {
+  return dataSource.query(
+    `SELECT update_row_id::text AS r, node_id AS n, create_arguments::text AS ca, choice_argument::text AS chc,
+            exercise_result::text AS er FROM events ORDER BY update_row_id, node_id`,
+  );
+}
+
+function without(row: Record<string, unknown>, ...columns: string[]): Record<string, unknown> {
+  const out = { ...row };
+  for (const column of columns) delete out[column];
+  return out;
+}
+
+/**
+ * A database of its own for the converted store, beside the worker's (which gets the fresh one):
+ * a scratch database on the real server; on the embedded one, the run's spare server (a jest
+ * worker cannot start PGlite), emptied.
+ */
+async function openEmptyDatabase(
+  backend: 'postgres' | 'embedded',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  if (backend === 'postgres') return createScratchDatabase(`css_convert_${process.pid}`, 'postgres');
+  const spare = await openSpareEmbeddedDatabase();
+  await spare.dataSource.query('DROP SCHEMA public CASCADE');
+  await spare.dataSource.query('CREATE SCHEMA public');
+  return { url: spare.url, drop: () => spare.close() };
+}
+
+const sorted = (xs: unknown) => (xs === null ? null : [...(xs as string[])].sort());
+
+describe('converting a store of the previous release (ProtobufJsonPayloads1795450000000)', () => {
+  const fresh = useTestDatabase();
+  let scratch: { url: string; drop(): Promise<void> };
+  let store: DataSource;
+  let applied: string[];
+  const before: Record<string, Record<string, unknown>[]> = {};
+  let beforePayloads: PayloadRow[];
+
+  beforeAll(async () => {
+    scratch = await openEmptyDatabase(fresh.backend);
+    store = createDataSource(scratch.url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+    const last = MIGRATIONS.findIndex((m) => m.name === PREVIOUS_LAST_MIGRATION);
+    const previous = new DataSource({ ...store.options, migrations: MIGRATIONS.slice(0, last + 1) });
+    await previous.initialize();
+    try {
+      await previous.runMigrations({ transaction: 'each' });
+      await loadFixture(previous);
+      for (const table of Object.keys(TABLE_KEYS)) before[table] = await rowsOf(previous, table);
+      beforePayloads = await payloadsOf(previous);
+    } finally {
+      await previous.destroy();
+    }
+    // Many batches over the small store: the keyset paging is what is under test too.
+    const batchRows = ProtobufJsonPayloads1795450000000.batchRows;
+    ProtobufJsonPayloads1795450000000.batchRows = 97;
+    try {
+      await store.initialize();
+      applied = (await store.runMigrations({ transaction: 'each' })).map((m) => m.name);
+    } finally {
+      ProtobufJsonPayloads1795450000000.batchRows = batchRows;
+    }
+  }, 180_000);
+
+  afterAll(async () => {
+    if (store?.isInitialized) await store.destroy();
+    await scratch?.drop();
+  });
+
+  it('runs this release’s migrations on the previous release’s store', () => {
+    expect(before.events.length).toBeGreaterThan(1000);
+    expect(applied).toContain('ProtobufJsonPayloads1795450000000');
+    expect(applied).not.toContain(PREVIOUS_LAST_MIGRATION);
+  });
+
+  it('converts every lossless payload to the proto3 JSON of the legacy value', async () => {
+    const after = await payloadsOf(store);
+    expect(after.map((p) => [p.r, p.n])).toEqual(beforePayloads.map((p) => [p.r, p.n]));
+    let converted = 0;
+    after.forEach((row, i) => {
+      for (const column of ['ca', 'chc', 'er'] as const) {
+        const old = beforePayloads[i][column];
+        if (old === null) {
+          expect(row[column]).toBeNull();
+          continue;
+        }
+        const value: unknown = JSON.parse(row[column]!);
+        assertDamlValue(value, `events(${row.r}, ${row.n}).${column}`);
+        // The same JSON text the printer writes: members in field-number order.
+        expect(row[column]).toBe(JSON.stringify(fromLegacyDialect(JSON.parse(old))));
+        converted++;
+      }
+    });
+    expect(converted).toBeGreaterThan(1000);
+  });
+
+  it('re-renders every compact payload from the converted arguments', async () => {
+    const rows: { pc: string; ca: string }[] = await store.query(
+      `SELECT c.payload_compact::text AS pc, e.create_arguments::text AS ca FROM contracts c
+         JOIN events e ON e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id
+        ORDER BY c.row_id`,
+    );
+    expect(rows).toHaveLength(before.contracts.length);
+    for (const row of rows)
+      expect(row.pc).toBe(JSON.stringify(toCompact(JSON.parse(row.ca) as DamlValue, 'scan')));
+  });
+
+  it('renders the real network’s compact forms for every value kind', async () => {
+    const [row]: { pc: Record<string, unknown> }[] = await store.query(
+      `SELECT payload_compact AS pc FROM contracts WHERE template_id LIKE '%:Test.AllKinds:AllKinds'`,
+    );
+    expect(row.pc).toMatchObject({
+      unit: {},
+      yes: true,
+      no: false,
+      count: '-9223372036854775808',
+      amounts: ['10988.5749814750', '0E-10', '-1.43E-8', '0.0002608789', '570.0', '0.05'],
+      times: [
+        '2025-12-10T16:30:33.930Z',
+        '2025-12-10T16:30:34.404896Z',
+        '2025-12-10T16:30:33Z',
+        '1969-07-20T20:17:40.000001Z',
+        '0001-01-01T00:00:00Z',
+        '9999-12-31T23:59:59.999999Z',
+      ],
+      dates: ['2025-12-10', '1900-02-28', '0001-01-01'],
+      nothing: [],
+      empty: {},
+      positional: ['', expect.stringMatching(/^00c0ffee/)],
+      none: null,
+      some: 'x',
+      someNone: [],
+      someSome: [['7']],
+      noMap: {},
+      map: { '': 'empty key', k: '1970-01-01' },
+      noGenMap: [],
+      genMap: [
+        [expect.stringMatching(/^DSO::/), null],
+        [{ a: '1' }, [{}]],
+      ],
+      choice: { tag: 'Later', value: '2026-01-05T10:00:00.120Z' },
+      colour: 'Red',
+    });
+  });
+
+  it('sorts signatories and observers and changes nothing else in events and contracts', async () => {
+    const events = await rowsOf(store, 'events');
+    const contracts = await rowsOf(store, 'contracts');
+    let reordered = 0;
+    for (const [table, rows] of [
+      ['events', events],
+      ['contracts', contracts],
+    ] as const) {
+      expect(rows).toHaveLength(before[table].length);
+      rows.forEach((row, i) => {
+        const old = before[table][i];
+        for (const column of ['signatories', 'observers']) {
+          expect(row[column]).toEqual(sorted(old[column]));
+          if (JSON.stringify(row[column]) !== JSON.stringify(old[column])) reordered++;
+        }
+        const changed = [
+          'signatories',
+          'observers',
+          'create_arguments',
+          'choice_argument',
+          'exercise_result',
+          'payload_compact',
+        ];
+        expect(without(row, ...changed)).toEqual(without(old, ...changed));
+      });
+    }
+    expect(reordered).toBeGreaterThan(0);
+  });
+
+  it('leaves the derived tables as they were', async () => {
+    for (const table of Object.keys(TABLE_KEYS).filter((t) => t !== 'events' && t !== 'contracts'))
+      expect({ table, rows: await rowsOf(store, table) }).toEqual({ table, rows: before[table] });
+  });
+
+  it('finds nothing left to convert when run again', async () => {
+    const runner = store.createQueryRunner();
+    try {
+      expect(await convertEvents(runner, 50)).toBe(0);
+      expect(await convertContracts(runner, 50)).toBe(0);
+    } finally {
+      await runner.release();
+    }
+  });
+
+  it('holds and serves what this release stores when fed the same history', async () => {
+    const history = fixtureHistory().map(convertedUpdate);
+    const writer = new LedgerWriter(fresh.dataSource, { snapshotIntervalHours: 3 });
+    for (let i = 0; i < history.length; i += 100) await writer.append(history.slice(i, i + 100));
+
+    // Row for row, but the content hash: the previous release hashed the update as it was appended
+    // then, in the legacy dialect.
+    for (const table of Object.keys(TABLE_KEYS)) {
+      const ignored =
+        table === 'updates' ? ['content_hash'] : table === 'reward_accounting_totals' ? ['computed_at'] : [];
+      const converted = (await rowsOf(store, table)).map((r) => without(r, ...ignored));
+      const written = (await rowsOf(fresh.dataSource, table)).map((r) => without(r, ...ignored));
+      expect({ table, rows: converted }).toEqual({ table, rows: written });
+    }
+
+    const convertedScan = new UpdateHistoryService(new UpdateHistoryRepository(Db.of(store)));
+    const freshScan = new UpdateHistoryService(new UpdateHistoryRepository(Db.of(fresh.dataSource)));
+    for (const update of history as { update_id: string }[]) {
+      for (const lossless of [true, false]) {
+        const [a, b] = await Promise.all([
+          convertedScan.getUpdate(update.update_id, lossless),
+          freshScan.getUpdate(update.update_id, lossless),
+        ]);
+        expect(a.value()).toEqual(b.value());
+      }
+    }
+    for (const encoding of ['protobuf_json', 'compact_json'] as const) {
+      const request = { page_size: 1000, daml_value_encoding: encoding };
+      const [a, b] = await Promise.all([convertedScan.listUpdates(request), freshScan.listUpdates(request)]);
+      expect(a.value()).toEqual(b.value());
+    }
+  }, 120_000);
+
+  it('refuses to revert a store holding converted payloads', async () => {
+    await expect(store.undoLastMigration({ transaction: 'each' })).rejects.toThrow(
+      /cannot revert ProtobufJsonPayloads/,
+    );
+    const [{ n }]: { n: string }[] = await store.query(
+      `SELECT count(*)::text AS n FROM schema_migrations WHERE name = 'ProtobufJsonPayloads1795450000000'`,
+    );
+    expect(n).toBe('1');
+  });
+});
