@@ -141,9 +141,28 @@ async function openEmptyDatabase(
 ): Promise<{ url: string; drop(): Promise<void> }> {
   if (backend === 'postgres') return createScratchDatabase(`css_convert_${process.pid}`, 'postgres');
   const spare = await openSpareEmbeddedDatabase();
-  await spare.dataSource.query('DROP SCHEMA public CASCADE');
-  await spare.dataSource.query('CREATE SCHEMA public');
-  return { url: spare.url, drop: () => spare.close() };
+  const empty = async () => {
+    await spare.dataSource.query('DROP SCHEMA public CASCADE');
+    await spare.dataSource.query('CREATE SCHEMA public');
+  };
+  try {
+    await empty();
+  } catch (error) {
+    await spare.close();
+    throw error;
+  }
+  return {
+    url: spare.url,
+    // The spare is left as the next file expects it: migrated, empty.
+    async drop() {
+      try {
+        await empty();
+        await spare.dataSource.runMigrations({ transaction: 'each' });
+      } finally {
+        await spare.close();
+      }
+    },
+  };
 }
 
 const sorted = (xs: unknown) => (xs === null ? null : [...(xs as string[])].sort());
