@@ -3,6 +3,9 @@ import { toCompact } from '../../daml-value/compact';
 import type { DamlValue } from '../../daml-value/daml-value.types';
 import { isDamlValue } from '../../daml-value/daml-value.validation';
 import { fromLegacyDialect } from '../../daml-value/legacy-dialect';
+import { canonicalJson, sha256Hex } from '../../history/canonical-json';
+import { encodeScanOffset } from '../../history/scan-offset';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
 /** Rows read and written per statement round trip: bounded memory and short statements. */
 export const CONVERSION_BATCH_ROWS = 2000;
@@ -22,12 +25,19 @@ export const CONVERSION_BATCH_ROWS = 2000;
  *   arrays).
  * - `signatories` and `observers` of events and contracts: sorted, as the writer now keeps them.
  *
+ * - `updates.content_hash` (what the writer compares when the same update is appended again):
+ *   the hash of the update with its payloads in proto3 JSON, so that the same history fed again
+ *   in the new form is recognised as stored. The update as it was appended is rebuilt from the
+ *   rows in the history-file form (`simulate`, `ingest`) and the rebuilt text checked against
+ *   the stored hash first; an update whose rebuilt text does not hash to it (one appended in
+ *   another form, e.g. mirrored with members the rows do not keep) keeps its hash, and appending
+ *   it again in the new form is refused as "already stored with different content".
+ *
  * What it leaves, and why: every other column holds typed values (numeric, timestamptz, bigint,
  * party text) that reads render on the way out, not text of the old rendering; derived tables
  * (holdings, licences, rounds, activity records, vote results, totals) hold numbers and times,
- * not payload text. `updates.content_hash` stays the hash of the update as it was appended (see
- * the README "Converting a store of an earlier release"): the writer compares it only when the
- * same update is appended again.
+ * not payload text. Created event blobs the history supplied are opaque and kept; those derived
+ * on read (from the creating event) follow the converted arguments.
  *
  * Rows are read and rewritten in batches of `CONVERSION_BATCH_ROWS`, keyset by primary key, on
  * the parent tables (partitioned by migration or not, the statements are the same), inside the
@@ -40,6 +50,8 @@ export class ProtobufJsonPayloads1795450000000 implements MigrationInterface {
   static batchRows = CONVERSION_BATCH_ROWS;
 
   async up(q: QueryRunner): Promise<void> {
+    // First, while the rows still hold what was appended: payloads in the dialect, parties unsorted.
+    await rehashUpdates(q, ProtobufJsonPayloads1795450000000.batchRows);
     await convertEvents(q, ProtobufJsonPayloads1795450000000.batchRows);
     await convertContracts(q, ProtobufJsonPayloads1795450000000.batchRows);
   }
@@ -222,4 +234,196 @@ function partiesText(parties: string[] | null): string | null {
 function partiesOf(column: string): string {
   return `CASE WHEN ${column} IS NULL THEN NULL
                ELSE ARRAY(SELECT p FROM json_array_elements_text(${column}::json) WITH ORDINALITY AS t(p, i) ORDER BY i) END`;
+}
+
+interface UpdateHashRow {
+  r: string;
+  update_id: string;
+  m: string;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  is_import: boolean;
+  record_time: string;
+  effective_at: string | null;
+  synchronizer_id: string;
+  workflow_id: string;
+  command_id: string;
+  ledger_offset: string | null;
+  external_transaction_hash: string | null;
+  root_node_ids: number[] | null;
+  submitter: string | null;
+  source_synchronizer: string | null;
+  target_synchronizer: string | null;
+  unassign_id: string | null;
+  reassignment_counter: string | null;
+  reassigned_contract_id: string | null;
+  content_hash: string;
+}
+
+interface EventHashRow {
+  r: string;
+  n: number;
+  event_type: 'created' | 'exercised';
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  ca: string | null;
+  created_at: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  chc: string | null;
+  er: string | null;
+  consuming: boolean | null;
+  acting_parties: string[] | null;
+  interface_id: string | null;
+  child_node_ids: number[] | null;
+}
+
+/** Six fraction digits, as the history file writes times. */
+const ISO_MICROS = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What `rehashUpdates` did: updates rehashed, and those whose rebuilt text did not verify. */
+export interface RehashCounts {
+  rehashed: number;
+  unverified: number;
+}
+
+/**
+ * Sets each update's content hash to that of the update with its payloads in proto3 JSON, where
+ * the update as appended can be rebuilt from the rows and verified against the stored hash.
+ */
+export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<RehashCounts> {
+  const counts: RehashCounts = { rehashed: 0, unverified: 0 };
+  let after = '-1';
+  for (;;) {
+    const updates = (await q.query(
+      `SELECT "row_id"::text AS r, "update_id", "migration_id"::text AS m, "kind", "is_import",
+              ${ISO_MICROS('"record_time"')} AS record_time, ${ISO_MICROS('"effective_at"')} AS effective_at,
+              "synchronizer_id", "workflow_id", "command_id", "ledger_offset"::text AS ledger_offset,
+              "external_transaction_hash", "root_node_ids", "submitter", "source_synchronizer",
+              "target_synchronizer", "unassign_id", "reassignment_counter"::text AS reassignment_counter,
+              "reassigned_contract_id", "content_hash"
+         FROM "updates" WHERE "row_id" > $1::bigint ORDER BY "row_id" LIMIT $2`,
+      [after, batchRows],
+    )) as UpdateHashRow[];
+    if (updates.length === 0) return counts;
+    const events = (await q.query(
+      `SELECT "update_row_id"::text AS r, "node_id" AS n, "event_type", "contract_id", "template_id", "package_name",
+              "create_arguments"::text AS ca, ${ISO_MICROS('"created_at"')} AS created_at, "signatories", "observers",
+              "choice", "choice_argument"::text AS chc, "exercise_result"::text AS er, "consuming",
+              "acting_parties", "interface_id", "child_node_ids"
+         FROM "events" WHERE "update_row_id" = ANY($1::bigint[]) ORDER BY "update_row_id", "node_id"`,
+      [updates.map((u) => u.r)],
+    )) as EventHashRow[];
+    const eventsOf = new Map<string, EventHashRow[]>();
+    for (const e of events) {
+      const list = eventsOf.get(e.r);
+      if (list === undefined) eventsOf.set(e.r, [e]);
+      else list.push(e);
+    }
+    const changed: { r: string; m: string; hash: string }[] = [];
+    for (const u of updates) {
+      const appended = historyItemOf(u, eventsOf.get(u.r) ?? []);
+      if (sha256Hex(canonicalJson(appended)) !== u.content_hash) {
+        counts.unverified++;
+        continue;
+      }
+      const hash = sha256Hex(canonicalJson(withProtobufJsonPayloads(appended, u.update_id)));
+      if (hash !== u.content_hash) changed.push({ r: u.r, m: u.m, hash });
+    }
+    if (changed.length > 0) {
+      await q.query(
+        `UPDATE "updates" u SET "content_hash" = v.hash
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v(r, m, hash)
+          WHERE u."row_id" = v.r AND u."migration_id" = v.m`,
+        [changed.map((c) => c.r), changed.map((c) => c.m), changed.map((c) => c.hash)],
+      );
+      counts.rehashed += changed.length;
+    }
+    after = updates[updates.length - 1].r;
+  }
+}
+
+/** The update as a history file (the scan v2 item with lossless payloads) writes it, from its rows. */
+function historyItemOf(u: UpdateHashRow, events: EventHashRow[]): Record<string, unknown> {
+  const offset = u.ledger_offset === null ? '' : encodeScanOffset(BigInt(u.ledger_offset));
+  const eventId = (node: number) => `${u.update_id}:${node}`;
+  if (u.kind === 'transaction') {
+    const item: Record<string, unknown> = {
+      update_id: u.update_id,
+      migration_id: Number(u.m),
+      workflow_id: u.workflow_id,
+      record_time: u.is_import ? IMPORT_RECORD_TIME : u.record_time,
+      synchronizer_id: u.synchronizer_id,
+      effective_at: u.effective_at,
+      offset,
+      root_event_ids: (u.root_node_ids ?? []).map(eventId),
+      events_by_id: Object.fromEntries(events.map((e) => [eventId(e.n), eventItemOf(e, eventId)])),
+      command_id: u.command_id,
+    };
+    if (u.external_transaction_hash !== null) item.external_transaction_hash = u.external_transaction_hash;
+    return item;
+  }
+  const event: Record<string, unknown> = {
+    submitter: u.submitter,
+    source_synchronizer: u.source_synchronizer,
+    target_synchronizer: u.target_synchronizer,
+    migration_id: Number(u.m),
+    unassign_id: u.unassign_id,
+    reassignment_counter: Number(u.reassignment_counter),
+  };
+  if (u.kind === 'unassignment') event.contract_id = u.reassigned_contract_id;
+  else if (events.length > 0) event.created_event = eventItemOf(events[0], eventId);
+  return { update_id: u.update_id, offset, record_time: u.record_time, event };
+}
+
+function eventItemOf(e: EventHashRow, eventId: (node: number) => string): Record<string, unknown> {
+  const common = {
+    event_id: eventId(e.n),
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_name: e.package_name,
+  };
+  if (e.event_type === 'created')
+    return {
+      event_type: 'created_event',
+      ...common,
+      create_arguments: parsedOrNull(e.ca),
+      created_at: e.created_at,
+      signatories: e.signatories,
+      observers: e.observers,
+    };
+  const item: Record<string, unknown> = {
+    event_type: 'exercised_event',
+    ...common,
+    choice: e.choice,
+    choice_argument: parsedOrNull(e.chc),
+    child_event_ids: (e.child_node_ids ?? []).map(eventId),
+    exercise_result: parsedOrNull(e.er),
+    consuming: e.consuming,
+    acting_parties: e.acting_parties,
+  };
+  if (e.interface_id !== null) item.interface_id = e.interface_id;
+  return item;
+}
+
+function parsedOrNull(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
+
+/** `item` with every payload member in proto3 JSON (converted from the dialect where it is not). */
+function withProtobufJsonPayloads(item: unknown, where: string): unknown {
+  if (Array.isArray(item)) return item.map((x) => withProtobufJsonPayloads(x, where));
+  if (typeof item !== 'object' || item === null) return item;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    out[key] =
+      (key === 'create_arguments' || key === 'choice_argument' || key === 'exercise_result') &&
+      value !== null &&
+      !isDamlValue(value)
+        ? fromLegacyDialect(value, `update ${where} ${key}`)
+        : withProtobufJsonPayloads(value, where);
+  }
+  return out;
 }
