@@ -28,10 +28,10 @@ export const CONVERSION_BATCH_ROWS = 2000;
  * - `updates.content_hash` (what the writer compares when the same update is appended again):
  *   the hash of the update with its payloads in proto3 JSON, so that the same history fed again
  *   in the new form is recognised as stored. The update as it was appended is rebuilt from the
- *   rows in the history-file form (`simulate`, `ingest`) and the rebuilt text checked against
- *   the stored hash first; an update whose rebuilt text does not hash to it (one appended in
- *   another form, e.g. mirrored with members the rows do not keep) keeps its hash, and appending
- *   it again in the new form is refused as "already stored with different content".
+ *   rows in each form the previous releases appended (`APPENDED_FORMS`: history files, the
+ *   ledger-fed mirror, the scan mirror) and the rebuilt text checked against the stored hash
+ *   first; an update appended in yet another form keeps its hash, and appending it again in the
+ *   new form is refused as "already stored with different content".
  *
  * What it leaves, and why: every other column holds typed values (numeric, timestamptz, bigint,
  * party text) that reads render on the way out, not text of the old rendering; derived tables
@@ -277,6 +277,8 @@ interface EventHashRow {
   acting_parties: string[] | null;
   interface_id: string | null;
   child_node_ids: number[] | null;
+  /** The blob stored for the contract a created event creates (supplied by the history), if any. */
+  blob: string | null;
 }
 
 /** Six fraction digits, as the history file writes times. */
@@ -308,24 +310,30 @@ export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<
       [after, batchRows],
     )) as UpdateHashRow[];
     if (updates.length === 0) return counts;
-    const events = (await q.query(
+    const eventRows = (await q.query(
       `SELECT "update_row_id"::text AS r, "node_id" AS n, "event_type", "contract_id", "template_id", "package_name",
               "create_arguments"::text AS ca, ${ISO_MICROS('"created_at"')} AS created_at, "signatories", "observers",
               "choice", "choice_argument"::text AS chc, "exercise_result"::text AS er, "consuming",
-              "acting_parties", "interface_id", "child_node_ids"
-         FROM "events" WHERE "update_row_id" = ANY($1::bigint[]) ORDER BY "update_row_id", "node_id"`,
+              "acting_parties", "interface_id", "child_node_ids",
+              CASE WHEN e."event_type" = 'created' THEN
+                (SELECT c."created_event_blob" FROM "contracts" c
+                  WHERE c."migration_id" = e."migration_id" AND c."contract_id" = e."contract_id") END AS blob
+         FROM "events" e WHERE "update_row_id" = ANY($1::bigint[]) ORDER BY "update_row_id", "node_id"`,
       [updates.map((u) => u.r)],
     )) as EventHashRow[];
     const eventsOf = new Map<string, EventHashRow[]>();
-    for (const e of events) {
+    for (const e of eventRows) {
       const list = eventsOf.get(e.r);
       if (list === undefined) eventsOf.set(e.r, [e]);
       else list.push(e);
     }
     const changed: { r: string; m: string; hash: string }[] = [];
     for (const u of updates) {
-      const appended = historyItemOf(u, eventsOf.get(u.r) ?? []);
-      if (sha256Hex(canonicalJson(appended)) !== u.content_hash) {
+      const events = eventsOf.get(u.r) ?? [];
+      const appended = APPENDED_FORMS.map((form) => historyItemOf(u, events, form)).find(
+        (item) => sha256Hex(canonicalJson(item)) === u.content_hash,
+      );
+      if (appended === undefined) {
         counts.unverified++;
         continue;
       }
@@ -345,8 +353,23 @@ export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<
   }
 }
 
-/** The update as a history file (the scan v2 item with lossless payloads) writes it, from its rows. */
-function historyItemOf(u: UpdateHashRow, events: EventHashRow[]): Record<string, unknown> {
+/**
+ * The forms in which the previous releases appended updates, tried in turn: a history file's
+ * (the scan v2 item with lossless payloads, as `simulate` writes it); the same with the created
+ * events' blobs (a history that supplies them, and the ledger-fed mirror); and the scan mirror's
+ * (the item a peer served: no `command_id`, which scans do not serve; an import update's record
+ * time as served, with six fraction digits; blobs stored apart).
+ */
+const APPENDED_FORMS = ['history-file', 'history-file-with-blobs', 'mirrored'] as const;
+
+type AppendedForm = (typeof APPENDED_FORMS)[number];
+
+/** The update as it was appended in `form`, from its rows. */
+function historyItemOf(
+  u: UpdateHashRow,
+  events: EventHashRow[],
+  form: AppendedForm,
+): Record<string, unknown> {
   const offset = u.ledger_offset === null ? '' : encodeScanOffset(BigInt(u.ledger_offset));
   const eventId = (node: number) => `${u.update_id}:${node}`;
   if (u.kind === 'transaction') {
@@ -354,14 +377,14 @@ function historyItemOf(u: UpdateHashRow, events: EventHashRow[]): Record<string,
       update_id: u.update_id,
       migration_id: Number(u.m),
       workflow_id: u.workflow_id,
-      record_time: u.is_import ? IMPORT_RECORD_TIME : u.record_time,
+      record_time: u.is_import && form === 'history-file' ? IMPORT_RECORD_TIME : u.record_time,
       synchronizer_id: u.synchronizer_id,
       effective_at: u.effective_at,
       offset,
       root_event_ids: (u.root_node_ids ?? []).map(eventId),
-      events_by_id: Object.fromEntries(events.map((e) => [eventId(e.n), eventItemOf(e, eventId)])),
-      command_id: u.command_id,
+      events_by_id: Object.fromEntries(events.map((e) => [eventId(e.n), eventItemOf(e, eventId, form)])),
     };
+    if (form !== 'mirrored') item.command_id = u.command_id;
     if (u.external_transaction_hash !== null) item.external_transaction_hash = u.external_transaction_hash;
     return item;
   }
@@ -374,19 +397,23 @@ function historyItemOf(u: UpdateHashRow, events: EventHashRow[]): Record<string,
     reassignment_counter: Number(u.reassignment_counter),
   };
   if (u.kind === 'unassignment') event.contract_id = u.reassigned_contract_id;
-  else if (events.length > 0) event.created_event = eventItemOf(events[0], eventId);
+  else if (events.length > 0) event.created_event = eventItemOf(events[0], eventId, form);
   return { update_id: u.update_id, offset, record_time: u.record_time, event };
 }
 
-function eventItemOf(e: EventHashRow, eventId: (node: number) => string): Record<string, unknown> {
+function eventItemOf(
+  e: EventHashRow,
+  eventId: (node: number) => string,
+  form: AppendedForm,
+): Record<string, unknown> {
   const common = {
     event_id: eventId(e.n),
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
   };
-  if (e.event_type === 'created')
-    return {
+  if (e.event_type === 'created') {
+    const item: Record<string, unknown> = {
       event_type: 'created_event',
       ...common,
       create_arguments: parsedOrNull(e.ca),
@@ -394,6 +421,9 @@ function eventItemOf(e: EventHashRow, eventId: (node: number) => string): Record
       signatories: e.signatories,
       observers: e.observers,
     };
+    if (form === 'history-file-with-blobs' && e.blob !== null) item.created_event_blob = e.blob;
+    return item;
+  }
   const item: Record<string, unknown> = {
     event_type: 'exercised_event',
     ...common,
