@@ -7,6 +7,7 @@ import { toCompact } from '../daml-value/compact';
 import type { DamlValue } from '../daml-value/daml-value.types';
 import { assertDamlValue } from '../daml-value/daml-value.validation';
 import { fromLegacyDialect } from '../daml-value/legacy-dialect';
+import { canonicalJson, sha256Hex } from '../history/canonical-json';
 import { LedgerWriter } from '../history/ledger-writer';
 import { ensureHistoryPartitions } from '../history/history-partitions';
 import { UpdateHistoryRepository } from '../scan/updates/update-history.repository';
@@ -70,8 +71,13 @@ function convertedUpdate(update: unknown): unknown {
   return out;
 }
 
-async function loadFixture(dataSource: DataSource): Promise<void> {
+/** Loads the fixture's rows (after `rewrite`, which may change them in place). */
+async function loadFixture(
+  dataSource: DataSource,
+  rewrite?: (tables: Map<string, string[]>) => void,
+): Promise<void> {
   const tables = fixtureTables();
+  rewrite?.(tables);
   const migrationIds = (tables.get('updates') ?? []).map((row) =>
     String((JSON.parse(row) as { migration_id: number }).migration_id),
   );
@@ -393,5 +399,140 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
       `SELECT count(*)::text AS n FROM schema_migrations WHERE name = 'ProtobufJsonPayloads1795450000000'`,
     );
     expect(n).toBe('1');
+  });
+});
+
+/** The previous release's content hash of an update as appended (its writer's: sha256 of the canonical JSON). */
+const hashOf = (item: unknown): string => sha256Hex(canonicalJson(item));
+
+type Item = Record<string, unknown> & { update_id: string };
+
+/**
+ * Rewrites the fixture's rows into what the previous release's scan mirror stores for the same
+ * history (it appends the items a peer serves: no `command_id`, an import update's record time
+ * with six fraction digits), and returns the items as appended, by update id.
+ */
+function asMirrored(tables: Map<string, string[]>): Map<string, Item> {
+  const history = new Map(fixtureHistory().map((u) => [u.update_id as string, u as Item]));
+  const appended = new Map<string, Item>();
+  tables.set(
+    'updates',
+    tables.get('updates')!.map((text) => {
+      const row = JSON.parse(text) as { update_id: string; kind: string; is_import: boolean } & Item;
+      const item = history.get(row.update_id)!;
+      if (row.kind !== 'transaction') {
+        appended.set(row.update_id, item);
+        return text;
+      }
+      const { command_id: _commandId, ...served } = item;
+      if (row.is_import) served.record_time = '0001-01-01T00:00:00.000000Z';
+      appended.set(row.update_id, served as Item);
+      return JSON.stringify({ ...row, command_id: '', content_hash: hashOf(served) });
+    }),
+  );
+  return appended;
+}
+
+/**
+ * Rewrites the fixture's rows into what the previous release stores for the same history with
+ * created event blobs supplied for a third of the contracts (a history file that carries them,
+ * the ledger-fed mirror), and returns the items as appended, by update id.
+ */
+function withSuppliedBlobs(tables: Map<string, string[]>): Map<string, Item> {
+  const blobs = new Map<string, string>();
+  tables.set(
+    'contracts',
+    tables.get('contracts')!.map((text) => {
+      const row = JSON.parse(text) as { row_id: number; migration_id: number; contract_id: string };
+      if (row.row_id % 3 !== 0) return text;
+      const blob = Buffer.from(`blob of ${row.contract_id}`).toString('base64');
+      blobs.set(`${row.migration_id}/${row.contract_id}`, blob);
+      return JSON.stringify({ ...row, created_event_blob: blob });
+    }),
+  );
+  const appended = new Map<string, Item>();
+  for (const u of fixtureHistory() as Item[]) {
+    const migration = (u.migration_id ?? (u.event as { migration_id: number }).migration_id) as number;
+    const withBlob = (e: Record<string, unknown>) => {
+      const blob = blobs.get(`${migration}/${String(e.contract_id)}`);
+      return e.event_type === 'created_event' && blob !== undefined ? { ...e, created_event_blob: blob } : e;
+    };
+    const item: Item =
+      'events_by_id' in u
+        ? {
+            ...u,
+            events_by_id: Object.fromEntries(
+              Object.entries(u.events_by_id as Record<string, Record<string, unknown>>).map(([id, e]) => [
+                id,
+                withBlob(e),
+              ]),
+            ),
+          }
+        : {
+            ...u,
+            event: (() => {
+              const event = u.event as Record<string, unknown>;
+              const created = event.created_event as Record<string, unknown> | undefined;
+              return created === undefined ? event : { ...event, created_event: withBlob(created) };
+            })(),
+          };
+    appended.set(u.update_id, item);
+  }
+  tables.set(
+    'updates',
+    tables.get('updates')!.map((text) => {
+      const row = JSON.parse(text) as Item;
+      return JSON.stringify({ ...row, content_hash: hashOf(appended.get(row.update_id)) });
+    }),
+  );
+  return appended;
+}
+
+describe.each<[string, (tables: Map<string, string[]>) => Map<string, Item>]>([
+  ['the scan mirror', asMirrored],
+  ['a history supplying created event blobs (or the ledger-fed mirror)', withSuppliedBlobs],
+])('converting what the previous release stored from %s', (_source, rewrite) => {
+  const worker = useTestDatabase();
+  let scratch: { url: string; drop(): Promise<void> };
+  let store: DataSource;
+  let appended: Map<string, Item>;
+  let hashesBefore: Map<string, string>;
+
+  beforeAll(async () => {
+    scratch = await openEmptyDatabase(worker.backend);
+    store = createDataSource(scratch.url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+    const last = MIGRATIONS.findIndex((m) => m.name === PREVIOUS_LAST_MIGRATION);
+    const previous = new DataSource({ ...store.options, migrations: MIGRATIONS.slice(0, last + 1) });
+    await previous.initialize();
+    try {
+      await previous.runMigrations({ transaction: 'each' });
+      await loadFixture(previous, (tables) => (appended = rewrite(tables)));
+      hashesBefore = new Map(
+        (await rowsOf(previous, 'updates')).map((u) => [u.update_id as string, u.content_hash as string]),
+      );
+    } finally {
+      await previous.destroy();
+    }
+    await store.initialize();
+    await store.runMigrations({ transaction: 'each' });
+  }, 180_000);
+
+  afterAll(async () => {
+    if (store?.isInitialized) await store.destroy();
+    await scratch?.drop();
+  });
+
+  it('rehashes every update as appended, with its payloads in proto3 JSON', async () => {
+    const updates = await rowsOf(store, 'updates');
+    expect(updates).toHaveLength(appended.size);
+    let changed = 0;
+    for (const u of updates) {
+      const id = u.update_id as string;
+      // The fixture's hash is the one the previous release's writer computed for that form.
+      expect({ id, before: hashesBefore.get(id) }).toEqual({ id, before: hashOf(appended.get(id)) });
+      expect({ id, after: u.content_hash }).toEqual({ id, after: hashOf(convertedUpdate(appended.get(id))) });
+      if (u.content_hash !== hashesBefore.get(id)) changed++;
+    }
+    expect(changed).toBeGreaterThan(300);
   });
 });

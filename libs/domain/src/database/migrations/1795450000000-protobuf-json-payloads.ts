@@ -377,7 +377,7 @@ function historyItemOf(
       update_id: u.update_id,
       migration_id: Number(u.m),
       workflow_id: u.workflow_id,
-      record_time: u.is_import && form === 'history-file' ? IMPORT_RECORD_TIME : u.record_time,
+      record_time: u.is_import && form !== 'mirrored' ? IMPORT_RECORD_TIME : u.record_time,
       synchronizer_id: u.synchronizer_id,
       effective_at: u.effective_at,
       offset,
