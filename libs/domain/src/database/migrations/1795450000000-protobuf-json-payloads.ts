@@ -24,7 +24,6 @@ export const CONVERSION_BATCH_ROWS = 2000;
  *   (Splice's compact JSON: `"0E-10"`, `Instant.toString` timestamps, positional records as
  *   arrays).
  * - `signatories` and `observers` of events and contracts: sorted, as the writer now keeps them.
- *
  * - `updates.content_hash` (what the writer compares when the same update is appended again):
  *   the hash of the update with its payloads in proto3 JSON, so that the same history fed again
  *   in the new form is recognised as stored. The update as it was appended is rebuilt from the
@@ -39,9 +38,10 @@ export const CONVERSION_BATCH_ROWS = 2000;
  * not payload text. Created event blobs the history supplied are opaque and kept; those derived
  * on read (from the creating event) follow the converted arguments.
  *
- * Rows are read and rewritten in batches of `CONVERSION_BATCH_ROWS`, keyset by primary key, on
- * the parent tables (partitioned by migration or not, the statements are the same), inside the
- * migration's transaction: a failure leaves the store as it was.
+ * Rows are read and rewritten in batches of `CONVERSION_BATCH_ROWS` (updates in batches of an
+ * eighth of that, each read with all its events), keyset by primary key, on the parent tables
+ * (partitioned by migration or not, the statements are the same), inside the migration's
+ * transaction: a failure leaves the store as it was.
  */
 export class ProtobufJsonPayloads1795450000000 implements MigrationInterface {
   name = 'ProtobufJsonPayloads1795450000000';
@@ -51,7 +51,7 @@ export class ProtobufJsonPayloads1795450000000 implements MigrationInterface {
 
   async up(q: QueryRunner): Promise<void> {
     // First, while the rows still hold what was appended: payloads in the dialect, parties unsorted.
-    await rehashUpdates(q, ProtobufJsonPayloads1795450000000.batchRows);
+    await rehashUpdates(q, Math.max(1, Math.floor(ProtobufJsonPayloads1795450000000.batchRows / 8)));
     await convertEvents(q, ProtobufJsonPayloads1795450000000.batchRows);
     await convertContracts(q, ProtobufJsonPayloads1795450000000.batchRows);
   }
