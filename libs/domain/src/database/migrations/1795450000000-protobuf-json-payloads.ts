@@ -1,0 +1,459 @@
+import type { MigrationInterface, QueryRunner } from 'typeorm';
+import { toCompact } from '../../daml-value/compact';
+import type { DamlValue } from '../../daml-value/daml-value.types';
+import { isDamlValue } from '../../daml-value/daml-value.validation';
+import { fromLegacyDialect } from '../../daml-value/legacy-dialect';
+import { canonicalJson, sha256Hex } from '../../history/canonical-json';
+import { encodeScanOffset } from '../../history/scan-offset';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+
+/** Rows read and written per statement round trip: bounded memory and short statements. */
+export const CONVERSION_BATCH_ROWS = 2000;
+
+/**
+ * Converts a store written by a release that kept lossless payloads in the legacy dialect
+ * (`{"list": [...]}`, `{"optional": null}`, ISO timestamps, `YYYY-MM-DD` dates; see
+ * `fromLegacyDialect`) to what this release stores and serves (docs/daml-values.md):
+ *
+ * - `events.create_arguments`, `choice_argument`, `exercise_result`: the proto3 JSON of the
+ *   Ledger API `Value`, as protobuf's printer writes it. Nothing is lost: the dialect held no
+ *   record, variant or enum ids, and an empty label or map key is what the printer leaves out.
+ *   A payload already in proto3 JSON is left as it is (the two forms agree wherever both accept
+ *   a value).
+ * - `contracts.payload_compact`: re-rendered from the converted arguments of the creating event
+ *   (Splice's compact JSON: `"0E-10"`, `Instant.toString` timestamps, positional records as
+ *   arrays).
+ * - `signatories` and `observers` of events and contracts: sorted, as the writer now keeps them.
+ * - `updates.content_hash` (what the writer compares when the same update is appended again):
+ *   the hash of the update with its payloads in proto3 JSON, so that the same history fed again
+ *   in the new form is recognised as stored. The update as it was appended is rebuilt from the
+ *   rows in each form the previous releases appended (`APPENDED_FORMS`: history files, the
+ *   ledger-fed mirror, the scan mirror) and the rebuilt text checked against the stored hash
+ *   first; an update appended in yet another form keeps its hash, and appending it again in the
+ *   new form is refused as "already stored with different content".
+ *
+ * What it leaves, and why: every other column holds typed values (numeric, timestamptz, bigint,
+ * party text) that reads render on the way out, not text of the old rendering; derived tables
+ * (holdings, licences, rounds, activity records, vote results, totals) hold numbers and times,
+ * not payload text. Created event blobs the history supplied are opaque and kept; those derived
+ * on read (from the creating event) follow the converted arguments.
+ *
+ * Rows are read and rewritten in batches of `CONVERSION_BATCH_ROWS` (updates in batches of an
+ * eighth of that, each read with all its events), keyset by primary key, on the parent tables
+ * (partitioned by migration or not, the statements are the same), inside the migration's
+ * transaction: a failure leaves the store as it was.
+ */
+export class ProtobufJsonPayloads1795450000000 implements MigrationInterface {
+  name = 'ProtobufJsonPayloads1795450000000';
+
+  /** Rows per batch; tests lower it to run many batches over a small store. */
+  static batchRows = CONVERSION_BATCH_ROWS;
+
+  async up(q: QueryRunner): Promise<void> {
+    // First, while the rows still hold what was appended: payloads in the dialect, parties unsorted.
+    await rehashUpdates(q, Math.max(1, Math.floor(ProtobufJsonPayloads1795450000000.batchRows / 8)));
+    await convertEvents(q, ProtobufJsonPayloads1795450000000.batchRows);
+    await convertContracts(q, ProtobufJsonPayloads1795450000000.batchRows);
+  }
+
+  async down(q: QueryRunner): Promise<void> {
+    // The earlier releases read only the legacy dialect, and it cannot hold what this release
+    // may have stored since (record/variant/enum ids, payloads received in proto3 JSON): going
+    // back would lose data. An empty store (nothing converted) reverts cleanly.
+    await q.query(`DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM "events" WHERE "create_arguments" IS NOT NULL OR "choice_argument" IS NOT NULL) THEN
+        RAISE EXCEPTION 'cannot revert ProtobufJsonPayloads1795450000000: the store holds payloads in proto3 JSON, which earlier releases cannot read and their dialect cannot hold (restore a backup taken before the upgrade instead)';
+      END IF; END $$`);
+  }
+}
+
+interface EventBatchRow {
+  r: string;
+  n: number;
+  m: string;
+  ca: string | null;
+  chc: string | null;
+  er: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+}
+
+/** Converts the events' payloads and sorts their parties; returns the number of rows rewritten. */
+export async function convertEvents(q: QueryRunner, batchRows: number): Promise<number> {
+  let rewritten = 0;
+  let after: [string, number] = ['-1', -1];
+  for (;;) {
+    const rows = (await q.query(
+      `SELECT "update_row_id"::text AS r, "node_id" AS n, "migration_id"::text AS m,
+              "create_arguments"::text AS ca, "choice_argument"::text AS chc, "exercise_result"::text AS er,
+              "signatories", "observers"
+         FROM "events"
+        WHERE ("update_row_id", "node_id") > ($1::bigint, $2::integer)
+        ORDER BY "update_row_id", "node_id"
+        LIMIT $3`,
+      [after[0], after[1], batchRows],
+    )) as EventBatchRow[];
+    if (rows.length === 0) return rewritten;
+    const changed: EventBatchRow[] = [];
+    for (const row of rows) {
+      const where = `events(update_row_id=${row.r}, node_id=${row.n})`;
+      const ca = convertedText(row.ca, `${where}.create_arguments`);
+      const chc = convertedText(row.chc, `${where}.choice_argument`);
+      const er = convertedText(row.er, `${where}.exercise_result`);
+      const signatories = sortedOrUndefined(row.signatories);
+      const observers = sortedOrUndefined(row.observers);
+      if (ca ?? chc ?? er ?? signatories ?? observers) {
+        changed.push({
+          ...row,
+          ca: ca ?? row.ca,
+          chc: chc ?? row.chc,
+          er: er ?? row.er,
+          signatories: signatories ?? row.signatories,
+          observers: observers ?? row.observers,
+        });
+      }
+    }
+    if (changed.length > 0) {
+      await q.query(
+        `UPDATE "events" e
+            SET "create_arguments" = v.ca::json, "choice_argument" = v.chc::json, "exercise_result" = v.er::json,
+                "signatories" = ${partiesOf('v.signatories')}, "observers" = ${partiesOf('v.observers')}
+           FROM unnest($1::bigint[], $2::integer[], $3::bigint[], $4::text[], $5::text[], $6::text[], $7::text[], $8::text[])
+                AS v(r, n, m, ca, chc, er, signatories, observers)
+          WHERE e."update_row_id" = v.r AND e."node_id" = v.n AND e."migration_id" = v.m`,
+        [
+          changed.map((c) => c.r),
+          changed.map((c) => c.n),
+          changed.map((c) => c.m),
+          changed.map((c) => c.ca),
+          changed.map((c) => c.chc),
+          changed.map((c) => c.er),
+          changed.map((c) => partiesText(c.signatories)),
+          changed.map((c) => partiesText(c.observers)),
+        ],
+      );
+      rewritten += changed.length;
+    }
+    const last = rows[rows.length - 1];
+    after = [last.r, last.n];
+  }
+}
+
+interface ContractBatchRow {
+  r: string;
+  m: string;
+  ca: string | null;
+  pc: string;
+  signatories: string[];
+  observers: string[];
+}
+
+/**
+ * Re-renders the contracts' compact payloads from their creating events' (converted) arguments
+ * and sorts their parties; returns the number of rows rewritten.
+ */
+export async function convertContracts(q: QueryRunner, batchRows: number): Promise<number> {
+  let rewritten = 0;
+  let after = '-1';
+  for (;;) {
+    const rows = (await q.query(
+      `SELECT c."row_id"::text AS r, c."migration_id"::text AS m, c."payload_compact"::text AS pc,
+              c."signatories", c."observers",
+              (SELECT e."create_arguments"::text FROM "events" e
+                WHERE e."migration_id" = c."migration_id" AND e."update_row_id" = c."created_update_row_id"
+                  AND e."node_id" = c."created_node_id") AS ca
+         FROM "contracts" c
+        WHERE c."row_id" > $1::bigint
+        ORDER BY c."row_id"
+        LIMIT $2`,
+      [after, batchRows],
+    )) as ContractBatchRow[];
+    if (rows.length === 0) return rewritten;
+    const changed: { r: string; m: string; pc: string; signatories: string[]; observers: string[] }[] = [];
+    for (const row of rows) {
+      if (row.ca === null)
+        throw new Error(
+          `contracts(row_id=${row.r}): no creating event with arguments to render its compact payload from`,
+        );
+      const pc = JSON.stringify(toCompact(JSON.parse(row.ca) as DamlValue, 'scan'));
+      const signatories = sortedOrUndefined(row.signatories);
+      const observers = sortedOrUndefined(row.observers);
+      if (pc !== row.pc || signatories !== undefined || observers !== undefined)
+        changed.push({
+          r: row.r,
+          m: row.m,
+          pc,
+          signatories: signatories ?? row.signatories,
+          observers: observers ?? row.observers,
+        });
+    }
+    if (changed.length > 0) {
+      await q.query(
+        `UPDATE "contracts" c
+            SET "payload_compact" = v.pc::json,
+                "signatories" = ${partiesOf('v.signatories')}, "observers" = ${partiesOf('v.observers')}
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[], $4::text[], $5::text[]) AS v(r, m, pc, signatories, observers)
+          WHERE c."row_id" = v.r AND c."migration_id" = v.m`,
+        [
+          changed.map((c) => c.r),
+          changed.map((c) => c.m),
+          changed.map((c) => c.pc),
+          changed.map((c) => partiesText(c.signatories)),
+          changed.map((c) => partiesText(c.observers)),
+        ],
+      );
+      rewritten += changed.length;
+    }
+    after = rows[rows.length - 1].r;
+  }
+}
+
+/**
+ * The proto3 JSON text of a stored payload, or undefined when it needs no rewrite (null, or in
+ * proto3 JSON already). Throws naming `where` when it is in neither form.
+ */
+function convertedText(text: string | null, where: string): string | undefined {
+  if (text === null) return undefined;
+  const parsed: unknown = JSON.parse(text);
+  if (isDamlValue(parsed)) return undefined;
+  return JSON.stringify(fromLegacyDialect(parsed, where));
+}
+
+/** `parties` sorted as the writer sorts them (UTF-16 code units), or undefined when they are already. */
+function sortedOrUndefined(parties: string[] | null): string[] | undefined {
+  if (parties === null) return undefined;
+  for (let i = 1; i < parties.length; i++) if (parties[i - 1] > parties[i]) return [...parties].sort();
+  return undefined;
+}
+
+// Party lists travel as JSON text (unnest would flatten a text[][] parameter), kept in order.
+function partiesText(parties: string[] | null): string | null {
+  return parties === null ? null : JSON.stringify(parties);
+}
+
+function partiesOf(column: string): string {
+  return `CASE WHEN ${column} IS NULL THEN NULL
+               ELSE ARRAY(SELECT p FROM json_array_elements_text(${column}::json) WITH ORDINALITY AS t(p, i) ORDER BY i) END`;
+}
+
+interface UpdateHashRow {
+  r: string;
+  update_id: string;
+  m: string;
+  kind: 'transaction' | 'assignment' | 'unassignment';
+  is_import: boolean;
+  record_time: string;
+  effective_at: string | null;
+  synchronizer_id: string;
+  workflow_id: string;
+  command_id: string;
+  ledger_offset: string | null;
+  external_transaction_hash: string | null;
+  root_node_ids: number[] | null;
+  submitter: string | null;
+  source_synchronizer: string | null;
+  target_synchronizer: string | null;
+  unassign_id: string | null;
+  reassignment_counter: string | null;
+  reassigned_contract_id: string | null;
+  content_hash: string;
+}
+
+interface EventHashRow {
+  r: string;
+  n: number;
+  event_type: 'created' | 'exercised';
+  contract_id: string;
+  template_id: string;
+  package_name: string;
+  ca: string | null;
+  created_at: string | null;
+  signatories: string[] | null;
+  observers: string[] | null;
+  choice: string | null;
+  chc: string | null;
+  er: string | null;
+  consuming: boolean | null;
+  acting_parties: string[] | null;
+  interface_id: string | null;
+  child_node_ids: number[] | null;
+  /** The blob stored for the contract a created event creates (supplied by the history), if any. */
+  blob: string | null;
+}
+
+/** Six fraction digits, as the history file writes times. */
+const ISO_MICROS = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`;
+
+/** What `rehashUpdates` did: updates rehashed, and those whose rebuilt text did not verify. */
+export interface RehashCounts {
+  rehashed: number;
+  unverified: number;
+}
+
+/**
+ * Sets each update's content hash to that of the update with its payloads in proto3 JSON, where
+ * the update as appended can be rebuilt from the rows and verified against the stored hash.
+ */
+export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<RehashCounts> {
+  const counts: RehashCounts = { rehashed: 0, unverified: 0 };
+  let after = '-1';
+  for (;;) {
+    const updates = (await q.query(
+      `SELECT "row_id"::text AS r, "update_id", "migration_id"::text AS m, "kind", "is_import",
+              ${ISO_MICROS('"record_time"')} AS record_time, ${ISO_MICROS('"effective_at"')} AS effective_at,
+              "synchronizer_id", "workflow_id", "command_id", "ledger_offset"::text AS ledger_offset,
+              "external_transaction_hash", "root_node_ids", "submitter", "source_synchronizer",
+              "target_synchronizer", "unassign_id", "reassignment_counter"::text AS reassignment_counter,
+              "reassigned_contract_id", "content_hash"
+         FROM "updates" WHERE "row_id" > $1::bigint ORDER BY "row_id" LIMIT $2`,
+      [after, batchRows],
+    )) as UpdateHashRow[];
+    if (updates.length === 0) return counts;
+    const eventRows = (await q.query(
+      `SELECT "update_row_id"::text AS r, "node_id" AS n, "event_type", "contract_id", "template_id", "package_name",
+              "create_arguments"::text AS ca, ${ISO_MICROS('"created_at"')} AS created_at, "signatories", "observers",
+              "choice", "choice_argument"::text AS chc, "exercise_result"::text AS er, "consuming",
+              "acting_parties", "interface_id", "child_node_ids",
+              CASE WHEN e."event_type" = 'created' THEN
+                (SELECT c."created_event_blob" FROM "contracts" c
+                  WHERE c."migration_id" = e."migration_id" AND c."contract_id" = e."contract_id") END AS blob
+         FROM "events" e WHERE "update_row_id" = ANY($1::bigint[]) ORDER BY "update_row_id", "node_id"`,
+      [updates.map((u) => u.r)],
+    )) as EventHashRow[];
+    const eventsOf = new Map<string, EventHashRow[]>();
+    for (const e of eventRows) {
+      const list = eventsOf.get(e.r);
+      if (list === undefined) eventsOf.set(e.r, [e]);
+      else list.push(e);
+    }
+    const changed: { r: string; m: string; hash: string }[] = [];
+    for (const u of updates) {
+      const events = eventsOf.get(u.r) ?? [];
+      const appended = APPENDED_FORMS.map((form) => historyItemOf(u, events, form)).find(
+        (item) => sha256Hex(canonicalJson(item)) === u.content_hash,
+      );
+      if (appended === undefined) {
+        counts.unverified++;
+        continue;
+      }
+      const hash = sha256Hex(canonicalJson(withProtobufJsonPayloads(appended, u.update_id)));
+      if (hash !== u.content_hash) changed.push({ r: u.r, m: u.m, hash });
+    }
+    if (changed.length > 0) {
+      await q.query(
+        `UPDATE "updates" u SET "content_hash" = v.hash
+           FROM unnest($1::bigint[], $2::bigint[], $3::text[]) AS v(r, m, hash)
+          WHERE u."row_id" = v.r AND u."migration_id" = v.m`,
+        [changed.map((c) => c.r), changed.map((c) => c.m), changed.map((c) => c.hash)],
+      );
+      counts.rehashed += changed.length;
+    }
+    after = updates[updates.length - 1].r;
+  }
+}
+
+/**
+ * The forms in which the previous releases appended updates, tried in turn: a history file's
+ * (the scan v2 item with lossless payloads, as `simulate` writes it); the same with the created
+ * events' blobs (a history that supplies them, and the ledger-fed mirror); and the scan mirror's
+ * (the item a peer served: no `command_id`, which scans do not serve; an import update's record
+ * time as served, with six fraction digits; blobs stored apart).
+ */
+const APPENDED_FORMS = ['history-file', 'history-file-with-blobs', 'mirrored'] as const;
+
+type AppendedForm = (typeof APPENDED_FORMS)[number];
+
+/** The update as it was appended in `form`, from its rows. */
+function historyItemOf(
+  u: UpdateHashRow,
+  events: EventHashRow[],
+  form: AppendedForm,
+): Record<string, unknown> {
+  const offset = u.ledger_offset === null ? '' : encodeScanOffset(BigInt(u.ledger_offset));
+  const eventId = (node: number) => `${u.update_id}:${node}`;
+  if (u.kind === 'transaction') {
+    const item: Record<string, unknown> = {
+      update_id: u.update_id,
+      migration_id: Number(u.m),
+      workflow_id: u.workflow_id,
+      record_time: u.is_import && form !== 'mirrored' ? IMPORT_RECORD_TIME : u.record_time,
+      synchronizer_id: u.synchronizer_id,
+      effective_at: u.effective_at,
+      offset,
+      root_event_ids: (u.root_node_ids ?? []).map(eventId),
+      events_by_id: Object.fromEntries(events.map((e) => [eventId(e.n), eventItemOf(e, eventId, form)])),
+    };
+    if (form !== 'mirrored') item.command_id = u.command_id;
+    if (u.external_transaction_hash !== null) item.external_transaction_hash = u.external_transaction_hash;
+    return item;
+  }
+  const event: Record<string, unknown> = {
+    submitter: u.submitter,
+    source_synchronizer: u.source_synchronizer,
+    target_synchronizer: u.target_synchronizer,
+    migration_id: Number(u.m),
+    unassign_id: u.unassign_id,
+    reassignment_counter: Number(u.reassignment_counter),
+  };
+  if (u.kind === 'unassignment') event.contract_id = u.reassigned_contract_id;
+  else if (events.length > 0) event.created_event = eventItemOf(events[0], eventId, form);
+  return { update_id: u.update_id, offset, record_time: u.record_time, event };
+}
+
+function eventItemOf(
+  e: EventHashRow,
+  eventId: (node: number) => string,
+  form: AppendedForm,
+): Record<string, unknown> {
+  const common = {
+    event_id: eventId(e.n),
+    contract_id: e.contract_id,
+    template_id: e.template_id,
+    package_name: e.package_name,
+  };
+  if (e.event_type === 'created') {
+    const item: Record<string, unknown> = {
+      event_type: 'created_event',
+      ...common,
+      create_arguments: parsedOrNull(e.ca),
+      created_at: e.created_at,
+      signatories: e.signatories,
+      observers: e.observers,
+    };
+    if (form === 'history-file-with-blobs' && e.blob !== null) item.created_event_blob = e.blob;
+    return item;
+  }
+  const item: Record<string, unknown> = {
+    event_type: 'exercised_event',
+    ...common,
+    choice: e.choice,
+    choice_argument: parsedOrNull(e.chc),
+    child_event_ids: (e.child_node_ids ?? []).map(eventId),
+    exercise_result: parsedOrNull(e.er),
+    consuming: e.consuming,
+    acting_parties: e.acting_parties,
+  };
+  if (e.interface_id !== null) item.interface_id = e.interface_id;
+  return item;
+}
+
+function parsedOrNull(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
+
+/** `item` with every payload member in proto3 JSON (converted from the dialect where it is not). */
+function withProtobufJsonPayloads(item: unknown, where: string): unknown {
+  if (Array.isArray(item)) return item.map((x) => withProtobufJsonPayloads(x, where));
+  if (typeof item !== 'object' || item === null) return item;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item)) {
+    out[key] =
+      (key === 'create_arguments' || key === 'choice_argument' || key === 'exercise_result') &&
+      value !== null &&
+      !isDamlValue(value)
+        ? fromLegacyDialect(value, `update ${where} ${key}`)
+        : withProtobufJsonPayloads(value, where);
+  }
+  return out;
+}
