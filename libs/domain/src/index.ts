@@ -97,6 +97,8 @@ export {
   zstdChunks,
 } from './ingest/update-source';
 export type { UpdateSourceOptions } from './ingest/update-source';
+export { setUninterpretablePayloadSink } from './history/payload-reader';
+export type { UninterpretablePayload, UninterpretablePayloadSink } from './history/payload-reader';
 export { ensureDevelopmentAdmin } from './ledger/development-admin';
 export { LedgerActiveContractsRepository } from './ledger/ledger-active-contracts.repository';
 export { LedgerActiveContractsService } from './ledger/ledger-active-contracts.service';

@@ -10,6 +10,7 @@ import { ExplorerIndexes1795380000000 } from './1795380000000-explorer-indexes';
 import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapproval-receiver-index';
 import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-status';
 import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
+import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-updates';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -25,4 +26,5 @@ export const MIGRATIONS = [
   PreapprovalReceiverIndex1795390000000,
   MirrorPeerStatus1795400000000,
   ExplorerChoiceContractIndexes1795410000000,
+  CompactOnlyUpdates1795460000000,
 ];
