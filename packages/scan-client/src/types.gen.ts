@@ -89,7 +89,12 @@ export type UpdateHistoryTransaction = {
      * Ledger effective time, as seen by all Daml code run in the transaction.
      */
     effective_at: string;
-    offset: ScanOffset;
+    /**
+     * The update's scan offset. Absent for an update loaded from compact-only history
+     * (v2 items carry no offset; docs/compact-only-history.md).
+     *
+     */
+    offset?: ScanOffset;
     /**
      * Ids of the roots of the event tree, in order; each is a key of `events_by_id`.
      */
@@ -377,9 +382,11 @@ export type ExercisedEvent = {
     consuming: boolean;
     acting_parties: Array<string>;
     /**
-     * Interface through which the choice was exercised, when it was.
+     * Interface through which the choice was exercised; `null` when it was exercised on
+     * the template directly (a Splice scan writes the member either way).
+     *
      */
-    interface_id?: string;
+    interface_id?: string | null;
 };
 
 /**
@@ -1175,6 +1182,14 @@ export type GetUpdateByIdV0Errors = {
      */
     404: ErrorResponse;
     /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -1243,6 +1258,14 @@ export type GetUpdateByIdV2Errors = {
      */
     404: ErrorResponse;
     /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -1275,6 +1298,14 @@ export type GetUpdateHistoryV2Errors = {
      * The request is invalid; the message names the offending field and the problem.
      */
     400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */
@@ -1316,6 +1347,14 @@ export type GetUpdateHistoryV1Errors = {
      * The request is invalid; the message names the offending field and the problem.
      */
     400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */
@@ -1361,6 +1400,14 @@ export type GetImportUpdatesErrors = {
      * The requested data does not exist on this node.
      */
     404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */

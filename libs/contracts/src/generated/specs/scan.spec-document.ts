@@ -99,6 +99,9 @@ export const scanSpec: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -141,6 +144,9 @@ export const scanSpec: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -181,6 +187,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -229,6 +238,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -279,6 +291,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -1472,6 +1487,16 @@ export const scanSpec: OpenApiDocument = {
           }
         }
       },
+      "CompactOnlyHistory": {
+        "description": "The answer would include an update loaded from compact-only history (an explorer\narchive, a bulk-download object, a saved `compact_json` page): its payloads were\ngiven without type information, so they have no lossless (`protobuf_json`) form and\nnone is made up. The message names the update. Ask for `compact_json` instead.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "InternalError": {
         "description": "An unexpected error occurred while serving the request.",
         "content": {
@@ -1583,7 +1608,6 @@ export const scanSpec: OpenApiDocument = {
           "record_time",
           "synchronizer_id",
           "effective_at",
-          "offset",
           "root_event_ids",
           "events_by_id"
         ],
@@ -1617,7 +1641,12 @@ export const scanSpec: OpenApiDocument = {
             "description": "Ledger effective time, as seen by all Daml code run in the transaction."
           },
           "offset": {
-            "$ref": "#/components/schemas/ScanOffset"
+            "description": "The update's scan offset. Absent for an update loaded from compact-only history\n(v2 items carry no offset; docs/compact-only-history.md).\n",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ScanOffset"
+              }
+            ]
           },
           "root_event_ids": {
             "type": "array",
@@ -2068,7 +2097,8 @@ export const scanSpec: OpenApiDocument = {
           },
           "interface_id": {
             "type": "string",
-            "description": "Interface through which the choice was exercised, when it was."
+            "nullable": true,
+            "description": "Interface through which the choice was exercised; `null` when it was exercised on\nthe template directly (a Splice scan writes the member either way).\n"
           }
         }
       },

@@ -1,0 +1,213 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DataSource } from 'typeorm';
+import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
+import { ingestUpdates, LedgerWriter, readUpdateSource } from '@canton-scan/domain';
+import {
+  callChecked,
+  expectCleanFuzzCampaign,
+  runFuzzCampaign,
+  sampleStore,
+  startTestApp,
+  storeContentHashes,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
+
+/**
+ * Compact-only history (docs/compact-only-history.md): the MainNet network's first 25 updates,
+ * as a MainNet scan answered `POST /v2/updates` in `compact_json` (`<repo>/../shared`, a sibling
+ * of the repository), loaded with the compact ingest as that saved answer and again as a zstd
+ * JSON Lines object (the bulk-download format), are served back as given, feed the derived
+ * state, are refused in the lossless encoding, and no scan endpoint answers 5xx over them.
+ */
+const SAMPLES = join(__dirname, '../../../../shared/api/samples/mainnet-2026-01-30');
+const ANSWER = join(SAMPLES, 'scan.v2.updates.json');
+const DSO = 'DSO::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc';
+/** The validator the 25 updates onboard (its ValidatorLicense collects rounds 0 and 1). */
+const VALIDATOR = 'Digital-Asset-2::12209b21d512c6a7e2f5d215266fe6568cb732caaef7ff04e308f990a652340d3529';
+
+type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
+const items = (JSON.parse(readFileSync(ANSWER, 'utf8')) as { transactions: { [key: string]: Json }[] })
+  .transactions;
+
+/** A value with its null object members left out: compact values are compared modulo them (facts.md, the upgrade rule). */
+function withoutNulls(value: Json): Json {
+  if (Array.isArray(value)) return value.map(withoutNulls);
+  if (value === null || typeof value !== 'object') return value;
+  const out: { [key: string]: Json } = {};
+  for (const [k, v] of Object.entries(value)) if (v !== null) out[k] = withoutNulls(v);
+  return out;
+}
+
+async function ingestCompact(dataSource: DataSource, file: string): Promise<number> {
+  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3, payloadEncoding: 'compact' });
+  const progress = await ingestUpdates(writer, readUpdateSource(file), { batchSize: 10 });
+  return progress.appended;
+}
+
+describe('compact-only history (real MainNet updates)', () => {
+  const db = useTestDatabase();
+  let running: RunningTestApp;
+  let client: ReturnType<typeof createScanClient>;
+  const dir = mkdtempSync(join(tmpdir(), 'compact-only-'));
+
+  /** The saved answer as a bulk-download object: zstd JSON Lines, one item per line, keys sorted. */
+  const zstdObject = (): string => {
+    const sortKeys = (v: Json): Json =>
+      Array.isArray(v)
+        ? v.map(sortKeys)
+        : v !== null && typeof v === 'object'
+          ? Object.fromEntries(
+              Object.keys(v)
+                .sort()
+                .map((k) => [k, sortKeys(v[k])]),
+            )
+          : v;
+    const lines = join(dir, 'updates_0.jsonl');
+    writeFileSync(lines, items.map((i) => JSON.stringify(sortKeys(i))).join('\n') + '\n');
+    const object = join(dir, 'updates_0.zstd');
+    execFileSync('zstd', ['-q', '-f', lines, '-o', object]);
+    return object;
+  };
+  const sources: [string, () => string][] = [
+    ['the saved POST /v2/updates answer', () => ANSWER],
+    ['a zstd JSON Lines object', zstdObject],
+  ];
+
+  beforeAll(async () => {
+    running = await startTestApp(createScanApp, db.dataSource);
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
+  });
+  afterAll(async () => {
+    await running.close();
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  describe.each(sources)('loaded from %s', (_, source) => {
+    beforeEach(async () => {
+      expect(await ingestCompact(db.dataSource, source())).toBe(items.length);
+    });
+
+    it('serves every update back by id and in the update list as given (modulo null fields), marked compact-only', async () => {
+      for (const item of items) {
+        const id = item.update_id as string;
+        const res = await callChecked(
+          scanSpec,
+          'getUpdateByIdV2',
+          scanApi.getUpdateByIdV2({ client, path: { update_id: id } }),
+        );
+        expect(res.status).toBe(200);
+        expect(withoutNulls(res.body as Json)).toEqual(withoutNulls(item));
+      }
+      const page = await callChecked(
+        scanSpec,
+        'getUpdateHistoryV2',
+        scanApi.getUpdateHistoryV2({ client, body: { page_size: 100, daml_value_encoding: 'compact_json' } }),
+      );
+      expect(withoutNulls((page.body as { transactions: Json[] }).transactions)).toEqual(withoutNulls(items));
+      // Paged in threes from the middle, as explorers page.
+      const paged: Json[] = [];
+      let after: scanApi.UpdateHistoryRequestAfter | undefined;
+      for (;;) {
+        const { body } = await callChecked(
+          scanSpec,
+          'getUpdateHistoryV2',
+          scanApi.getUpdateHistoryV2({ client, body: { page_size: 3, after } }),
+        );
+        const txs = (body as { transactions: { migration_id: number; record_time: string }[] }).transactions;
+        if (txs.length === 0) break;
+        paged.push(...(txs as unknown as Json[]));
+        const last = txs[txs.length - 1];
+        after = { after_migration_id: last.migration_id, after_record_time: last.record_time };
+      }
+      expect(withoutNulls(paged)).toEqual(withoutNulls(items));
+      const rows: { compact_only: boolean; ledger_offset: string | null }[] = await db.dataSource.query(
+        'SELECT compact_only, ledger_offset FROM updates',
+      );
+      expect(rows).toHaveLength(items.length);
+      expect(rows.every((r) => r.compact_only && r.ledger_offset === null)).toBe(true);
+    });
+
+    it('refuses lossless reads over it with a 409 naming the update, in every lossless form', async () => {
+      const first = items[0].update_id as string;
+      const expectConflict = (res: { status: number; body: unknown }, updateId = first) => {
+        expect(res.status).toBe(409);
+        expect(res.body).toEqual({ error: expect.stringContaining(`update ${updateId}`) });
+        expect((res.body as { error: string }).error).toContain('without type information');
+      };
+      for (const op of ['getUpdateByIdV2', 'getUpdateByIdV0'] as const)
+        expectConflict(
+          await callChecked(
+            scanSpec,
+            op,
+            scanApi[op]({
+              client,
+              path: { update_id: items[5].update_id as string },
+              query: { lossless: true },
+            }),
+          ),
+          items[5].update_id as string,
+        );
+      const body = { page_size: 10, daml_value_encoding: 'protobuf_json' as const };
+      expectConflict(
+        await callChecked(scanSpec, 'getUpdateHistoryV2', scanApi.getUpdateHistoryV2({ client, body })),
+      );
+      expectConflict(
+        await callChecked(scanSpec, 'getUpdateHistoryV1', scanApi.getUpdateHistoryV1({ client, body })),
+      );
+    });
+
+    it('derives the DSO info and the validator faucets from the compact payloads', async () => {
+      const dso = await callChecked(scanSpec, 'getDsoInfo', scanApi.getDsoInfo({ client }));
+      expect(dso.status).toBe(200);
+      expect(dso.body).toMatchObject({ dso_party_id: DSO });
+      const faucets = await callChecked(
+        scanSpec,
+        'listValidatorFaucets',
+        scanApi.listValidatorFaucets({ client, query: { validator_ids: [VALIDATOR] } }),
+      );
+      expect(faucets.status).toBe(200);
+      expect(faucets.body).toEqual({
+        validatorsReceivedFaucets: [
+          {
+            validator: VALIDATOR,
+            numRoundsCollected: 2,
+            numRoundsMissed: 0,
+            firstCollectedInRound: 0,
+            lastCollectedInRound: 1,
+          },
+        ],
+      });
+    });
+  });
+
+  it('loads the same updates once whichever form they come in (the second load skips them)', async () => {
+    expect(await ingestCompact(db.dataSource, ANSWER)).toBe(items.length);
+    expect(await ingestCompact(db.dataSource, zstdObject())).toBe(0);
+  });
+
+  it('answers generated requests to every scan endpoint over it without a 5xx, as the spec declares', async () => {
+    await ingestCompact(db.dataSource, ANSWER);
+    const samples = await sampleStore((sql) => db.dataSource.query(sql));
+    const requests = 600;
+    const report = await runFuzzCampaign({
+      groups: [
+        {
+          name: 'scan',
+          spec: scanSpec,
+          base: running.origin + running.config.scanApi.prefix,
+          errorFormat: 'json',
+        },
+      ],
+      samples,
+      requests,
+      seed: 27,
+      storeHashes: () => storeContentHashes(db.dataSource),
+    });
+    expectCleanFuzzCampaign(report, requests, 20);
+  });
+});
