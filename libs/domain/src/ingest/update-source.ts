@@ -11,6 +11,8 @@ import { Decompress } from 'fzstd';
 
 const LF = 0x0a;
 const ZSTD_MAGIC = Buffer.from([0x28, 0xb5, 0x2f, 0xfd]);
+/** Compressed bytes pushed through the decompressor at a time (see `zstdChunks`). */
+const ZSTD_SLICE = 4096;
 
 /** The bytes of a file as read, `onBytes` told of each chunk's size (the file's, before decompressing). */
 export async function* fileChunks(file: string, onBytes?: (n: number) => void): AsyncGenerator<Buffer> {
@@ -36,11 +38,15 @@ export async function* zstdChunks(compressed: AsyncIterable<Buffer>): AsyncGener
     if (data.length > 0) out.push(Buffer.from(data));
   });
   for await (const chunk of compressed) {
-    stream.push(chunk);
-    if (out.length > 0) {
-      const ready = out;
-      out = [];
-      yield* ready;
+    // Pushed in slices, each one's output handed on before the next: a highly compressed chunk
+    // would otherwise come out at once (JSON Lines of similar updates compress a hundredfold).
+    for (let at = 0; at < chunk.length; at += ZSTD_SLICE) {
+      stream.push(chunk.subarray(at, at + ZSTD_SLICE));
+      if (out.length > 0) {
+        const ready = out;
+        out = [];
+        yield* ready;
+      }
     }
   }
   stream.push(new Uint8Array(0), true);
