@@ -190,6 +190,48 @@ describe('compact-only history (real MainNet updates)', () => {
     expect(await ingestCompact(db.dataSource, zstdObject())).toBe(0);
   });
 
+  it('refuses the lossless import updates of a migration opened from compact-only history with a 409', async () => {
+    // The first ValidatorLicense of the 25 updates, re-created by an import update of migration 1.
+    const license = Object.values(
+      items.find((i) =>
+        Object.values(i.events_by_id as { [id: string]: { template_id: string } }).some((e) =>
+          e.template_id.endsWith(':Splice.ValidatorLicense:ValidatorLicense'),
+        ),
+      )!.events_by_id as { [id: string]: { [key: string]: Json } },
+    ).find((e) => (e.template_id as string).endsWith(':Splice.ValidatorLicense:ValidatorLicense'))!;
+    const contractId = license.contract_id as string;
+    const importUpdate = {
+      update_id: contractId,
+      migration_id: 1,
+      workflow_id: '',
+      record_time: '0001-01-01T00:00:00.000000Z',
+      synchronizer_id: items[0].synchronizer_id,
+      effective_at: license.created_at,
+      offset: '',
+      root_event_ids: [`${contractId}:0`],
+      events_by_id: { [`${contractId}:0`]: { ...license, event_id: `${contractId}:0` } },
+    };
+    const file = join(dir, 'imports.jsonl');
+    writeFileSync(file, `${JSON.stringify(importUpdate)}\n`);
+    expect(await ingestCompact(db.dataSource, file)).toBe(1);
+    const res = await callChecked(
+      scanSpec,
+      'getImportUpdates',
+      scanApi.getImportUpdates({ client, body: { migration_id: 1, after_update_id: '', limit: 10 } }),
+    );
+    expect(res.status).toBe(409);
+    expect((res.body as { error: string }).error).toContain(
+      `update ${contractId} was loaded without type information`,
+    );
+    // In compact_json it is served as given.
+    const compact = await callChecked(
+      scanSpec,
+      'getUpdateByIdV2',
+      scanApi.getUpdateByIdV2({ client, path: { update_id: contractId } }),
+    );
+    expect(withoutNulls(compact.body as Json)).toEqual(withoutNulls(importUpdate as unknown as Json));
+  });
+
   it('answers generated requests to every scan endpoint over it without a 5xx, as the spec declares', async () => {
     await ingestCompact(db.dataSource, ANSWER);
     const samples = await sampleStore((sql) => db.dataSource.query(sql));
