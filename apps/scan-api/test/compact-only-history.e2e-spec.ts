@@ -232,10 +232,68 @@ describe('compact-only history (real MainNet updates)', () => {
     expect(withoutNulls(compact.body as Json)).toEqual(withoutNulls(importUpdate as unknown as Json));
   });
 
+  it('takes ACS snapshots over it that serve the compact payloads as given', async () => {
+    await ingestCompact(db.dataSource, ANSWER);
+    // A later update (a fresh price vote, 7 hours on) carries the history past the first snapshot time.
+    const vote = Object.values(items[0].events_by_id as { [id: string]: { [key: string]: Json } }).find((e) =>
+      (e.template_id as string).endsWith(':Splice.DSO.AmuletPrice:AmuletPriceVote'),
+    )!;
+    const updateId = `1220${'ab'.repeat(32)}`;
+    const contractId = `00${'cd'.repeat(34)}`;
+    const later = {
+      ...items[items.length - 1],
+      update_id: updateId,
+      record_time: '2024-06-25T04:00:00.000000Z',
+      effective_at: '2024-06-25T04:00:00Z',
+      root_event_ids: [`${updateId}:0`],
+      events_by_id: {
+        [`${updateId}:0`]: {
+          ...vote,
+          event_id: `${updateId}:0`,
+          contract_id: contractId,
+          created_at: '2024-06-25T04:00:00Z',
+        },
+      },
+    };
+    const file = join(dir, 'later.jsonl');
+    writeFileSync(file, `${JSON.stringify(later)}\n`);
+    expect(await ingestCompact(db.dataSource, file)).toBe(1);
+    const at = await callChecked(
+      scanSpec,
+      'getAcsSnapshotTimestamp',
+      scanApi.getAcsSnapshotTimestamp({
+        client,
+        query: { before: '2024-06-25T04:00:00Z', migration_id: 0 },
+      }),
+    );
+    // Snapshots every 3 hours from the first whole 3 hours after the first update: 00:00, 03:00.
+    expect(at.body).toEqual({ record_time: '2024-06-25T03:00:00.000000Z' });
+    const acs = await callChecked(
+      scanSpec,
+      'getAcsSnapshot',
+      scanApi.getAcsSnapshot({
+        client,
+        body: { migration_id: 0, record_time: '2024-06-25T03:00:00Z', page_size: 100 },
+      }),
+    );
+    expect(acs.status).toBe(200);
+    const events = (acs.body as { created_events: { contract_id: string; create_arguments: Json }[] })
+      .created_events;
+    // Every contract created by the 25 updates and not archived by them, with its arguments as given.
+    const createdArgs = new Map<string, Json>();
+    for (const i of items)
+      for (const e of Object.values(i.events_by_id as { [id: string]: { [key: string]: Json } })) {
+        if (e.event_type === 'created_event') createdArgs.set(e.contract_id as string, e.create_arguments);
+        else if (e.consuming) createdArgs.delete(e.contract_id as string);
+      }
+    expect(events.length).toBe(createdArgs.size);
+    for (const e of events) expect(e.create_arguments).toEqual(createdArgs.get(e.contract_id));
+  });
+
   it('answers generated requests to every scan endpoint over it without a 5xx, as the spec declares', async () => {
     await ingestCompact(db.dataSource, ANSWER);
     const samples = await sampleStore((sql) => db.dataSource.query(sql));
-    const requests = 600;
+    const requests = 1800;
     const report = await runFuzzCampaign({
       groups: [
         {
