@@ -18,7 +18,7 @@ import {
 import { createScanApp } from '../src/app.factory';
 
 /**
- * Compact-only history (docs/compact-only-history.md): the MainNet network's first 25 updates,
+ * Compact-only history (docs/compact-only.md): the MainNet network's first 25 updates,
  * as a MainNet scan answered `POST /v2/updates` in `compact_json` (`<repo>/../shared`, a sibling
  * of the repository), loaded with the compact ingest as that saved answer and again as a zstd
  * JSON Lines object (the bulk-download format), are served back as given, feed the derived

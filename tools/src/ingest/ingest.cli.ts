@@ -2,7 +2,7 @@
 // e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable: run it again
 // after an interruption and it skips what is stored. With `--encoding compact_json` it loads
 // compact-only history (saved `POST /v2/updates` answers, JSON Lines of v2 items, bulk-download
-// objects); any of them may be zstd-compressed (docs/compact-only-history.md).
+// objects); any of them may be zstd-compressed (docs/compact-only.md).
 import { statSync } from 'node:fs';
 import {
   ConfigError,

@@ -20,7 +20,7 @@ export enum DomainErrorCode {
   CreatedEventBlobNotStored = 'CREATED_EVENT_BLOB_NOT_STORED',
   /**
    * A lossless answer would include an update loaded from compact-only history, which has no
-   * lossless form (docs/compact-only-history.md).
+   * lossless form (docs/compact-only.md).
    */
   CompactOnlyHistory = 'COMPACT_ONLY_HISTORY',
 }

@@ -191,7 +191,7 @@ class BatchBuilder {
   private checkOrder(p: ParsedUpdate): void {
     if (isImportUpdate(p)) return;
     const updateId = p.update.update_id;
-    // Compact-only updates record no offset (docs/compact-only-history.md); their record times still count.
+    // Compact-only updates record no offset (docs/compact-only.md); their record times still count.
     if (p.ledgerOffset !== null) {
       if (this.lastOffset !== null && p.ledgerOffset <= this.lastOffset) {
         throw rejectUpdate(

@@ -25,7 +25,7 @@ export const Q = {
 /*
  * Each `...Of` reads what one derived table needs from a compact payload by field name
  * (PayloadReader): fields of newer package versions are ignored, absent Optionals are None, and a
- * payload lacking a needed field is reported and gives no row (docs/compact-only-history.md).
+ * payload lacking a needed field is reported and gives no row (docs/compact-only.md).
  */
 
 export interface HoldingFacts {

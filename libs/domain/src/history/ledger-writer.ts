@@ -20,7 +20,7 @@ export interface LedgerWriterOptions {
   createdEventBlobs?: 'derive' | 'supplied-only';
   /**
    * How the payloads of the updates appended are encoded: `lossless` (the default) or `compact`
-   * (compact-only history: stored as given and marked so; docs/compact-only-history.md).
+   * (compact-only history: stored as given and marked so; docs/compact-only.md).
    */
   payloadEncoding?: PayloadEncoding;
   /** Told of every committed batch (metrics); the domain knows no metrics library. */

@@ -2,7 +2,7 @@
  * Reading derived facts out of compact payloads by field name, tolerating what other package
  * versions change: fields added by an upgrade are ignored, optional fields may be absent, and a
  * payload missing what a derived table needs is reported (template, contract, what was missing)
- * and left out of that table — never a rejected batch (docs/compact-only-history.md "Payloads
+ * and left out of that table — never a rejected batch (docs/compact-only.md "Payloads
  * from other package versions").
  */
 

@@ -53,7 +53,7 @@ export type ParsedUpdate = ParsedTransaction | ParsedReassignment;
 /**
  * How the payloads of an update are encoded: `lossless` (the proto3 JSON of the Ledger API
  * `Value`, validated) or `compact` (compact-only history: Splice's compact JSON, which cannot be
- * checked against types it does not carry, so only its shape is; docs/compact-only-history.md).
+ * checked against types it does not carry, so only its shape is; docs/compact-only.md).
  */
 export type PayloadEncoding = 'lossless' | 'compact';
 
@@ -207,7 +207,7 @@ function checkExercised(
  * A compact-only update (`encoding` compact) needs no `offset` (v2 items have none) and records
  * none: its `offset`, when given, is not kept (v1 lists hard-code it to 1), import updates are
  * told by their record time, and reassignments are not accepted (their offset is their place in
- * the ledger, which a compact-only store does not serve; docs/compact-only-history.md).
+ * the ledger, which a compact-only store does not serve; docs/compact-only.md).
  */
 export function parseUpdate(
   raw: unknown,

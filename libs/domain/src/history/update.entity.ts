@@ -83,7 +83,7 @@ export class UpdateEntity {
 
   /**
    * Loaded from compact-only history: its payloads (events) are the compact JSON as given, with
-   * no lossless form (docs/compact-only-history.md).
+   * no lossless form (docs/compact-only.md).
    */
   @Column('boolean', { name: 'compact_only', default: false })
   compactOnly: boolean;

@@ -2,7 +2,7 @@ import { createReadStream } from 'node:fs';
 import { Decompress } from 'fzstd';
 
 /*
- * The files an ingest reads, streamed in constant memory (docs/compact-only-history.md "Loading
+ * The files an ingest reads, streamed in constant memory (docs/compact-only.md "Loading
  * archives"): JSON Lines (one update per line: history files, bulk-download objects) or a saved
  * `POST /v2/updates` answer (`{"transactions": [...]}`), either of them plain or zstd-compressed
  * (`.zst`/`.zstd`, or the zstd magic number). Nothing is read whole: lines (or the items of the

@@ -91,7 +91,7 @@ export type UpdateHistoryTransaction = {
     effective_at: string;
     /**
      * The update's scan offset. Absent for an update loaded from compact-only history
-     * (v2 items carry no offset; docs/compact-only-history.md).
+     * (v2 items carry no offset; docs/compact-only.md).
      *
      */
     offset?: ScanOffset;

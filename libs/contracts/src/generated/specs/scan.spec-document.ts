@@ -1641,7 +1641,7 @@ export const scanSpec: OpenApiDocument = {
             "description": "Ledger effective time, as seen by all Daml code run in the transaction."
           },
           "offset": {
-            "description": "The update's scan offset. Absent for an update loaded from compact-only history\n(v2 items carry no offset; docs/compact-only-history.md).\n",
+            "description": "The update's scan offset. Absent for an update loaded from compact-only history\n(v2 items carry no offset; docs/compact-only.md).\n",
             "allOf": [
               {
                 "$ref": "#/components/schemas/ScanOffset"
