@@ -102,6 +102,12 @@ describe('LedgerWriter over compact-only history and payloads of other package v
         created(SpliceTemplates.Amulet, '00b1', { dso: DSO, owner: ALICE }),
         created(SpliceTemplates.ValidatorLicense, '00b2', { sponsor: DSO, dso: DSO, faucetState: { x: 1 } }),
         created(SpliceTemplates.OpenMiningRound, '00b3', { dso: DSO, round: 'not a round' }),
+        // A value a derived column could not hold.
+        created(SpliceTemplates.Amulet, '00b4', {
+          dso: DSO,
+          owner: ALICE,
+          amount: { initialAmount: 'lots' },
+        }),
       ]),
       item(2, [
         {
@@ -120,7 +126,7 @@ describe('LedgerWriter over compact-only history and payloads of other package v
       ]),
     ]);
     expect(result.appended).toBe(2);
-    expect(await rows('SELECT count(*)::int AS n FROM contracts')).toEqual([{ n: 3 }]);
+    expect(await rows('SELECT count(*)::int AS n FROM contracts')).toEqual([{ n: 4 }]);
     for (const table of ['amulet_holdings', 'validator_licenses', 'mining_rounds', 'vote_results'])
       expect(await rows(`SELECT count(*)::int AS n FROM ${table}`)).toEqual([{ n: 0 }]);
     expect(reports).toEqual([
@@ -152,6 +158,12 @@ describe('LedgerWriter over compact-only history and payloads of other package v
           'faucetState.numCouponsMissed',
           'validator',
         ],
+      },
+      {
+        derived: 'amulet_holdings',
+        template: SpliceTemplates.Amulet.qualifiedName,
+        contract: '00b4',
+        missing: ['amount.initialAmount'],
       },
     ]);
   });

@@ -37,14 +37,14 @@ export interface HoldingFacts {
 export function holdingOf(name: string, payload: CompactValue, contractId: string): HoldingFacts | undefined {
   if (name === Q.Amulet) {
     const r = new PayloadReader(payload);
-    const facts = { owner: r.text('owner'), amount: r.text('amount', 'initialAmount'), locked: false };
+    const facts = { owner: r.text('owner'), amount: r.decimal('amount', 'initialAmount'), locked: false };
     return r.result(facts, 'amulet_holdings', name, contractId);
   }
   if (name === Q.LockedAmulet) {
     const r = new PayloadReader(payload);
     const facts = {
       owner: r.text('amulet', 'owner'),
-      amount: r.text('amulet', 'amount', 'initialAmount'),
+      amount: r.decimal('amulet', 'amount', 'initialAmount'),
       locked: true,
     };
     return r.result(facts, 'amulet_holdings', name, contractId);
@@ -72,9 +72,9 @@ export function licenseOf(name: string, payload: CompactValue, contractId: strin
     r.optional('faucetState') === null
       ? null
       : {
-          firstReceivedRound: r.text('faucetState', 'firstReceivedFor', 'number'),
-          lastReceivedRound: r.text('faucetState', 'lastReceivedFor', 'number'),
-          numCouponsMissed: r.text('faucetState', 'numCouponsMissed'),
+          firstReceivedRound: r.int('faucetState', 'firstReceivedFor', 'number'),
+          lastReceivedRound: r.int('faucetState', 'lastReceivedFor', 'number'),
+          numCouponsMissed: r.int('faucetState', 'numCouponsMissed'),
         };
   return r.result({ validator: r.text('validator'), faucet }, 'validator_licenses', name, contractId);
 }
@@ -94,8 +94,8 @@ export function activityOf(
   const r = new PayloadReader(payload);
   const facts = {
     provider: r.text('provider'),
-    round: r.text('round', 'number'),
-    weight: r.text('activityWeight'),
+    round: r.int('round', 'number'),
+    weight: r.int('activityWeight'),
   };
   return r.result(facts, 'app_activity_records', name, contractId);
 }
@@ -120,7 +120,7 @@ export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardCon
   let chosenAt = -1n;
   for (const item of futureValues) {
     const entry = new PayloadReader(item);
-    const time = entry.text('_1');
+    const time = entry.time('_1');
     const config = entry.object('_2');
     if (entry.missing.length > 0) continue;
     const t = timestampToMicros(time);
@@ -131,9 +131,9 @@ export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardCon
   }
   const r = new PayloadReader(chosen);
   const reward = {
-    pool: r.text('rewardAccounting', 'appRewardPoolPerRound'),
-    threshold: r.text('rewardAccounting', 'appRewardThreshold'),
-    capPerWeight: r.text('rewardAccounting', 'appRewardCapPerWeight'),
+    pool: r.decimal('rewardAccounting', 'appRewardPoolPerRound'),
+    threshold: r.decimal('rewardAccounting', 'appRewardThreshold'),
+    capPerWeight: r.decimal('rewardAccounting', 'appRewardCapPerWeight'),
   };
   return r.missing.length === 0 ? reward : undefined;
 }
@@ -146,7 +146,7 @@ export function openRoundOf(
   if (name !== Q.OpenMiningRound) return undefined;
   const r = new PayloadReader(payload);
   return r.result(
-    { round: r.text('round', 'number'), opensAt: r.text('opensAt') },
+    { round: r.int('round', 'number'), opensAt: r.time('opensAt') },
     'mining_rounds',
     name,
     contractId,
@@ -156,7 +156,7 @@ export function openRoundOf(
 export function closedRoundOf(name: string, payload: CompactValue, contractId: string): string | undefined {
   if (name !== Q.ClosedMiningRound) return undefined;
   const r = new PayloadReader(payload);
-  return r.result(r.text('round', 'number'), 'mining_rounds (closed)', name, contractId);
+  return r.result(r.int('round', 'number'), 'mining_rounds (closed)', name, contractId);
 }
 
 export interface VoteResultFacts {
@@ -195,7 +195,7 @@ export function voteResultOf(
   }
   const r = new PayloadReader(result);
   const outcome = r.text('outcome', 'tag');
-  const completedAt = r.text('completedAt');
+  const completedAt = r.time('completedAt');
   const actionValue = r.object('request', 'action', 'value');
   const inner = new PayloadReader(Object.values(actionValue)[0]).text('tag');
   if (r.missing.length === 0 && inner === '') r.missing.push('request.action.value.*.tag');
@@ -205,7 +205,7 @@ export function voteResultOf(
     accepted,
     outcome,
     requester: r.text('request', 'requester'),
-    effectiveAt: accepted ? r.text('outcome', 'value', 'effectiveAt') : completedAt,
+    effectiveAt: accepted ? r.time('outcome', 'value', 'effectiveAt') : completedAt,
     completedAt,
   };
   return r.result(facts, 'vote_results', choice, eventId);

@@ -1,3 +1,5 @@
+import { canonicalTimestamp } from '../database/timestamps';
+
 /**
  * Reading derived facts out of compact payloads by field name, tolerating what other package
  * versions change: fields added by an upgrade are ignored, optional fields may be absent, and a
@@ -55,6 +57,29 @@ export class PayloadReader {
   text(...path: string[]): string {
     const v = this.at(path);
     if (typeof v === 'string') return v;
+    this.missing.push(path.join('.'));
+    return '';
+  }
+
+  /** An Int64 field (a decimal string that fits a bigint column). */
+  int(...path: string[]): string {
+    return this.matching(path, (v) => /^-?\d{1,18}$/.test(v));
+  }
+
+  /** A Numeric field: plain or, as Java's BigDecimal prints small values, scientific (`0E-10`, `-1.43E-8`). */
+  decimal(...path: string[]): string {
+    return this.matching(path, (v) => /^-?\d{1,28}(\.\d+)?(E[+-]?\d{1,3})?$/.test(v));
+  }
+
+  /** A Timestamp field (ISO-8601 UTC). */
+  time(...path: string[]): string {
+    return this.matching(path, (v) => canonicalTimestamp(v) !== undefined);
+  }
+
+  /** A string field that `ok` accepts; anything else counts as missing (a derived column could not hold it). */
+  private matching(path: string[], ok: (v: string) => boolean): string {
+    const v = this.at(path);
+    if (typeof v === 'string' && ok(v)) return v;
     this.missing.push(path.join('.'));
     return '';
   }
