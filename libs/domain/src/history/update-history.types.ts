@@ -55,7 +55,6 @@ export interface HistoryExercisedEvent {
   exercise_result: DamlValue;
   consuming: boolean;
   acting_parties: string[];
-  /** Real scans also print `null` when the choice was not exercised through an interface (accepted, stored as absent). */
   interface_id?: string;
 }
 
