@@ -102,7 +102,22 @@ describe('compact-only history (real MainNet updates)', () => {
         );
         expect(res.status).toBe(200);
         expect(withoutNulls(res.body as Json)).toEqual(withoutNulls(item));
+        const v0 = await callChecked(
+          scanSpec,
+          'getUpdateByIdV0',
+          scanApi.getUpdateByIdV0({ client, path: { update_id: id } }),
+        );
+        expect(v0.body).toEqual(res.body);
       }
+      // The deprecated v1 list: the same items, each transaction with upstream's constant offset.
+      const v1 = await callChecked(
+        scanSpec,
+        'getUpdateHistoryV1',
+        scanApi.getUpdateHistoryV1({ client, body: { page_size: 100 } }),
+      );
+      expect(withoutNulls((v1.body as { transactions: Json[] }).transactions)).toEqual(
+        withoutNulls(items.map((i) => ({ ...i, offset: '000000000000000001' }))),
+      );
       const page = await callChecked(
         scanSpec,
         'getUpdateHistoryV2',
