@@ -97,6 +97,17 @@ export type {
 } from './history/update-history.types';
 export { ingestUpdates } from './ingest/ingest';
 export type { IngestProgress } from './ingest/ingest';
+export {
+  fileChunks,
+  isZstdName,
+  jsonLines,
+  readUpdateSource,
+  responseItems,
+  zstdChunks,
+} from './ingest/update-source';
+export type { UpdateSourceOptions } from './ingest/update-source';
+export { setUninterpretablePayloadSink } from './history/payload-reader';
+export type { UninterpretablePayload, UninterpretablePayloadSink } from './history/payload-reader';
 export { ensureDevelopmentAdmin } from './ledger/development-admin';
 export { LedgerActiveContractsRepository } from './ledger/ledger-active-contracts.repository';
 export { LedgerActiveContractsService } from './ledger/ledger-active-contracts.service';

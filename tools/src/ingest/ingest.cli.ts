@@ -1,6 +1,8 @@
-// ingest --file FILE.jsonl: feeds a history file (one UpdateHistoryItem with lossless payloads
-// per line, e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable:
-// run it again after an interruption and it skips what is stored.
+// ingest --file FILE: feeds a history file (one UpdateHistoryItem with lossless payloads per line,
+// e.g. from `simulate`) through the LedgerWriter, with a progress line. Resumable: run it again
+// after an interruption and it skips what is stored. With `--encoding compact_json` it loads
+// compact-only history (saved `POST /v2/updates` answers, JSON Lines of v2 items, bulk-download
+// objects); any of them may be zstd-compressed (docs/compact-only.md).
 import { statSync } from 'node:fs';
 import {
   ConfigError,
@@ -8,29 +10,48 @@ import {
   LedgerWriter,
   loadConfig,
   openDatabase,
+  readUpdateSource,
   type IngestProgress,
 } from '@canton-scan/domain';
 import { parseArgs } from './cli-args';
-import { readJsonLines } from './jsonl';
 import { formatDuration } from './progress';
 
-const HELP = `usage: npm run ingest -- --file FILE.jsonl [--batch-size N]
-Appends the updates of FILE.jsonl to the store of DATABASE_URL (default: the embedded database
-in PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).`;
+const HELP = `usage: npm run ingest -- --file FILE [--encoding protobuf_json|compact_json] [--batch-size N]
+Appends the updates of FILE to the store of DATABASE_URL (default: the embedded database in
+PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).
+FILE holds JSON Lines of update items or a saved POST /v2/updates answer ({"transactions": [...]}),
+plain or zstd-compressed (.zst, .zstd: the bulk-download object format).
+--encoding: how payloads are encoded. protobuf_json (default): lossless, validated and kept as
+received. compact_json: compact-only history (explorer archives, bulk downloads), kept as given
+and served in compact_json only (a lossless request over it is a 409).`;
+
+const ENCODINGS = { protobuf_json: 'lossless', compact_json: 'compact' } as const;
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { file: 'string', 'batch-size': 'int', help: 'flag' });
+  const args = parseArgs(process.argv.slice(2), {
+    file: 'string',
+    encoding: 'string',
+    'batch-size': 'int',
+    help: 'flag',
+  });
   if (args.help || !args.file) {
     console.log(HELP);
     process.exit(args.help ? 0 : 2);
   }
+  const encoding = String(args.encoding ?? 'protobuf_json');
+  if (!(encoding in ENCODINGS))
+    throw new Error(`--encoding must be protobuf_json or compact_json, got "${encoding}"`);
+  const payloadEncoding = ENCODINGS[encoding as keyof typeof ENCODINGS];
   const file = String(args.file);
   const total = statSync(file).size;
   const config = loadConfig();
   const db = await openDatabase(config.database, {
     migrate: config.database.url === undefined || config.database.migrateOnStart === true,
   });
-  const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: config.snapshotIntervalHours });
+  const writer = new LedgerWriter(db.dataSource, {
+    snapshotIntervalHours: config.snapshotIntervalHours,
+    payloadEncoding,
+  });
   const started = Date.now();
   let bytes = 0;
   const bar = (p: IngestProgress) => {
@@ -46,14 +67,10 @@ async function main(): Promise<void> {
     );
   };
   try {
-    const result = await ingestUpdates(
-      writer,
-      readJsonLines(file, (n) => (bytes += n)),
-      {
-        batchSize: (args['batch-size'] as number | undefined) ?? 2000,
-        onProgress: bar,
-      },
-    );
+    const result = await ingestUpdates(writer, readUpdateSource(file, { onBytes: (n) => (bytes += n) }), {
+      batchSize: (args['batch-size'] as number | undefined) ?? 2000,
+      onProgress: bar,
+    });
     const elapsed = (Date.now() - started) / 1000;
     process.stderr.write('\n');
     console.log(

@@ -372,8 +372,8 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
     for (const update of history as { update_id: string }[]) {
       for (const lossless of [true, false]) {
         const [a, b] = await Promise.all([
-          convertedScan.getUpdate(update.update_id, lossless),
-          freshScan.getUpdate(update.update_id, lossless),
+          convertedScan.getUpdate(update.update_id, { lossless }),
+          freshScan.getUpdate(update.update_id, { lossless }),
         ]);
         expect(a.value()).toEqual(b.value());
       }

@@ -1,7 +1,7 @@
 import type { scanApi, scanProxyApi } from '@canton-scan/contracts';
 import { toContractWithState } from '../contracts/active-contracts.repository';
 import { notFound } from '../errors/domain-error';
-import type { DsoRulesPayload } from '../splice/dso-governance.payloads';
+import { PayloadReader } from '../history/payload-reader';
 import type { DsoRepository } from './dso.repository';
 import { votingThreshold } from './voting-threshold';
 
@@ -38,14 +38,23 @@ export class DsoInfoService {
     const { dsoRules, amuletRules, latestMiningRound, svNodeStates } = contracts;
     if (!dsoRules) throw notFound('no DsoRules contract has been ingested yet');
     if (!amuletRules) throw notFound('no AmuletRules contract has been ingested yet');
-    const rules = dsoRules.payload as unknown as DsoRulesPayload;
+    // Read by field name: DsoRules of any package version (docs/compact-only.md "Payloads from other package versions").
+    const rules = new PayloadReader(dsoRules.payload);
+    const dso = rules.text('dso');
+    // Only the DSO party is needed; the SVs name the founding SV when they can be read.
+    const listed = rules.optional('svs');
+    const svs = (Array.isArray(listed) ? listed : []).flatMap((sv: unknown) =>
+      Array.isArray(sv) && typeof sv[0] === 'string' ? [sv[0] as string] : [],
+    );
+    const delegate = rules.optional('dsoDelegate');
+    if (rules.result(dso, 'dso info', dsoRules.templateId, dsoRules.contractId) === undefined)
+      throw notFound(`the DsoRules contract ${dsoRules.contractId} has no DSO party this node can read`);
     if (!latestMiningRound)
-      throw notFound(`no OpenMiningRound signed by the DSO party ${rules.dso} has been ingested yet`);
-    const svs = rules.svs.map(([party]) => party);
+      throw notFound(`no OpenMiningRound signed by the DSO party ${dso} has been ingested yet`);
     const info: DsoInfo = {
       sv_user: this.sv.user,
-      sv_party_id: this.sv.partyId ?? svs[0] ?? rules.dsoDelegate,
-      dso_party_id: rules.dso,
+      sv_party_id: this.sv.partyId ?? svs[0] ?? (typeof delegate === 'string' ? delegate : dso),
+      dso_party_id: dso,
       voting_threshold: votingThreshold(Math.max(1, svs.length)),
       latest_mining_round: toContractWithState(latestMiningRound),
       amulet_rules: toContractWithState(amuletRules),

@@ -40,15 +40,16 @@ function maybeCached(contracts: ActiveContract[], cachedIds: readonly string[]):
 export function miningRoundsTimeToLive(open: readonly ActiveContract[], now: string | undefined): number {
   if (now === undefined || open.length === 0) return 0;
   const nowMicros = timestampToMicros(now);
+  // Rounds whose payload lacks a field (another package version) are not counted (docs/compact-only.md).
   const ahead = open
-    .map((c) => timestampToMicros((c.payload as unknown as OpenMiningRoundPayload).opensAt) - nowMicros)
+    .flatMap((c) => {
+      const opensAt = (c.payload as Partial<OpenMiningRoundPayload>).opensAt;
+      return typeof opensAt === 'string' ? [timestampToMicros(opensAt) - nowMicros] : [];
+    })
     .filter((d) => d > 0n);
-  const ttl =
-    ahead.length > 0
-      ? ahead.reduce((a, b) => (a < b ? a : b))
-      : BigInt(
-          (open[open.length - 1].payload as unknown as OpenMiningRoundPayload).tickDuration.microseconds,
-        );
+  const tick = (open[open.length - 1].payload as Partial<OpenMiningRoundPayload>).tickDuration?.microseconds;
+  if (ahead.length === 0 && (typeof tick !== 'string' || !/^\d+$/.test(tick))) return 0;
+  const ttl = ahead.length > 0 ? ahead.reduce((a, b) => (a < b ? a : b)) : BigInt(tick!);
   return Number(ttl > MAX_TTL_MICROS ? MAX_TTL_MICROS : ttl);
 }
 

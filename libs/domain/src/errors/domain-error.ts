@@ -18,6 +18,11 @@ export enum DomainErrorCode {
   InconsistentHistory = 'INCONSISTENT_HISTORY',
   /** A mirrored contract's created event blob has not been received from the peers yet. */
   CreatedEventBlobNotStored = 'CREATED_EVENT_BLOB_NOT_STORED',
+  /**
+   * A lossless answer would include an update loaded from compact-only history, which has no
+   * lossless form (docs/compact-only.md).
+   */
+  CompactOnlyHistory = 'COMPACT_ONLY_HISTORY',
 }
 
 export class DomainError extends Error {
@@ -35,6 +40,14 @@ export const notFound = (message: string, context?: Record<string, string>) =>
   new DomainError(DomainErrorCode.NotFound, message, context);
 export const invalidArgument = (message: string, context?: Record<string, string>) =>
   new DomainError(DomainErrorCode.InvalidArgument, message, context);
+
+/** A lossless read over update `updateId`, which was loaded from compact-only history. */
+export const compactOnlyHistory = (updateId: string) =>
+  new DomainError(
+    DomainErrorCode.CompactOnlyHistory,
+    `update ${updateId} was loaded without type information (compact-only history): its payloads can be served in compact_json only, not in protobuf_json (lossless)`,
+    { updateId },
+  );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

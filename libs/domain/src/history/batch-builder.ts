@@ -13,7 +13,13 @@ import {
 } from './history-row-builder';
 import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
-import { parseUpdate, rejectUpdate, type ParsedTransaction, type ParsedUpdate } from './update-validation';
+import {
+  parseUpdate,
+  rejectUpdate,
+  type ParsedTransaction,
+  type ParsedUpdate,
+  type PayloadEncoding,
+} from './update-validation';
 
 /** A batch with its ids and content hashes computed (see `LedgerWriter.prepare`). */
 export interface PreparedBatch {
@@ -26,6 +32,8 @@ export interface PreparedBatch {
   readonly blobsDerivable?: boolean;
   /** `AppendOptions.migrationFromStart`. */
   readonly migrationFromStart?: boolean;
+  /** How the updates' payloads are encoded (`LedgerWriterOptions.payloadEncoding`; default lossless). */
+  readonly payloadEncoding?: PayloadEncoding;
 }
 
 /** What the writer records of a migration when a batch brings its first update (see `recordHeldMigrations`). */
@@ -99,10 +107,14 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
     for (const c of built.history.contracts) c.created_event_blob_derivable = false;
   built.migrationStarts = migrations.map((m) => ({
     migrationId: m,
-    opensWithImports: fresh.find((p) => p.migrationId === m)!.ledgerOffset === null,
+    opensWithImports: isImportUpdate(fresh.find((p) => p.migrationId === m)!),
   }));
   built.migrationFromStart = batch.migrationFromStart;
   return built;
+}
+
+function isImportUpdate(p: ParsedUpdate): boolean {
+  return p.kind === 'transaction' && p.isImport;
 }
 
 function freshUpdates(
@@ -117,7 +129,7 @@ function freshUpdates(
     const storedHash = stored.get(ids[i]);
     if (storedHash === undefined) {
       hashes.set(ids[i], hash);
-      fresh.push(parseUpdate(u, i));
+      fresh.push(parseUpdate(u, i, batch.payloadEncoding));
     } else if (storedHash !== hash) {
       throw rejectUpdate(ids[i], 'is already stored with different content');
     }
@@ -177,15 +189,18 @@ class BatchBuilder {
 
   /** Offsets increase across the history; record times do not go back within a migration. */
   private checkOrder(p: ParsedUpdate): void {
-    if (p.ledgerOffset === null) return;
+    if (isImportUpdate(p)) return;
     const updateId = p.update.update_id;
-    if (this.lastOffset !== null && p.ledgerOffset <= this.lastOffset) {
-      throw rejectUpdate(
-        updateId,
-        `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${this.lastOffset})`,
-      );
+    // Compact-only updates record no offset (docs/compact-only.md); their record times still count.
+    if (p.ledgerOffset !== null) {
+      if (this.lastOffset !== null && p.ledgerOffset <= this.lastOffset) {
+        throw rejectUpdate(
+          updateId,
+          `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${this.lastOffset})`,
+        );
+      }
+      this.lastOffset = p.ledgerOffset;
     }
-    this.lastOffset = p.ledgerOffset;
     const lastTime = this.lastRecordTimes.get(p.migrationId);
     if (lastTime !== undefined && p.recordTime < lastTime) {
       throw rejectUpdate(
@@ -232,7 +247,7 @@ class BatchBuilder {
           ? this.contracts.archive(p, e.contract_id, node.nodeId)
           : this.contracts.get(p.migrationId, e.contract_id);
         this.addEvent(exercisedEventRow(p.migrationId, node, e, state));
-        this.derived.exercised(updateId, node.nodeId, e);
+        this.derived.exercised(updateId, node.nodeId, e, p.compactOnly);
       }
     }
   }

@@ -103,7 +103,7 @@ export class BatchDerivedFacts {
     const name = qualifiedName(row.package_name, row.template_id);
     const payload = row.payload_compact;
     if (name === Q.AmuletRules) this.amuletRules = payload as unknown as AmuletRulesPayload;
-    const open = openRoundOf(name, payload);
+    const open = openRoundOf(name, payload, row.contract_id);
     if (open)
       this.openedRounds.push({
         round: open.round,
@@ -112,12 +112,13 @@ export class BatchDerivedFacts {
         openedRecordTime: p.recordTime,
         rules: this.amuletRules,
       });
-    const closed = closedRoundOf(name, payload);
+    const closed = closedRoundOf(name, payload, row.contract_id);
     if (closed) this.closedRounds.push({ round: closed, recordTime: p.recordTime });
   }
 
-  exercised(updateId: string, nodeId: number, e: HistoryExercisedEvent): void {
-    const vote = voteResultOf(e.choice, e.exercise_result);
+  /** `compact`: the exercise's payloads are compact already (compact-only history). */
+  exercised(updateId: string, nodeId: number, e: HistoryExercisedEvent, compact: boolean): void {
+    const vote = voteResultOf(e.choice, e.exercise_result, compact, `${updateId}:${nodeId}`);
     if (vote) this.voteResults.push({ ...vote, updateId, nodeId });
   }
 }
@@ -137,21 +138,21 @@ export function contractDerivedRows(contracts: readonly HistoryContractRow[]): {
       created_record_time: c.created_record_time,
       archived_record_time: c.archived_record_time,
     };
-    const holding = holdingOf(name, c.payload_compact);
+    const holding = holdingOf(name, c.payload_compact, c.contract_id);
     if (holding)
       holdings.push({ contract_row_id: c.row_id, migration_id: c.migration_id, ...holding, ...times });
-    const license = licenseOf(name, c.payload_compact);
+    const license = licenseOf(name, c.payload_compact, c.contract_id);
     if (license)
       licenses.push({
         contract_row_id: c.row_id,
         migration_id: c.migration_id,
         validator: license.validator,
-        first_received_round: license.faucet?.firstReceivedFor.number ?? null,
-        last_received_round: license.faucet?.lastReceivedFor.number ?? null,
+        first_received_round: license.faucet?.firstReceivedRound ?? null,
+        last_received_round: license.faucet?.lastReceivedRound ?? null,
         num_rounds_missed: license.faucet?.numCouponsMissed ?? null,
         ...times,
       });
-    const activity = activityOf(name, c.payload_compact);
+    const activity = activityOf(name, c.payload_compact, c.contract_id);
     if (activity) activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
   }
   return { holdings, licenses, activities };

@@ -1,13 +1,7 @@
 import { toCompact } from '../daml-value/compact';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import type {
-  AmuletRulesPayload,
-  FaucetState,
-  ValidatorLicensePayload,
-} from '../splice/amulet-rules.payloads';
-import type { AmuletPayload, AppActivityRecordPayload, LockedAmuletPayload } from '../splice/amulet.payloads';
-import type { CloseVoteRequestResult } from '../splice/dso-governance.payloads';
-import type { ClosedMiningRoundPayload, OpenMiningRoundPayload } from '../splice/mining-round.payloads';
+import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
+import { PayloadReader, reportUninterpretable } from './payload-reader';
 import { SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
 import { timestampToMicros } from '../snapshots/snapshot-schedule';
 
@@ -28,33 +22,61 @@ export const Q = {
   DsoRules: SpliceTemplates.DsoRules.qualifiedName,
 } as const;
 
+/*
+ * Each `...Of` reads what one derived table needs from a compact payload by field name
+ * (PayloadReader): fields of newer package versions are ignored, absent Optionals are None, and a
+ * payload lacking a needed field is reported and gives no row (docs/compact-only.md).
+ */
+
 export interface HoldingFacts {
   owner: string;
   amount: string;
   locked: boolean;
 }
 
-export function holdingOf(name: string, payload: CompactValue): HoldingFacts | undefined {
+export function holdingOf(name: string, payload: CompactValue, contractId: string): HoldingFacts | undefined {
   if (name === Q.Amulet) {
-    const p = payload as unknown as AmuletPayload;
-    return { owner: p.owner, amount: p.amount.initialAmount, locked: false };
+    const r = new PayloadReader(payload);
+    const facts = { owner: r.text('owner'), amount: r.decimal('amount', 'initialAmount'), locked: false };
+    return r.result(facts, 'amulet_holdings', name, contractId);
   }
   if (name === Q.LockedAmulet) {
-    const p = payload as unknown as LockedAmuletPayload;
-    return { owner: p.amulet.owner, amount: p.amulet.amount.initialAmount, locked: true };
+    const r = new PayloadReader(payload);
+    const facts = {
+      owner: r.text('amulet', 'owner'),
+      amount: r.decimal('amulet', 'amount', 'initialAmount'),
+      locked: true,
+    };
+    return r.result(facts, 'amulet_holdings', name, contractId);
   }
   return undefined;
 }
 
-export interface LicenseFacts {
-  validator: string;
-  faucet: FaucetState | null;
+/** The faucet state of a licence: null until the first round collected. */
+export interface FaucetFacts {
+  firstReceivedRound: string;
+  lastReceivedRound: string;
+  numCouponsMissed: string;
 }
 
-export function licenseOf(name: string, payload: CompactValue): LicenseFacts | undefined {
+export interface LicenseFacts {
+  validator: string;
+  faucet: FaucetFacts | null;
+}
+
+export function licenseOf(name: string, payload: CompactValue, contractId: string): LicenseFacts | undefined {
   if (name !== Q.ValidatorLicense) return undefined;
-  const p = payload as unknown as ValidatorLicensePayload;
-  return { validator: p.validator, faucet: p.faucetState };
+  const r = new PayloadReader(payload);
+  // Older ValidatorLicense versions have no faucetState at all (absent: None).
+  const faucet =
+    r.optional('faucetState') === null
+      ? null
+      : {
+          firstReceivedRound: r.int('faucetState', 'firstReceivedFor', 'number'),
+          lastReceivedRound: r.int('faucetState', 'lastReceivedFor', 'number'),
+          numCouponsMissed: r.int('faucetState', 'numCouponsMissed'),
+        };
+  return r.result({ validator: r.text('validator'), faucet }, 'validator_licenses', name, contractId);
 }
 
 export interface ActivityFacts {
@@ -63,10 +85,19 @@ export interface ActivityFacts {
   weight: string;
 }
 
-export function activityOf(name: string, payload: CompactValue): ActivityFacts | undefined {
+export function activityOf(
+  name: string,
+  payload: CompactValue,
+  contractId: string,
+): ActivityFacts | undefined {
   if (name !== Q.AppActivityRecord) return undefined;
-  const p = payload as unknown as AppActivityRecordPayload;
-  return { provider: p.provider, round: p.round.number, weight: p.activityWeight };
+  const r = new PayloadReader(payload);
+  const facts = {
+    provider: r.text('provider'),
+    round: r.int('round', 'number'),
+    weight: r.int('activityWeight'),
+  };
+  return r.result(facts, 'app_activity_records', name, contractId);
 }
 
 export interface RewardConfig {
@@ -75,38 +106,57 @@ export interface RewardConfig {
   capPerWeight: string;
 }
 
-/** The AmuletRules configuration in force at `at`: latest futureValues entry at or before it, else initialValue. */
-export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardConfig {
+/**
+ * The AmuletRules configuration in force at `at`: latest futureValues entry at or before it, else
+ * initialValue. Undefined when that configuration has no reward accounting (AmuletRules of
+ * package versions before CIP-0104) or the schedule cannot be read.
+ */
+export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardConfig | undefined {
+  const schedule = new PayloadReader(rules);
+  let chosen: unknown = schedule.object('configSchedule', 'initialValue');
+  const futureValues = schedule.array('configSchedule', 'futureValues');
+  if (schedule.missing.length > 0) return undefined;
   const atMicros = timestampToMicros(at);
-  let chosen = rules.configSchedule.initialValue;
   let chosenAt = -1n;
-  for (const item of rules.configSchedule.futureValues) {
-    const t = timestampToMicros(item._1);
+  for (const item of futureValues) {
+    const entry = new PayloadReader(item);
+    const time = entry.time('_1');
+    const config = entry.object('_2');
+    if (entry.missing.length > 0) continue;
+    const t = timestampToMicros(time);
     if (t <= atMicros && t > chosenAt) {
-      chosen = item._2;
+      chosen = config;
       chosenAt = t;
     }
   }
-  const r = chosen.rewardAccounting;
-  return {
-    pool: r.appRewardPoolPerRound,
-    threshold: r.appRewardThreshold,
-    capPerWeight: r.appRewardCapPerWeight,
+  const r = new PayloadReader(chosen);
+  const reward = {
+    pool: r.decimal('rewardAccounting', 'appRewardPoolPerRound'),
+    threshold: r.decimal('rewardAccounting', 'appRewardThreshold'),
+    capPerWeight: r.decimal('rewardAccounting', 'appRewardCapPerWeight'),
   };
+  return r.missing.length === 0 ? reward : undefined;
 }
 
 export function openRoundOf(
   name: string,
   payload: CompactValue,
+  contractId: string,
 ): { round: string; opensAt: string } | undefined {
   if (name !== Q.OpenMiningRound) return undefined;
-  const p = payload as unknown as OpenMiningRoundPayload;
-  return { round: p.round.number, opensAt: p.opensAt };
+  const r = new PayloadReader(payload);
+  return r.result(
+    { round: r.int('round', 'number'), opensAt: r.time('opensAt') },
+    'mining_rounds',
+    name,
+    contractId,
+  );
 }
 
-export function closedRoundOf(name: string, payload: CompactValue): string | undefined {
+export function closedRoundOf(name: string, payload: CompactValue, contractId: string): string | undefined {
   if (name !== Q.ClosedMiningRound) return undefined;
-  return (payload as unknown as ClosedMiningRoundPayload).round.number;
+  const r = new PayloadReader(payload);
+  return r.result(r.int('round', 'number'), 'mining_rounds (closed)', name, contractId);
 }
 
 export interface VoteResultFacts {
@@ -118,20 +168,45 @@ export interface VoteResultFacts {
   completedAt: string;
 }
 
-/** A closed vote request: the result of DsoRules_CloseVoteRequest (docs/governance.md "Vote results"). */
-export function voteResultOf(choice: string, exerciseResult: DamlValue): VoteResultFacts | undefined {
+/**
+ * A closed vote request: the result of DsoRules_CloseVoteRequest (docs/governance.md "Vote
+ * results"). `compact`: the result is compact already (compact-only history), else lossless.
+ * `eventId` names the exercise in a report.
+ */
+export function voteResultOf(
+  choice: string,
+  exerciseResult: DamlValue | CompactValue,
+  compact: boolean,
+  eventId = '',
+): VoteResultFacts | undefined {
   if (choice !== SpliceChoices.DsoRulesCloseVoteRequest) return undefined;
-  // Only this choice's result is made compact: the write path sees every exercise.
-  const r = toCompact(exerciseResult) as unknown as CloseVoteRequestResult;
-  const action = r.request.action;
-  const inner = Object.values(action.value)[0] as { tag: string };
-  const accepted = r.outcome.tag === 'VRO_Accepted';
-  return {
-    actionName: inner.tag,
+  let result: unknown;
+  try {
+    // Only this choice's result is made compact: the write path sees every exercise.
+    result = compact ? exerciseResult : toCompact(exerciseResult as DamlValue);
+  } catch (error) {
+    reportUninterpretable({
+      derived: 'vote_results',
+      template: choice,
+      contract: eventId,
+      missing: [(error as Error).message],
+    });
+    return undefined;
+  }
+  const r = new PayloadReader(result);
+  const outcome = r.text('outcome', 'tag');
+  const completedAt = r.time('completedAt');
+  const actionValue = r.object('request', 'action', 'value');
+  const inner = new PayloadReader(Object.values(actionValue)[0]).text('tag');
+  if (r.missing.length === 0 && inner === '') r.missing.push('request.action.value.*.tag');
+  const accepted = outcome === 'VRO_Accepted';
+  const facts = {
+    actionName: inner,
     accepted,
-    outcome: r.outcome.tag,
-    requester: r.request.requester,
-    effectiveAt: r.outcome.tag === 'VRO_Accepted' ? r.outcome.value.effectiveAt : r.completedAt,
-    completedAt: r.completedAt,
+    outcome,
+    requester: r.text('request', 'requester'),
+    effectiveAt: accepted ? r.time('outcome', 'value', 'effectiveAt') : completedAt,
+    completedAt,
   };
+  return r.result(facts, 'vote_results', choice, eventId);
 }

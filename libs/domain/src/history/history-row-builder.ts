@@ -74,6 +74,7 @@ export function updateBase(p: ParsedUpdate, contentHash: string): UpdateDraft {
     reassignment_counter: null,
     reassigned_contract_id: null,
     content_hash: contentHash,
+    compact_only: p.compactOnly,
   };
 }
 
@@ -200,8 +201,11 @@ export function contractRow(
     package_name: e.package_name,
     module_name: moduleName,
     entity_name: entityName,
-    // Create arguments are a record, so their compact form is an object.
-    payload_compact: toCompact(e.create_arguments) as CompactRecord,
+    // Create arguments are a record, so their compact form is an object; compact-only history
+    // gives it as is.
+    payload_compact: p.compactOnly
+      ? (e.create_arguments as unknown as CompactRecord)
+      : (toCompact(e.create_arguments) as CompactRecord),
     created_event_blob: e.created_event_blob ?? null,
     created_event_blob_derivable: true,
     created_at: e.created_at,

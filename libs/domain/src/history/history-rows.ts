@@ -56,6 +56,8 @@ export interface HistoryUpdateRow {
   reassigned_contract_id: string | null;
   /** SHA-256 of the update's canonical JSON: re-appending identical content is a no-op. */
   content_hash: string;
+  /** Loaded from compact-only history: its events' payloads are compact JSON as given. */
+  compact_only: boolean;
 }
 
 /** A row of `events`: a node of a transaction tree, or the created event of an assignment (node 0). */

@@ -53,6 +53,7 @@ const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
   reassignment_counter: 'int',
   reassigned_contract_id: 'text',
   content_hash: 'text',
+  compact_only: 'bool',
 });
 
 const EVENT_COLUMNS = columnsOf<HistoryEventRow>({

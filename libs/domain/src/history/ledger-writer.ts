@@ -5,7 +5,7 @@ import { writeBuiltBatch, type AppendResult } from './batch-write';
 import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
-import { rejectUpdate } from './update-validation';
+import { rejectUpdate, type PayloadEncoding } from './update-validation';
 import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from './writer-pipeline';
 
 export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
@@ -18,6 +18,11 @@ export interface LedgerWriterOptions {
    * peer (`supplied-only`: mirrored history; docs/current-contracts.md "Created event blobs").
    */
   createdEventBlobs?: 'derive' | 'supplied-only';
+  /**
+   * How the payloads of the updates appended are encoded: `lossless` (the default) or `compact`
+   * (compact-only history: stored as given and marked so; docs/compact-only.md).
+   */
+  payloadEncoding?: PayloadEncoding;
   /** Told of every committed batch (metrics); the domain knows no metrics library. */
   observer?: WriterObserver;
 }
@@ -95,6 +100,7 @@ export class LedgerWriter {
       argumentTexts,
       blobsDerivable: this.options.createdEventBlobs !== 'supplied-only',
       migrationFromStart: options.migrationFromStart,
+      payloadEncoding: this.options.payloadEncoding,
     };
   }
 

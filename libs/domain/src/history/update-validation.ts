@@ -30,7 +30,10 @@ export interface ParsedTransaction {
   isImport: boolean;
   recordTime: string;
   effectiveAt: string;
+  /** Null for import updates and for compact-only ones (v2 items carry no offset). */
   ledgerOffset: bigint | null;
+  /** Loaded from compact-only history: payloads are compact JSON, kept as given. */
+  compactOnly: boolean;
   rootNodeIds: number[];
   /** Pre-order. */
   nodes: ParsedNode[];
@@ -42,9 +45,17 @@ export interface ParsedReassignment {
   migrationId: number;
   recordTime: string;
   ledgerOffset: bigint;
+  compactOnly: false;
 }
 
 export type ParsedUpdate = ParsedTransaction | ParsedReassignment;
+
+/**
+ * How the payloads of an update are encoded: `lossless` (the proto3 JSON of the Ledger API
+ * `Value`, validated) or `compact` (compact-only history: Splice's compact JSON, which cannot be
+ * checked against types it does not carry, so only its shape is; docs/compact-only.md).
+ */
+export type PayloadEncoding = 'lossless' | 'compact';
 
 export function rejectUpdate(updateId: string, message: string): DomainError {
   return new DomainError(DomainErrorCode.InconsistentHistory, `update ${updateId}: ${message}`, { updateId });
@@ -108,7 +119,12 @@ function nodeIdOf(eventId: string, updateId: string): number {
   return Number(suffix);
 }
 
-function checkCreated(e: Record<string, unknown>, updateId: string, where: string): void {
+function checkCreated(
+  e: Record<string, unknown>,
+  updateId: string,
+  where: string,
+  encoding: PayloadEncoding,
+): void {
   stringField(e, 'contract_id', updateId, where);
   const templateId = stringField(e, 'template_id', updateId, where);
   need(
@@ -121,6 +137,18 @@ function checkCreated(e: Record<string, unknown>, updateId: string, where: strin
   partyList(e, 'signatories', updateId, where);
   partyList(e, 'observers', updateId, where);
   need((e.signatories as string[]).length > 0, updateId, `${where}.signatories must not be empty`);
+  if (encoding === 'compact') {
+    // A compact record is an object keyed by field label.
+    need(isObject(e.create_arguments), updateId, `${where}.create_arguments must be a JSON object`);
+  } else checkLosslessArguments(e, updateId, where);
+  need(
+    e.created_event_blob === undefined || typeof e.created_event_blob === 'string',
+    updateId,
+    `${where}.created_event_blob must be a string`,
+  );
+}
+
+function checkLosslessArguments(e: Record<string, unknown>, updateId: string, where: string): void {
   try {
     assertDamlValue(e.create_arguments, `${where}.create_arguments`);
   } catch (error) {
@@ -131,14 +159,14 @@ function checkCreated(e: Record<string, unknown>, updateId: string, where: strin
     updateId,
     `${where}.create_arguments must be a record value`,
   );
-  need(
-    e.created_event_blob === undefined || typeof e.created_event_blob === 'string',
-    updateId,
-    `${where}.created_event_blob must be a string`,
-  );
 }
 
-function checkExercised(e: Record<string, unknown>, updateId: string, where: string): void {
+function checkExercised(
+  e: Record<string, unknown>,
+  updateId: string,
+  where: string,
+  encoding: PayloadEncoding,
+): void {
   stringField(e, 'contract_id', updateId, where);
   const templateId = stringField(e, 'template_id', updateId, where);
   need(
@@ -160,6 +188,12 @@ function checkExercised(e: Record<string, unknown>, updateId: string, where: str
     updateId,
     `${where}.interface_id must be a string or null`,
   );
+  if (encoding === 'compact') {
+    // Any JSON value (an Optional None is null), but present.
+    need(e.choice_argument !== undefined, updateId, `${where}.choice_argument is missing`);
+    need(e.exercise_result !== undefined, updateId, `${where}.exercise_result is missing`);
+    return;
+  }
   try {
     assertDamlValue(e.choice_argument, `${where}.choice_argument`);
     assertDamlValue(e.exercise_result, `${where}.exercise_result`);
@@ -168,13 +202,36 @@ function checkExercised(e: Record<string, unknown>, updateId: string, where: str
   }
 }
 
-/** Checks one update's shape and tree, and returns it with offsets, times and node ids parsed. */
-export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
+/**
+ * Checks one update's shape and tree, and returns it with offsets, times and node ids parsed.
+ * A compact-only update (`encoding` compact) needs no `offset` (v2 items have none) and records
+ * none: its `offset`, when given, is not kept (v1 lists hard-code it to 1), import updates are
+ * told by their record time, and reassignments are not accepted (their offset is their place in
+ * the ledger, which a compact-only store does not serve; docs/compact-only.md).
+ */
+export function parseUpdate(
+  raw: unknown,
+  index: number,
+  encoding: PayloadEncoding = 'lossless',
+): ParsedUpdate {
   const fallbackId = `#${index}`;
   if (!isObject(raw)) throw rejectUpdate(fallbackId, 'must be a JSON object');
   const updateId = typeof raw.update_id === 'string' && raw.update_id !== '' ? raw.update_id : undefined;
   need(updateId, fallbackId, 'update_id must be a non-empty string');
   const recordTime = timestampField(raw, 'record_time', updateId, 'update');
+  if (encoding === 'compact') {
+    need(
+      raw.offset === undefined || typeof raw.offset === 'string',
+      updateId,
+      'offset must be a string when given',
+    );
+    need(
+      isTransaction(raw as unknown as HistoryUpdate),
+      updateId,
+      'reassignments cannot be loaded from compact-only history (only transactions)',
+    );
+    return parseTransaction(raw, updateId, recordTime, null, 'compact');
+  }
   need(typeof raw.offset === 'string', updateId, 'offset must be a string');
   let offset: bigint;
   try {
@@ -183,7 +240,7 @@ export function parseUpdate(raw: unknown, index: number): ParsedUpdate {
     throw rejectUpdate(updateId, (error as Error).message);
   }
   const update = raw as unknown as HistoryUpdate;
-  if (isTransaction(update)) return parseTransaction(raw, updateId, recordTime, offset);
+  if (isTransaction(update)) return parseTransaction(raw, updateId, recordTime, offset, 'lossless');
   return parseReassignment(raw, updateId, recordTime, offset);
 }
 
@@ -191,7 +248,9 @@ function parseTransaction(
   tx: Record<string, unknown>,
   updateId: string,
   recordTime: string,
-  offset: bigint,
+  /** Null: compact-only (no offset recorded). */
+  offset: bigint | null,
+  encoding: PayloadEncoding,
 ): ParsedTransaction {
   const migrationId = intField(tx, 'migration_id', updateId, 'update');
   stringField(tx, 'synchronizer_id', updateId, 'update');
@@ -209,7 +268,7 @@ function parseTransaction(
   const effectiveAt = timestampField(tx, 'effective_at', updateId, 'update');
   const isImport = recordTime === IMPORT_MICROS_TIME;
   need(
-    isImport === (offset === 0n),
+    offset === null || isImport === (offset === 0n),
     updateId,
     isImport ? 'import updates must have offset ""' : 'offset "" is only for import updates',
   );
@@ -219,7 +278,7 @@ function parseTransaction(
     updateId,
     'root_event_ids must be a non-empty list',
   );
-  const { nodes, rootNodeIds } = parseTree(tx.events_by_id, tx.root_event_ids, updateId);
+  const { nodes, rootNodeIds } = parseTree(tx.events_by_id, tx.root_event_ids, updateId, encoding);
   if (isImport) {
     need(
       nodes.every((n) => n.event.event_type === 'created_event'),
@@ -235,6 +294,7 @@ function parseTransaction(
     recordTime,
     effectiveAt,
     ledgerOffset: isImport ? null : offset,
+    compactOnly: encoding === 'compact',
     rootNodeIds,
     nodes,
   };
@@ -245,6 +305,7 @@ function parseTree(
   events: Record<string, unknown>,
   rootEventIds: unknown[],
   updateId: string,
+  encoding: PayloadEncoding,
 ): { nodes: ParsedNode[]; rootNodeIds: number[] } {
   const nodes: ParsedNode[] = [];
   const visited = new Set<string>();
@@ -272,9 +333,9 @@ function parseTree(
     nodes.push(node);
     const path = `events_by_id["${eventId}"]`;
     if (e.event_type === 'created_event') {
-      checkCreated(e, updateId, path);
+      checkCreated(e, updateId, path, encoding);
     } else if (e.event_type === 'exercised_event') {
-      checkExercised(e, updateId, path);
+      checkExercised(e, updateId, path, encoding);
       for (const child of e.child_event_ids as string[]) {
         const c = walk(child, `${path}.child_event_ids`);
         node.childNodeIds.push(c.nodeId);
@@ -314,9 +375,9 @@ function parseReassignment(
       updateId,
       'event.created_event must be a created event',
     );
-    checkCreated(event.created_event, updateId, 'event.created_event');
-    return { kind: 'assignment', update, migrationId, recordTime, ledgerOffset: offset };
+    checkCreated(event.created_event, updateId, 'event.created_event', 'lossless');
+    return { kind: 'assignment', update, migrationId, recordTime, ledgerOffset: offset, compactOnly: false };
   }
   stringField(event, 'contract_id', updateId, 'event');
-  return { kind: 'unassignment', update, migrationId, recordTime, ledgerOffset: offset };
+  return { kind: 'unassignment', update, migrationId, recordTime, ledgerOffset: offset, compactOnly: false };
 }

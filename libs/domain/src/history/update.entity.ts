@@ -81,6 +81,13 @@ export class UpdateEntity {
   @Column('text', { name: 'reassigned_contract_id', nullable: true })
   reassignedContractId: string | null;
 
+  /**
+   * Loaded from compact-only history: its payloads (events) are the compact JSON as given, with
+   * no lossless form (docs/compact-only.md).
+   */
+  @Column('boolean', { name: 'compact_only', default: false })
+  compactOnly: boolean;
+
   /** sha256 of the canonical JSON of the update as appended: re-appending it is a no-op. */
   @Column('text', { name: 'content_hash' })
   contentHash: string;

@@ -66,6 +66,8 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
     'UNAVAILABLE',
     DomainErrorCode.CreatedEventBlobNotStored,
   ),
+  // Not retryable: a compact-only update never has a lossless form (docs/compact-only.md).
+  [DomainErrorCode.CompactOnlyHistory]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.CompactOnlyHistory),
 });
 
 /** The row of one domain error code. */

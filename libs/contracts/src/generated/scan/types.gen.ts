@@ -89,7 +89,12 @@ export type UpdateHistoryTransaction = {
      * Ledger effective time, as seen by all Daml code run in the transaction.
      */
     effective_at: string;
-    offset: ScanOffset;
+    /**
+     * The update's scan offset. Absent for an update loaded from compact-only history
+     * (v2 items carry no offset; docs/compact-only.md).
+     *
+     */
+    offset?: ScanOffset;
     /**
      * Ids of the roots of the event tree, in order; each is a key of `events_by_id`.
      */
@@ -1207,6 +1212,14 @@ export type GetUpdateByIdV0Errors = {
      */
     404: ErrorResponse;
     /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -1289,6 +1302,14 @@ export type GetUpdateByIdV2Errors = {
      */
     404: ErrorResponse;
     /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
      * An unexpected error occurred while serving the request.
      */
     500: ErrorResponse;
@@ -1321,6 +1342,14 @@ export type GetUpdateHistoryV2Errors = {
      * The request is invalid; the message names the offending field and the problem.
      */
     400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */
@@ -1362,6 +1391,14 @@ export type GetUpdateHistoryV1Errors = {
      * The request is invalid; the message names the offending field and the problem.
      */
     400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */
@@ -1407,6 +1444,14 @@ export type GetImportUpdatesErrors = {
      * The requested data does not exist on this node.
      */
     404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
     /**
      * The request body is larger than the configured body size limit (`BODY_LIMIT`).
      */

@@ -102,6 +102,9 @@ export const scanSpec: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -147,6 +150,9 @@ export const scanSpec: OpenApiDocument = {
           "404": {
             "$ref": "#/components/responses/NotFound"
           },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
@@ -187,6 +193,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -235,6 +244,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "400": {
             "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -285,6 +297,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "413": {
             "$ref": "#/components/responses/PayloadTooLarge"
@@ -1490,6 +1505,16 @@ export const scanSpec: OpenApiDocument = {
           }
         }
       },
+      "CompactOnlyHistory": {
+        "description": "The answer would include an update loaded from compact-only history (an explorer\narchive, a bulk-download object, a saved `compact_json` page): its payloads were\ngiven without type information, so they have no lossless (`protobuf_json`) form and\nnone is made up. The message names the update. Ask for `compact_json` instead.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "InternalError": {
         "description": "An unexpected error occurred while serving the request.",
         "content": {
@@ -1601,7 +1626,6 @@ export const scanSpec: OpenApiDocument = {
           "record_time",
           "synchronizer_id",
           "effective_at",
-          "offset",
           "root_event_ids",
           "events_by_id"
         ],
@@ -1635,7 +1659,12 @@ export const scanSpec: OpenApiDocument = {
             "description": "Ledger effective time, as seen by all Daml code run in the transaction."
           },
           "offset": {
-            "$ref": "#/components/schemas/ScanOffset"
+            "description": "The update's scan offset. Absent for an update loaded from compact-only history\n(v2 items carry no offset; docs/compact-only.md).\n",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ScanOffset"
+              }
+            ]
           },
           "root_event_ids": {
             "type": "array",

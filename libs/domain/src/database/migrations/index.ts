@@ -11,6 +11,7 @@ import { PreapprovalReceiverIndex1795390000000 } from './1795390000000-preapprov
 import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-status';
 import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
 import { ProtobufJsonPayloads1795450000000 } from './1795450000000-protobuf-json-payloads';
+import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-updates';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -27,4 +28,5 @@ export const MIGRATIONS = [
   MirrorPeerStatus1795400000000,
   ExplorerChoiceContractIndexes1795410000000,
   ProtobufJsonPayloads1795450000000,
+  CompactOnlyUpdates1795460000000,
 ];

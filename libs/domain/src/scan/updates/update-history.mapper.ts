@@ -44,9 +44,12 @@ function itemText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
       // Quoted ids sort as the ids do (the quote sorts below every character an id has).
       if (form !== 'item') events.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
       const byId = events.map(([id, text]) => `${id}:${text}`).join(',');
+      // A compact-only transaction has no offset (v2 items carry none): the member is left out.
       const offset =
         form === 'item'
-          ? `,"offset":${u.scan_offset}`
+          ? u.scan_offset === null
+            ? ''
+            : `,"offset":${u.scan_offset}`
           : form === 'v1'
             ? `,"offset":${V1_TRANSACTION_OFFSET}`
             : '';

@@ -1,6 +1,7 @@
 import { prepared, type Db } from '../../database/db';
 import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../database/timestamp-sql';
 import type { DamlValue } from '../../daml-value/daml-value.types';
+import { compactOnlyHistory } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
 /**
@@ -16,8 +17,10 @@ export interface UpdateTreeRow {
   migration_id: string;
   /** JSON-quoted record time (microsecond UTC). */
   record_time: string;
-  /** JSON-quoted scan offset (`""` for import updates). */
-  scan_offset: string;
+  /** JSON-quoted scan offset (`""` for import updates); null for a compact-only update (it has none). */
+  scan_offset: string | null;
+  /** Loaded from compact-only history: its payloads are compact JSON as given (no lossless form). */
+  compact_only: boolean;
   /** Transactions: `"workflow_id":…,"record_time":…,"synchronizer_id":…,"effective_at":…` (no braces). */
   tx_fields: string | null;
   /** Transactions: the root event ids as a JSON array. */
@@ -45,6 +48,15 @@ export interface UpdateTreeRow {
   post: string | null;
 }
 
+/**
+ * Refuses a lossless answer that would include a compact-only update (CompactOnlyHistory,
+ * naming the first): its payloads have no lossless form, and none is made up.
+ */
+function requireLosslessRows(rows: readonly UpdateTreeRow[]): void {
+  const compact = rows.find((r) => r.compact_only);
+  if (compact) throw compactOnlyHistory(JSON.parse(compact.update_id) as string);
+}
+
 /** JSON text of a (non-null) string. */
 const str = (s: string) => `to_json(${s})::text`;
 /** JSON array of event ids of the node ids in array `nodes` (in array order; [] for null). */
@@ -53,7 +65,9 @@ const eventIds = (nodes: string) =>
 
 // $L (a boolean parameter): lossless payloads, else compact. Created events take their compact
 // create arguments from the contract's stored compact payload (c); exercised events' compact
-// payloads are derived in Node (the text around them is written here).
+// payloads are derived in Node (the text around them is written here). A compact-only update's
+// payloads are served as stored: they are the compact JSON it was given (a lossless read of one
+// is refused before it is rendered, UpdateHistoryService).
 const CREATED_PRE = `'{"event_type":"created_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
   || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
   || ',"package_name":' || ${str('e.package_name')} || ',"create_arguments":'`;
@@ -70,7 +84,8 @@ const tree = (
   lossless: string,
 ) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
   ${microsJsonSql('u.record_time')} AS record_time,
-  CASE WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END AS scan_offset,
+  u.compact_only,
+  CASE WHEN u.compact_only AND NOT u.is_import THEN NULL WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END AS scan_offset,
   CASE WHEN u.kind = 'transaction' THEN
     '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
     || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')} END AS tx_fields,
@@ -87,8 +102,8 @@ const tree = (
   END AS reassignment_fields, u.reassignment_counter,
   ${str(`u.update_id || ':' || e.node_id`)} AS event_id,
   CASE e.event_type
-    WHEN 'created' THEN ${CREATED_PRE} || CASE WHEN ${lossless} THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
-    WHEN 'exercised' THEN CASE WHEN ${lossless} THEN ${EXERCISED_PRE} || e.choice_argument::text || ${EXERCISED_MID}
+    WHEN 'created' THEN ${CREATED_PRE} || CASE WHEN ${lossless} OR u.compact_only THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
+    WHEN 'exercised' THEN CASE WHEN ${lossless} OR u.compact_only THEN ${EXERCISED_PRE} || e.choice_argument::text || ${EXERCISED_MID}
       || e.exercise_result::text || ${EXERCISED_POST} END
   END AS event,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_PRE} ELSE ${EXERCISED_PRE} END END AS pre,
@@ -99,7 +114,7 @@ const tree = (
 
 /** Whether Node makes the event's payloads compact: compact exercised events, created ones without their contract row. */
 const viaNode = (lossless: string) =>
-  `(NOT ${lossless} AND (e.event_type = 'exercised' OR (e.event_type = 'created' AND c.payload_compact IS NULL)))`;
+  `(NOT ${lossless} AND NOT u.compact_only AND (e.event_type = 'exercised' OR (e.event_type = 'created' AND c.payload_compact IS NULL)))`;
 
 /**
  * The tree rows of the updates `u` that `from` (ending in `updates u`) selects, with each created
@@ -111,7 +126,7 @@ const treeStatement = (lossless: string, from: string, where: string, orderBy: s
   `${from} LEFT JOIN events e ON e.update_row_id = u.row_id AND e.migration_id = u.migration_id
   LEFT JOIN LATERAL (
     SELECT c.payload_compact FROM contracts c
-     WHERE NOT ${lossless} AND e.event_type = 'created' AND c.migration_id = u.migration_id AND c.contract_id = e.contract_id
+     WHERE NOT ${lossless} AND NOT u.compact_only AND e.event_type = 'created' AND c.migration_id = u.migration_id AND c.contract_id = e.contract_id
     OFFSET 0) c ON true
   ${where}
   ORDER BY ${orderBy}`;
@@ -135,8 +150,11 @@ export class UpdateHistoryRepository {
     ),
   );
 
+  /** CompactOnlyHistory when `lossless` and the update was loaded compact-only. */
   async findRowsById(updateId: string, lossless: boolean): Promise<UpdateTreeRow[]> {
-    return this.db.query(UpdateHistoryRepository.BY_ID, [updateId, lossless]);
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.BY_ID, [updateId, lossless]);
+    if (lossless) requireLosslessRows(rows);
+    return rows;
   }
 
   static readonly IMPORT_PAGE = prepared(
@@ -180,27 +198,39 @@ export class UpdateHistoryRepository {
   /**
    * Rows of at most `limit` non-import updates strictly after `(afterMigrationId,
    * afterRecordTime)` in `(migration_id, record_time)` order (from the beginning without `after`).
+   * CompactOnlyHistory when `lossless` and the page holds an update loaded compact-only.
    */
   async findListPageRows(
     after: { migrationId: number; recordTime: string } | undefined,
     limit: number,
     lossless: boolean,
   ): Promise<UpdateTreeRow[]> {
-    return this.db.query(UpdateHistoryRepository.LIST_PAGE, [
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.LIST_PAGE, [
       after?.migrationId ?? 0,
       after?.recordTime ?? IMPORT_RECORD_TIME,
       limit,
       IMPORT_RECORD_TIME,
       lossless,
     ]);
+    if (lossless) requireLosslessRows(rows);
+    return rows;
   }
 
-  /** Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most `limit` updates (lossless). */
+  /**
+   * Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most
+   * `limit` updates (lossless: CompactOnlyHistory when one was loaded compact-only).
+   */
   async findImportPageRows(
     migrationId: number,
     afterUpdateId: string,
     limit: number,
   ): Promise<UpdateTreeRow[]> {
-    return this.db.query(UpdateHistoryRepository.IMPORT_PAGE, [migrationId, afterUpdateId, limit]);
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.IMPORT_PAGE, [
+      migrationId,
+      afterUpdateId,
+      limit,
+    ]);
+    requireLosslessRows(rows);
+    return rows;
   }
 }
