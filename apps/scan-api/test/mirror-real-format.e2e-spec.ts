@@ -192,6 +192,30 @@ const PEER_HISTORY = [
   },
 ];
 
+/**
+ * Migration 1 begins with an import update re-creating the contract TX_2 created (update id = its
+ * contract id, record time 0001-01-01, offset ""), in the item form `/v0/backfilling/import-updates`
+ * serves, with a record id on its arguments.
+ */
+const IMPORT_UPDATE = {
+  update_id: CID_2,
+  migration_id: 1,
+  workflow_id: '',
+  record_time: '0001-01-01T00:00:00.000000Z',
+  synchronizer_id: SYNC,
+  effective_at: '2025-12-10T16:31:00Z',
+  offset: '',
+  root_event_ids: [`${CID_2}:0`],
+  events_by_id: {
+    [`${CID_2}:0`]: created(
+      `${CID_2}:0`,
+      CID_2,
+      { record: { recordId: id('Other'), fields: [{ label: 'dso', value: { party: DSO } }] } },
+      '2025-12-10T16:31:00Z',
+    ),
+  },
+};
+
 /** The compact answer for the same history (the v2 list form), written by hand from facts.md. */
 const COMPACT_LIST = [
   {
@@ -241,25 +265,42 @@ async function realFormatPeer(): Promise<RealFormatPeer> {
       };
       const path = req.url ?? '';
       if (path.endsWith('/v0/backfilling/migration-info')) {
-        if (body.migration_id !== 0) return send(404, { error: 'no such migration' });
-        return send(200, {
-          record_time_range: [
-            { synchronizer_id: SYNC, min: PEER_HISTORY[0].record_time, max: PEER_HISTORY[2].record_time },
-          ],
-          complete: true,
-          import_updates_complete: true,
-        });
+        if (body.migration_id === 0)
+          return send(200, {
+            record_time_range: [
+              { synchronizer_id: SYNC, min: PEER_HISTORY[0].record_time, max: PEER_HISTORY[2].record_time },
+            ],
+            complete: true,
+            import_updates_complete: true,
+          });
+        if (body.migration_id === 1)
+          return send(200, {
+            previous_migration_id: 0,
+            record_time_range: [
+              { synchronizer_id: SYNC, min: IMPORT_UPDATE.record_time, max: IMPORT_UPDATE.record_time },
+            ],
+            last_import_update_id: IMPORT_UPDATE.update_id,
+            complete: true,
+            import_updates_complete: true,
+          });
+        return send(404, { error: 'no such migration' });
       }
-      if (path.endsWith('/v0/backfilling/import-updates')) return send(200, { transactions: [] });
+      if (path.endsWith('/v0/backfilling/import-updates')) {
+        const imports =
+          body.migration_id === 1 && body.after_update_id < IMPORT_UPDATE.update_id ? [IMPORT_UPDATE] : [];
+        return send(200, { transactions: imports });
+      }
       if (path.endsWith('/v2/updates')) {
         if (body.daml_value_encoding !== 'protobuf_json')
           return send(400, { error: 'this peer serves protobuf_json only' });
         const after = body.after as { after_migration_id: number; after_record_time: string } | undefined;
+        // (migration_id, record_time) order, `after` exclusive.
         const later = PEER_HISTORY.filter(
           (u) =>
             after === undefined ||
-            after.after_migration_id < 0 ||
-            micros(u.record_time) > micros(after.after_record_time),
+            u.migration_id > after.after_migration_id ||
+            (u.migration_id === after.after_migration_id &&
+              micros(u.record_time) > micros(after.after_record_time)),
         );
         return send(200, { transactions: later.slice(0, body.page_size) });
       }
@@ -301,7 +342,7 @@ describe('the scan mirror against a peer speaking the real wire format', () => {
       policy: FAST_POLICY,
     });
     const progress = await mirror.run({ once: true });
-    expect(progress.appended).toBe(PEER_HISTORY.length);
+    expect(progress.appended).toBe(PEER_HISTORY.length + 1);
   });
 
   afterAll(async () => {
@@ -325,6 +366,18 @@ describe('the scan mirror against a peer speaking the real wire format', () => {
         expect(content).toEqual(JSON.parse(JSON.stringify(tx)));
       }
     }
+  });
+
+  it('serves the import update as the peer served it from /v0/backfilling/import-updates', async () => {
+    const lossless = await postScan(app.origin, '/v0/backfilling/import-updates', {
+      migration_id: 1,
+      after_update_id: '',
+      limit: 10,
+    });
+    expect(lossless.status).toBe(200);
+    expect(JSON.parse(lossless.body)).toEqual({ transactions: [IMPORT_UPDATE] });
+    const compact = await getScan(app.origin, `/v2/updates/${IMPORT_UPDATE.update_id}`);
+    expect(JSON.parse(compact.body).events_by_id[`${CID_2}:0`].create_arguments).toEqual({ dso: DSO });
   });
 
   it('keeps the payload text as received, member order and all', async () => {
