@@ -3,6 +3,7 @@ import { SpliceInterfaces, SpliceTemplates } from '../splice/splice-templates';
 import {
   mayIncludeBlobs,
   partiesRead,
+  resolveActiveContractsFormat,
   resolveEventFormat,
   resolveTransactionByOffsetFormat,
   resolveUpdatesRequestFormat,
@@ -169,11 +170,30 @@ describe('resolveUpdatesRequestFormat', () => {
 
   it('refuses the two forms together and neither of them', () => {
     expect(
-      invalid(() => resolveUpdatesRequestFormat({ beginExclusive: 0, verbose: false, updateFormat: {} })),
+      invalid(() => resolveUpdatesRequestFormat({ beginExclusive: 0, verbose: true, updateFormat: {} })),
+    ).toContain('not both');
+    expect(
+      invalid(() =>
+        resolveUpdatesRequestFormat({
+          beginExclusive: 0,
+          filter: { filtersByParty: { [ALICE]: {} } },
+          updateFormat: {},
+        }),
+      ),
     ).toContain('not both');
     expect(invalid(() => resolveUpdatesRequestFormat({ beginExclusive: 0 }))).toContain(
       'updateFormat is required',
     );
+  });
+
+  it('takes verbose false beside updateFormat as unset (protobuf false)', () => {
+    const f = resolveUpdatesRequestFormat({
+      beginExclusive: 0,
+      verbose: false,
+      updateFormat: { includeReassignments: { filtersByParty: { [ALICE]: {} } } },
+    });
+    expect(f.reassignments?.byParty.has(ALICE)).toBe(true);
+    expect(f.transactions).toBeUndefined();
   });
 
   it('refuses an unspecified transaction shape', () => {
@@ -199,6 +219,17 @@ describe('resolveUpdatesRequestFormat', () => {
     });
     expect(f.topologyParties).toBe('all');
     expect(partiesRead(f)).toEqual({ parties: new Set(), anyParty: true });
+  });
+});
+
+describe('resolveActiveContractsFormat', () => {
+  it('takes verbose false beside eventFormat as unset, verbose true as the deprecated form', () => {
+    const eventFormat = { filtersByParty: { [ALICE]: {} } };
+    const f = resolveActiveContractsFormat({ activeAtOffset: 1, verbose: false, eventFormat });
+    expect(f.byParty.has(ALICE)).toBe(true);
+    expect(
+      invalid(() => resolveActiveContractsFormat({ activeAtOffset: 1, verbose: true, eventFormat })),
+    ).toContain('not both');
   });
 });
 

@@ -159,9 +159,11 @@ export function resolveUpdateFormat(u: ledgerApi.UpdateFormat, where: string): R
  * The format of an updates request (`/v2/updates` and the deprecated flats): `updateFormat`, or
  * the deprecated `filter`/`verbose`, which means flat (ACS delta) transactions and reassignments
  * for the filter's parties. Mixing the two forms, or giving neither, is an invalid argument.
+ * `verbose: false` is no legacy argument: a false boolean is protobuf's "unset", and Canton's JSON
+ * API (JsUpdateService) accepts it beside `updateFormat` (the wallet SDK sends it).
  */
 export function resolveUpdatesRequestFormat(request: ledgerApi.GetUpdatesRequest): ResolvedUpdateFormat {
-  const legacy = request.filter !== undefined || request.verbose !== undefined;
+  const legacy = request.filter !== undefined || request.verbose === true;
   if (legacy && request.updateFormat !== undefined) {
     throw invalidArgument(
       'body: either filter/verbose or updateFormat may be set, not both (filter and verbose are deprecated)',
@@ -186,12 +188,13 @@ export function resolveSingleUpdateFormat(
 
 /**
  * The format of an active-contracts request: `eventFormat`, or the deprecated `filter`/`verbose`
- * (the same filters); both or neither is an invalid argument.
+ * (the same filters); both or neither is an invalid argument. `verbose: false` counts as unset, as
+ * in Canton's request validator (only `verbose: true` conflicts with `eventFormat`).
  */
 export function resolveActiveContractsFormat(
   request: ledgerApi.GetActiveContractsRequest,
 ): ResolvedEventFormat {
-  const legacy = request.filter !== undefined || request.verbose !== undefined;
+  const legacy = request.filter !== undefined || request.verbose === true;
   if (legacy && request.eventFormat !== undefined) {
     throw invalidArgument(
       'body: either filter/verbose or eventFormat may be set, not both (filter and verbose are deprecated)',
