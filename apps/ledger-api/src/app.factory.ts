@@ -7,6 +7,7 @@ import { ledgerSpec } from '@canton-scan/contracts';
 import type { AppConfig } from '@canton-scan/domain';
 import {
   AppMetrics,
+  collapseSlashesMiddleware,
   configureGroups,
   ledgerErrorResponder,
   PinoNestLogger,
@@ -29,6 +30,8 @@ export async function createLedgerApp(
       logger: new PinoNestLogger(logger),
     },
   );
+  // `//v2/...` (the wallet SDK with a bare-origin base URL) is `/v2/...`, before any routing.
+  app.use(collapseSlashesMiddleware());
   configureGroups(
     app,
     logger,
@@ -40,6 +43,7 @@ export async function createLedgerApp(
         document: ledgerSpec,
         respond: ledgerErrorResponder,
         docsPath: 'docs',
+        untypedBodyAsJson: true,
       },
     ],
     AppMetrics.forDataSource('ledger-api', dataSource),

@@ -25,6 +25,11 @@ export interface GroupMount {
   respond: ErrorResponder;
   /** Where its docs live (`docs`, `docs/scan-proxy`). */
   docsPath: string;
+  /**
+   * A body sent without `Content-Type` is read as JSON (the ledger group, as Canton's JSON API
+   * does; the wallet SDK's ledger client sends none). Otherwise such a body is a 415.
+   */
+  untypedBodyAsJson?: boolean;
 }
 
 /**
@@ -74,7 +79,7 @@ export function configureGroups(
   for (const group of ordered) {
     app.use(
       group.prefix || '/',
-      ...jsonBody(bodyLimitBytes, group.respond),
+      ...jsonBody(bodyLimitBytes, group.respond, group.untypedBodyAsJson),
       openApiValidationMiddleware(group.document, group.respond),
     );
   }

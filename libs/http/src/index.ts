@@ -24,3 +24,4 @@ export * from './app-root.module';
 export * from './json-text-adapter';
 export * from './metrics/app-metrics';
 export * from './metrics/metrics.middleware';
+export * from './paths/collapse-slashes';

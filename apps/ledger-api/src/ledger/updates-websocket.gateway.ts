@@ -18,6 +18,7 @@ import {
   APP_CONFIG,
   bearerChallenge,
   clientAddressOf,
+  collapseSlashes,
   createSpecAjv,
   domainErrorMapping,
   ledgerErrorBody,
@@ -158,7 +159,8 @@ export class UpdatesWebSocketGateway implements OnModuleDestroy {
 
   private async upgrade(req: IncomingMessage, socket: Duplex, head: Buffer): Promise<void> {
     socket.on('error', () => socket.destroy());
-    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname.replace(/\/$/, '');
+    // `ws://host//v2/updates` (a bare-origin base URL joined with `/v2/...`) is `/v2/updates`.
+    const pathname = new URL(collapseSlashes(req.url ?? '/'), 'http://localhost').pathname.replace(/\/$/, '');
     const endpoint = this.endpoints.get(pathname);
     if (!endpoint) {
       const { status, category, ledgerCode } = mappingOfStatus(404);

@@ -9,10 +9,25 @@ interface BodyParserError extends Error {
 
 /**
  * JSON body parsing with the group's error format: malformed JSON is a 400 naming the
- * problem, a body over the configured limit a 413, an unsupported charset a 415.
+ * problem, a body over the configured limit a 413, an unsupported charset a 415. With
+ * `untypedAsJson`, a body without `Content-Type` is parsed as JSON too (a body that is not JSON
+ * is then the 400); a body of another declared type is left unparsed (the validator's 415).
  */
-export function jsonBody(limitBytes: number, respond: ErrorResponder): RequestHandler[] {
+export function jsonBody(
+  limitBytes: number,
+  respond: ErrorResponder,
+  untypedAsJson = false,
+): RequestHandler[] {
   const parse = express.json({ limit: limitBytes, strict: true });
+  const parsers = [parse];
+  if (untypedAsJson)
+    parsers.push(
+      express.json({
+        limit: limitBytes,
+        strict: true,
+        type: (req) => req.headers['content-type'] === undefined,
+      }),
+    );
   const onError = (error: BodyParserError, _req: Request, res: Response, next: NextFunction) => {
     switch (error.type) {
       case 'entity.too.large':
@@ -33,5 +48,5 @@ export function jsonBody(limitBytes: number, respond: ErrorResponder): RequestHa
         next(error);
     }
   };
-  return [parse, onError as unknown as RequestHandler];
+  return [...parsers, onError as unknown as RequestHandler];
 }
