@@ -56,7 +56,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 24;
+const SECURED_OPERATIONS = 25;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

@@ -197,6 +197,7 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getProxyDsoInfo', '/v0/scan-proxy/dso'),
     get('getProxyAmuletRules', '/v0/scan-proxy/amulet-rules'),
     get('getProxyDsoPartyId', '/v0/scan-proxy/dso-party-id'),
+    get('getValidatorUserInfo', '/v0/validator-user'),
     get('getProxyFeaturedAppRight', `/v0/scan-proxy/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
     get('getProxyOpenAndIssuingMiningRounds', '/v0/scan-proxy/open-and-issuing-mining-rounds'),
     get(

@@ -80,6 +80,8 @@ export type {
   TransferPreapprovalInfo,
 } from './dso/network-contracts.service';
 export { votingThreshold } from './dso/voting-threshold';
+export { ValidatorUserService } from './dso/validator-user.service';
+export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';
 export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';

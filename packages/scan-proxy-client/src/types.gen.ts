@@ -272,6 +272,21 @@ export type AmuletRulesResponse = {
     amulet_rules: ContractWithState;
 };
 
+export type GetValidatorUserInfoResponse = {
+    /**
+     * The validator operator's party.
+     */
+    party_id: string;
+    /**
+     * The validator operator's ledger user.
+     */
+    user_name: string;
+    /**
+     * Whether the party holds a current FeaturedAppRight.
+     */
+    featured: boolean;
+};
+
 export type DsoPartyIdResponse = {
     dso_party_id: string;
 };
@@ -1818,6 +1833,49 @@ export type ProxyGetAllocationExecuteTransferContextV2Responses = {
 };
 
 export type ProxyGetAllocationExecuteTransferContextV2Response = ProxyGetAllocationExecuteTransferContextV2Responses[keyof ProxyGetAllocationExecuteTransferContextV2Responses];
+
+export type GetValidatorUserInfoData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/validator-user';
+};
+
+export type GetValidatorUserInfoErrors = {
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetValidatorUserInfoError = GetValidatorUserInfoErrors[keyof GetValidatorUserInfoErrors];
+
+export type GetValidatorUserInfoResponses = {
+    /**
+     * The validator operator.
+     */
+    200: GetValidatorUserInfoResponse;
+};
+
+export type GetValidatorUserInfoResponse2 = GetValidatorUserInfoResponses[keyof GetValidatorUserInfoResponses];
 
 export type GetLivezData = {
     body?: never;

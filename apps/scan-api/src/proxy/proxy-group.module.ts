@@ -4,11 +4,14 @@ import {
   ActiveContractsRepository,
   Db,
   DevelopmentFundService,
+  DsoInfoService,
   HoldingsRepository,
   HoldingsService,
   LedgerUsersRepository,
   LedgerUsersService,
+  NetworkContractsService,
   ReadDb,
+  ValidatorUserService,
 } from '@canton-scan/domain';
 import {
   domainProvider,
@@ -22,16 +25,23 @@ import { DsoModule } from '../dso/dso.module';
 import { ProxyDsoController } from './proxy-dso.controller';
 import { ProxyHoldingsController } from './proxy-holdings.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
+import { ProxyValidatorController } from './proxy-validator.controller';
 
 /**
  * The validator proxy group, served at VALIDATOR_PREFIX (default /api/validator): DSO info,
  * amulet rules, holdings summaries, development fund coupons and the token registry under
- * `/v0/scan-proxy`, each behind a bearer token of a
+ * `/v0/scan-proxy`, and the validator's own `/v0/validator-user`, each behind a bearer token of a
  * known ledger user; the health probes stay public.
  */
 @Module({
   imports: [DsoModule, TokenRegistryModule],
-  controllers: [HealthController, ProxyDsoController, ProxyHoldingsController, ProxyRegistryController],
+  controllers: [
+    HealthController,
+    ProxyDsoController,
+    ProxyHoldingsController,
+    ProxyRegistryController,
+    ProxyValidatorController,
+  ],
   // The proxy verifies bearer tokens exactly as the ledger node group does (same AUTH_* settings)
   // and, like it, accepts only tokens of users this participant knows.
   providers: [
@@ -43,6 +53,11 @@ import { ProxyRegistryController } from './proxy-registry.controller';
     domainProvider(AcsSnapshotsRepository, [ReadDb]),
     domainProvider(HoldingsService, [HoldingsRepository, AcsSnapshotsRepository]),
     domainProvider(DevelopmentFundService, [ActiveContractsRepository]),
+    domainProvider(ValidatorUserService, [
+      DsoInfoService,
+      NetworkContractsService,
+      fromConfig((config) => config.validator),
+    ]),
   ],
 })
 export class ProxyGroupModule {}

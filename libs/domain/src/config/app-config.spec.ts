@@ -170,6 +170,20 @@ describe('loadConfig', () => {
       );
   });
 
+  it('takes the validator operator from VALIDATOR_USER (else SV_USER) and a party-id VALIDATOR_PARTY_ID', () => {
+    expect(loadConfig({}).validator).toEqual({ user: 'sv1', partyId: undefined });
+    expect(loadConfig({ SV_USER: 'sv-7' }).validator.user).toBe('sv-7');
+    const party = 'validator-1::1220' + 'ab'.repeat(32);
+    expect(loadConfig({ VALIDATOR_USER: 'op', VALIDATOR_PARTY_ID: party }).validator).toEqual({
+      user: 'op',
+      partyId: party,
+    });
+    for (const bad of ['validator-1', 'a b::1220ab', '::1220ab', 'validator::xyz'])
+      expect(problemsOf(() => loadConfig({ VALIDATOR_PARTY_ID: bad }))).toContain(
+        'VALIDATOR_PARTY_ID must be a party id',
+      );
+  });
+
   it('returns a frozen object', () => {
     const config = loadConfig({});
     expect(Object.isFrozen(config)).toBe(true);

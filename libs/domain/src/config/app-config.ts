@@ -162,6 +162,7 @@ export interface AppConfig {
     readonly streamIdleTimeoutMs: number;
   };
   readonly sv: { readonly user: string; readonly partyId: string | undefined };
+  readonly validator: { readonly user: string; readonly partyId: string | undefined };
   readonly registryMaxTransferLegs: number;
 }
 
@@ -260,6 +261,7 @@ export function loadConfig(
       streamIdleTimeoutMs: r.int('LEDGER_STREAM_IDLE_TIMEOUT_MS', 500, { min: 1, max: 600_000 }),
     },
     sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
+    validator: validatorIdentity(r),
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
   };
   if (config.database.readUrls.length > 0 && config.database.url === undefined)
@@ -270,6 +272,20 @@ export function loadConfig(
   if (authProblem !== undefined) r.problems.push(authProblem);
   if (r.problems.length > 0) throw new ConfigError(r.problems);
   return deepFreeze(config);
+}
+
+/**
+ * The validator operator of `GET /api/validator/v0/validator-user`: `VALIDATOR_USER` (else
+ * `SV_USER`: the operating SV's own validator) and `VALIDATOR_PARTY_ID`, which must read as a
+ * party id (`<hint>::<fingerprint>`) when set.
+ */
+function validatorIdentity(r: EnvReader): AppConfig['validator'] {
+  const partyId = r.optionalString('VALIDATOR_PARTY_ID');
+  if (partyId !== undefined && !/^\S+::[0-9a-f]{2,}$/i.test(partyId))
+    r.problems.push(
+      `VALIDATOR_PARTY_ID must be a party id, <hint>::<hex fingerprint> (got ${JSON.stringify(partyId)})`,
+    );
+  return { user: r.optionalString('VALIDATOR_USER') ?? r.string('SV_USER', 'sv1'), partyId };
 }
 
 /** The peer scans of the scan-mirror app, which cannot run without them. */

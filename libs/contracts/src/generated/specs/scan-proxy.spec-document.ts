@@ -40,6 +40,10 @@ export const scanProxySpec: OpenApiDocument = {
       "description": "Token registry lookups (metadata, allocations, transfers), proxied by the validator."
     },
     {
+      "name": "validator",
+      "description": "The validator app's own public information."
+    },
+    {
       "name": "health",
       "description": "Liveness and readiness probes."
     }
@@ -1172,6 +1176,43 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/validator-user": {
+      "get": {
+        "operationId": "getValidatorUserInfo",
+        "tags": [
+          "validator"
+        ],
+        "summary": "Get public information about the validator operator",
+        "description": "The validator operator's party and ledger user, as the Splice validator app answers\n`GET /v0/validator-user` (its `validator-internal.yaml`): `party_id` is\n`VALIDATOR_PARTY_ID`, else the SV party of the DSO info (`sv_party_id`); `user_name` is\n`VALIDATOR_USER`, else `SV_USER`; `featured` is whether the party holds a current\nFeaturedAppRight. Upstream serves it without a token; here it needs the bearer token of\na known user, as the rest of this group. 404 while the party has to be derived from DSO\ninfo that is not known yet.\n",
+        "responses": {
+          "200": {
+            "description": "The validator operator.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetValidatorUserInfoResponse"
+                }
+              }
+            }
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -1809,6 +1850,28 @@ export const scanProxySpec: OpenApiDocument = {
         "properties": {
           "amulet_rules": {
             "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "GetValidatorUserInfoResponse": {
+        "type": "object",
+        "required": [
+          "party_id",
+          "user_name",
+          "featured"
+        ],
+        "properties": {
+          "party_id": {
+            "type": "string",
+            "description": "The validator operator's party."
+          },
+          "user_name": {
+            "type": "string",
+            "description": "The validator operator's ledger user."
+          },
+          "featured": {
+            "type": "boolean",
+            "description": "Whether the party holds a current FeaturedAppRight."
           }
         }
       },
