@@ -168,7 +168,7 @@ export type GetActiveContractsRequest = {
      */
     filter?: TransactionFilter;
     /**
-     * Deprecated: use `eventFormat`. Verbose value rendering for the deprecated `filter` form.
+     * Deprecated: use `eventFormat`. Verbose value rendering for the deprecated `filter` form. `false` is unset and may stand beside `eventFormat`; `true` there is a 400.
      *
      * @deprecated
      */
@@ -254,7 +254,7 @@ export type GetUpdatesRequest = {
      */
     filter?: TransactionFilter;
     /**
-     * Deprecated: use `updateFormat`. Verbose value rendering for the deprecated `filter` form.
+     * Deprecated: use `updateFormat`. Verbose value rendering for the deprecated `filter` form. `false` is unset and may stand beside `updateFormat`; `true` there is a 400.
      *
      * @deprecated
      */
