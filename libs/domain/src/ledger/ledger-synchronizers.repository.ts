@@ -1,0 +1,17 @@
+import type { Db } from '../database/db';
+
+/** SQL of the synchronizers the recorded history uses (table updates). */
+export class LedgerSynchronizersRepository {
+  constructor(private readonly db: Db) {}
+
+  /**
+   * Distinct synchronizer ids of the ledger's updates, in id order. No index serves it (a scan of
+   * `updates`): it is read once when a client connects, not on a hot path.
+   */
+  async listSynchronizerIds(): Promise<string[]> {
+    const rows: { synchronizer_id: string }[] = await this.db.query(
+      `SELECT synchronizer_id FROM updates WHERE ledger_offset IS NOT NULL GROUP BY synchronizer_id ORDER BY synchronizer_id`,
+    );
+    return rows.map((r) => r.synchronizer_id);
+  }
+}
