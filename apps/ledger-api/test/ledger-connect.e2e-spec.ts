@@ -1,5 +1,11 @@
 import { ledgerApi, ledgerSpec } from '@canton-scan/contracts';
-import { LedgerUsersRepository, LedgerUsersService, Db, MAX_USERS_PAGE_SIZE } from '@canton-scan/domain';
+import {
+  Db,
+  LEDGER_API_VERSION,
+  LedgerUsersRepository,
+  LedgerUsersService,
+  MAX_USERS_PAGE_SIZE,
+} from '@canton-scan/domain';
 import { callChecked } from '@canton-scan/testing';
 import { useLedgerTestApp } from './ledger-test-app';
 
@@ -8,7 +14,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
   const t = useLedgerTestApp({ LEDGER_STREAM_IDLE_TIMEOUT_MS: '1500' });
 
   describe('GET /v2/version', () => {
-    it('answers the served Ledger API version and a features block in the upstream shape', async () => {
+    it('answers a 3.4 Ledger API version and a features block in the upstream shape', async () => {
       const client = await t.client('bob');
       const res = await callChecked(
         ledgerSpec,
@@ -17,7 +23,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
       );
       expect(res.status).toBe(200);
       expect(res.body).toEqual({
-        version: ledgerSpec.info.version,
+        version: LEDGER_API_VERSION,
         features: {
           experimental: { staticTime: { supported: false }, commandInspectionService: { supported: false } },
           userManagement: { supported: true, maxRightsPerUser: 0, maxUsersPageSize: MAX_USERS_PAGE_SIZE },
@@ -26,6 +32,8 @@ describe('ledger node: version, users and connected synchronizers', () => {
           packageFeature: { maxVettedPackagesPageSize: 100 },
         },
       });
+      // The wallet SDK picks its client by this prefix and refuses any version but 3.3 and 3.4.
+      expect(res.body.version.startsWith('3.4')).toBe(true);
     });
   });
 
@@ -125,7 +133,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
       }
     });
 
-    it('answers 404 NOT_FOUND in the ledger error body for an unknown user asked by an administrator', async () => {
+    it('answers 404 USER_NOT_FOUND in the ledger error body for an unknown user asked by an administrator', async () => {
       const client = await t.client('admin');
       const user = await callChecked(
         ledgerSpec,
@@ -134,7 +142,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
       );
       expect(user.status).toBe(404);
       expect(user.body).toMatchObject({
-        code: 'NOT_FOUND',
+        code: 'USER_NOT_FOUND',
         errorCategory: 11,
         cause: expect.stringContaining('"nobody" does not exist'),
       });

@@ -125,7 +125,7 @@ export {
   LedgerUsersService,
   MAX_USERS_PAGE_SIZE,
 } from './ledger/ledger-users.service';
-export { LedgerVersionService } from './ledger/ledger-version.service';
+export { LEDGER_API_VERSION, LedgerVersionService } from './ledger/ledger-version.service';
 export { ParticipantIdentityService } from './ledger/participant-identity.service';
 export type { ChoiceContext, FactoryWithChoiceContext } from './registry/choice-context';
 export { TokenRegistryRepository } from './registry/token-registry.repository';

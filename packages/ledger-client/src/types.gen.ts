@@ -131,7 +131,9 @@ export type GetLedgerEndResponse = {
 
 export type GetLedgerApiVersionResponse = {
     /**
-     * Version of the Ledger API this node serves (the version of this document).
+     * The Canton Ledger API version whose shapes this node serves, with
+     * `+canton-scan-stack` as build metadata (`3.4.0+canton-scan-stack`).
+     *
      */
     version: string;
     features: FeaturesDescriptor;
@@ -1258,7 +1260,7 @@ export type GetUserErrors = {
      */
     403: JsCantonError;
     /**
-     * No user with that id on this participant (category NOT_FOUND).
+     * No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).
      */
     404: JsCantonError;
     /**
@@ -1309,7 +1311,7 @@ export type ListUserRightsErrors = {
      */
     403: JsCantonError;
     /**
-     * No user with that id on this participant (category NOT_FOUND).
+     * No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).
      */
     404: JsCantonError;
     /**

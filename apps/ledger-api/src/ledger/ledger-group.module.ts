@@ -16,7 +16,6 @@ import {
   LedgerVersionService,
   ParticipantIdentityService,
 } from '@canton-scan/domain';
-import { ledgerSpec } from '@canton-scan/contracts';
 import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-scan/http';
 import { LedgerAuthenticator, LedgerAuthGuard } from './ledger-auth';
 import { LedgerHealthController } from './ledger-health.controller';
@@ -47,11 +46,7 @@ const domainProviders: Provider[] = [
   domainProvider(ParticipantIdentityService, [fromConfig((config) => config.ledgerNode.participantId)]),
   domainProvider(LedgerUsersRepository, [Db]),
   domainProvider(LedgerUsersService, [LedgerUsersRepository]),
-  domainProvider(LedgerVersionService, [
-    // The version of the Ledger API document served, not of the configuration.
-    fromConfig(() => ledgerSpec.info.version),
-    fromConfig((config) => config.ledgerNode.streamIdleTimeoutMs),
-  ]),
+  domainProvider(LedgerVersionService, [fromConfig((config) => config.ledgerNode.streamIdleTimeoutMs)]),
   domainProvider(LedgerSynchronizersRepository, [ReadDb]),
   domainProvider(LedgerSynchronizersService, [LedgerSynchronizersRepository]),
   domainProvider(LedgerPruningRepository, [Db]),

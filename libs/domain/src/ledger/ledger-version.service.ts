@@ -1,5 +1,13 @@
 import { MAX_USERS_PAGE_SIZE } from './ledger-users.service';
 
+/**
+ * The Canton Ledger API version whose JSON shapes this node serves, with this implementation's
+ * name as semver build metadata. Clients choose their API client by its prefix (the wallet SDK
+ * accepts versions starting with `3.3` or `3.4` and refuses any other), so it names the API level
+ * served, not the version of this document or of the app.
+ */
+export const LEDGER_API_VERSION = '3.4.0+canton-scan-stack';
+
 /** Page size limits this node announces for listings it shares with a participant's defaults. */
 export const MAX_PARTIES_PAGE_SIZE = 10_000;
 export const MAX_VETTED_PACKAGES_PAGE_SIZE = 100;
@@ -17,7 +25,7 @@ export interface LedgerApiVersion {
 }
 
 /**
- * The version is the one of the Ledger API document this node serves. Users are readable (their
+ * Users are readable (their
  * rights unlimited in number: 0); no static time and no command inspection (this node submits
  * nothing). An open-ended read ends with its OffsetCheckpoint, when one is due, at the latest once
  * the stream idle timeout has passed without a new update: that timeout is the emission delay.
@@ -25,9 +33,9 @@ export interface LedgerApiVersion {
 export class LedgerVersionService {
   private readonly answer: LedgerApiVersion;
 
-  constructor(version: string, streamIdleTimeoutMs: number) {
+  constructor(streamIdleTimeoutMs: number) {
     this.answer = {
-      version,
+      version: LEDGER_API_VERSION,
       features: {
         experimental: { staticTime: { supported: false }, commandInspectionService: { supported: false } },
         userManagement: { supported: true, maxRightsPerUser: 0, maxUsersPageSize: MAX_USERS_PAGE_SIZE },

@@ -46,8 +46,9 @@ export const getReadyz = <ThrowOnError extends boolean = false>(options?: Option
 /**
  * Ledger API version and features
  *
- * Returns the version of the Ledger API this node serves and the
- * features block clients read to adjust to it (user management, page
+ * Returns the Canton Ledger API version whose shapes this node serves
+ * (3.4, which clients such as the wallet SDK choose their client by)
+ * and the features block clients read to adjust to it (user management, page
  * size limits, offset checkpoints). Any user may call it.
  *
  */
@@ -88,7 +89,7 @@ export const listUsers = <ThrowOnError extends boolean = false>(options?: Option
  *
  * Returns the user. A user may read itself; reading another user needs
  * the participant admin right (403 PERMISSION_DENIED otherwise). An
- * unknown user is a 404 NOT_FOUND for an administrator.
+ * unknown user is a 404 USER_NOT_FOUND for an administrator.
  *
  */
 export const getUser = <ThrowOnError extends boolean = false>(options: Options<GetUserData, ThrowOnError>) => (options.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
@@ -103,8 +104,8 @@ export const getUser = <ThrowOnError extends boolean = false>(options: Options<G
  * Returns the rights granted to the user: `ParticipantAdmin`,
  * `CanReadAsAnyParty` and one `CanReadAs` per party. A user may list its
  * own rights; another user's need the participant admin right (403
- * PERMISSION_DENIED otherwise). An unknown user is a 404 NOT_FOUND for
- * an administrator.
+ * PERMISSION_DENIED otherwise). An unknown user is a 404 USER_NOT_FOUND
+ * for an administrator.
  *
  */
 export const listUserRights = <ThrowOnError extends boolean = false>(options: Options<ListUserRightsData, ThrowOnError>) => (options.client ?? client).get<ListUserRightsResponses, ListUserRightsErrors, ThrowOnError>({

@@ -124,7 +124,7 @@ export const ledgerSpec: OpenApiDocument = {
           "version"
         ],
         "summary": "Ledger API version and features",
-        "description": "Returns the version of the Ledger API this node serves and the\nfeatures block clients read to adjust to it (user management, page\nsize limits, offset checkpoints). Any user may call it.\n",
+        "description": "Returns the Canton Ledger API version whose shapes this node serves\n(3.4, which clients such as the wallet SDK choose their client by)\nand the features block clients read to adjust to it (user management, page\nsize limits, offset checkpoints). Any user may call it.\n",
         "responses": {
           "200": {
             "description": "The version and features.",
@@ -248,7 +248,7 @@ export const ledgerSpec: OpenApiDocument = {
           "users"
         ],
         "summary": "One user",
-        "description": "Returns the user. A user may read itself; reading another user needs\nthe participant admin right (403 PERMISSION_DENIED otherwise). An\nunknown user is a 404 NOT_FOUND for an administrator.\n",
+        "description": "Returns the user. A user may read itself; reading another user needs\nthe participant admin right (403 PERMISSION_DENIED otherwise). An\nunknown user is a 404 USER_NOT_FOUND for an administrator.\n",
         "parameters": [
           {
             "$ref": "#/components/parameters/UserIdPath"
@@ -290,7 +290,7 @@ export const ledgerSpec: OpenApiDocument = {
           "users"
         ],
         "summary": "The rights of a user",
-        "description": "Returns the rights granted to the user: `ParticipantAdmin`,\n`CanReadAsAnyParty` and one `CanReadAs` per party. A user may list its\nown rights; another user's need the participant admin right (403\nPERMISSION_DENIED otherwise). An unknown user is a 404 NOT_FOUND for\nan administrator.\n",
+        "description": "Returns the rights granted to the user: `ParticipantAdmin`,\n`CanReadAsAnyParty` and one `CanReadAs` per party. A user may list its\nown rights; another user's need the participant admin right (403\nPERMISSION_DENIED otherwise). An unknown user is a 404 USER_NOT_FOUND\nfor an administrator.\n",
         "parameters": [
           {
             "$ref": "#/components/parameters/UserIdPath"
@@ -910,7 +910,7 @@ export const ledgerSpec: OpenApiDocument = {
         }
       },
       "UserNotFound": {
-        "description": "No user with that id on this participant (category NOT_FOUND).",
+        "description": "No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).",
         "content": {
           "application/json": {
             "schema": {
@@ -1119,7 +1119,7 @@ export const ledgerSpec: OpenApiDocument = {
         "properties": {
           "version": {
             "type": "string",
-            "description": "Version of the Ledger API this node serves (the version of this document)."
+            "description": "The Canton Ledger API version whose shapes this node serves, with\n`+canton-scan-stack` as build metadata (`3.4.0+canton-scan-stack`).\n"
           },
           "features": {
             "$ref": "#/components/schemas/FeaturesDescriptor"
