@@ -5,6 +5,7 @@ import {
   LedgerUsersRepository,
   LedgerUsersService,
   MAX_USERS_PAGE_SIZE,
+  SpliceTemplates,
 } from '@canton-scan/domain';
 import { callChecked } from '@canton-scan/testing';
 import { useLedgerTestApp } from './ledger-test-app';
@@ -217,7 +218,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
       otherSynchronizer: expect.stringMatching(/^other-domain::1220/),
     };
 
-    it('lists the synchronizers of the recorded history with their aliases, without a permission', async () => {
+    it('lists the synchronizers of the recorded history, the most used first, with their aliases and no permission', async () => {
       const res = await callChecked(
         ledgerSpec,
         'getConnectedSynchronizers',
@@ -230,6 +231,33 @@ describe('ledger node: version, users and connected synchronizers', () => {
           { synchronizerAlias: 'other-domain', synchronizerId: otherSynchronizer },
         ],
       });
+    });
+
+    it('puts the synchronizer with the most updates first, the one clients take as their default', async () => {
+      const { builder, parties } = t.history;
+      const busy = `zzz-domain::1220${'a'.repeat(64)}`;
+      const onBusy = Array.from({ length: 6 }, () => ({
+        ...builder.tx([
+          {
+            create: {
+              template: SpliceTemplates.FeaturedAppRight,
+              payload: { dso: parties.dso, provider: parties.carol },
+              signatories: [parties.dso],
+              observers: [parties.carol],
+            },
+          },
+        ]),
+        synchronizer_id: busy,
+      }));
+      await t.append(onBusy);
+      const res = await callChecked(
+        ledgerSpec,
+        'getConnectedSynchronizers',
+        ledgerApi.getConnectedSynchronizers({ client: await t.client('bob') }),
+      );
+      expect(
+        res.body.connectedSynchronizers.map((s: ledgerApi.ConnectedSynchronizer) => s.synchronizerAlias),
+      ).toEqual(['zzz-domain', 'global-domain', 'other-domain']);
     });
 
     it('reports observation for a party the caller reads as, and 403 for another party', async () => {

@@ -161,8 +161,10 @@ export const getLedgerEnd = <ThrowOnError extends boolean = false>(options?: Opt
 /**
  * Synchronizers the participant is connected to
  *
- * Returns the synchronizers the recorded history uses, in id order,
- * each with an alias (the identifier part of its id). Without `party`
+ * Returns the synchronizers the recorded history uses, the one with
+ * the most updates first (clients take the first as their default: the
+ * global synchronizer of a Splice network), each with an alias (the
+ * identifier part of its id). Without `party`
  * any user may call it and `permission` is left out. With `party` the
  * caller must be able to read as that party (403 PERMISSION_DENIED
  * otherwise) and `permission` is `PARTICIPANT_PERMISSION_OBSERVATION`:

@@ -434,7 +434,7 @@ export const ledgerSpec: OpenApiDocument = {
           "state"
         ],
         "summary": "Synchronizers the participant is connected to",
-        "description": "Returns the synchronizers the recorded history uses, in id order,\neach with an alias (the identifier part of its id). Without `party`\nany user may call it and `permission` is left out. With `party` the\ncaller must be able to read as that party (403 PERMISSION_DENIED\notherwise) and `permission` is `PARTICIPANT_PERMISSION_OBSERVATION`:\nthis node serves recorded history and submits nothing.\n",
+        "description": "Returns the synchronizers the recorded history uses, the one with\nthe most updates first (clients take the first as their default: the\nglobal synchronizer of a Splice network), each with an alias (the\nidentifier part of its id). Without `party`\nany user may call it and `permission` is left out. With `party` the\ncaller must be able to read as that party (403 PERMISSION_DENIED\notherwise) and `permission` is `PARTICIPANT_PERMISSION_OBSERVATION`:\nthis node serves recorded history and submits nothing.\n",
         "parameters": [
           {
             "name": "party",
