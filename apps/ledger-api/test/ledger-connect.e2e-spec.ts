@@ -153,6 +153,13 @@ describe('ledger node: version, users and connected synchronizers', () => {
         ledgerApi.listUserRights({ client, path: { 'user-id': 'nobody' } }),
       );
       expect(rights.status).toBe(404);
+      const malformed = await callChecked(
+        ledgerSpec,
+        'getUser',
+        ledgerApi.getUser({ client, path: { 'user-id': 'no spaces allowed' } }),
+      );
+      expect(malformed.status).toBe(400);
+      expect(malformed.body).toEqual(expect.stringContaining('user id "no spaces allowed"'));
     });
   });
 

@@ -109,6 +109,7 @@ export class LedgerUsersService {
 
   private async getReadableUser(caller: LedgerUser, userId: string): Promise<LedgerUser> {
     assertMayReadUser(caller, userId);
+    checkUserId(userId);
     const user = userId === caller.userId ? caller : await this.users.lookup(userId);
     if (!user)
       throw new DomainError(DomainErrorCode.UserNotFound, `user "${userId}" does not exist`, { userId });
