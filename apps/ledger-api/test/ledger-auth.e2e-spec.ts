@@ -20,6 +20,16 @@ const ENDPOINTS = [
   { operationId: 'getReadyz', method: 'GET', path: '/readyz' },
   { operationId: 'getParticipantId', method: 'GET', path: '/v2/parties/participant-id' },
   { operationId: 'getLatestPrunedOffsets', method: 'GET', path: '/v2/state/latest-pruned-offsets' },
+  { operationId: 'getLedgerApiVersion', method: 'GET', path: '/v2/version' },
+  { operationId: 'getAuthenticatedUser', method: 'GET', path: '/v2/authenticated-user' },
+  { operationId: 'listUsers', method: 'GET', path: '/v2/users' },
+  { operationId: 'getUser', method: 'GET', path: '/v2/users/alice-user' },
+  { operationId: 'listUserRights', method: 'GET', path: '/v2/users/alice-user/rights' },
+  {
+    operationId: 'getConnectedSynchronizers',
+    method: 'GET',
+    path: '/v2/state/connected-synchronizers',
+  },
   {
     operationId: 'getTransactionByOffset',
     method: 'POST',

@@ -61,6 +61,12 @@ function ledgerRequests(
     get('getParticipantId', '/v2/parties/participant-id'),
     get('getLatestPrunedOffsets', '/v2/state/latest-pruned-offsets'),
     get('getLedgerEnd', '/v2/state/ledger-end'),
+    get('getLedgerApiVersion', '/v2/version'),
+    get('getAuthenticatedUser', '/v2/authenticated-user'),
+    get('listUsers', '/v2/users?pageSize=1'),
+    get('getUser', '/v2/users/participant_admin'),
+    get('listUserRights', '/v2/users/participant_admin/rights'),
+    get('getConnectedSynchronizers', '/v2/state/connected-synchronizers'),
     // Early, middle and at the end (at most 200 contracts: the list limit).
     ...[offsets[0].offset, Math.floor(end / 2), end].map((activeAtOffset) =>
       post('getActiveContracts', '/v2/state/active-contracts?limit=200', {

@@ -116,11 +116,18 @@ export { LedgerActiveContractsService } from './ledger/ledger-active-contracts.s
 export { LedgerEndWatcher } from './ledger/ledger-end-watcher';
 export { LedgerPruningRepository } from './ledger/ledger-pruning.repository';
 export { LedgerPruningService } from './ledger/ledger-pruning.service';
+export { LedgerSynchronizersRepository } from './ledger/ledger-synchronizers.repository';
+export { LedgerSynchronizersService } from './ledger/ledger-synchronizers.service';
 export { LedgerUpdatesRepository } from './ledger/ledger-updates.repository';
 export { LedgerUpdatesService, MAX_STREAM_IDLE_TIMEOUT_MS } from './ledger/ledger-updates.service';
 export { LedgerUsersRepository } from './ledger/ledger-users.repository';
 export type { LedgerUser } from './ledger/ledger-users.repository';
-export { DEVELOPMENT_ADMIN_USER, LedgerUsersService } from './ledger/ledger-users.service';
+export {
+  DEVELOPMENT_ADMIN_USER,
+  LedgerUsersService,
+  MAX_USERS_PAGE_SIZE,
+} from './ledger/ledger-users.service';
+export { LEDGER_API_VERSION, LedgerVersionService } from './ledger/ledger-version.service';
 export { ParticipantIdentityService } from './ledger/participant-identity.service';
 export type { ChoiceContext, FactoryWithChoiceContext } from './registry/choice-context';
 export { TokenRegistryRepository } from './registry/token-registry.repository';

@@ -7,10 +7,13 @@ import {
   LedgerEndWatcher,
   LedgerPruningRepository,
   LedgerPruningService,
+  LedgerSynchronizersRepository,
+  LedgerSynchronizersService,
   LedgerUpdatesRepository,
   LedgerUpdatesService,
   LedgerUsersRepository,
   LedgerUsersService,
+  LedgerVersionService,
   ParticipantIdentityService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-scan/http';
@@ -20,6 +23,8 @@ import { PartiesController } from './parties.controller';
 import { StateController } from './state.controller';
 import { UpdatesController } from './updates.controller';
 import { UpdatesWebSocketGateway } from './updates-websocket.gateway';
+import { UsersController } from './users.controller';
+import { VersionController } from './version.controller';
 
 /** Ends the process-wide LISTEN connection when the app closes. */
 @Injectable()
@@ -41,6 +46,9 @@ const domainProviders: Provider[] = [
   domainProvider(ParticipantIdentityService, [fromConfig((config) => config.ledgerNode.participantId)]),
   domainProvider(LedgerUsersRepository, [Db]),
   domainProvider(LedgerUsersService, [LedgerUsersRepository]),
+  domainProvider(LedgerVersionService, [fromConfig((config) => config.ledgerNode.streamIdleTimeoutMs)]),
+  domainProvider(LedgerSynchronizersRepository, [ReadDb]),
+  domainProvider(LedgerSynchronizersService, [LedgerSynchronizersRepository]),
   domainProvider(LedgerPruningRepository, [Db]),
   domainProvider(LedgerPruningService, [LedgerPruningRepository]),
   domainProvider(LedgerEndWatcher, [Db]),
@@ -62,7 +70,14 @@ const domainProviders: Provider[] = [
 
 /** The ledger node group, served at LEDGER_PREFIX (default: the root). */
 @Module({
-  controllers: [LedgerHealthController, PartiesController, StateController, UpdatesController],
+  controllers: [
+    LedgerHealthController,
+    VersionController,
+    UsersController,
+    PartiesController,
+    StateController,
+    UpdatesController,
+  ],
   providers: [
     HealthService,
     LedgerAuthenticator,

@@ -3,6 +3,7 @@ import type { ledgerApi } from '@canton-scan/contracts';
 import {
   LedgerActiveContractsService,
   LedgerPruningService,
+  LedgerSynchronizersService,
   LedgerUpdatesService,
   type LedgerUser,
 } from '@canton-scan/domain';
@@ -17,6 +18,7 @@ export class StateController {
     private readonly pruning: LedgerPruningService,
     private readonly updates: LedgerUpdatesService,
     private readonly activeContracts: LedgerActiveContractsService,
+    private readonly synchronizers: LedgerSynchronizersService,
   ) {}
 
   /** Both offsets are always present; 0 means not pruned yet. */
@@ -28,6 +30,14 @@ export class StateController {
   @Get('ledger-end')
   ledgerEnd(): Promise<ledgerApi.GetLedgerEndResponse> {
     return this.updates.getLedgerEnd();
+  }
+
+  @Get('connected-synchronizers')
+  connectedSynchronizers(
+    @ValidInput() input: ledgerApi.GetConnectedSynchronizersData,
+    @CurrentLedgerUser() user: LedgerUser,
+  ): Promise<ledgerApi.GetConnectedSynchronizersResponse> {
+    return this.synchronizers.connectedSynchronizers(user, input.query ?? {});
   }
 
   /** The WebSocket form of this path is served by `UpdatesWebSocketGateway`. */

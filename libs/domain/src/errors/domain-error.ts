@@ -1,6 +1,8 @@
 /** What went wrong, in domain terms; each app maps these to its group's status and body. */
 export enum DomainErrorCode {
   NotFound = 'NOT_FOUND',
+  /** No ledger user with that id (its own code on a participant, category NOT_FOUND). */
+  UserNotFound = 'USER_NOT_FOUND',
   InvalidArgument = 'INVALID_ARGUMENT',
   /** A contract to disclose is being reassigned between synchronizers. */
   ContractInFlight = 'CONTRACT_IN_FLIGHT',

@@ -60,6 +60,15 @@ export class LedgerUsersRepository {
     return rows.map(toUser);
   }
 
+  /** Up to `limit` users after `afterUserId` (exclusive) in user id order, through pk_ledger_users. */
+  async listPage(afterUserId: string | undefined, limit: number): Promise<LedgerUser[]> {
+    const rows: UserRow[] = await this.db.query(
+      `${SELECT_USERS} WHERE $1::text IS NULL OR u.user_id > $1 GROUP BY u.user_id ORDER BY u.user_id LIMIT $2`,
+      [afterUserId ?? null, limit],
+    );
+    return rows.map(toUser);
+  }
+
   /** Creates the user with its rights in one transaction; false when the user id is taken. */
   async insert(user: LedgerUser): Promise<boolean> {
     return this.db.transaction(async (tx) => {

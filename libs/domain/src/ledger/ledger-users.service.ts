@@ -1,5 +1,32 @@
 import { DomainError, DomainErrorCode, invalidArgument, notFound } from '../errors/domain-error';
+import {
+  decodeUsersPageToken,
+  encodeUsersPageToken,
+  toLedgerApiRights,
+  toLedgerApiUser,
+  type LedgerApiRight,
+  type LedgerApiUser,
+} from './ledger-user-format';
 import type { LedgerUser, LedgerUserRightsChange, LedgerUsersRepository } from './ledger-users.repository';
+
+/** Largest page of `GET /v2/users` (a participant's default `max-users-page-size`). */
+export const MAX_USERS_PAGE_SIZE = 1000;
+
+/**
+ * As on a participant: a user may read itself and its own rights; any other user, and the list
+ * of users, needs the participant admin right. Checked before the lookup, so a non-admin learns
+ * nothing about which other users exist.
+ */
+function assertMayReadUser(caller: LedgerUser, userId: string | undefined): void {
+  if (caller.isAdmin || caller.userId === userId) return;
+  throw new DomainError(
+    DomainErrorCode.PermissionDenied,
+    userId === undefined
+      ? `user "${caller.userId}" may not list users: that needs the participant admin right`
+      : `user "${caller.userId}" may not read user "${userId}": that needs the participant admin right`,
+    { userId: caller.userId },
+  );
+}
 
 /** The user a real participant creates for its operator; `npm start` makes it the development admin. */
 export const DEVELOPMENT_ADMIN_USER = 'participant_admin';
@@ -42,6 +69,50 @@ export class LedgerUsersService {
         `user "${userId}" does not exist on this participant`,
         { userId },
       );
+    return user;
+  }
+
+  /** `GET /v2/authenticated-user`: the caller itself. */
+  authenticatedUser(caller: LedgerUser): { user: LedgerApiUser } {
+    return { user: toLedgerApiUser(caller) };
+  }
+
+  /** `GET /v2/users/{user-id}` for `caller`: itself, or any user for an administrator. */
+  async getUserFor(caller: LedgerUser, userId: string): Promise<{ user: LedgerApiUser }> {
+    return { user: toLedgerApiUser(await this.getReadableUser(caller, userId)) };
+  }
+
+  /** `GET /v2/users/{user-id}/rights` for `caller`: its own, or any user's for an administrator. */
+  async listUserRightsFor(caller: LedgerUser, userId: string): Promise<{ rights: LedgerApiRight[] }> {
+    return { rights: toLedgerApiRights(await this.getReadableUser(caller, userId)) };
+  }
+
+  /**
+   * `GET /v2/users` (administrators only): a page of users in id order. A page size of 0 (or
+   * none) is the largest page; a larger one is cut to it, as a participant does.
+   */
+  async listUsersFor(
+    caller: LedgerUser,
+    page: { pageSize?: number; pageToken?: string },
+  ): Promise<{ users: LedgerApiUser[]; nextPageToken: string }> {
+    assertMayReadUser(caller, undefined);
+    const after = decodeUsersPageToken(page.pageToken);
+    const size = page.pageSize ? Math.min(page.pageSize, MAX_USERS_PAGE_SIZE) : MAX_USERS_PAGE_SIZE;
+    const users = await this.users.listPage(after, size + 1);
+    const more = users.length > size;
+    const shown = more ? users.slice(0, size) : users;
+    return {
+      users: shown.map(toLedgerApiUser),
+      nextPageToken: more ? encodeUsersPageToken(shown[shown.length - 1]!.userId) : '',
+    };
+  }
+
+  private async getReadableUser(caller: LedgerUser, userId: string): Promise<LedgerUser> {
+    assertMayReadUser(caller, userId);
+    checkUserId(userId);
+    const user = userId === caller.userId ? caller : await this.users.lookup(userId);
+    if (!user)
+      throw new DomainError(DomainErrorCode.UserNotFound, `user "${userId}" does not exist`, { userId });
     return user;
   }
 

@@ -46,6 +46,7 @@ const entry = (
  */
 export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMapping>> = Object.freeze({
   [DomainErrorCode.NotFound]: entry(404, 'NOT_FOUND', DomainErrorCode.NotFound),
+  [DomainErrorCode.UserNotFound]: entry(404, 'NOT_FOUND', DomainErrorCode.UserNotFound),
   [DomainErrorCode.InvalidArgument]: entry(400, 'INVALID_ARGUMENT', DomainErrorCode.InvalidArgument, true),
   [DomainErrorCode.ContractInFlight]: entry(409, 'ABORTED', DomainErrorCode.ContractInFlight),
   [DomainErrorCode.ContractNotActive]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.ContractNotActive),

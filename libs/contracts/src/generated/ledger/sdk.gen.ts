@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetAuthenticatedUserData, GetAuthenticatedUserErrors, GetAuthenticatedUserResponses, GetConnectedSynchronizersData, GetConnectedSynchronizersErrors, GetConnectedSynchronizersResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerApiVersionData, GetLedgerApiVersionErrors, GetLedgerApiVersionResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses, GetUserData, GetUserErrors, GetUserResponses, ListUserRightsData, ListUserRightsErrors, ListUserRightsResponses, ListUsersData, ListUsersErrors, ListUsersResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -40,6 +40,77 @@ export const getLivez = <ThrowOnError extends boolean = false>(options?: Options
 export const getReadyz = <ThrowOnError extends boolean = false>(options?: Options<GetReadyzData, ThrowOnError>) => (options?.client ?? client).get<GetReadyzResponses, GetReadyzErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/readyz',
+    ...options
+});
+
+/**
+ * Ledger API version and features
+ *
+ * Returns the Canton Ledger API version whose shapes this node serves
+ * (3.4, which clients such as the wallet SDK choose their client by)
+ * and the features block clients read to adjust to it (user management, page
+ * size limits, offset checkpoints). Any user may call it.
+ *
+ */
+export const getLedgerApiVersion = <ThrowOnError extends boolean = false>(options?: Options<GetLedgerApiVersionData, ThrowOnError>) => (options?.client ?? client).get<GetLedgerApiVersionResponses, GetLedgerApiVersionErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/version',
+    ...options
+});
+
+/**
+ * The user of the token
+ *
+ * Returns the user the bearer token was issued for. Any user may call it.
+ */
+export const getAuthenticatedUser = <ThrowOnError extends boolean = false>(options?: Options<GetAuthenticatedUserData, ThrowOnError>) => (options?.client ?? client).get<GetAuthenticatedUserResponses, GetAuthenticatedUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/authenticated-user',
+    ...options
+});
+
+/**
+ * List the users of the participant
+ *
+ * Returns one page of the participant's users in user id order. Needs
+ * the participant admin right (403 PERMISSION_DENIED otherwise). Pass
+ * the `nextPageToken` of an answer as `pageToken` to get the next page;
+ * an empty `nextPageToken` means there is none.
+ *
+ */
+export const listUsers = <ThrowOnError extends boolean = false>(options?: Options<ListUsersData, ThrowOnError>) => (options?.client ?? client).get<ListUsersResponses, ListUsersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/users',
+    ...options
+});
+
+/**
+ * One user
+ *
+ * Returns the user. A user may read itself; reading another user needs
+ * the participant admin right (403 PERMISSION_DENIED otherwise). An
+ * unknown user is a 404 USER_NOT_FOUND for an administrator.
+ *
+ */
+export const getUser = <ThrowOnError extends boolean = false>(options: Options<GetUserData, ThrowOnError>) => (options.client ?? client).get<GetUserResponses, GetUserErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/users/{user-id}',
+    ...options
+});
+
+/**
+ * The rights of a user
+ *
+ * Returns the rights granted to the user: `ParticipantAdmin`,
+ * `CanReadAsAnyParty` and one `CanReadAs` per party. A user may list its
+ * own rights; another user's need the participant admin right (403
+ * PERMISSION_DENIED otherwise). An unknown user is a 404 USER_NOT_FOUND
+ * for an administrator.
+ *
+ */
+export const listUserRights = <ThrowOnError extends boolean = false>(options: Options<ListUserRightsData, ThrowOnError>) => (options.client ?? client).get<ListUserRightsResponses, ListUserRightsErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/users/{user-id}/rights',
     ...options
 });
 
@@ -84,6 +155,25 @@ export const getLatestPrunedOffsets = <ThrowOnError extends boolean = false>(opt
 export const getLedgerEnd = <ThrowOnError extends boolean = false>(options?: Options<GetLedgerEndData, ThrowOnError>) => (options?.client ?? client).get<GetLedgerEndResponses, GetLedgerEndErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/state/ledger-end',
+    ...options
+});
+
+/**
+ * Synchronizers the participant is connected to
+ *
+ * Returns the synchronizers the recorded history uses, the one with
+ * the most updates first (clients take the first as their default: the
+ * global synchronizer of a Splice network), each with an alias (the
+ * identifier part of its id). Without `party`
+ * any user may call it and `permission` is left out. With `party` the
+ * caller must be able to read as that party (403 PERMISSION_DENIED
+ * otherwise) and `permission` is `PARTICIPANT_PERMISSION_OBSERVATION`:
+ * this node serves recorded history and submits nothing.
+ *
+ */
+export const getConnectedSynchronizers = <ThrowOnError extends boolean = false>(options?: Options<GetConnectedSynchronizersData, ThrowOnError>) => (options?.client ?? client).get<GetConnectedSynchronizersResponses, GetConnectedSynchronizersErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/state/connected-synchronizers',
     ...options
 });
 

@@ -129,6 +129,175 @@ export type GetLedgerEndResponse = {
     offset: number;
 };
 
+export type GetLedgerApiVersionResponse = {
+    /**
+     * The Canton Ledger API version whose shapes this node serves, with
+     * `+canton-scan-stack` as build metadata (`3.4.0+canton-scan-stack`).
+     *
+     */
+    version: string;
+    features: FeaturesDescriptor;
+};
+
+/**
+ * What this Ledger API endpoint supports, for clients to adjust to.
+ */
+export type FeaturesDescriptor = {
+    experimental: ExperimentalFeatures;
+    userManagement: UserManagementFeature;
+    partyManagement: PartyManagementFeature;
+    offsetCheckpoint: OffsetCheckpointFeature;
+    packageFeature: PackageFeature;
+};
+
+/**
+ * Experimental features; neither is offered by this node.
+ */
+export type ExperimentalFeatures = {
+    staticTime?: FeatureSupported;
+    commandInspectionService?: FeatureSupported;
+};
+
+export type FeatureSupported = {
+    supported: boolean;
+};
+
+export type UserManagementFeature = {
+    /**
+     * Whether users can be read through this API.
+     */
+    supported: boolean;
+    /**
+     * Most rights one user may hold; 0 means no limit.
+     */
+    maxRightsPerUser: number;
+    /**
+     * Most users in one page of `GET /v2/users`; 0 means no limit.
+     */
+    maxUsersPageSize: number;
+};
+
+export type PartyManagementFeature = {
+    /**
+     * Most parties in one page of a party listing.
+     */
+    maxPartiesPageSize: number;
+};
+
+export type OffsetCheckpointFeature = {
+    maxOffsetCheckpointEmissionDelay: Duration;
+};
+
+export type PackageFeature = {
+    /**
+     * Most vetted packages in one page of a vetted package listing.
+     */
+    maxVettedPackagesPageSize: number;
+};
+
+/**
+ * A protobuf duration.
+ */
+export type Duration = {
+    seconds: number;
+    nanos: number;
+};
+
+/**
+ * A ledger API user (the `sub` of its tokens).
+ */
+export type User = {
+    /**
+     * The user id.
+     */
+    id: string;
+    /**
+     * The party the user acts and reads as by default; empty when none.
+     */
+    primaryParty?: string;
+    /**
+     * Always false here; a removed user no longer exists.
+     */
+    isDeactivated?: boolean;
+    metadata?: ObjectMeta;
+    /**
+     * Always empty (the default identity provider).
+     */
+    identityProviderId?: string;
+};
+
+export type ObjectMeta = {
+    /**
+     * Opaque version of the user's properties.
+     */
+    resourceVersion?: string;
+    annotations?: {
+        [key: string]: string;
+    };
+};
+
+export type GetUserResponse = {
+    user: User;
+};
+
+export type ListUsersResponse = {
+    users: Array<User>;
+    /**
+     * Token of the next page; empty when this page is the last.
+     */
+    nextPageToken: string;
+};
+
+export type ListUserRightsResponse = {
+    rights: Array<Right>;
+};
+
+/**
+ * One right granted to a user.
+ */
+export type Right = {
+    kind: RightKind;
+};
+
+/**
+ * The kind of right, a single-key object.
+ */
+export type RightKind = {
+    ParticipantAdmin: RightNoParty;
+} | {
+    CanReadAsAnyParty: RightNoParty;
+} | {
+    CanReadAs: RightForParty;
+};
+
+export type RightNoParty = {
+    value: {
+        [key: string]: unknown;
+    };
+};
+
+export type RightForParty = {
+    value: {
+        party: string;
+    };
+};
+
+export type GetConnectedSynchronizersResponse = {
+    connectedSynchronizers: Array<ConnectedSynchronizer>;
+};
+
+export type ConnectedSynchronizer = {
+    /**
+     * The identifier part of the synchronizer id (before `::`).
+     */
+    synchronizerAlias: string;
+    synchronizerId: string;
+    /**
+     * Set when the request names a party.
+     */
+    permission?: 'PARTICIPANT_PERMISSION_UNSPECIFIED' | 'PARTICIPANT_PERMISSION_SUBMISSION' | 'PARTICIPANT_PERMISSION_CONFIRMATION' | 'PARTICIPANT_PERMISSION_OBSERVATION';
+};
+
 export type GetUpdateByOffsetRequest = {
     /**
      * Absolute offset of the update; positive.
@@ -822,6 +991,11 @@ export type ParticipantPermission = 'PARTICIPANT_PERMISSION_UNSPECIFIED' | 'PART
 export type ListLimit = number;
 
 /**
+ * A ledger user id.
+ */
+export type UserIdPath = string;
+
+/**
  * For open-ended requests (no `endInclusive`): complete and return
  * the collected elements once no new one has arrived for this many
  * milliseconds. Defaults to 500.
@@ -914,6 +1088,248 @@ export type GetReadyzResponses = {
 };
 
 export type GetReadyzResponse = GetReadyzResponses[keyof GetReadyzResponses];
+
+export type GetLedgerApiVersionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/version';
+};
+
+export type GetLedgerApiVersionErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetLedgerApiVersionError = GetLedgerApiVersionErrors[keyof GetLedgerApiVersionErrors];
+
+export type GetLedgerApiVersionResponses = {
+    /**
+     * The version and features.
+     */
+    200: GetLedgerApiVersionResponse;
+};
+
+export type GetLedgerApiVersionResponse2 = GetLedgerApiVersionResponses[keyof GetLedgerApiVersionResponses];
+
+export type GetAuthenticatedUserData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/authenticated-user';
+};
+
+export type GetAuthenticatedUserErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetAuthenticatedUserError = GetAuthenticatedUserErrors[keyof GetAuthenticatedUserErrors];
+
+export type GetAuthenticatedUserResponses = {
+    /**
+     * The authenticated user.
+     */
+    200: GetUserResponse;
+};
+
+export type GetAuthenticatedUserResponse = GetAuthenticatedUserResponses[keyof GetAuthenticatedUserResponses];
+
+export type ListUsersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Maximum number of users in the page. 0 or absent means the
+         * largest page (`maxUsersPageSize` of `GET /v2/version`, 1000);
+         * larger values are cut to it.
+         *
+         */
+        pageSize?: number;
+        /**
+         * The `nextPageToken` of the previous page; empty or absent for the
+         * first page. Anything else is a 400 INVALID_ARGUMENT.
+         *
+         */
+        pageToken?: string;
+    };
+    url: '/v2/users';
+};
+
+export type ListUsersErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListUsersError = ListUsersErrors[keyof ListUsersErrors];
+
+export type ListUsersResponses = {
+    /**
+     * One page of users.
+     */
+    200: ListUsersResponse;
+};
+
+export type ListUsersResponse2 = ListUsersResponses[keyof ListUsersResponses];
+
+export type GetUserData = {
+    body?: never;
+    path: {
+        /**
+         * A ledger user id.
+         */
+        'user-id': string;
+    };
+    query?: never;
+    url: '/v2/users/{user-id}';
+};
+
+export type GetUserErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetUserError = GetUserErrors[keyof GetUserErrors];
+
+export type GetUserResponses = {
+    /**
+     * The user.
+     */
+    200: GetUserResponse;
+};
+
+export type GetUserResponse2 = GetUserResponses[keyof GetUserResponses];
+
+export type ListUserRightsData = {
+    body?: never;
+    path: {
+        /**
+         * A ledger user id.
+         */
+        'user-id': string;
+    };
+    query?: never;
+    url: '/v2/users/{user-id}/rights';
+};
+
+export type ListUserRightsErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListUserRightsError = ListUserRightsErrors[keyof ListUserRightsErrors];
+
+export type ListUserRightsResponses = {
+    /**
+     * The user's rights.
+     */
+    200: ListUserRightsResponse;
+};
+
+export type ListUserRightsResponse2 = ListUserRightsResponses[keyof ListUserRightsResponses];
 
 export type GetParticipantIdData = {
     body?: never;
@@ -1040,6 +1456,53 @@ export type GetLedgerEndResponses = {
 };
 
 export type GetLedgerEndResponse2 = GetLedgerEndResponses[keyof GetLedgerEndResponses];
+
+export type GetConnectedSynchronizersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A party whose hosting permission to report.
+         */
+        party?: string;
+    };
+    url: '/v2/state/connected-synchronizers';
+};
+
+export type GetConnectedSynchronizersErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetConnectedSynchronizersError = GetConnectedSynchronizersErrors[keyof GetConnectedSynchronizersErrors];
+
+export type GetConnectedSynchronizersResponses = {
+    /**
+     * The connected synchronizers.
+     */
+    200: GetConnectedSynchronizersResponse;
+};
+
+export type GetConnectedSynchronizersResponse2 = GetConnectedSynchronizersResponses[keyof GetConnectedSynchronizersResponses];
 
 export type GetActiveContractsData = {
     body: GetActiveContractsRequest;

@@ -32,6 +32,14 @@ export const ledgerSpec: OpenApiDocument = {
       "description": "State of the ledger as seen by the participant, such as pruning."
     },
     {
+      "name": "users",
+      "description": "The participant's ledger users and their rights."
+    },
+    {
+      "name": "version",
+      "description": "Version and features of the Ledger API."
+    },
+    {
       "name": "updates",
       "description": "Reading updates (transactions, reassignments, checkpoints, topology events)."
     }
@@ -102,6 +110,214 @@ export const ledgerSpec: OpenApiDocument = {
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/version": {
+      "get": {
+        "operationId": "getLedgerApiVersion",
+        "tags": [
+          "version"
+        ],
+        "summary": "Ledger API version and features",
+        "description": "Returns the Canton Ledger API version whose shapes this node serves\n(3.4, which clients such as the wallet SDK choose their client by)\nand the features block clients read to adjust to it (user management, page\nsize limits, offset checkpoints). Any user may call it.\n",
+        "responses": {
+          "200": {
+            "description": "The version and features.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetLedgerApiVersionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/authenticated-user": {
+      "get": {
+        "operationId": "getAuthenticatedUser",
+        "tags": [
+          "users"
+        ],
+        "summary": "The user of the token",
+        "description": "Returns the user the bearer token was issued for. Any user may call it.",
+        "responses": {
+          "200": {
+            "description": "The authenticated user.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetUserResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/users": {
+      "get": {
+        "operationId": "listUsers",
+        "tags": [
+          "users"
+        ],
+        "summary": "List the users of the participant",
+        "description": "Returns one page of the participant's users in user id order. Needs\nthe participant admin right (403 PERMISSION_DENIED otherwise). Pass\nthe `nextPageToken` of an answer as `pageToken` to get the next page;\nan empty `nextPageToken` means there is none.\n",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "Maximum number of users in the page. 0 or absent means the\nlargest page (`maxUsersPageSize` of `GET /v2/version`, 1000);\nlarger values are cut to it.\n",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "The `nextPageToken` of the previous page; empty or absent for the\nfirst page. Anything else is a 400 INVALID_ARGUMENT.\n",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "One page of users.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListUsersResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/users/{user-id}": {
+      "get": {
+        "operationId": "getUser",
+        "tags": [
+          "users"
+        ],
+        "summary": "One user",
+        "description": "Returns the user. A user may read itself; reading another user needs\nthe participant admin right (403 PERMISSION_DENIED otherwise). An\nunknown user is a 404 USER_NOT_FOUND for an administrator.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/UserIdPath"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The user.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetUserResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/UserNotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/users/{user-id}/rights": {
+      "get": {
+        "operationId": "listUserRights",
+        "tags": [
+          "users"
+        ],
+        "summary": "The rights of a user",
+        "description": "Returns the rights granted to the user: `ParticipantAdmin`,\n`CanReadAsAnyParty` and one `CanReadAs` per party. A user may list its\nown rights; another user's need the participant admin right (403\nPERMISSION_DENIED otherwise). An unknown user is a 404 USER_NOT_FOUND\nfor an administrator.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/UserIdPath"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The user's rights.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListUserRightsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/UserNotFound"
           },
           "default": {
             "$ref": "#/components/responses/DefaultError"
@@ -192,6 +408,52 @@ export const ledgerSpec: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/GetLedgerEndResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/state/connected-synchronizers": {
+      "get": {
+        "operationId": "getConnectedSynchronizers",
+        "tags": [
+          "state"
+        ],
+        "summary": "Synchronizers the participant is connected to",
+        "description": "Returns the synchronizers the recorded history uses, the one with\nthe most updates first (clients take the first as their default: the\nglobal synchronizer of a Splice network), each with an alias (the\nidentifier part of its id). Without `party`\nany user may call it and `permission` is left out. With `party` the\ncaller must be able to read as that party (403 PERMISSION_DENIED\notherwise) and `permission` is `PARTICIPANT_PERMISSION_OBSERVATION`:\nthis node serves recorded history and submits nothing.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "query",
+            "required": false,
+            "description": "A party whose hosting permission to report.",
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The connected synchronizers.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetConnectedSynchronizersResponse"
                 }
               }
             }
@@ -564,6 +826,16 @@ export const ledgerSpec: OpenApiDocument = {
           "minimum": 1
         }
       },
+      "UserIdPath": {
+        "name": "user-id",
+        "in": "path",
+        "required": true,
+        "description": "A ledger user id.",
+        "schema": {
+          "type": "string",
+          "minLength": 1
+        }
+      },
       "StreamIdleTimeoutMs": {
         "name": "stream_idle_timeout_ms",
         "in": "query",
@@ -629,6 +901,16 @@ export const ledgerSpec: OpenApiDocument = {
       },
       "NotFound": {
         "description": "Nothing at that offset is visible to the requested parties (category NOT_FOUND).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/JsCantonError"
+            }
+          }
+        }
+      },
+      "UserNotFound": {
+        "description": "No user with that id on this participant (`USER_NOT_FOUND`, category NOT_FOUND).",
         "content": {
           "application/json": {
             "schema": {
@@ -825,6 +1107,369 @@ export const ledgerSpec: OpenApiDocument = {
             "format": "int64",
             "minimum": 0,
             "description": "Offset of the newest update on the ledger; 0 while the ledger is empty."
+          }
+        }
+      },
+      "GetLedgerApiVersionResponse": {
+        "type": "object",
+        "required": [
+          "version",
+          "features"
+        ],
+        "properties": {
+          "version": {
+            "type": "string",
+            "description": "The Canton Ledger API version whose shapes this node serves, with\n`+canton-scan-stack` as build metadata (`3.4.0+canton-scan-stack`).\n"
+          },
+          "features": {
+            "$ref": "#/components/schemas/FeaturesDescriptor"
+          }
+        }
+      },
+      "FeaturesDescriptor": {
+        "type": "object",
+        "description": "What this Ledger API endpoint supports, for clients to adjust to.",
+        "required": [
+          "experimental",
+          "userManagement",
+          "partyManagement",
+          "offsetCheckpoint",
+          "packageFeature"
+        ],
+        "properties": {
+          "experimental": {
+            "$ref": "#/components/schemas/ExperimentalFeatures"
+          },
+          "userManagement": {
+            "$ref": "#/components/schemas/UserManagementFeature"
+          },
+          "partyManagement": {
+            "$ref": "#/components/schemas/PartyManagementFeature"
+          },
+          "offsetCheckpoint": {
+            "$ref": "#/components/schemas/OffsetCheckpointFeature"
+          },
+          "packageFeature": {
+            "$ref": "#/components/schemas/PackageFeature"
+          }
+        }
+      },
+      "ExperimentalFeatures": {
+        "type": "object",
+        "description": "Experimental features; neither is offered by this node.",
+        "properties": {
+          "staticTime": {
+            "$ref": "#/components/schemas/FeatureSupported"
+          },
+          "commandInspectionService": {
+            "$ref": "#/components/schemas/FeatureSupported"
+          }
+        }
+      },
+      "FeatureSupported": {
+        "type": "object",
+        "required": [
+          "supported"
+        ],
+        "properties": {
+          "supported": {
+            "type": "boolean"
+          }
+        }
+      },
+      "UserManagementFeature": {
+        "type": "object",
+        "required": [
+          "supported",
+          "maxRightsPerUser",
+          "maxUsersPageSize"
+        ],
+        "properties": {
+          "supported": {
+            "type": "boolean",
+            "description": "Whether users can be read through this API."
+          },
+          "maxRightsPerUser": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Most rights one user may hold; 0 means no limit."
+          },
+          "maxUsersPageSize": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Most users in one page of `GET /v2/users`; 0 means no limit."
+          }
+        }
+      },
+      "PartyManagementFeature": {
+        "type": "object",
+        "required": [
+          "maxPartiesPageSize"
+        ],
+        "properties": {
+          "maxPartiesPageSize": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Most parties in one page of a party listing."
+          }
+        }
+      },
+      "OffsetCheckpointFeature": {
+        "type": "object",
+        "required": [
+          "maxOffsetCheckpointEmissionDelay"
+        ],
+        "properties": {
+          "maxOffsetCheckpointEmissionDelay": {
+            "$ref": "#/components/schemas/Duration"
+          }
+        }
+      },
+      "PackageFeature": {
+        "type": "object",
+        "required": [
+          "maxVettedPackagesPageSize"
+        ],
+        "properties": {
+          "maxVettedPackagesPageSize": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "description": "Most vetted packages in one page of a vetted package listing."
+          }
+        }
+      },
+      "Duration": {
+        "type": "object",
+        "description": "A protobuf duration.",
+        "required": [
+          "seconds",
+          "nanos"
+        ],
+        "properties": {
+          "seconds": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "nanos": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 0,
+            "maximum": 999999999
+          }
+        }
+      },
+      "User": {
+        "type": "object",
+        "description": "A ledger API user (the `sub` of its tokens).",
+        "required": [
+          "id"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "The user id."
+          },
+          "primaryParty": {
+            "type": "string",
+            "description": "The party the user acts and reads as by default; empty when none."
+          },
+          "isDeactivated": {
+            "type": "boolean",
+            "description": "Always false here; a removed user no longer exists."
+          },
+          "metadata": {
+            "$ref": "#/components/schemas/ObjectMeta"
+          },
+          "identityProviderId": {
+            "type": "string",
+            "description": "Always empty (the default identity provider)."
+          }
+        }
+      },
+      "ObjectMeta": {
+        "type": "object",
+        "properties": {
+          "resourceVersion": {
+            "type": "string",
+            "description": "Opaque version of the user's properties."
+          },
+          "annotations": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "GetUserResponse": {
+        "type": "object",
+        "required": [
+          "user"
+        ],
+        "properties": {
+          "user": {
+            "$ref": "#/components/schemas/User"
+          }
+        }
+      },
+      "ListUsersResponse": {
+        "type": "object",
+        "required": [
+          "users",
+          "nextPageToken"
+        ],
+        "properties": {
+          "users": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/User"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Token of the next page; empty when this page is the last."
+          }
+        }
+      },
+      "ListUserRightsResponse": {
+        "type": "object",
+        "required": [
+          "rights"
+        ],
+        "properties": {
+          "rights": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Right"
+            }
+          }
+        }
+      },
+      "Right": {
+        "type": "object",
+        "description": "One right granted to a user.",
+        "required": [
+          "kind"
+        ],
+        "properties": {
+          "kind": {
+            "$ref": "#/components/schemas/RightKind"
+          }
+        }
+      },
+      "RightKind": {
+        "description": "The kind of right, a single-key object.",
+        "oneOf": [
+          {
+            "type": "object",
+            "required": [
+              "ParticipantAdmin"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "ParticipantAdmin": {
+                "$ref": "#/components/schemas/RightNoParty"
+              }
+            }
+          },
+          {
+            "type": "object",
+            "required": [
+              "CanReadAsAnyParty"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "CanReadAsAnyParty": {
+                "$ref": "#/components/schemas/RightNoParty"
+              }
+            }
+          },
+          {
+            "type": "object",
+            "required": [
+              "CanReadAs"
+            ],
+            "additionalProperties": false,
+            "properties": {
+              "CanReadAs": {
+                "$ref": "#/components/schemas/RightForParty"
+              }
+            }
+          }
+        ]
+      },
+      "RightNoParty": {
+        "type": "object",
+        "required": [
+          "value"
+        ],
+        "properties": {
+          "value": {
+            "type": "object"
+          }
+        }
+      },
+      "RightForParty": {
+        "type": "object",
+        "required": [
+          "value"
+        ],
+        "properties": {
+          "value": {
+            "type": "object",
+            "required": [
+              "party"
+            ],
+            "properties": {
+              "party": {
+                "type": "string"
+              }
+            }
+          }
+        }
+      },
+      "GetConnectedSynchronizersResponse": {
+        "type": "object",
+        "required": [
+          "connectedSynchronizers"
+        ],
+        "properties": {
+          "connectedSynchronizers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ConnectedSynchronizer"
+            }
+          }
+        }
+      },
+      "ConnectedSynchronizer": {
+        "type": "object",
+        "required": [
+          "synchronizerAlias",
+          "synchronizerId"
+        ],
+        "properties": {
+          "synchronizerAlias": {
+            "type": "string",
+            "description": "The identifier part of the synchronizer id (before `::`)."
+          },
+          "synchronizerId": {
+            "type": "string"
+          },
+          "permission": {
+            "type": "string",
+            "description": "Set when the request names a party.",
+            "enum": [
+              "PARTICIPANT_PERMISSION_UNSPECIFIED",
+              "PARTICIPANT_PERMISSION_SUBMISSION",
+              "PARTICIPANT_PERMISSION_CONFIRMATION",
+              "PARTICIPANT_PERMISSION_OBSERVATION"
+            ]
           }
         }
       },
