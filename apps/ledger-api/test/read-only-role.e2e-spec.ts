@@ -82,6 +82,12 @@ function ledgerRequests(
           transactionFormat: { eventFormat: eventFormat(), transactionShape: shape },
         }),
       ),
+      ...offsets.map(({ updateId }) =>
+        post('getTransactionById', '/v2/updates/transaction-by-id', {
+          updateId,
+          transactionFormat: { eventFormat: eventFormat(), transactionShape: shape },
+        }),
+      ),
       // The first page and the last one (at most 200 updates: the list limit).
       ...[0, end - 50].flatMap((beginExclusive) =>
         (

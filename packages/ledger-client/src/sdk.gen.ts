@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -168,6 +168,33 @@ export const getActiveContracts = <ThrowOnError extends boolean = false>(options
 export const getTransactionByOffset = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByOffsetData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByOffsetResponses, GetTransactionByOffsetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/updates/transaction-by-offset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Transaction by id
+ *
+ * Deprecated since 3.4 (the successor is `v2/updates/update-by-id`).
+ *
+ * As `v2/updates/transaction-by-offset`, for the transaction with id
+ * `updateId`: the parties come with `transactionFormat` or the
+ * deprecated `requestingParties` (both, or neither, is a 400). 404
+ * (NOT_FOUND) when no transaction with that id is on the ledger (import
+ * updates have no offset and are not), it is a reassignment, or none of
+ * its events is visible to the requested parties; 403 when the token's
+ * user may not read one of them; a transaction at or below the pruning
+ * offset fails with `PARTICIPANT_PRUNED_DATA_ACCESSED`.
+ *
+ *
+ * @deprecated
+ */
+export const getTransactionById = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByIdData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByIdResponses, GetTransactionByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/updates/transaction-by-id',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -228,6 +228,23 @@ export type GetTransactionByOffsetRequest = {
     transactionFormat?: TransactionFormat;
 };
 
+export type GetTransactionByIdRequest = {
+    /**
+     * Id of the transaction.
+     */
+    updateId: string;
+    /**
+     * Deprecated: use `transactionFormat`. As in
+     * `GetTransactionByOffsetRequest`; must not be combined with
+     * `transactionFormat`.
+     *
+     *
+     * @deprecated
+     */
+    requestingParties?: Array<string>;
+    transactionFormat?: TransactionFormat;
+};
+
 export type GetTransactionResponse = {
     transaction: Transaction;
 };
@@ -1164,6 +1181,59 @@ export type GetTransactionByOffsetResponses = {
 };
 
 export type GetTransactionByOffsetResponse = GetTransactionByOffsetResponses[keyof GetTransactionByOffsetResponses];
+
+export type GetTransactionByIdData = {
+    body: GetTransactionByIdRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/updates/transaction-by-id';
+};
+
+export type GetTransactionByIdErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetTransactionByIdError = GetTransactionByIdErrors[keyof GetTransactionByIdErrors];
+
+export type GetTransactionByIdResponses = {
+    /**
+     * The transaction with that id.
+     */
+    200: GetTransactionResponse;
+};
+
+export type GetTransactionByIdResponse = GetTransactionByIdResponses[keyof GetTransactionByIdResponses];
 
 export type GetUpdatesData = {
     body: GetUpdatesRequest;

@@ -317,6 +317,54 @@ export const ledgerSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/updates/transaction-by-id": {
+      "post": {
+        "operationId": "getTransactionById",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Transaction by id",
+        "description": "Deprecated since 3.4 (the successor is `v2/updates/update-by-id`).\n\nAs `v2/updates/transaction-by-offset`, for the transaction with id\n`updateId`: the parties come with `transactionFormat` or the\ndeprecated `requestingParties` (both, or neither, is a 400). 404\n(NOT_FOUND) when no transaction with that id is on the ledger (import\nupdates have no offset and are not), it is a reassignment, or none of\nits events is visible to the requested parties; 403 when the token's\nuser may not read one of them; a transaction at or below the pruning\noffset fails with `PARTICIPANT_PRUNED_DATA_ACCESSED`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetTransactionByIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The transaction with that id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetTransactionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
     "/v2/updates": {
       "post": {
         "operationId": "getUpdates",
@@ -973,6 +1021,30 @@ export const ledgerSpec: OpenApiDocument = {
             "type": "array",
             "deprecated": true,
             "description": "Deprecated: use `transactionFormat`. Parties whose visible events\nare returned, with the default format (wildcard filter without\ncreated-event blobs, ACS delta shape). Must not be combined with\n`transactionFormat`.\n",
+            "items": {
+              "type": "string"
+            }
+          },
+          "transactionFormat": {
+            "$ref": "#/components/schemas/TransactionFormat"
+          }
+        }
+      },
+      "GetTransactionByIdRequest": {
+        "type": "object",
+        "required": [
+          "updateId"
+        ],
+        "properties": {
+          "updateId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Id of the transaction."
+          },
+          "requestingParties": {
+            "type": "array",
+            "deprecated": true,
+            "description": "Deprecated: use `transactionFormat`. As in\n`GetTransactionByOffsetRequest`; must not be combined with\n`transactionFormat`.\n",
             "items": {
               "type": "string"
             }
