@@ -40,6 +40,7 @@ function ledgerRequests(
   token: string,
   offsets: readonly { offset: number; updateId: string }[],
   end: number,
+  samples: { contractIds: readonly string[] },
 ): ReadRequest[] {
   const headers = { authorization: `Bearer ${token}` };
   const get = (operationId: string, path: string): ReadRequest => ({
@@ -61,6 +62,12 @@ function ledgerRequests(
     get('getParticipantId', '/v2/parties/participant-id'),
     get('getLatestPrunedOffsets', '/v2/state/latest-pruned-offsets'),
     get('getLedgerEnd', '/v2/state/ledger-end'),
+    ...samples.contractIds.map((contractId) =>
+      post('getEventsByContractId', '/v2/events/events-by-contract-id', {
+        contractId,
+        eventFormat: eventFormat(),
+      }),
+    ),
     // Early, middle and at the end (at most 200 contracts: the list limit).
     ...[offsets[0].offset, Math.floor(end / 2), end].map((activeAtOffset) =>
       post('getActiveContracts', '/v2/state/active-contracts?limit=200', {
@@ -138,10 +145,18 @@ describe('ledger group reads through a PostgreSQL role that may only SELECT', ()
       `SELECT ledger_offset::int AS offset, update_id AS "updateId" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset
         LIMIT 12 OFFSET 40`,
     );
+    // Contracts archived and active, created by a transaction on the ledger.
+    const contractIds = (
+      (await db.dataSource.query(
+        `(SELECT contract_id FROM contracts WHERE created_offset IS NOT NULL AND archived_offset IS NOT NULL ORDER BY row_id LIMIT 3)
+         UNION ALL
+         (SELECT contract_id FROM contracts WHERE created_offset IS NOT NULL AND archived_offset IS NULL ORDER BY row_id LIMIT 3)`,
+      )) as { contract_id: string }[]
+    ).map((r) => r.contract_id);
     const { reader, owner } = await answersAsReaderThenOwner(
       db,
       createLedgerApp,
-      (app) => ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end),
+      (app) => ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end, { contractIds }),
       async (app) => [
         await streamed(app, token, 'getActiveContracts', '/v2/state/active-contracts', {
           activeAtOffset: end,

@@ -210,6 +210,40 @@ export type ActiveContract = {
     reassignmentCounter: number;
 };
 
+export type GetEventsByContractIdRequest = {
+    /**
+     * Id of the contract.
+     */
+    contractId: string;
+    eventFormat: EventFormat;
+};
+
+/**
+ * The contract's created event and, once it is archived, its archived
+ * event; each is left out when the requested parties do not see it.
+ *
+ */
+export type JsGetEventsByContractIdResponse = {
+    created?: JsCreated;
+    archived?: JsArchived;
+};
+
+export type JsCreated = {
+    createdEvent: CreatedEvent;
+    /**
+     * Synchronizer of the transaction that created the contract.
+     */
+    synchronizerId: string;
+};
+
+export type JsArchived = {
+    archivedEvent: ArchivedEvent;
+    /**
+     * Synchronizer of the transaction that archived the contract.
+     */
+    synchronizerId: string;
+};
+
 export type GetTransactionByOffsetRequest = {
     /**
      * Absolute offset of the transaction; positive.
@@ -1234,6 +1268,59 @@ export type GetTransactionByIdResponses = {
 };
 
 export type GetTransactionByIdResponse = GetTransactionByIdResponses[keyof GetTransactionByIdResponses];
+
+export type GetEventsByContractIdData = {
+    body: GetEventsByContractIdRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/events/events-by-contract-id';
+};
+
+export type GetEventsByContractIdErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetEventsByContractIdError = GetEventsByContractIdErrors[keyof GetEventsByContractIdErrors];
+
+export type GetEventsByContractIdResponses = {
+    /**
+     * The contract's events.
+     */
+    200: JsGetEventsByContractIdResponse;
+};
+
+export type GetEventsByContractIdResponse = GetEventsByContractIdResponses[keyof GetEventsByContractIdResponses];
 
 export type GetUpdatesData = {
     body: GetUpdatesRequest;

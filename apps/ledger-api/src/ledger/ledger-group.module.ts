@@ -14,6 +14,7 @@ import {
   ParticipantIdentityService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-scan/http';
+import { EventsController } from './events.controller';
 import { LedgerAuthenticator, LedgerAuthGuard } from './ledger-auth';
 import { LedgerHealthController } from './ledger-health.controller';
 import { PartiesController } from './parties.controller';
@@ -62,7 +63,13 @@ const domainProviders: Provider[] = [
 
 /** The ledger node group, served at LEDGER_PREFIX (default: the root). */
 @Module({
-  controllers: [LedgerHealthController, PartiesController, StateController, UpdatesController],
+  controllers: [
+    EventsController,
+    LedgerHealthController,
+    PartiesController,
+    StateController,
+    UpdatesController,
+  ],
   providers: [
     HealthService,
     LedgerAuthenticator,

@@ -5,6 +5,7 @@ import type { LedgerEndWatcher } from './ledger-end-watcher';
 import {
   mayIncludeBlobs,
   partiesRead,
+  resolveEventFormat,
   resolveSingleUpdateFormat,
   resolveTransactionByOffsetFormat,
   resolveUpdatesRequestFormat,
@@ -12,7 +13,7 @@ import {
   type ResolvedTransactionFormat,
   type ResolvedUpdateFormat,
 } from './ledger-format';
-import { projectTransaction, projectUpdate } from './ledger-projection';
+import { projectContractEvents, projectTransaction, projectUpdate } from './ledger-projection';
 import type { LedgerPruningService } from './ledger-pruning.service';
 import type {
   LedgerUpdatesRepository,
@@ -120,6 +121,38 @@ export class LedgerUpdatesService {
     if (offset === undefined)
       throw notFound(`Transaction not found, or not visible: no transaction ${what}`, context);
     return this.transactionAt(offset, format, what, context);
+  }
+
+  /**
+   * `/v2/events/events-by-contract-id`: the created and (once archived) archived event of a
+   * contract as the requested parties see it, read from the transactions at its offsets.
+   * NOT_FOUND when the contract is unknown, its creation is not on this ledger, or no requested
+   * party sees it; a creation at or below the pruning offset is pruned data.
+   */
+  async getEventsByContractId(
+    user: LedgerUser,
+    request: ledgerApi.GetEventsByContractIdRequest,
+  ): Promise<ledgerApi.JsGetEventsByContractIdResponse> {
+    const eventFormat = resolveEventFormat(request.eventFormat, 'body.eventFormat');
+    const format: ResolvedUpdateFormat = { transactions: { eventFormat, shape: 'ACS_DELTA' } };
+    assertMayRead(user, partiesRead(format));
+    const context = { contractId: request.contractId };
+    const missing = () =>
+      notFound(
+        `Contract events not found, or not visible: no contract ${request.contractId} is visible to the requested parties`,
+        context,
+      );
+    const offsets =
+      (await this.updates.lookupContractOffsets(request.contractId)) ??
+      (await this.updates.on(this.updates.db.primary).lookupContractOffsets(request.contractId));
+    if (offsets?.createdOffset === undefined) throw missing();
+    await this.pruning.assertOffsetNotPruned(offsets.createdOffset);
+    const createdIn = await this.readAt(offsets.createdOffset, format);
+    const archivedIn =
+      offsets.archivedOffset === undefined ? undefined : await this.readAt(offsets.archivedOffset, format);
+    const events = projectContractEvents(request.contractId, createdIn, archivedIn, eventFormat);
+    if (!events.created) throw missing();
+    return events;
   }
 
   private async transactionAt(

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetEventsByContractIdData, GetEventsByContractIdErrors, GetEventsByContractIdResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -195,6 +195,32 @@ export const getTransactionByOffset = <ThrowOnError extends boolean = false>(opt
 export const getTransactionById = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByIdData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByIdResponses, GetTransactionByIdErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/updates/transaction-by-id',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Created and archived events of a contract
+ *
+ * Returns the event that created the contract `contractId` and, once it
+ * is archived, the event that archived it, each with the synchronizer
+ * of its transaction, as the parties of `eventFormat` see them in the
+ * ACS-delta presentation (a requested party must be a stakeholder, and
+ * its filters must select the template).
+ *
+ * 404 (NOT_FOUND) when no contract with that id was created on this
+ * ledger or none of the requested parties sees it. 403 when the
+ * token's user may not read one of the requested parties. A contract
+ * created at or below the pruning offset fails with
+ * `PARTICIPANT_PRUNED_DATA_ACCESSED`.
+ *
+ */
+export const getEventsByContractId = <ThrowOnError extends boolean = false>(options: Options<GetEventsByContractIdData, ThrowOnError>) => (options.client ?? client).post<GetEventsByContractIdResponses, GetEventsByContractIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/events/events-by-contract-id',
     ...options,
     headers: {
         'Content-Type': 'application/json',

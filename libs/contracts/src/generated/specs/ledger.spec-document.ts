@@ -32,6 +32,10 @@ export const ledgerSpec: OpenApiDocument = {
       "description": "State of the ledger as seen by the participant, such as pruning."
     },
     {
+      "name": "events",
+      "description": "Reading the events of a contract."
+    },
+    {
       "name": "updates",
       "description": "Reading updates (transactions, reassignments, checkpoints, topology events)."
     }
@@ -343,6 +347,53 @@ export const ledgerSpec: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/GetTransactionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/events/events-by-contract-id": {
+      "post": {
+        "operationId": "getEventsByContractId",
+        "tags": [
+          "events"
+        ],
+        "summary": "Created and archived events of a contract",
+        "description": "Returns the event that created the contract `contractId` and, once it\nis archived, the event that archived it, each with the synchronizer\nof its transaction, as the parties of `eventFormat` see them in the\nACS-delta presentation (a requested party must be a stakeholder, and\nits filters must select the template).\n\n404 (NOT_FOUND) when no contract with that id was created on this\nledger or none of the requested parties sees it. 403 when the\ntoken's user may not read one of the requested parties. A contract\ncreated at or below the pruning offset fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetEventsByContractIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The contract's events.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JsGetEventsByContractIdResponse"
                 }
               }
             }
@@ -1002,6 +1053,67 @@ export const ledgerSpec: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "description": "Counter of the contract's latest activation there (0 for its creation, then that of its latest assignment)."
+          }
+        }
+      },
+      "GetEventsByContractIdRequest": {
+        "type": "object",
+        "required": [
+          "contractId",
+          "eventFormat"
+        ],
+        "properties": {
+          "contractId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Id of the contract."
+          },
+          "eventFormat": {
+            "$ref": "#/components/schemas/EventFormat"
+          }
+        }
+      },
+      "JsGetEventsByContractIdResponse": {
+        "type": "object",
+        "description": "The contract's created event and, once it is archived, its archived\nevent; each is left out when the requested parties do not see it.\n",
+        "properties": {
+          "created": {
+            "$ref": "#/components/schemas/JsCreated"
+          },
+          "archived": {
+            "$ref": "#/components/schemas/JsArchived"
+          }
+        }
+      },
+      "JsCreated": {
+        "type": "object",
+        "required": [
+          "createdEvent",
+          "synchronizerId"
+        ],
+        "properties": {
+          "createdEvent": {
+            "$ref": "#/components/schemas/CreatedEvent"
+          },
+          "synchronizerId": {
+            "type": "string",
+            "description": "Synchronizer of the transaction that created the contract."
+          }
+        }
+      },
+      "JsArchived": {
+        "type": "object",
+        "required": [
+          "archivedEvent",
+          "synchronizerId"
+        ],
+        "properties": {
+          "archivedEvent": {
+            "$ref": "#/components/schemas/ArchivedEvent"
+          },
+          "synchronizerId": {
+            "type": "string",
+            "description": "Synchronizer of the transaction that archived the contract."
           }
         }
       },
