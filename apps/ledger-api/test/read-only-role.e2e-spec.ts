@@ -40,7 +40,7 @@ function ledgerRequests(
   token: string,
   offsets: readonly { offset: number; updateId: string }[],
   end: number,
-  samples: { contractIds: readonly string[] },
+  samples: { contractIds: readonly string[]; party: string; packageId: string },
 ): ReadRequest[] {
   const headers = { authorization: `Bearer ${token}` };
   const get = (operationId: string, path: string): ReadRequest => ({
@@ -60,6 +60,11 @@ function ledgerRequests(
     get('getLivez', '/livez'),
     get('getReadyz', '/readyz'),
     get('getParticipantId', '/v2/parties/participant-id'),
+    get('listKnownParties', '/v2/parties'),
+    get('listKnownParties', '/v2/parties?pageSize=2'),
+    get('getParties', `/v2/parties/${encodeURIComponent(samples.party)}`),
+    get('listPackages', '/v2/packages'),
+    get('getPackageStatus', `/v2/packages/${samples.packageId}/status`),
     get('getLatestPrunedOffsets', '/v2/state/latest-pruned-offsets'),
     get('getLedgerEnd', '/v2/state/ledger-end'),
     ...samples.contractIds.map((contractId) =>
@@ -153,10 +158,14 @@ describe('ledger group reads through a PostgreSQL role that may only SELECT', ()
          (SELECT contract_id FROM contracts WHERE created_offset IS NOT NULL AND archived_offset IS NULL ORDER BY row_id LIMIT 3)`,
       )) as { contract_id: string }[]
     ).map((r) => r.contract_id);
+    const [{ party, packageId }]: { party: string; packageId: string }[] = await db.dataSource.query(
+      `SELECT stakeholders[1] AS party, split_part(template_id, ':', 1) AS "packageId" FROM contracts ORDER BY row_id LIMIT 1`,
+    );
     const { reader, owner } = await answersAsReaderThenOwner(
       db,
       createLedgerApp,
-      (app) => ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end, { contractIds }),
+      (app) =>
+        ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end, { contractIds, party, packageId }),
       async (app) => [
         await streamed(app, token, 'getActiveContracts', '/v2/state/active-contracts', {
           activeAtOffset: end,

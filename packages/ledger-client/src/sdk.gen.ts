@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetEventsByContractIdData, GetEventsByContractIdErrors, GetEventsByContractIdResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetEventsByContractIdData, GetEventsByContractIdErrors, GetEventsByContractIdResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetPackageStatusData, GetPackageStatusErrors, GetPackageStatusResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetPartiesData, GetPartiesErrors, GetPartiesResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses, ListKnownPartiesData, ListKnownPartiesErrors, ListKnownPartiesResponses, ListPackagesData, ListPackagesErrors, ListPackagesResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -54,6 +54,65 @@ export const getReadyz = <ThrowOnError extends boolean = false>(options?: Option
 export const getParticipantId = <ThrowOnError extends boolean = false>(options?: Options<GetParticipantIdData, ThrowOnError>) => (options?.client ?? client).get<GetParticipantIdResponses, GetParticipantIdErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/parties/participant-id',
+    ...options
+});
+
+/**
+ * Parties the ledger knows
+ *
+ * Lists the parties of the recorded history (every stakeholder or
+ * acting party of a recorded event) in party order, a page at a time:
+ * at most `pageSize` (0 or absent: the largest page, 10000; a larger
+ * one is cut to it), then `nextPageToken` to pass as `pageToken` for
+ * the next page (empty on the last page). An administrator or a user
+ * reading as any party sees every party; any other user only the
+ * parties it may read as. Every party is local to this node, in the
+ * default identity provider (`identityProviderId` empty).
+ *
+ */
+export const listKnownParties = <ThrowOnError extends boolean = false>(options?: Options<ListKnownPartiesData, ThrowOnError>) => (options?.client ?? client).get<ListKnownPartiesResponses, ListKnownPartiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/parties',
+    ...options
+});
+
+/**
+ * Details of a party
+ *
+ * The details of `party` when the recorded history knows it and the
+ * user may see it (as in `GET /v2/parties`); an empty `partyDetails`
+ * otherwise, as a participant answers for parties it does not know.
+ *
+ */
+export const getParties = <ThrowOnError extends boolean = false>(options: Options<GetPartiesData, ThrowOnError>) => (options.client ?? client).get<GetPartiesResponses, GetPartiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/parties/{party}',
+    ...options
+});
+
+/**
+ * Package ids the ledger uses
+ *
+ * The ids of the packages of the templates of the recorded history's
+ * events, sorted. Any user of the node may list them.
+ *
+ */
+export const listPackages = <ThrowOnError extends boolean = false>(options?: Options<ListPackagesData, ThrowOnError>) => (options?.client ?? client).get<ListPackagesResponses, ListPackagesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/packages',
+    ...options
+});
+
+/**
+ * Status of a package
+ *
+ * `PACKAGE_STATUS_REGISTERED` when a template of the recorded history
+ * is of the package, `PACKAGE_STATUS_UNSPECIFIED` otherwise.
+ *
+ */
+export const getPackageStatus = <ThrowOnError extends boolean = false>(options: Options<GetPackageStatusData, ThrowOnError>) => (options.client ?? client).get<GetPackageStatusResponses, GetPackageStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/packages/{package-id}/status',
     ...options
 });
 

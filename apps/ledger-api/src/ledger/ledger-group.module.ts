@@ -5,6 +5,8 @@ import {
   LedgerActiveContractsRepository,
   LedgerActiveContractsService,
   LedgerEndWatcher,
+  LedgerPartiesRepository,
+  LedgerPartiesService,
   LedgerPruningRepository,
   LedgerPruningService,
   LedgerUpdatesRepository,
@@ -17,6 +19,7 @@ import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-
 import { EventsController } from './events.controller';
 import { LedgerAuthenticator, LedgerAuthGuard } from './ledger-auth';
 import { LedgerHealthController } from './ledger-health.controller';
+import { PackagesController } from './packages.controller';
 import { PartiesController } from './parties.controller';
 import { StateController } from './state.controller';
 import { UpdatesController } from './updates.controller';
@@ -52,6 +55,8 @@ const domainProviders: Provider[] = [
     LedgerEndWatcher,
     fromConfig((config) => config.ledgerNode),
   ]),
+  domainProvider(LedgerPartiesRepository, [ReadDb]),
+  domainProvider(LedgerPartiesService, [LedgerPartiesRepository]),
   domainProvider(LedgerActiveContractsRepository, [ReadDb]),
   domainProvider(LedgerActiveContractsService, [
     LedgerActiveContractsRepository,
@@ -66,6 +71,7 @@ const domainProviders: Provider[] = [
   controllers: [
     EventsController,
     LedgerHealthController,
+    PackagesController,
     PartiesController,
     StateController,
     UpdatesController,

@@ -94,6 +94,52 @@ export type JsCantonError = {
     definiteAnswer?: boolean;
 };
 
+export type ListKnownPartiesResponse = {
+    partyDetails: Array<PartyDetails>;
+    /**
+     * Token of the next page; empty on the last page.
+     */
+    nextPageToken: string;
+};
+
+export type GetPartiesResponse = {
+    partyDetails: Array<PartyDetails>;
+};
+
+export type PartyDetails = {
+    /**
+     * The party id.
+     */
+    party: string;
+    /**
+     * Whether the party is hosted on this participant.
+     */
+    isLocal: boolean;
+    localMetadata?: ObjectMeta;
+    /**
+     * Identity provider of the party; empty for the default one.
+     */
+    identityProviderId: string;
+};
+
+/**
+ * Participant-local metadata of a resource.
+ */
+export type ObjectMeta = {
+    resourceVersion?: string;
+    annotations?: {
+        [key: string]: string;
+    };
+};
+
+export type ListPackagesResponse = {
+    packageIds: Array<string>;
+};
+
+export type GetPackageStatusResponse = {
+    packageStatus: 'PACKAGE_STATUS_UNSPECIFIED' | 'PACKAGE_STATUS_REGISTERED';
+};
+
 export type GetParticipantIdResponse = {
     /**
      * Identifier of the participant node; globally unique, a valid ledger
@@ -1007,6 +1053,196 @@ export type GetParticipantIdResponses = {
 };
 
 export type GetParticipantIdResponse2 = GetParticipantIdResponses[keyof GetParticipantIdResponses];
+
+export type ListKnownPartiesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most parties in the page; 0 means the largest page.
+         */
+        pageSize?: number;
+        /**
+         * The `nextPageToken` of the previous page.
+         */
+        pageToken?: string;
+        /**
+         * Identity provider of the parties; only the default one (empty) exists here.
+         */
+        'identity-provider-id'?: string;
+    };
+    url: '/v2/parties';
+};
+
+export type ListKnownPartiesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListKnownPartiesError = ListKnownPartiesErrors[keyof ListKnownPartiesErrors];
+
+export type ListKnownPartiesResponses = {
+    /**
+     * A page of parties.
+     */
+    200: ListKnownPartiesResponse;
+};
+
+export type ListKnownPartiesResponse2 = ListKnownPartiesResponses[keyof ListKnownPartiesResponses];
+
+export type GetPartiesData = {
+    body?: never;
+    path: {
+        party: string;
+    };
+    query?: {
+        /**
+         * Identity provider of the party; only the default one (empty) exists here.
+         */
+        'identity-provider-id'?: string;
+    };
+    url: '/v2/parties/{party}';
+};
+
+export type GetPartiesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetPartiesError = GetPartiesErrors[keyof GetPartiesErrors];
+
+export type GetPartiesResponses = {
+    /**
+     * The party's details, or none.
+     */
+    200: GetPartiesResponse;
+};
+
+export type GetPartiesResponse2 = GetPartiesResponses[keyof GetPartiesResponses];
+
+export type ListPackagesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/packages';
+};
+
+export type ListPackagesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListPackagesError = ListPackagesErrors[keyof ListPackagesErrors];
+
+export type ListPackagesResponses = {
+    /**
+     * The package ids.
+     */
+    200: ListPackagesResponse;
+};
+
+export type ListPackagesResponse2 = ListPackagesResponses[keyof ListPackagesResponses];
+
+export type GetPackageStatusData = {
+    body?: never;
+    path: {
+        'package-id': string;
+    };
+    query?: never;
+    url: '/v2/packages/{package-id}/status';
+};
+
+export type GetPackageStatusErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetPackageStatusError = GetPackageStatusErrors[keyof GetPackageStatusErrors];
+
+export type GetPackageStatusResponses = {
+    /**
+     * The package's status.
+     */
+    200: GetPackageStatusResponse;
+};
+
+export type GetPackageStatusResponse2 = GetPackageStatusResponses[keyof GetPackageStatusResponses];
 
 export type GetLatestPrunedOffsetsData = {
     body?: never;

@@ -25,7 +25,11 @@ export const ledgerSpec: OpenApiDocument = {
     },
     {
       "name": "parties",
-      "description": "Identity of the participant node."
+      "description": "Identity of the participant node and the parties it knows."
+    },
+    {
+      "name": "packages",
+      "description": "Packages of the recorded history's templates."
     },
     {
       "name": "state",
@@ -128,6 +132,204 @@ export const ledgerSpec: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/GetParticipantIdResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/parties": {
+      "get": {
+        "operationId": "listKnownParties",
+        "tags": [
+          "parties"
+        ],
+        "summary": "Parties the ledger knows",
+        "description": "Lists the parties of the recorded history (every stakeholder or\nacting party of a recorded event) in party order, a page at a time:\nat most `pageSize` (0 or absent: the largest page, 10000; a larger\none is cut to it), then `nextPageToken` to pass as `pageToken` for\nthe next page (empty on the last page). An administrator or a user\nreading as any party sees every party; any other user only the\nparties it may read as. Every party is local to this node, in the\ndefault identity provider (`identityProviderId` empty).\n",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "Most parties in the page; 0 means the largest page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "The `nextPageToken` of the previous page.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "identity-provider-id",
+            "in": "query",
+            "required": false,
+            "description": "Identity provider of the parties; only the default one (empty) exists here.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of parties.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListKnownPartiesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/parties/{party}": {
+      "get": {
+        "operationId": "getParties",
+        "tags": [
+          "parties"
+        ],
+        "summary": "Details of a party",
+        "description": "The details of `party` when the recorded history knows it and the\nuser may see it (as in `GET /v2/parties`); an empty `partyDetails`\notherwise, as a participant answers for parties it does not know.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          },
+          {
+            "name": "identity-provider-id",
+            "in": "query",
+            "required": false,
+            "description": "Identity provider of the party; only the default one (empty) exists here.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's details, or none.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartiesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/packages": {
+      "get": {
+        "operationId": "listPackages",
+        "tags": [
+          "packages"
+        ],
+        "summary": "Package ids the ledger uses",
+        "description": "The ids of the packages of the templates of the recorded history's\nevents, sorted. Any user of the node may list them.\n",
+        "responses": {
+          "200": {
+            "description": "The package ids.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListPackagesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/packages/{package-id}/status": {
+      "get": {
+        "operationId": "getPackageStatus",
+        "tags": [
+          "packages"
+        ],
+        "summary": "Status of a package",
+        "description": "`PACKAGE_STATUS_REGISTERED` when a template of the recorded history\nis of the package, `PACKAGE_STATUS_UNSPECIFIED` otherwise.\n",
+        "parameters": [
+          {
+            "name": "package-id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The package's status.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPackageStatusResponse"
                 }
               }
             }
@@ -880,6 +1082,108 @@ export const ledgerSpec: OpenApiDocument = {
           "definiteAnswer": {
             "type": "boolean",
             "description": "Whether the outcome of a submission is known for certain."
+          }
+        }
+      },
+      "ListKnownPartiesResponse": {
+        "type": "object",
+        "required": [
+          "partyDetails",
+          "nextPageToken"
+        ],
+        "properties": {
+          "partyDetails": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PartyDetails"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Token of the next page; empty on the last page."
+          }
+        }
+      },
+      "GetPartiesResponse": {
+        "type": "object",
+        "required": [
+          "partyDetails"
+        ],
+        "properties": {
+          "partyDetails": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PartyDetails"
+            }
+          }
+        }
+      },
+      "PartyDetails": {
+        "type": "object",
+        "required": [
+          "party",
+          "isLocal",
+          "identityProviderId"
+        ],
+        "properties": {
+          "party": {
+            "type": "string",
+            "description": "The party id."
+          },
+          "isLocal": {
+            "type": "boolean",
+            "description": "Whether the party is hosted on this participant."
+          },
+          "localMetadata": {
+            "$ref": "#/components/schemas/ObjectMeta"
+          },
+          "identityProviderId": {
+            "type": "string",
+            "description": "Identity provider of the party; empty for the default one."
+          }
+        }
+      },
+      "ObjectMeta": {
+        "type": "object",
+        "description": "Participant-local metadata of a resource.",
+        "properties": {
+          "resourceVersion": {
+            "type": "string"
+          },
+          "annotations": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "ListPackagesResponse": {
+        "type": "object",
+        "required": [
+          "packageIds"
+        ],
+        "properties": {
+          "packageIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "GetPackageStatusResponse": {
+        "type": "object",
+        "required": [
+          "packageStatus"
+        ],
+        "properties": {
+          "packageStatus": {
+            "type": "string",
+            "enum": [
+              "PACKAGE_STATUS_UNSPECIFIED",
+              "PACKAGE_STATUS_REGISTERED"
+            ]
           }
         }
       },
