@@ -40,6 +40,7 @@ function ledgerRequests(
   token: string,
   offsets: readonly { offset: number; updateId: string }[],
   end: number,
+  samples: { contractIds: readonly string[]; party: string; packageId: string },
 ): ReadRequest[] {
   const headers = { authorization: `Bearer ${token}` };
   const get = (operationId: string, path: string): ReadRequest => ({
@@ -59,6 +60,11 @@ function ledgerRequests(
     get('getLivez', '/livez'),
     get('getReadyz', '/readyz'),
     get('getParticipantId', '/v2/parties/participant-id'),
+    get('listKnownParties', '/v2/parties'),
+    get('listKnownParties', '/v2/parties?pageSize=2'),
+    get('getParties', `/v2/parties/${encodeURIComponent(samples.party)}`),
+    get('listPackages', '/v2/packages'),
+    get('getPackageStatus', `/v2/packages/${samples.packageId}/status`),
     get('getLatestPrunedOffsets', '/v2/state/latest-pruned-offsets'),
     get('getLedgerEnd', '/v2/state/ledger-end'),
     get('getLedgerApiVersion', '/v2/version'),
@@ -67,6 +73,12 @@ function ledgerRequests(
     get('getUser', '/v2/users/participant_admin'),
     get('listUserRights', '/v2/users/participant_admin/rights'),
     get('getConnectedSynchronizers', '/v2/state/connected-synchronizers'),
+    ...samples.contractIds.map((contractId) =>
+      post('getEventsByContractId', '/v2/events/events-by-contract-id', {
+        contractId,
+        eventFormat: eventFormat(),
+      }),
+    ),
     // Early, middle and at the end (at most 200 contracts: the list limit).
     ...[offsets[0].offset, Math.floor(end / 2), end].map((activeAtOffset) =>
       post('getActiveContracts', '/v2/state/active-contracts?limit=200', {
@@ -85,6 +97,12 @@ function ledgerRequests(
       ...offsets.map(({ offset }) =>
         post('getTransactionByOffset', '/v2/updates/transaction-by-offset', {
           offset,
+          transactionFormat: { eventFormat: eventFormat(), transactionShape: shape },
+        }),
+      ),
+      ...offsets.map(({ updateId }) =>
+        post('getTransactionById', '/v2/updates/transaction-by-id', {
+          updateId,
           transactionFormat: { eventFormat: eventFormat(), transactionShape: shape },
         }),
       ),
@@ -138,10 +156,22 @@ describe('ledger group reads through a PostgreSQL role that may only SELECT', ()
       `SELECT ledger_offset::int AS offset, update_id AS "updateId" FROM updates WHERE ledger_offset IS NOT NULL ORDER BY ledger_offset
         LIMIT 12 OFFSET 40`,
     );
+    // Contracts archived and active, created by a transaction on the ledger.
+    const contractIds = (
+      (await db.dataSource.query(
+        `(SELECT contract_id FROM contracts WHERE created_offset IS NOT NULL AND archived_offset IS NOT NULL ORDER BY row_id LIMIT 3)
+         UNION ALL
+         (SELECT contract_id FROM contracts WHERE created_offset IS NOT NULL AND archived_offset IS NULL ORDER BY row_id LIMIT 3)`,
+      )) as { contract_id: string }[]
+    ).map((r) => r.contract_id);
+    const [{ party, packageId }]: { party: string; packageId: string }[] = await db.dataSource.query(
+      `SELECT stakeholders[1] AS party, split_part(template_id, ':', 1) AS "packageId" FROM contracts ORDER BY row_id LIMIT 1`,
+    );
     const { reader, owner } = await answersAsReaderThenOwner(
       db,
       createLedgerApp,
-      (app) => ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end),
+      (app) =>
+        ledgerRequests(app.config.ledgerApi.prefix, token, offsets, end, { contractIds, party, packageId }),
       async (app) => [
         await streamed(app, token, 'getActiveContracts', '/v2/state/active-contracts', {
           activeAtOffset: end,

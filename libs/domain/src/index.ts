@@ -114,6 +114,8 @@ export { ensureDevelopmentAdmin } from './ledger/development-admin';
 export { LedgerActiveContractsRepository } from './ledger/ledger-active-contracts.repository';
 export { LedgerActiveContractsService } from './ledger/ledger-active-contracts.service';
 export { LedgerEndWatcher } from './ledger/ledger-end-watcher';
+export { LedgerPartiesRepository } from './ledger/ledger-parties.repository';
+export { LedgerPartiesService, MAX_PARTIES_PAGE_SIZE } from './ledger/ledger-parties.service';
 export { LedgerPruningRepository } from './ledger/ledger-pruning.repository';
 export { LedgerPruningService } from './ledger/ledger-pruning.service';
 export { LedgerSynchronizersRepository } from './ledger/ledger-synchronizers.repository';

@@ -5,6 +5,8 @@ import {
   LedgerActiveContractsRepository,
   LedgerActiveContractsService,
   LedgerEndWatcher,
+  LedgerPartiesRepository,
+  LedgerPartiesService,
   LedgerPruningRepository,
   LedgerPruningService,
   LedgerSynchronizersRepository,
@@ -17,8 +19,10 @@ import {
   ParticipantIdentityService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig, HealthService, JwtVerifier } from '@canton-scan/http';
+import { EventsController } from './events.controller';
 import { LedgerAuthenticator, LedgerAuthGuard } from './ledger-auth';
 import { LedgerHealthController } from './ledger-health.controller';
+import { PackagesController } from './packages.controller';
 import { PartiesController } from './parties.controller';
 import { StateController } from './state.controller';
 import { UpdatesController } from './updates.controller';
@@ -59,6 +63,8 @@ const domainProviders: Provider[] = [
     LedgerEndWatcher,
     fromConfig((config) => config.ledgerNode),
   ]),
+  domainProvider(LedgerPartiesRepository, [ReadDb]),
+  domainProvider(LedgerPartiesService, [LedgerPartiesRepository]),
   domainProvider(LedgerActiveContractsRepository, [ReadDb]),
   domainProvider(LedgerActiveContractsService, [
     LedgerActiveContractsRepository,
@@ -71,7 +77,9 @@ const domainProviders: Provider[] = [
 /** The ledger node group, served at LEDGER_PREFIX (default: the root). */
 @Module({
   controllers: [
+    EventsController,
     LedgerHealthController,
+    PackagesController,
     VersionController,
     UsersController,
     PartiesController,

@@ -19,6 +19,15 @@ export class UpdatesController {
     return this.updates.getTransactionByOffset(user, input.body);
   }
 
+  @Post('transaction-by-id')
+  @HttpCode(200)
+  transactionById(
+    @ValidInput() input: ledgerApi.GetTransactionByIdData,
+    @CurrentLedgerUser() user: LedgerUser,
+  ): Promise<ledgerApi.GetTransactionResponse> {
+    return this.updates.getTransactionById(user, input.body);
+  }
+
   @Post('update-by-offset')
   @HttpCode(200)
   updateByOffset(

@@ -213,7 +213,7 @@ export function resolveActiveContractsFormat(
  * blobs, verbose, ACS delta shape). Both or neither: invalid argument.
  */
 export function resolveTransactionByOffsetFormat(
-  request: ledgerApi.GetTransactionByOffsetRequest,
+  request: ledgerApi.GetTransactionByOffsetRequest | ledgerApi.GetTransactionByIdRequest,
 ): ResolvedTransactionFormat {
   const parties = request.requestingParties ?? [];
   if (parties.length > 0 && request.transactionFormat !== undefined) {

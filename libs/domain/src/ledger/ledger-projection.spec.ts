@@ -3,6 +3,7 @@ import { SpliceInterfaces, SpliceTemplates } from '../splice/splice-templates';
 import { resolveEventFormat, type ResolvedEventFormat } from './ledger-format';
 import {
   offsetCheckpoint,
+  projectContractEvents,
   projectReassignment,
   projectTransaction,
   projectUpdate,
@@ -295,5 +296,35 @@ describe('offsetCheckpoint', () => {
         },
       },
     });
+  });
+});
+
+describe('projectContractEvents', () => {
+  // c3 (bob, dso) is created at node 2 and archived at node 3 of the same transaction; c1 is archived there.
+  const update = tx([
+    exercised(0, 'c1', true, [ALICE], [ALICE, DSO], 3),
+    created(1, 'c2', [ALICE, DSO]),
+    created(2, 'c3', [BOB, DSO]),
+    exercised(3, 'c3', true, [BOB], [BOB, DSO]),
+  ]);
+
+  it('a transient contract: both events from the one transaction, seen by the requested stakeholders', () => {
+    const events = projectContractEvents('c3', update, update, byParty({ [BOB]: {}, [ALICE]: {} }));
+    expect(events.created).toMatchObject({
+      createdEvent: { contractId: 'c3', nodeId: 2, offset: 9, witnessParties: [BOB], acsDelta: true },
+      synchronizerId: SYNC,
+    });
+    expect(events.archived).toMatchObject({
+      archivedEvent: { contractId: 'c3', nodeId: 3, offset: 9, witnessParties: [BOB] },
+      synchronizerId: SYNC,
+    });
+  });
+
+  it('nothing for a party that is no stakeholder, nor for an event the transactions do not hold', () => {
+    expect(projectContractEvents('c3', update, update, byParty({ [ALICE]: {} }))).toEqual({});
+    expect(projectContractEvents('c2', update, undefined, byParty({ [ALICE]: {} }))).toEqual({
+      created: expect.objectContaining({ createdEvent: expect.objectContaining({ contractId: 'c2' }) }),
+    });
+    expect(projectContractEvents('c9', update, update, byParty({ [ALICE]: {} }))).toEqual({});
   });
 });

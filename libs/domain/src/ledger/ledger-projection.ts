@@ -376,3 +376,37 @@ export function projectActiveContract(
     },
   };
 }
+
+/**
+ * A contract's created and archived events as `/v2/events/events-by-contract-id` shows them
+ * through an event format (ACS-delta presentation: stakeholders see them), each with the
+ * synchronizer of its transaction; an event its transaction does not hold, or no requested
+ * party sees, is left out.
+ */
+export function projectContractEvents(
+  contractId: string,
+  createdIn: StoredLedgerUpdate | undefined,
+  archivedIn: StoredLedgerUpdate | undefined,
+  format: ResolvedEventFormat,
+): ledgerApi.JsGetEventsByContractIdResponse {
+  const response: ledgerApi.JsGetEventsByContractIdResponse = {};
+  const create = createdIn?.events.find((e) => e.eventType === 'created' && e.contractId === contractId);
+  const createMatch = create && matchEvent(format, create, create.stakeholders);
+  if (createdIn && create && createMatch) {
+    response.created = {
+      createdEvent: createdEvent(create, createdIn.offset, createMatch, true),
+      synchronizerId: createdIn.synchronizerId,
+    };
+  }
+  const archive = archivedIn?.events.find(
+    (e) => e.eventType === 'exercised' && (e.consuming ?? false) && e.contractId === contractId,
+  );
+  const archiveMatch = archive && matchEvent(format, archive, archive.stakeholders);
+  if (archivedIn && archive && archiveMatch) {
+    response.archived = {
+      archivedEvent: archivedEvent(archive, archivedIn.offset, archiveMatch),
+      synchronizerId: archivedIn.synchronizerId,
+    };
+  }
+  return response;
+}

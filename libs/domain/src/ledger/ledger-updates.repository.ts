@@ -147,6 +147,25 @@ export class LedgerUpdatesRepository {
     return row === undefined || row.ledger_offset === null ? undefined : Number(row.ledger_offset);
   }
 
+  /**
+   * The offsets that created and archived a contract (over its rows of every migration; an
+   * index-only read of ix_contracts_contract_offsets); undefined for a contract never recorded.
+   */
+  async lookupContractOffsets(
+    contractId: string,
+  ): Promise<{ createdOffset: number | undefined; archivedOffset: number | undefined } | undefined> {
+    const [row]: { rows: string; created: string | null; archived: string | null }[] = await this.db.query(
+      `SELECT count(*)::text AS "rows", min(created_offset)::text AS created, max(archived_offset)::text AS archived
+         FROM contracts WHERE contract_id = $1`,
+      [contractId],
+    );
+    if (row.rows === '0') return undefined;
+    return {
+      createdOffset: row.created === null ? undefined : Number(row.created),
+      archivedOffset: row.archived === null ? undefined : Number(row.archived),
+    };
+  }
+
   async readPage(request: UpdatePageRequest): Promise<StoredLedgerUpdate[]> {
     const params: unknown[] = [
       request.afterExclusive,

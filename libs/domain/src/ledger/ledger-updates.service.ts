@@ -5,13 +5,15 @@ import type { LedgerEndWatcher } from './ledger-end-watcher';
 import {
   mayIncludeBlobs,
   partiesRead,
+  resolveEventFormat,
   resolveSingleUpdateFormat,
   resolveTransactionByOffsetFormat,
   resolveUpdatesRequestFormat,
   type ResolvedEventFormat,
+  type ResolvedTransactionFormat,
   type ResolvedUpdateFormat,
 } from './ledger-format';
-import { projectTransaction, projectUpdate } from './ledger-projection';
+import { projectContractEvents, projectTransaction, projectUpdate } from './ledger-projection';
 import type { LedgerPruningService } from './ledger-pruning.service';
 import type {
   LedgerUpdatesRepository,
@@ -98,18 +100,85 @@ export class LedgerUpdatesService {
   ): Promise<ledgerApi.GetTransactionResponse> {
     const format = resolveTransactionByOffsetFormat(request);
     assertMayRead(user, partiesRead({ transactions: format }));
-    await this.pruning.assertOffsetNotPruned(request.offset);
-    const update = await this.readAt(request.offset, { transactions: format });
+    return this.transactionAt(request.offset, format, `at offset ${request.offset}`, {
+      offset: String(request.offset),
+    });
+  }
+
+  /**
+   * As `getTransactionByOffset`, for the transaction with an id (the deprecated
+   * `/v2/updates/transaction-by-id`): the id is looked up to its offset, then read on the same path.
+   */
+  async getTransactionById(
+    user: LedgerUser,
+    request: ledgerApi.GetTransactionByIdRequest,
+  ): Promise<ledgerApi.GetTransactionResponse> {
+    const format = resolveTransactionByOffsetFormat(request);
+    assertMayRead(user, partiesRead({ transactions: format }));
+    const what = `with id ${request.updateId}`;
+    const context = { updateId: request.updateId };
+    const offset = await this.lookupOffsetOfUpdate(request.updateId);
+    if (offset === undefined)
+      throw notFound(`Transaction not found, or not visible: no transaction ${what}`, context);
+    return this.transactionAt(offset, format, what, context);
+  }
+
+  /**
+   * `/v2/events/events-by-contract-id`: the created and (once archived) archived event of a
+   * contract as the requested parties see it, read from the transactions at its offsets.
+   * NOT_FOUND when the contract is unknown, its creation is not on this ledger, or no requested
+   * party sees it; a creation at or below the pruning offset is pruned data.
+   */
+  async getEventsByContractId(
+    user: LedgerUser,
+    request: ledgerApi.GetEventsByContractIdRequest,
+  ): Promise<ledgerApi.JsGetEventsByContractIdResponse> {
+    const eventFormat = resolveEventFormat(request.eventFormat, 'body.eventFormat');
+    const format: ResolvedUpdateFormat = { transactions: { eventFormat, shape: 'ACS_DELTA' } };
+    assertMayRead(user, partiesRead(format));
+    const context = { contractId: request.contractId };
+    const missing = () =>
+      notFound(
+        `Contract events not found, or not visible: no contract ${request.contractId} is visible to the requested parties`,
+        context,
+      );
+    const offsets =
+      (await this.updates.lookupContractOffsets(request.contractId)) ??
+      (await this.updates.on(this.updates.db.primary).lookupContractOffsets(request.contractId));
+    if (offsets?.createdOffset === undefined) throw missing();
+    await this.pruning.assertOffsetNotPruned(offsets.createdOffset);
+    const createdIn = await this.readAt(offsets.createdOffset, format);
+    const archivedIn =
+      offsets.archivedOffset === undefined ? undefined : await this.readAt(offsets.archivedOffset, format);
+    const events = projectContractEvents(request.contractId, createdIn, archivedIn, eventFormat);
+    if (!events.created) throw missing();
+    return events;
+  }
+
+  private async transactionAt(
+    offset: number,
+    format: ResolvedTransactionFormat,
+    what: string,
+    context: Record<string, string>,
+  ): Promise<ledgerApi.GetTransactionResponse> {
+    await this.pruning.assertOffsetNotPruned(offset);
+    const update = await this.readAt(offset, { transactions: format });
     const transaction = update ? projectTransaction(update, format) : undefined;
     if (!transaction) {
       throw notFound(
-        `Transaction not found, or not visible: no transaction at offset ${request.offset} is visible to the requested parties`,
-        {
-          offset: String(request.offset),
-        },
+        `Transaction not found, or not visible: no transaction ${what} is visible to the requested parties`,
+        context,
       );
     }
     return { transaction };
+  }
+
+  /** The offset of an update id, asked of the primary when the replica has not replayed it yet. */
+  private async lookupOffsetOfUpdate(updateId: string): Promise<number | undefined> {
+    return (
+      (await this.updates.lookupOffsetOfUpdate(updateId)) ??
+      (await this.updates.on(this.updates.db.primary).lookupOffsetOfUpdate(updateId))
+    );
   }
 
   /** The update at an offset through its format (`/v2/updates/update-by-offset`); NOT_FOUND when it shows nothing. */
@@ -133,9 +202,7 @@ export class LedgerUpdatesService {
     assertMayRead(user, partiesRead(format));
     const what = `with id ${request.updateId}`;
     const context = { updateId: request.updateId };
-    const offset =
-      (await this.updates.lookupOffsetOfUpdate(request.updateId)) ??
-      (await this.updates.on(this.updates.db.primary).lookupOffsetOfUpdate(request.updateId));
+    const offset = await this.lookupOffsetOfUpdate(request.updateId);
     if (offset === undefined) throw notFound(`Update not found, or not visible: no update ${what}`, context);
     return this.updateAt(offset, format, what, context);
   }

@@ -57,7 +57,8 @@ export class SchemaValues {
     const isString = schema.type === 'string';
     const isInt = schema.type === 'integer';
     if (isInt && n.includes('timeout')) return this.rng.pick([0, 1, 20]);
-    if (isInt && (n.includes('page_size') || n === 'limit')) return this.rng.pick([1, 10, 100]);
+    if (isInt && (n.includes('page_size') || n === 'pagesize' || n === 'limit'))
+      return this.rng.pick([1, 10, 100]);
     if (isInt && n.includes('migration')) return pickOf(s.migrationIds);
     if (isInt && n.includes('round')) return pickOf(s.rounds);
     if (isInt && (n.includes('offset') || n.includes('exclusive') || n.includes('inclusive')))
@@ -74,6 +75,8 @@ export class SchemaValues {
     if (n.includes('update_id') || n === 'updateid') return pickOf(s.updateIds);
     if (n.includes('contract_id') || n.endsWith('cid') || n.endsWith('cids')) return pickOf(s.contractIds);
     if (n.includes('template')) return pickOf(s.templateIds);
+    // A package id: the package of a template the store holds (`package:Module:Entity`).
+    if (n === 'package-id') return pickOf(s.templateIds.filter((id) => !id.startsWith('#')))?.split(':')[0];
     if (n.includes('synchronizer')) return pickOf(s.synchronizerIds);
     if (/part(y|ies)|owner|validator|requester|sender|receiver|executor|admin|dso|provider|sv\b/.test(n))
       return pickOf(s.parties);

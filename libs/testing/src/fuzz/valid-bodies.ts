@@ -112,6 +112,14 @@ export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: P
       offset: offset(rng),
       transactionFormat: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
     }),
+    getTransactionById: (rng) => ({
+      updateId: samples.updateIds.length > 0 ? rng.pick(samples.updateIds) : 'unknown',
+      transactionFormat: { eventFormat: eventFormat(rng), transactionShape: shape(rng) },
+    }),
+    getEventsByContractId: (rng) => ({
+      contractId: samples.contractIds.length > 0 ? rng.pick(samples.contractIds) : 'unknown',
+      eventFormat: eventFormat(rng),
+    }),
     getUpdatesFlat: updates,
     getUpdates: updates,
     getUpdateByOffset: (rng) => ({ offset: offset(rng), updateFormat: updateFormat(rng) }),

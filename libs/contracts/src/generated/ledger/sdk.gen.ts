@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetAuthenticatedUserData, GetAuthenticatedUserErrors, GetAuthenticatedUserResponses, GetConnectedSynchronizersData, GetConnectedSynchronizersErrors, GetConnectedSynchronizersResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerApiVersionData, GetLedgerApiVersionErrors, GetLedgerApiVersionResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses, GetUserData, GetUserErrors, GetUserResponses, ListUserRightsData, ListUserRightsErrors, ListUserRightsResponses, ListUsersData, ListUsersErrors, ListUsersResponses } from './types.gen.js';
+import type { GetActiveContractsData, GetActiveContractsErrors, GetActiveContractsResponses, GetAuthenticatedUserData, GetAuthenticatedUserErrors, GetAuthenticatedUserResponses, GetConnectedSynchronizersData, GetConnectedSynchronizersErrors, GetConnectedSynchronizersResponses, GetEventsByContractIdData, GetEventsByContractIdErrors, GetEventsByContractIdResponses, GetLatestPrunedOffsetsData, GetLatestPrunedOffsetsErrors, GetLatestPrunedOffsetsResponses, GetLedgerApiVersionData, GetLedgerApiVersionErrors, GetLedgerApiVersionResponses, GetLedgerEndData, GetLedgerEndErrors, GetLedgerEndResponses, GetLivezData, GetLivezErrors, GetLivezResponses, GetPackageStatusData, GetPackageStatusErrors, GetPackageStatusResponses, GetParticipantIdData, GetParticipantIdErrors, GetParticipantIdResponses, GetPartiesData, GetPartiesErrors, GetPartiesResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetTransactionByIdData, GetTransactionByIdErrors, GetTransactionByIdResponses, GetTransactionByOffsetData, GetTransactionByOffsetErrors, GetTransactionByOffsetResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByOffsetData, GetUpdateByOffsetErrors, GetUpdateByOffsetResponses, GetUpdatesData, GetUpdatesErrors, GetUpdatesFlatData, GetUpdatesFlatErrors, GetUpdatesFlatResponses, GetUpdatesResponses, GetUserData, GetUserErrors, GetUserResponses, ListKnownPartiesData, ListKnownPartiesErrors, ListKnownPartiesResponses, ListPackagesData, ListPackagesErrors, ListPackagesResponses, ListUserRightsData, ListUserRightsErrors, ListUserRightsResponses, ListUsersData, ListUsersErrors, ListUsersResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -125,6 +125,65 @@ export const listUserRights = <ThrowOnError extends boolean = false>(options: Op
 export const getParticipantId = <ThrowOnError extends boolean = false>(options?: Options<GetParticipantIdData, ThrowOnError>) => (options?.client ?? client).get<GetParticipantIdResponses, GetParticipantIdErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/parties/participant-id',
+    ...options
+});
+
+/**
+ * Parties the ledger knows
+ *
+ * Lists the parties of the recorded history (every stakeholder or
+ * acting party of a recorded event) in party order, a page at a time:
+ * at most `pageSize` (0 or absent: the largest page, 10000; a larger
+ * one is cut to it), then `nextPageToken` to pass as `pageToken` for
+ * the next page (empty on the last page). An administrator or a user
+ * reading as any party sees every party; any other user only the
+ * parties it may read as. Every party is local to this node, in the
+ * default identity provider (`identityProviderId` empty).
+ *
+ */
+export const listKnownParties = <ThrowOnError extends boolean = false>(options?: Options<ListKnownPartiesData, ThrowOnError>) => (options?.client ?? client).get<ListKnownPartiesResponses, ListKnownPartiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/parties',
+    ...options
+});
+
+/**
+ * Details of a party
+ *
+ * The details of `party` when the recorded history knows it and the
+ * user may see it (as in `GET /v2/parties`); an empty `partyDetails`
+ * otherwise, as a participant answers for parties it does not know.
+ *
+ */
+export const getParties = <ThrowOnError extends boolean = false>(options: Options<GetPartiesData, ThrowOnError>) => (options.client ?? client).get<GetPartiesResponses, GetPartiesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/parties/{party}',
+    ...options
+});
+
+/**
+ * Package ids the ledger uses
+ *
+ * The ids of the packages of the templates of the recorded history's
+ * events, sorted. Any user of the node may list them.
+ *
+ */
+export const listPackages = <ThrowOnError extends boolean = false>(options?: Options<ListPackagesData, ThrowOnError>) => (options?.client ?? client).get<ListPackagesResponses, ListPackagesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/packages',
+    ...options
+});
+
+/**
+ * Status of a package
+ *
+ * `PACKAGE_STATUS_REGISTERED` when a template of the recorded history
+ * is of the package, `PACKAGE_STATUS_UNSPECIFIED` otherwise.
+ *
+ */
+export const getPackageStatus = <ThrowOnError extends boolean = false>(options: Options<GetPackageStatusData, ThrowOnError>) => (options.client ?? client).get<GetPackageStatusResponses, GetPackageStatusErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/packages/{package-id}/status',
     ...options
 });
 
@@ -258,6 +317,59 @@ export const getActiveContracts = <ThrowOnError extends boolean = false>(options
 export const getTransactionByOffset = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByOffsetData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByOffsetResponses, GetTransactionByOffsetErrors, ThrowOnError>({
     security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
     url: '/v2/updates/transaction-by-offset',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Transaction by id
+ *
+ * Deprecated since 3.4 (the successor is `v2/updates/update-by-id`).
+ *
+ * As `v2/updates/transaction-by-offset`, for the transaction with id
+ * `updateId`: the parties come with `transactionFormat` or the
+ * deprecated `requestingParties` (both, or neither, is a 400). 404
+ * (NOT_FOUND) when no transaction with that id is on the ledger (import
+ * updates have no offset and are not), it is a reassignment, or none of
+ * its events is visible to the requested parties; 403 when the token's
+ * user may not read one of them; a transaction at or below the pruning
+ * offset fails with `PARTICIPANT_PRUNED_DATA_ACCESSED`.
+ *
+ *
+ * @deprecated
+ */
+export const getTransactionById = <ThrowOnError extends boolean = false>(options: Options<GetTransactionByIdData, ThrowOnError>) => (options.client ?? client).post<GetTransactionByIdResponses, GetTransactionByIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/updates/transaction-by-id',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Created and archived events of a contract
+ *
+ * Returns the event that created the contract `contractId` and, once it
+ * is archived, the event that archived it, each with the synchronizer
+ * of its transaction, as the parties of `eventFormat` see them in the
+ * ACS-delta presentation (a requested party must be a stakeholder, and
+ * its filters must select the template).
+ *
+ * 404 (NOT_FOUND) when no contract with that id was created on this
+ * ledger or none of the requested parties sees it. 403 when the
+ * token's user may not read one of the requested parties. A contract
+ * created at or below the pruning offset fails with
+ * `PARTICIPANT_PRUNED_DATA_ACCESSED`.
+ *
+ */
+export const getEventsByContractId = <ThrowOnError extends boolean = false>(options: Options<GetEventsByContractIdData, ThrowOnError>) => (options.client ?? client).post<GetEventsByContractIdResponses, GetEventsByContractIdErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }, { name: 'Sec-WebSocket-Protocol', type: 'apiKey' }],
+    url: '/v2/events/events-by-contract-id',
     ...options,
     headers: {
         'Content-Type': 'application/json',

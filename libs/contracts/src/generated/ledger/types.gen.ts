@@ -94,6 +94,55 @@ export type JsCantonError = {
     definiteAnswer?: boolean;
 };
 
+export type ListKnownPartiesResponse = {
+    partyDetails: Array<PartyDetails>;
+    /**
+     * Token of the next page; empty on the last page.
+     */
+    nextPageToken: string;
+};
+
+export type GetPartiesResponse = {
+    partyDetails: Array<PartyDetails>;
+};
+
+export type PartyDetails = {
+    /**
+     * The party id.
+     */
+    party: string;
+    /**
+     * Whether the party is hosted on this participant.
+     */
+    isLocal: boolean;
+    localMetadata?: ObjectMeta;
+    /**
+     * Identity provider of the party; empty for the default one.
+     */
+    identityProviderId: string;
+};
+
+/**
+ * Participant-local metadata of a resource (a party's, a user's).
+ */
+export type ObjectMeta = {
+    /**
+     * Opaque version of the resource's properties.
+     */
+    resourceVersion?: string;
+    annotations?: {
+        [key: string]: string;
+    };
+};
+
+export type ListPackagesResponse = {
+    packageIds: Array<string>;
+};
+
+export type GetPackageStatusResponse = {
+    packageStatus: 'PACKAGE_STATUS_UNSPECIFIED' | 'PACKAGE_STATUS_REGISTERED';
+};
+
 export type GetParticipantIdResponse = {
     /**
      * Identifier of the participant node; globally unique, a valid ledger
@@ -224,16 +273,6 @@ export type User = {
      * Always empty (the default identity provider).
      */
     identityProviderId?: string;
-};
-
-export type ObjectMeta = {
-    /**
-     * Opaque version of the user's properties.
-     */
-    resourceVersion?: string;
-    annotations?: {
-        [key: string]: string;
-    };
 };
 
 export type GetUserResponse = {
@@ -379,6 +418,40 @@ export type ActiveContract = {
     reassignmentCounter: number;
 };
 
+export type GetEventsByContractIdRequest = {
+    /**
+     * Id of the contract.
+     */
+    contractId: string;
+    eventFormat: EventFormat;
+};
+
+/**
+ * The contract's created event and, once it is archived, its archived
+ * event; each is left out when the requested parties do not see it.
+ *
+ */
+export type JsGetEventsByContractIdResponse = {
+    created?: JsCreated;
+    archived?: JsArchived;
+};
+
+export type JsCreated = {
+    createdEvent: CreatedEvent;
+    /**
+     * Synchronizer of the transaction that created the contract.
+     */
+    synchronizerId: string;
+};
+
+export type JsArchived = {
+    archivedEvent: ArchivedEvent;
+    /**
+     * Synchronizer of the transaction that archived the contract.
+     */
+    synchronizerId: string;
+};
+
 export type GetTransactionByOffsetRequest = {
     /**
      * Absolute offset of the transaction; positive.
@@ -388,6 +461,23 @@ export type GetTransactionByOffsetRequest = {
      * Deprecated: use `transactionFormat`. Parties whose visible events
      * are returned, with the default format (wildcard filter without
      * created-event blobs, ACS delta shape). Must not be combined with
+     * `transactionFormat`.
+     *
+     *
+     * @deprecated
+     */
+    requestingParties?: Array<string>;
+    transactionFormat?: TransactionFormat;
+};
+
+export type GetTransactionByIdRequest = {
+    /**
+     * Id of the transaction.
+     */
+    updateId: string;
+    /**
+     * Deprecated: use `transactionFormat`. As in
+     * `GetTransactionByOffsetRequest`; must not be combined with
      * `transactionFormat`.
      *
      *
@@ -1373,6 +1463,196 @@ export type GetParticipantIdResponses = {
 
 export type GetParticipantIdResponse2 = GetParticipantIdResponses[keyof GetParticipantIdResponses];
 
+export type ListKnownPartiesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * Most parties in the page; 0 means the largest page.
+         */
+        pageSize?: number;
+        /**
+         * The `nextPageToken` of the previous page.
+         */
+        pageToken?: string;
+        /**
+         * Identity provider of the parties; only the default one (empty) exists here.
+         */
+        'identity-provider-id'?: string;
+    };
+    url: '/v2/parties';
+};
+
+export type ListKnownPartiesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListKnownPartiesError = ListKnownPartiesErrors[keyof ListKnownPartiesErrors];
+
+export type ListKnownPartiesResponses = {
+    /**
+     * A page of parties.
+     */
+    200: ListKnownPartiesResponse;
+};
+
+export type ListKnownPartiesResponse2 = ListKnownPartiesResponses[keyof ListKnownPartiesResponses];
+
+export type GetPartiesData = {
+    body?: never;
+    path: {
+        party: string;
+    };
+    query?: {
+        /**
+         * Identity provider of the party; only the default one (empty) exists here.
+         */
+        'identity-provider-id'?: string;
+    };
+    url: '/v2/parties/{party}';
+};
+
+export type GetPartiesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetPartiesError = GetPartiesErrors[keyof GetPartiesErrors];
+
+export type GetPartiesResponses = {
+    /**
+     * The party's details, or none.
+     */
+    200: GetPartiesResponse;
+};
+
+export type GetPartiesResponse2 = GetPartiesResponses[keyof GetPartiesResponses];
+
+export type ListPackagesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v2/packages';
+};
+
+export type ListPackagesErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type ListPackagesError = ListPackagesErrors[keyof ListPackagesErrors];
+
+export type ListPackagesResponses = {
+    /**
+     * The package ids.
+     */
+    200: ListPackagesResponse;
+};
+
+export type ListPackagesResponse2 = ListPackagesResponses[keyof ListPackagesResponses];
+
+export type GetPackageStatusData = {
+    body?: never;
+    path: {
+        'package-id': string;
+    };
+    query?: never;
+    url: '/v2/packages/{package-id}/status';
+};
+
+export type GetPackageStatusErrors = {
+    /**
+     * Invalid request value; the plain-text body names the field and the problem.
+     */
+    400: string;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetPackageStatusError = GetPackageStatusErrors[keyof GetPackageStatusErrors];
+
+export type GetPackageStatusResponses = {
+    /**
+     * The package's status.
+     */
+    200: GetPackageStatusResponse;
+};
+
+export type GetPackageStatusResponse2 = GetPackageStatusResponses[keyof GetPackageStatusResponses];
+
 export type GetLatestPrunedOffsetsData = {
     body?: never;
     path?: never;
@@ -1627,6 +1907,112 @@ export type GetTransactionByOffsetResponses = {
 };
 
 export type GetTransactionByOffsetResponse = GetTransactionByOffsetResponses[keyof GetTransactionByOffsetResponses];
+
+export type GetTransactionByIdData = {
+    body: GetTransactionByIdRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/updates/transaction-by-id';
+};
+
+export type GetTransactionByIdErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetTransactionByIdError = GetTransactionByIdErrors[keyof GetTransactionByIdErrors];
+
+export type GetTransactionByIdResponses = {
+    /**
+     * The transaction with that id.
+     */
+    200: GetTransactionResponse;
+};
+
+export type GetTransactionByIdResponse = GetTransactionByIdResponses[keyof GetTransactionByIdResponses];
+
+export type GetEventsByContractIdData = {
+    body: GetEventsByContractIdRequest;
+    path?: never;
+    query?: never;
+    url: '/v2/events/events-by-contract-id';
+};
+
+export type GetEventsByContractIdErrors = {
+    /**
+     * Invalid request. Validation failures of the request itself (malformed
+     * JSON, wrong type, missing field, value out of range) have a plain-text
+     * body naming the field. Errors raised by the ledger with status 400
+     * carry the JSON ledger error body instead: for example
+     * `PARTICIPANT_PRUNED_DATA_ACCESSED` (FAILED_PRECONDITION) when the
+     * request reaches below the pruning offset, or an invalid combination
+     * of fields (INVALID_ARGUMENT).
+     *
+     */
+    400: JsCantonError;
+    /**
+     * The token is missing, malformed, expired, not yet valid, wrongly
+     * signed, unsigned (`alg: none`) or lacks the required audience/scope
+     * (category UNAUTHENTICATED).
+     *
+     */
+    401: JsCantonError;
+    /**
+     * The token's user does not exist on this participant, or may not read a
+     * requested party (category PERMISSION_DENIED).
+     *
+     */
+    403: JsCantonError;
+    /**
+     * Nothing at that offset is visible to the requested parties (category NOT_FOUND).
+     */
+    404: JsCantonError;
+    /**
+     * Any other error, with the ledger error body.
+     */
+    default: JsCantonError;
+};
+
+export type GetEventsByContractIdError = GetEventsByContractIdErrors[keyof GetEventsByContractIdErrors];
+
+export type GetEventsByContractIdResponses = {
+    /**
+     * The contract's events.
+     */
+    200: JsGetEventsByContractIdResponse;
+};
+
+export type GetEventsByContractIdResponse = GetEventsByContractIdResponses[keyof GetEventsByContractIdResponses];
 
 export type GetUpdatesData = {
     body: GetUpdatesRequest;

@@ -25,7 +25,11 @@ export const ledgerSpec: OpenApiDocument = {
     },
     {
       "name": "parties",
-      "description": "Identity of the participant node."
+      "description": "Identity of the participant node and the parties it knows."
+    },
+    {
+      "name": "packages",
+      "description": "Packages of the recorded history's templates."
     },
     {
       "name": "state",
@@ -38,6 +42,10 @@ export const ledgerSpec: OpenApiDocument = {
     {
       "name": "version",
       "description": "Version and features of the Ledger API."
+    },
+    {
+      "name": "events",
+      "description": "Reading the events of a contract."
     },
     {
       "name": "updates",
@@ -359,6 +367,204 @@ export const ledgerSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/parties": {
+      "get": {
+        "operationId": "listKnownParties",
+        "tags": [
+          "parties"
+        ],
+        "summary": "Parties the ledger knows",
+        "description": "Lists the parties of the recorded history (every stakeholder or\nacting party of a recorded event) in party order, a page at a time:\nat most `pageSize` (0 or absent: the largest page, 10000; a larger\none is cut to it), then `nextPageToken` to pass as `pageToken` for\nthe next page (empty on the last page). An administrator or a user\nreading as any party sees every party; any other user only the\nparties it may read as. Every party is local to this node, in the\ndefault identity provider (`identityProviderId` empty).\n",
+        "parameters": [
+          {
+            "name": "pageSize",
+            "in": "query",
+            "required": false,
+            "description": "Most parties in the page; 0 means the largest page.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 0
+            }
+          },
+          {
+            "name": "pageToken",
+            "in": "query",
+            "required": false,
+            "description": "The `nextPageToken` of the previous page.",
+            "schema": {
+              "type": "string"
+            }
+          },
+          {
+            "name": "identity-provider-id",
+            "in": "query",
+            "required": false,
+            "description": "Identity provider of the parties; only the default one (empty) exists here.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of parties.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListKnownPartiesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/parties/{party}": {
+      "get": {
+        "operationId": "getParties",
+        "tags": [
+          "parties"
+        ],
+        "summary": "Details of a party",
+        "description": "The details of `party` when the recorded history knows it and the\nuser may see it (as in `GET /v2/parties`); an empty `partyDetails`\notherwise, as a participant answers for parties it does not know.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          },
+          {
+            "name": "identity-provider-id",
+            "in": "query",
+            "required": false,
+            "description": "Identity provider of the party; only the default one (empty) exists here.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's details, or none.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartiesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/packages": {
+      "get": {
+        "operationId": "listPackages",
+        "tags": [
+          "packages"
+        ],
+        "summary": "Package ids the ledger uses",
+        "description": "The ids of the packages of the templates of the recorded history's\nevents, sorted. Any user of the node may list them.\n",
+        "responses": {
+          "200": {
+            "description": "The package ids.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListPackagesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/packages/{package-id}/status": {
+      "get": {
+        "operationId": "getPackageStatus",
+        "tags": [
+          "packages"
+        ],
+        "summary": "Status of a package",
+        "description": "`PACKAGE_STATUS_REGISTERED` when a template of the recorded history\nis of the package, `PACKAGE_STATUS_UNSPECIFIED` otherwise.\n",
+        "parameters": [
+          {
+            "name": "package-id",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The package's status.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPackageStatusResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
     "/v2/state/latest-pruned-offsets": {
       "get": {
         "operationId": "getLatestPrunedOffsets",
@@ -557,6 +763,101 @@ export const ledgerSpec: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/GetTransactionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/updates/transaction-by-id": {
+      "post": {
+        "operationId": "getTransactionById",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Transaction by id",
+        "description": "Deprecated since 3.4 (the successor is `v2/updates/update-by-id`).\n\nAs `v2/updates/transaction-by-offset`, for the transaction with id\n`updateId`: the parties come with `transactionFormat` or the\ndeprecated `requestingParties` (both, or neither, is a 400). 404\n(NOT_FOUND) when no transaction with that id is on the ledger (import\nupdates have no offset and are not), it is a reassignment, or none of\nits events is visible to the requested parties; 403 when the token's\nuser may not read one of them; a transaction at or below the pruning\noffset fails with `PARTICIPANT_PRUNED_DATA_ACCESSED`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetTransactionByIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The transaction with that id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetTransactionResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequestOrLedgerError"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "default": {
+            "$ref": "#/components/responses/DefaultError"
+          }
+        }
+      }
+    },
+    "/v2/events/events-by-contract-id": {
+      "post": {
+        "operationId": "getEventsByContractId",
+        "tags": [
+          "events"
+        ],
+        "summary": "Created and archived events of a contract",
+        "description": "Returns the event that created the contract `contractId` and, once it\nis archived, the event that archived it, each with the synchronizer\nof its transaction, as the parties of `eventFormat` see them in the\nACS-delta presentation (a requested party must be a stakeholder, and\nits filters must select the template).\n\n404 (NOT_FOUND) when no contract with that id was created on this\nledger or none of the requested parties sees it. 403 when the\ntoken's user may not read one of the requested parties. A contract\ncreated at or below the pruning offset fails with\n`PARTICIPANT_PRUNED_DATA_ACCESSED`.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetEventsByContractIdRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The contract's events.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/JsGetEventsByContractIdResponse"
                 }
               }
             }
@@ -1066,6 +1367,109 @@ export const ledgerSpec: OpenApiDocument = {
           }
         }
       },
+      "ListKnownPartiesResponse": {
+        "type": "object",
+        "required": [
+          "partyDetails",
+          "nextPageToken"
+        ],
+        "properties": {
+          "partyDetails": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PartyDetails"
+            }
+          },
+          "nextPageToken": {
+            "type": "string",
+            "description": "Token of the next page; empty on the last page."
+          }
+        }
+      },
+      "GetPartiesResponse": {
+        "type": "object",
+        "required": [
+          "partyDetails"
+        ],
+        "properties": {
+          "partyDetails": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/PartyDetails"
+            }
+          }
+        }
+      },
+      "PartyDetails": {
+        "type": "object",
+        "required": [
+          "party",
+          "isLocal",
+          "identityProviderId"
+        ],
+        "properties": {
+          "party": {
+            "type": "string",
+            "description": "The party id."
+          },
+          "isLocal": {
+            "type": "boolean",
+            "description": "Whether the party is hosted on this participant."
+          },
+          "localMetadata": {
+            "$ref": "#/components/schemas/ObjectMeta"
+          },
+          "identityProviderId": {
+            "type": "string",
+            "description": "Identity provider of the party; empty for the default one."
+          }
+        }
+      },
+      "ObjectMeta": {
+        "type": "object",
+        "description": "Participant-local metadata of a resource (a party's, a user's).",
+        "properties": {
+          "resourceVersion": {
+            "type": "string",
+            "description": "Opaque version of the resource's properties."
+          },
+          "annotations": {
+            "type": "object",
+            "additionalProperties": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "ListPackagesResponse": {
+        "type": "object",
+        "required": [
+          "packageIds"
+        ],
+        "properties": {
+          "packageIds": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "GetPackageStatusResponse": {
+        "type": "object",
+        "required": [
+          "packageStatus"
+        ],
+        "properties": {
+          "packageStatus": {
+            "type": "string",
+            "enum": [
+              "PACKAGE_STATUS_UNSPECIFIED",
+              "PACKAGE_STATUS_REGISTERED"
+            ]
+          }
+        }
+      },
       "GetParticipantIdResponse": {
         "type": "object",
         "required": [
@@ -1288,21 +1692,6 @@ export const ledgerSpec: OpenApiDocument = {
           "identityProviderId": {
             "type": "string",
             "description": "Always empty (the default identity provider)."
-          }
-        }
-      },
-      "ObjectMeta": {
-        "type": "object",
-        "properties": {
-          "resourceVersion": {
-            "type": "string",
-            "description": "Opaque version of the user's properties."
-          },
-          "annotations": {
-            "type": "object",
-            "additionalProperties": {
-              "type": "string"
-            }
           }
         }
       },
@@ -1602,6 +1991,67 @@ export const ledgerSpec: OpenApiDocument = {
           }
         }
       },
+      "GetEventsByContractIdRequest": {
+        "type": "object",
+        "required": [
+          "contractId",
+          "eventFormat"
+        ],
+        "properties": {
+          "contractId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Id of the contract."
+          },
+          "eventFormat": {
+            "$ref": "#/components/schemas/EventFormat"
+          }
+        }
+      },
+      "JsGetEventsByContractIdResponse": {
+        "type": "object",
+        "description": "The contract's created event and, once it is archived, its archived\nevent; each is left out when the requested parties do not see it.\n",
+        "properties": {
+          "created": {
+            "$ref": "#/components/schemas/JsCreated"
+          },
+          "archived": {
+            "$ref": "#/components/schemas/JsArchived"
+          }
+        }
+      },
+      "JsCreated": {
+        "type": "object",
+        "required": [
+          "createdEvent",
+          "synchronizerId"
+        ],
+        "properties": {
+          "createdEvent": {
+            "$ref": "#/components/schemas/CreatedEvent"
+          },
+          "synchronizerId": {
+            "type": "string",
+            "description": "Synchronizer of the transaction that created the contract."
+          }
+        }
+      },
+      "JsArchived": {
+        "type": "object",
+        "required": [
+          "archivedEvent",
+          "synchronizerId"
+        ],
+        "properties": {
+          "archivedEvent": {
+            "$ref": "#/components/schemas/ArchivedEvent"
+          },
+          "synchronizerId": {
+            "type": "string",
+            "description": "Synchronizer of the transaction that archived the contract."
+          }
+        }
+      },
       "GetTransactionByOffsetRequest": {
         "type": "object",
         "required": [
@@ -1618,6 +2068,30 @@ export const ledgerSpec: OpenApiDocument = {
             "type": "array",
             "deprecated": true,
             "description": "Deprecated: use `transactionFormat`. Parties whose visible events\nare returned, with the default format (wildcard filter without\ncreated-event blobs, ACS delta shape). Must not be combined with\n`transactionFormat`.\n",
+            "items": {
+              "type": "string"
+            }
+          },
+          "transactionFormat": {
+            "$ref": "#/components/schemas/TransactionFormat"
+          }
+        }
+      },
+      "GetTransactionByIdRequest": {
+        "type": "object",
+        "required": [
+          "updateId"
+        ],
+        "properties": {
+          "updateId": {
+            "type": "string",
+            "minLength": 1,
+            "description": "Id of the transaction."
+          },
+          "requestingParties": {
+            "type": "array",
+            "deprecated": true,
+            "description": "Deprecated: use `transactionFormat`. As in\n`GetTransactionByOffsetRequest`; must not be combined with\n`transactionFormat`.\n",
             "items": {
               "type": "string"
             }
