@@ -55,8 +55,8 @@ function securedRequests(
   return requests;
 }
 
-/** The proxy operations behind a bearer token (all but the health probes). */
-const SECURED_OPERATIONS = 25;
+/** The proxy operations behind a bearer token (all but the health probes and the public validator-user). */
+const SECURED_OPERATIONS = 24;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();

@@ -62,14 +62,16 @@ describe('validator: GET /v0/validator-user', () => {
       expect(res.body).toEqual({ error: expect.stringContaining('DsoRules') });
     });
 
-    it('needs a bearer token of a known user, as the rest of the validator mount', async () => {
-      const unknown = await t.validatorUser(await signDevelopmentToken({ sub: 'nobody' }));
-      expect(unknown.status).toBe(403);
+    it('is public, as the Splice validator serves it: no token needed, none checked', async () => {
+      const f = new TokenNetworkFixture();
+      await append(f.genesis());
       const res = await fetch(
         `${t.running.origin}${t.running.config.scanApi.validatorPrefix}/v0/validator-user`,
       );
-      expect(res.status).toBe(401);
-      expect(res.headers.get('www-authenticate')).toMatch(/^Bearer realm=/);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ party_id: f.svs[0], user_name: 'sv1', featured: false });
+      const unknown = await t.validatorUser(await signDevelopmentToken({ sub: 'nobody' }));
+      expect(unknown.status).toBe(200);
     });
   });
 

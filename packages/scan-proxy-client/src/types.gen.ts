@@ -1843,16 +1843,6 @@ export type GetValidatorUserInfoData = {
 
 export type GetValidatorUserInfoErrors = {
     /**
-     * The bearer token is missing, malformed, expired or not valid.
-     */
-    401: ErrorResponse;
-    /**
-     * The bearer token is valid but its `sub` is not a user of this participant; the
-     * message names the user.
-     *
-     */
-    403: ErrorResponse;
-    /**
      * The requested contract or data does not exist.
      */
     404: ErrorResponse;

@@ -1,10 +1,11 @@
-import { Controller, Get, UseGuards } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { ValidatorUserService, type ValidatorUserInfo } from '@canton-scan/domain';
-import { BearerAuthGuard } from '@canton-scan/http';
 
-/** The validator app's own endpoints under the validator mount (bearer token required). */
+/**
+ * The validator app's own public endpoints under the validator mount: no token, as the Splice
+ * validator serves them (its public handler), unlike the scan-proxy routes beside them.
+ */
 @Controller('v0')
-@UseGuards(BearerAuthGuard)
 export class ProxyValidatorController {
   constructor(private readonly validatorUser: ValidatorUserService) {}
 

@@ -430,16 +430,11 @@ export const proxyGetAllocationExecuteTransferContextV2 = <ThrowOnError extends 
  * `GET /v0/validator-user` (its `validator-internal.yaml`): `party_id` is
  * `VALIDATOR_PARTY_ID`, else the SV party of the DSO info (`sv_party_id`); `user_name` is
  * `VALIDATOR_USER`, else `SV_USER`; `featured` is whether the party holds a current
- * FeaturedAppRight. Upstream serves it without a token; here it needs the bearer token of
- * a known user, as the rest of this group. 404 while the party has to be derived from DSO
- * info that is not known yet.
+ * FeaturedAppRight. Public, as upstream serves it: no token is needed (a token sent is not
+ * checked). 404 while the party has to be derived from DSO info that is not known yet.
  *
  */
-export const getValidatorUserInfo = <ThrowOnError extends boolean = false>(options?: Options<GetValidatorUserInfoData, ThrowOnError>) => (options?.client ?? client).get<GetValidatorUserInfoResponses, GetValidatorUserInfoErrors, ThrowOnError>({
-    security: [{ scheme: 'bearer', type: 'http' }],
-    url: '/v0/validator-user',
-    ...options
-});
+export const getValidatorUserInfo = <ThrowOnError extends boolean = false>(options?: Options<GetValidatorUserInfoData, ThrowOnError>) => (options?.client ?? client).get<GetValidatorUserInfoResponses, GetValidatorUserInfoErrors, ThrowOnError>({ url: '/v0/validator-user', ...options });
 
 /**
  * Liveness probe

@@ -1183,7 +1183,8 @@ export const scanProxySpec: OpenApiDocument = {
           "validator"
         ],
         "summary": "Get public information about the validator operator",
-        "description": "The validator operator's party and ledger user, as the Splice validator app answers\n`GET /v0/validator-user` (its `validator-internal.yaml`): `party_id` is\n`VALIDATOR_PARTY_ID`, else the SV party of the DSO info (`sv_party_id`); `user_name` is\n`VALIDATOR_USER`, else `SV_USER`; `featured` is whether the party holds a current\nFeaturedAppRight. Upstream serves it without a token; here it needs the bearer token of\na known user, as the rest of this group. 404 while the party has to be derived from DSO\ninfo that is not known yet.\n",
+        "description": "The validator operator's party and ledger user, as the Splice validator app answers\n`GET /v0/validator-user` (its `validator-internal.yaml`): `party_id` is\n`VALIDATOR_PARTY_ID`, else the SV party of the DSO info (`sv_party_id`); `user_name` is\n`VALIDATOR_USER`, else `SV_USER`; `featured` is whether the party holds a current\nFeaturedAppRight. Public, as upstream serves it: no token is needed (a token sent is not\nchecked). 404 while the party has to be derived from DSO info that is not known yet.\n",
+        "security": [],
         "responses": {
           "200": {
             "description": "The validator operator.",
@@ -1194,12 +1195,6 @@ export const scanProxySpec: OpenApiDocument = {
                 }
               }
             }
-          },
-          "401": {
-            "$ref": "#/components/responses/Unauthorized"
-          },
-          "403": {
-            "$ref": "#/components/responses/Forbidden"
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
