@@ -84,11 +84,10 @@ export class LedgerActiveContractsRepository {
     const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
     if (request.parties !== 'any') params.push(request.parties);
     const rows: ActiveContractRow[] = await this.db.query(
-      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.created_at,
-              (SELECT e.create_arguments FROM events e WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) AS create_arguments,
+      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.created_at, ev.create_arguments,
               c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
-              ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN (SELECT e.create_arguments::text FROM events e WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id) END` : 'NULL::text'}
+              ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN ev.create_arguments::text END` : 'NULL::text'}
                 AS create_arguments_json,
               u.workflow_id, u.synchronizer_id AS created_synchronizer_id,
               r.ledger_offset::text AS assigned_offset, r.target_synchronizer AS assigned_synchronizer_id,
@@ -97,6 +96,12 @@ export class LedgerActiveContractsRepository {
          CROSS JOIN LATERAL (
            SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.migration_id = c.migration_id AND u.row_id = c.created_update_row_id OFFSET 0
          ) u
+         -- The creating event's lossless arguments, read once (pk_events): rendered with the ledger's
+         -- numerics, and the source of a derived blob.
+         LEFT JOIN LATERAL (
+           SELECT e.create_arguments FROM events e
+            WHERE e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id OFFSET 0
+         ) ev ON true
          CROSS JOIN LATERAL (
            SELECT COALESCE(bool_or(o.archived_offset <= $1::bigint), false) AS archived,
                   COALESCE(bool_or(o.created_offset < c.created_offset), false) AS created_before
