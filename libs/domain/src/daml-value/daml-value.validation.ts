@@ -171,9 +171,7 @@ function malformation(value: unknown): Malformation | undefined {
     case 'bool':
       return typeof inner === 'boolean' ? undefined : problem('bool must be true or false');
     case 'unit':
-      return isObject(inner) && !hasMember(inner)
-        ? undefined
-        : problem('unit must be {}');
+      return isObject(inner) && !hasMember(inner) ? undefined : problem('unit must be {}');
     default:
       return problem(`unknown value kind ${JSON.stringify(kind)}`);
   }
