@@ -18,7 +18,7 @@ describe('token registry lookups', () => {
       ['v1', factoryV1],
       ['v2', factoryV2],
     ])(
-      '%s names ExternalPartyAmuletRules and discloses amulet rules, the latest usable round and the config state',
+      '%s names ExternalPartyAmuletRules and discloses amulet rules, the latest usable round, the config state and the factory',
       async (_v, factory) => {
         const n = await network();
         const res = await factory({ choiceArguments: n.f.allocateArguments() });
@@ -37,11 +37,13 @@ describe('token registry lookups', () => {
           n.amuletRules.contract_id,
           n.rounds[1].contract_id,
           n.configState.contract_id,
+          n.factory.contract_id,
         ]);
         for (const [d, event] of [
           [disclosed[0], n.amuletRules],
           [disclosed[1], n.rounds[1]],
           [disclosed[2], n.configState],
+          [disclosed[3], n.factory],
         ] as const) {
           const row = await stored(event.contract_id);
           expect(d).toEqual({
@@ -75,20 +77,22 @@ describe('token registry lookups', () => {
         'amulet-rules',
         'open-round',
       ]);
-      expect(res.body.choiceContext.disclosedContracts).toHaveLength(2);
+      expect(
+        res.body.choiceContext.disclosedContracts.map((d: { contractId: string }) => d.contractId),
+      ).toEqual([n.amuletRules.contract_id, n.rounds[1].contract_id, n.factory.contract_id]);
     });
 
     it('drops every debug field when excludeDebugFields is true', async () => {
       const n = await network();
       const res = await factoryV2({ choiceArguments: n.f.allocateArguments(), excludeDebugFields: true });
       expect(res.status).toBe(200);
-      expect(res.body.choiceContext.disclosedContracts).toHaveLength(3);
+      expect(res.body.choiceContext.disclosedContracts).toHaveLength(4);
       expect(keysOf(res.body).filter((k) => k.startsWith('debug'))).toEqual([]);
       const withDebug = await factoryV2({
         choiceArguments: n.f.allocateArguments(),
         excludeDebugFields: false,
       });
-      expect(keysOf(withDebug.body).filter((k) => k.startsWith('debug'))).toHaveLength(9);
+      expect(keysOf(withDebug.body).filter((k) => k.startsWith('debug'))).toHaveLength(12);
     });
 
     it('accepts an allocation of 100 Amulet legs over 25 distinct accounts and parties', async () => {

@@ -46,6 +46,7 @@ describe('token registry transfers', () => {
         n.amuletRules.contract_id,
         n.rounds[1].contract_id,
         n.configState.contract_id,
+        n.factory.contract_id,
       ]);
     });
 
@@ -68,6 +69,7 @@ describe('token registry transfers', () => {
         n.configState.contract_id,
         n.bobPreapproval.contract_id,
         n.featuredRight.contract_id,
+        n.factory.contract_id,
       ]);
       expect(disclosed[3]).toMatchObject({
         templateId: SpliceTemplates.TransferPreapproval.templateId,
@@ -116,7 +118,7 @@ describe('token registry transfers', () => {
         choiceArguments: n.t.transferArguments({ receiver: n.f.bob }),
         excludeDebugFields: true,
       });
-      expect(res.body.choiceContext.disclosedContracts).toHaveLength(5);
+      expect(res.body.choiceContext.disclosedContracts).toHaveLength(6);
       expect(keysOf(res.body).filter((k) => k.startsWith('debug'))).toEqual([]);
     });
 

@@ -127,7 +127,12 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
           d.contractId,
           d.synchronizerId,
         ]),
-      ).toEqual([n.amuletRules, n.openRound, n.configState].map((e) => [e.contract_id, n.f.h.synchronizer]));
+      ).toEqual(
+        [n.amuletRules, n.openRound, n.configState, n.factory].map((e) => [
+          e.contract_id,
+          n.f.h.synchronizer,
+        ]),
+      );
     },
   );
 
@@ -275,6 +280,7 @@ describe('token registry through the validator proxy (/v0/scan-proxy/registry)',
       SpliceTemplates.AmuletRules.templateId,
       SpliceTemplates.OpenMiningRound.templateId,
       SpliceTemplates.ExternalPartyConfigState.templateId,
+      SpliceTemplates.ExternalPartyAmuletRules.templateId,
     ]);
   });
 });

@@ -114,7 +114,7 @@ describe('token registry transfers through the validator proxy (/v0/scan-proxy/r
     });
     const offer = await factory({ choiceArguments: n.t.transferArguments({ receiver: n.carol }) });
     expect(offer.body.transferKind).toBe('offer');
-    expect(offer.body.choiceContext.disclosedContracts).toHaveLength(3);
+    expect(offer.body.choiceContext.disclosedContracts).toHaveLength(4);
     const self = await factory({
       choiceArguments: n.t.transferArguments({ sender: n.carol, receiver: n.carol }),
     });

@@ -94,7 +94,7 @@ describe('TokenRegistryService', () => {
   });
 
   describe('allocation factory', () => {
-    it('names the factory and discloses amulet rules, the open round and the config state', async () => {
+    it('names the factory and discloses amulet rules, the open round, the config state and the factory', async () => {
       const n = network();
       const factory = contract(SpliceTemplates.ExternalPartyAmuletRules);
       const externalPartyConfigState = contract(SpliceTemplates.ExternalPartyConfigState);
@@ -110,6 +110,7 @@ describe('TokenRegistryService', () => {
         n.amuletRules.contractId,
         n.openRound.contractId,
         externalPartyConfigState.contractId,
+        factory.contractId,
       ]);
       expect(result.choiceContext.disclosedContracts[0]).toEqual({
         templateId: SpliceTemplates.AmuletRules.templateId,

@@ -65,7 +65,8 @@ export class TokenRegistryService {
 
   /**
    * The factory (ExternalPartyAmuletRules) and its context: `amulet-rules`, `open-round` and,
-   * when one exists, `external-party-config-state`, each contract disclosed.
+   * when one exists, `external-party-config-state`, each contract disclosed, then the factory
+   * itself (as Splice's scan discloses it: the submitting participant need not see it).
    */
   async getAllocationFactory(request: AllocationFactoryRequest): Promise<FactoryWithChoiceContext> {
     const summary = validateAllocateArguments(request.choiceArguments, this.options.maxTransferLegs);
@@ -88,6 +89,7 @@ export class TokenRegistryService {
       values[ContextKeys.ExternalPartyConfigState] = contractIdValue(externalPartyConfigState.contractId);
       disclosedContracts.push(disclose(externalPartyConfigState, exclude));
     }
+    disclosedContracts.push(disclose(factory, exclude));
     return {
       factoryId: factory.contractId,
       choiceContext: { choiceContextData: { values }, disclosedContracts },

@@ -69,7 +69,7 @@ export class TransferInstructionService {
    * The factory and the context of `TransferFactory_Transfer`: `amulet-rules`, `open-round` and,
    * when one exists, `external-party-config-state`; for a `direct` transfer also the receiver's
    * `transfer-preapproval` and its provider's `featured-app-right` (when it has one). Every
-   * context contract is disclosed.
+   * context contract is disclosed, and the factory after them (as Splice's scan discloses it).
    */
   async getTransferFactory(request: TransferFactoryRequest): Promise<TransferFactoryWithChoiceContext> {
     const summary = validateTransferArguments(request.choiceArguments);
@@ -95,7 +95,8 @@ export class TransferInstructionService {
       .add(ContextKeys.OpenRound, openRound)
       .add(ContextKeys.ExternalPartyConfigState, externalPartyConfigState)
       .add(ContextKeys.TransferPreapproval, direct.preapproval)
-      .add(ContextKeys.FeaturedAppRight, direct.preapproval && direct.featuredAppRight);
+      .add(ContextKeys.FeaturedAppRight, direct.preapproval && direct.featuredAppRight)
+      .disclose(factory);
     const transferKind: TransferKind = self ? 'self' : direct.preapproval ? 'direct' : 'offer';
     return { factoryId: factory.contractId, transferKind, choiceContext: context.build() };
   }
