@@ -12,11 +12,12 @@ import {
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
+  detectBackend,
   freePort,
   ledgerTestToken,
+  openSpareEmbeddedDatabase,
   spawnTsScript,
   waitForHttp,
-  type ScratchDatabase,
   type TsProcess,
 } from '@canton-scan/testing';
 import { STACK_NETWORK_EXTRAS } from '../src/stack/stack-network';
@@ -36,8 +37,8 @@ interface StepResult {
   error?: string;
 }
 
-let database: ScratchDatabase;
 let dataSource: DataSource;
+let release: () => Promise<void> = async () => undefined;
 const apps: TsProcess[] = [];
 const steps = new Map<string, StepResult>();
 let flowsOutput = '';
@@ -94,10 +95,25 @@ function runFlows(env: Record<string, string>): Promise<string> {
 }
 
 beforeAll(async () => {
-  database = await createScratchDatabase(`css_wallet_sdk_${process.pid}`);
-  dataSource = createDataSource(database.url, { poolSize: 4, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
-  await dataSource.initialize();
-  await dataSource.runMigrations({ transaction: 'each' });
+  // The apps and this file share one store: a fresh database of its own on the real server; on
+  // the embedded one, the run's spare server (PGlite cannot start inside jest's module sandbox).
+  let url: string;
+  if ((await detectBackend()) === 'postgres') {
+    const database = await createScratchDatabase(`css_wallet_sdk_${process.pid}`, 'postgres');
+    url = database.url;
+    dataSource = createDataSource(url, { poolSize: 4, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
+    await dataSource.initialize();
+    await dataSource.runMigrations({ transaction: 'each' });
+    release = async () => {
+      await dataSource.destroy();
+      await database.drop();
+    };
+  } else {
+    const spare = await openSpareEmbeddedDatabase();
+    url = spare.url;
+    dataSource = spare.dataSource;
+    release = () => spare.close();
+  }
   const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
   await ingestUpdates(
     writer,
@@ -125,9 +141,9 @@ beforeAll(async () => {
 
   const [scanPort, registryPort, ledgerPort] = await Promise.all([freePort(), freePort(), freePort()]);
   const env = {
-    DATABASE_URL: database.url,
+    DATABASE_URL: url,
     DB_MIGRATE_ON_START: 'false',
-    DB_POOL_SIZE: '4',
+    DB_POOL_SIZE: '3',
     AUTH_DEV_MODE: 'true',
     LOG_LEVEL: 'warn',
     SCAN_PORT: String(scanPort),
@@ -174,8 +190,7 @@ afterAll(async () => {
     app.child.kill('SIGTERM');
     await app.exited;
   }
-  await dataSource?.destroy();
-  await database?.drop();
+  await release();
 });
 
 describe('the wallet SDK on the stack', () => {
