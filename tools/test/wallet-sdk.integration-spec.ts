@@ -200,6 +200,14 @@ describe('the wallet SDK on the stack', () => {
     );
   });
 
+  it("finds the validator's operator party (the operating SV's, without VALIDATOR_PARTY_ID)", async () => {
+    const [dsoRules] = await active('DsoRules');
+    // A Daml Map in compact JSON: [key, value] pairs.
+    const svs = (dsoRules.payload.svs as [string, unknown][]).map(([sv]) => sv);
+    const party = value<string>('validator party');
+    expect(svs).toContain(party);
+  });
+
   it("lists the user's rights and the parties it may act for", () => {
     expect(value('rights')).toEqual([{ kind: { CanReadAs: { value: { party } } } }]);
     expect(value('parties')).toEqual([party]);

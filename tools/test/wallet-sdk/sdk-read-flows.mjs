@@ -8,7 +8,7 @@
 // REGISTRY_URL (what precedes /registry/...), TOKEN (a ledger user's JWT), PARTY (a party the user
 // reads as), PROVIDER (a featured app provider), RECEIVER (a party with a TransferPreapproval),
 // INSTRUMENT ("Amulet"), STREAM_TEMPLATE (a template id to stream; optional).
-import { SDK } from '@canton-network/wallet-sdk';
+import { getValidatorParty, SDK } from '@canton-network/wallet-sdk';
 
 const env = (name) => {
   const value = process.env[name];
@@ -62,6 +62,7 @@ const sdk = await step(
 );
 if (!sdk) process.exit(2);
 
+await step('validator party', () => getValidatorParty(new URL(env('VALIDATOR_URL')), auth));
 await step('rights', async () => (await sdk.user.rights.list()).rights);
 await step('parties', () => sdk.party.list());
 const ledgerEnd = await step('ledger end', () => sdk.ledger.ledgerEnd());
