@@ -27,7 +27,7 @@ export async function createLedgerApp(
     jsonTextAdapter(),
     {
       bodyParser: false,
-      logger: new PinoNestLogger(logger),
+      logger: new PinoNestLogger(logger, config.logFormat),
     },
   );
   // `//v2/...` (the wallet SDK with a bare-origin base URL) is `/v2/...`, before any routing.

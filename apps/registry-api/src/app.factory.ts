@@ -24,7 +24,7 @@ export async function createRegistryApp(
     jsonTextAdapter(),
     {
       bodyParser: false,
-      logger: new PinoNestLogger(logger),
+      logger: new PinoNestLogger(logger, config.logFormat),
     },
   );
   configureGroups(

@@ -25,7 +25,7 @@ export async function createScanApp(
     jsonTextAdapter(),
     {
       bodyParser: false,
-      logger: new PinoNestLogger(logger),
+      logger: new PinoNestLogger(logger, config.logFormat),
     },
   );
   configureGroups(
@@ -50,6 +50,6 @@ export async function createScanApp(
     ],
     AppMetrics.forDataSource('scan-api', dataSource),
   );
-  mountScanUi(app, config.scanApi, logger);
+  mountScanUi(app, config.scanApi, logger, config.logFormat === 'pretty');
   return app;
 }

@@ -22,7 +22,7 @@ export async function createScanMirrorApp(
   const metrics = AppMetrics.forDataSource('scan-mirror', dataSource);
   const app = await NestFactory.create<NestExpressApplication>(
     ScanMirrorAppModule.forRoot(config, dataSource, logger, metrics, tuning),
-    { bodyParser: false, logger: new PinoNestLogger(logger) },
+    { bodyParser: false, logger: new PinoNestLogger(logger, config.logFormat) },
   );
   app.disable('x-powered-by');
   mountMetrics(app, metrics);

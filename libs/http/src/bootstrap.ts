@@ -62,12 +62,16 @@ export async function runApp(
   warnIfDevelopmentMode(config, logger);
   const migrate = config.database.migrateOnStart ?? config.database.url === undefined;
   const database = await openDatabase(config.database, { migrate });
-  logger.info({ backend: database.backend, migrated: migrate }, 'database open');
+  // Readable logs (npm start) say one line per app once it is up; JSON logs keep each step.
+  const pretty = config.logFormat === 'pretty';
+  logger[pretty ? 'debug' : 'info']({ backend: database.backend, migrated: migrate }, 'database open');
   const app = await create({ config, database, logger });
   app.enableShutdownHooks();
   const { port } = http(config);
   await app.listen(port, '0.0.0.0');
-  for (const line of describeUrls(config, port)) logger.info(line);
+  const urls = describeUrls(config, port);
+  if (pretty) logger.info(`up: ${urls.join('; ')}`);
+  else for (const line of urls) logger.info(line);
   const stop = async () => {
     await app.close();
     await database.close();

@@ -32,7 +32,13 @@ function setCacheHeaders(res: Response, path: string): void {
  * groups, the docs and the health and metrics endpoints, so deep links (`/updates/<id>`) load the
  * app, which routes them. Off when `SCAN_UI_ENABLED=false`; logged and skipped when not built.
  */
-export function mountScanUi(app: NestExpressApplication, config: ScanApiConfig, logger: Logger): void {
+export function mountScanUi(
+  app: NestExpressApplication,
+  config: ScanApiConfig,
+  logger: Logger,
+  /** Readable logs: the folder served is a detail (debug); the app's "up" line names the UI's URL. */
+  quiet = false,
+): void {
   if (!config.ui.enabled) return;
   const dir = scanUiDir(config.ui);
   if (dir === undefined) {
@@ -64,5 +70,5 @@ export function mountScanUi(app: NestExpressApplication, config: ScanApiConfig, 
       res.sendFile(indexHtml);
     });
   });
-  logger.info({ dir }, 'serving the explorer UI at /');
+  logger[quiet ? 'debug' : 'info']({ dir }, 'serving the explorer UI at /');
 }

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { createLogger, logDestination, requestLogger } from './logger';
+import { createLogger, logDestination, PinoNestLogger, requestLogger } from './logger';
 
 /** A stream keeping what is written to it. */
 function sink(): { out: Writable; text: () => string } {
@@ -120,6 +120,23 @@ describe('requestLogger', () => {
     }
   });
 
+  it('logs a healthy answer to a health probe at debug, an unhealthy one as any other', async () => {
+    for (const [path, status, level] of [
+      ['/api/scan/readyz', 200, 20],
+      ['/livez?x=1', 200, 20],
+      ['/api/scan/readyz', 503, 50],
+      ['/api/scan/v0/readyz-like', 200, 30],
+    ] as const) {
+      const s = await serve('debug', status);
+      try {
+        await (await fetch(`${s.origin}${path}`)).text();
+        expect((await s.lines()).map((l) => l.level)).toEqual([level]);
+      } finally {
+        await s.close();
+      }
+    }
+  });
+
   it('writes nothing for requests below the configured level, but still the 4xx at warn', async () => {
     const ok = await serve('warn', 200);
     const missing = await serve('warn', 404);
@@ -151,5 +168,40 @@ describe('requestLogger', () => {
     } finally {
       await s.close();
     }
+  });
+});
+
+describe('PinoNestLogger', () => {
+  /** What one framework start-up line and one other Nest message become, per format and level. */
+  async function logged(format: 'json' | 'pretty', level: string): Promise<string> {
+    const { out, text } = sink();
+    const nest = new PinoNestLogger(createLogger('scan-api', level, format, out), format);
+    nest.log('AppModule dependencies initialized', 'InstanceLoader');
+    nest.log('Mapped {/api/scan/v0/dso, GET} route', 'RouterExplorer');
+    nest.log('a message of the app', 'ScanController');
+    await settle();
+    return text();
+  }
+
+  it('keeps the framework start-up lines out of the readable log at info, and shows them at debug', async () => {
+    const info = await logged('pretty', 'info');
+    expect(info).not.toContain('dependencies initialized');
+    expect(info).not.toContain('Mapped');
+    expect(info).toContain('ScanController: a message of the app');
+    const debug = await logged('pretty', 'debug');
+    expect(debug).toContain('InstanceLoader: AppModule dependencies initialized');
+    expect(debug).toContain('RouterExplorer: Mapped {/api/scan/v0/dso, GET} route');
+  });
+
+  it('keeps every line, at info, in the JSON log', async () => {
+    const lines = (await logged('json', 'info'))
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as { level: number; context: string });
+    expect(lines.map((l) => [l.context, l.level])).toEqual([
+      ['InstanceLoader', 30],
+      ['RouterExplorer', 30],
+      ['ScanController', 30],
+    ]);
   });
 });

@@ -47,12 +47,14 @@ export function logDestination(
 }
 
 const REQUEST_ID = /^[\w.-]{1,128}$/;
+/** A health probe (`…/livez`, `…/readyz`): orchestrators ask every few seconds, so a healthy answer is logged at debug. */
+const HEALTH_PROBE = /\/(?:livez|readyz)(?:\?|$)/;
 
 /**
  * Request logging with a request id per request (the caller's `x-request-id`, else a new one),
  * echoed in the response header. One line when the answer is finished (`request completed`; at
- * info, warn for a 4xx, error for a 5xx) or when the connection closes first (`request aborted`,
- * warn), with the request (id, method, URL), the status and the time in ms. Nothing is built
+ * info — debug for a healthy answer to a health probe —, warn for a 4xx, error for a 5xx) or when
+ * the connection closes first (`request aborted`, warn), with the request (id, method, URL), the status and the time in ms. Nothing is built
  * for a line whose level is off: under `LOG_LEVEL=warn` a 200 costs a header and a listener
  * (pino-http made two child loggers, serialising the request, on every request).
  */
@@ -70,7 +72,15 @@ export function requestLogger(
       res.removeListener('close', onClose);
       const aborted = outcome === 'close' && !res.writableFinished;
       const status = res.statusCode;
-      const level = aborted ? 'warn' : status >= 500 ? 'error' : status >= 400 ? 'warn' : 'info';
+      const level = aborted
+        ? 'warn'
+        : status >= 500
+          ? 'error'
+          : status >= 400
+            ? 'warn'
+            : HEALTH_PROBE.test(url ?? '')
+              ? 'debug'
+              : 'info';
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         { req: { id, method, url }, res: { statusCode: status }, responseTime: Date.now() - start },
@@ -85,11 +95,34 @@ export function requestLogger(
   };
 }
 
-/** Routes NestJS's own messages into the same JSON log. */
+/**
+ * NestJS's start-up narration: a line per module loaded, controller and route mapped, and the
+ * "Starting"/"started" pair — about 35 lines per app.
+ */
+const FRAMEWORK_STARTUP_CONTEXTS = new Set([
+  'InstanceLoader',
+  'RoutesResolver',
+  'RouterExplorer',
+  'NestFactory',
+  'NestApplication',
+  'WebSocketsController',
+]);
+
+/**
+ * Routes NestJS's own messages into the same log. In the readable format (`npm start`) the
+ * framework's start-up narration is at debug level (LOG_LEVEL=debug shows it), so that what a
+ * developer sees is each app's one "up" line, the stack's banner and then the requests; the JSON
+ * log keeps every line at info.
+ */
 export class PinoNestLogger implements LoggerService {
-  constructor(private readonly logger: Logger) {}
+  constructor(
+    private readonly logger: Logger,
+    private readonly format: LogFormat = 'json',
+  ) {}
   log(message: unknown, context?: string) {
-    this.logger.info({ context }, String(message));
+    const quiet =
+      this.format === 'pretty' && context !== undefined && FRAMEWORK_STARTUP_CONTEXTS.has(context);
+    this.logger[quiet ? 'debug' : 'info']({ context }, String(message));
   }
   error(message: unknown, trace?: string, context?: string) {
     this.logger.error({ context, trace }, String(message));
