@@ -45,8 +45,8 @@ export { V } from './daml-value/daml-value.builders';
 export type { CompactValue, DamlIdentifier, DamlValue } from './daml-value/daml-value.types';
 export { assertDamlValue, isDamlValue } from './daml-value/daml-value.validation';
 export { createDataSource } from './database/data-source';
-export { isMigrated, openDatabase } from './database/database';
-export type { Database } from './database/database';
+export { checkSchema, isMigrated, openDatabase, SchemaMismatchError, schemaState } from './database/database';
+export type { Database, SchemaState } from './database/database';
 export { Db } from './database/db';
 export type { Params, Statement } from './database/db';
 export {

@@ -46,7 +46,8 @@ async function main(): Promise<void> {
   const total = statSync(file).size;
   const config = loadConfig();
   const db = await openDatabase(config.database, {
-    migrate: config.database.url === undefined || config.database.migrateOnStart === true,
+    migrate: config.database.migrateOnStart ?? config.database.url === undefined,
+    requireMigrated: true,
   });
   const writer = new LedgerWriter(db.dataSource, {
     snapshotIntervalHours: config.snapshotIntervalHours,

@@ -9,7 +9,10 @@ async function main(): Promise<void> {
     process.exit(args.help ? 0 : 2);
   }
   const config = loadConfig();
-  const db = await openDatabase(config.database, { migrate: config.database.url === undefined });
+  const db = await openDatabase(config.database, {
+    migrate: config.database.migrateOnStart ?? config.database.url === undefined,
+    requireMigrated: true,
+  });
   try {
     const rows: { migration_id: string; record_time: string }[] = await db.dataSource.query(
       `SELECT migration_id::text, record_time FROM acs_snapshots WHERE $1::bigint IS NULL OR migration_id = $1 ORDER BY migration_id, record_time`,

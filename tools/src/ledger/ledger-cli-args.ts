@@ -1,4 +1,4 @@
-import { ConfigError, DomainError } from '@canton-scan/domain';
+import { ConfigError, DomainError, SchemaMismatchError } from '@canton-scan/domain';
 
 /** A command line the CLI cannot run; the message says what is wrong. */
 export class UsageError extends Error {}
@@ -61,7 +61,12 @@ export function runLedgerCli(main: () => Promise<number>, usage: string): void {
     (code) => process.exit(code),
     (error: unknown) => {
       if (error instanceof UsageError) console.error(`${error.message}\n\n${usage}`);
-      else if (error instanceof ConfigError || error instanceof DomainError) console.error(error.message);
+      else if (
+        error instanceof ConfigError ||
+        error instanceof DomainError ||
+        error instanceof SchemaMismatchError
+      )
+        console.error(error.message);
       else console.error(error);
       process.exit(error instanceof UsageError ? 2 : 1);
     },

@@ -30,6 +30,7 @@ async function main(): Promise<number> {
   const config = loadConfig();
   const database = await openDatabase(config.database, {
     migrate: config.database.migrateOnStart ?? config.database.url === undefined,
+    requireMigrated: true,
   });
   try {
     const offsets = await new LedgerPruningService(

@@ -77,6 +77,7 @@ async function main(): Promise<number> {
   }
   const database = await openDatabase(config.database, {
     migrate: config.database.migrateOnStart ?? config.database.url === undefined,
+    requireMigrated: true,
   });
   try {
     const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(database.dataSource)));

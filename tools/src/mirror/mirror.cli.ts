@@ -115,7 +115,8 @@ async function main(): Promise<void> {
       ? { ...config.database, embeddedDataDir: MIRROR_DATA_DIR }
       : config.database;
   const db = await openDatabase(database, {
-    migrate: config.database.url === undefined || config.database.migrateOnStart === true,
+    migrate: config.database.migrateOnStart ?? config.database.url === undefined,
+    requireMigrated: true,
   });
   const stop = new AbortController();
   process.once('SIGINT', () => stop.abort());
