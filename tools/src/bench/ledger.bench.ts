@@ -30,6 +30,7 @@ import { createScratchDatabase, realServerReachable } from '@canton-scan/testing
 import { WebSocket } from 'ws';
 import { integerOption, parseCommandLine } from '../ledger/ledger-cli-args';
 import { mintLedgerToken } from '../ledger/ledger-token';
+import { Progress } from '../progress/progress';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
 import type { ChildProcess } from 'node:child_process';
 import { modes, partyNearTenPercent } from './ledger-bench-modes';
@@ -55,6 +56,7 @@ async function ingest(url: string, target: number): Promise<{ ledgerUpdates: num
     const started = performance.now();
     let batch: HistoryUpdate[] = [];
     let ledgerUpdates = 0;
+    const progress = new Progress({ label: '  set-up: ingest', unit: 'ledger updates', total: target });
     // A prefix of a long simulated history is itself a valid history. Import updates (no offset) are not ledger updates.
     for (const update of simulateNetwork({
       seed: 11,
@@ -69,12 +71,12 @@ async function ingest(url: string, target: number): Promise<{ ledgerUpdates: num
       if (batch.length === 2000 || ledgerUpdates >= target) {
         await writer.append(batch);
         batch = [];
+        progress.update(ledgerUpdates);
         if (ledgerUpdates >= target) break;
-        if (ledgerUpdates % 20_000 < 2000)
-          process.stdout.write(`  ingested ${fmt(ledgerUpdates)} ledger updates\r`);
       }
     }
     const elapsed = seconds(started);
+    progress.finish(`  ingested ${fmt(ledgerUpdates)} ledger updates in ${elapsed.toFixed(1)} s`);
     // Planner statistics, as autovacuum keeps them on a live database (a bulk load outruns it).
     await dataSource.query('ANALYZE');
     return { ledgerUpdates, seconds: elapsed };

@@ -1,9 +1,10 @@
 /** bench:scan's command line and its database: the simulated network it loads, the kept database it reuses. */
 import { Client } from 'pg';
 import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
-import { simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
+import { resolveSimulationOptions, simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerUrl } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
+import { Progress } from '../progress/progress';
 import { fmt, seconds } from './bench-util';
 
 export const DATABASE = 'css_bench_scan';
@@ -79,24 +80,28 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
     let batch: HistoryUpdate[] = [];
     let updates = 0;
     let contracts = 0;
-    let lastReport = performance.now();
+    // The bar follows simulated time: record times over the run's rounds.
+    const resolved = resolveSimulationOptions(options);
+    const progress = new Progress({
+      label: '  set-up: ingest',
+      unit: 'updates',
+      total: resolved.rounds * resolved.tickMicros,
+    });
     for (const update of simulateNetwork(options)) {
       batch.push(update);
       if (batch.length === 2000) {
         contracts += (await writer.append(batch)).contractsCreated;
         updates += batch.length;
         batch = [];
-        if (performance.now() - lastReport > 10_000) {
-          lastReport = performance.now();
-          console.log(
-            `  ... ${fmt(updates)} updates, ${fmt(contracts)} contracts (${fmt(updates / seconds(t))} updates/s)`,
-          );
-        }
+        progress.update(updates, {
+          position: Date.parse(update.record_time) * 1000 - resolved.startMicros,
+          detail: `${fmt(contracts)} contracts`,
+        });
       }
     }
     if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
     updates += batch.length;
-    console.log(
+    progress.finish(
       `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
     );
     const v = performance.now();

@@ -11,10 +11,9 @@ import {
   loadConfig,
   openDatabase,
   readUpdateSource,
-  type IngestProgress,
 } from '@canton-scan/domain';
+import { Progress } from '../progress/progress';
 import { parseArgs } from './cli-args';
-import { formatDuration } from './progress';
 
 const HELP = `usage: npm run ingest -- --file FILE [--encoding protobuf_json|compact_json] [--batch-size N]
 Appends the updates of FILE to the store of DATABASE_URL (default: the embedded database in
@@ -55,37 +54,32 @@ async function main(): Promise<void> {
   });
   const started = Date.now();
   let bytes = 0;
-  const bar = (p: IngestProgress) => {
-    const elapsed = (Date.now() - started) / 1000;
-    const rate = p.read / Math.max(elapsed, 0.001);
-    const fraction = total > 0 ? bytes / total : 1;
-    const eta = fraction > 0 ? (elapsed / fraction) * (1 - fraction) : Infinity;
-    const width = 30;
-    const filled = Math.round(fraction * width);
-    process.stderr.write(
-      `\r[${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${(fraction * 100).toFixed(1)}% ` +
-        `${p.read} updates (${p.appended} new, ${p.skipped} already stored) ${rate.toFixed(0)} updates/s ETA ${formatDuration(eta)}   `,
-    );
-  };
+  // The bar follows the file's bytes (the ETA); the count and the rate are updates.
+  const progress = new Progress({ label: 'ingest', unit: 'updates', total: Math.max(total, 1) });
   try {
     const result = await ingestUpdates(writer, readUpdateSource(file, { onBytes: (n) => (bytes += n) }), {
       batchSize: (args['batch-size'] as number | undefined) ?? 2000,
-      onProgress: bar,
+      onProgress: (p) =>
+        progress.update(p.read, {
+          position: bytes,
+          detail: `${p.appended.toLocaleString('en-US')} new, ${p.skipped.toLocaleString('en-US')} already stored`,
+        }),
     });
     const elapsed = (Date.now() - started) / 1000;
-    process.stderr.write('\n');
-    console.log(
+    progress.finish(
       `ingested ${file} into the ${db.backend} database: ${result.appended} updates appended, ${result.skipped} already stored, ` +
         `${result.contractsCreated} contracts created, ${result.snapshotsRecorded} snapshot times recorded in ${elapsed.toFixed(1)} s ` +
         `(${(result.read / Math.max(elapsed, 0.001)).toFixed(0)} updates/s)`,
     );
+  } catch (error) {
+    progress.stop();
+    throw error;
   } finally {
     await db.close();
   }
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write('\n');
   console.error(
     error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
   );

@@ -11,7 +11,7 @@ import {
   type MirrorProgress,
 } from '@canton-scan/mirror';
 import { parseArgs } from '../ingest/cli-args';
-import { formatDuration, ratePerSecond } from '../ingest/progress';
+import { formatDuration, Progress } from '../progress/progress';
 
 /** The mirror's own embedded store by default: never the one \`npm start\` serves (./.data/pglite). */
 const MIRROR_DATA_DIR = './.data/mirror';
@@ -29,10 +29,11 @@ user must read as any party), storing them under --migration-id (default 0) with
 participant's offsets; it continues after the store's newest offset.`;
 
 /**
- * The progress line: updates/s, lag to the peers and an ETA. The ETA is the lag over the pace it
- * shrinks at: record time copied per second, less the second a live network advances meanwhile.
+ * The progress detail: where the copy is, its lag to the peers and an ETA. The ETA is the lag over
+ * the pace it shrinks at: record time copied per second, less the second a live network advances
+ * meanwhile.
  */
-function progressLines(started: number): (p: MirrorProgress) => string {
+function progressDetail(): (p: MirrorProgress) => string {
   let from: { recordTime: number; at: number } | undefined;
   return (p) => {
     const lag = lagSeconds(p);
@@ -43,18 +44,14 @@ function progressLines(started: number): (p: MirrorProgress) => string {
     const eta =
       lag === undefined ? '?' : lag === 0 ? 'caught up' : pace > 0 ? formatDuration(lag / pace) : '?';
     return (
-      `\rmigration ${p.migrationId}: ${p.appended} updates appended ` +
-      `(${ratePerSecond(p.appended, started).toFixed(0)} updates/s), at ${p.lastRecordTime ?? 'start'}, ` +
-      `lag to peers ${lag === undefined ? '?' : formatDuration(lag)}, ETA ${eta}   `
+      `migration ${p.migrationId} at ${p.lastRecordTime ?? 'start'}, ` +
+      `lag to peers ${lag === undefined ? '?' : formatDuration(lag)}, ETA ${eta}`
     );
   };
 }
 
-function ledgerLine(p: LedgerFeedProgress, started: number): string {
-  return (
-    `\rledger: ${p.appended} updates appended (${ratePerSecond(p.appended, started).toFixed(0)} updates/s), ` +
-    `at offset ${p.offset} of ledger end ${p.ledgerEnd ?? '?'}   `
-  );
+function ledgerDetail(p: LedgerFeedProgress): string {
+  return `at offset ${p.offset} of ledger end ${p.ledgerEnd ?? '?'}`;
 }
 
 /** Exactly one source form: peer scans, or a ledger node with its token. */
@@ -75,6 +72,7 @@ async function feedLedger(
   signal: AbortSignal,
 ): Promise<string> {
   const started = Date.now();
+  const progress = new Progress({ label: 'mirror (ledger)', unit: 'updates appended' });
   const feed = new LedgerFeed(db.dataSource, {
     url: args.ledger as string,
     token: args.token as string,
@@ -82,10 +80,9 @@ async function feedLedger(
     pageSize: args['page-size'] as number | undefined,
     snapshotIntervalHours,
     log: (message) => process.stderr.write(`\n${message}\n`),
-    onProgress: (p) => process.stderr.write(ledgerLine(p, started)),
+    onProgress: (p) => progress.update(p.appended, { detail: ledgerDetail(p) }),
   });
-  const result = await feed.run({ once: args.once === true, signal });
-  process.stderr.write('\n');
+  const result = await feed.run({ once: args.once === true, signal }).finally(() => progress.stop());
   return (
     `fed ${args.ledger as string} into the ${db.backend} database: ${result.appended} updates appended in ` +
     `${((Date.now() - started) / 1000).toFixed(1)} s, up to offset ${result.offset} (migration ${result.migrationId})`
@@ -130,20 +127,22 @@ async function main(): Promise<void> {
     }
     return;
   }
-  const progressLine = progressLines(started);
+  const detail = progressDetail();
+  const progress = new Progress({ label: 'mirror', unit: 'updates appended' });
   const mirror = new ScanMirror(db.dataSource, {
     peers,
     pageSize: args['page-size'] as number | undefined,
     snapshotIntervalHours: config.snapshotIntervalHours,
     log: (message) => process.stderr.write(`\n${message}\n`),
-    onProgress: (p) => process.stderr.write(progressLine(p)),
+    onProgress: (p) => progress.update(p.appended, { detail: detail(p) }),
     // What `GET /v0/explorer/mirror-status` of a scan-api on this store shows.
     statusSink: new MirrorPeerStatusRepository(Db.of(db.dataSource)),
   });
   try {
-    const result = await mirror.run({ once: args.once === true, signal: stop.signal });
+    const result = await mirror
+      .run({ once: args.once === true, signal: stop.signal })
+      .finally(() => progress.stop());
     const elapsed = (Date.now() - started) / 1000;
-    process.stderr.write('\n');
     console.log(
       `mirrored ${peers.length} peer(s) into the ${db.backend === 'embedded' ? `embedded database in ${database.embeddedDataDir}` : 'database of DATABASE_URL'}: ${result.appended} updates appended ` +
         `in ${elapsed.toFixed(1)} s, up to migration ${result.migrationId} at ${result.lastRecordTime ?? 'its start'}` +
@@ -155,7 +154,6 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write('\n');
   console.error(
     error instanceof ConfigError ? error.message : error instanceof Error ? error.message : error,
   );

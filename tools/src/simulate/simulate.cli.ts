@@ -1,11 +1,11 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
 import { resolveSimulationOptions, simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
+import { Progress } from '../progress/progress';
 import { parseSimulateArgs, simulateUsage, UsageError, type SimulateArgs } from './simulate.args';
 
 /** Lines are gathered into chunks of about this size before each write. */
 const CHUNK_BYTES = 1 << 20;
-const PROGRESS_EVERY_MS = 2000;
 
 async function main(argv: readonly string[]): Promise<number> {
   let args: SimulateArgs;
@@ -26,10 +26,25 @@ async function main(argv: readonly string[]): Promise<number> {
   const out = createWriteStream(args.out);
   const failed = once(out, 'error').then(([error]: unknown[]) => Promise.reject(error as Error));
   failed.catch(() => undefined);
-  const { summary, bytes } = await Promise.race([writeHistory(args, out, started), failed]);
-  out.end();
-  await Promise.race([once(out, 'finish'), failed]);
-  process.stdout.write(report(summary, bytes, elapsedSeconds(started), args.out));
+  // The bar follows simulated time (record times over the run's rounds); quiet: no display.
+  const resolved = resolveSimulationOptions(args.options);
+  const progress = args.quiet
+    ? undefined
+    : new Progress({ label: 'simulate', unit: 'updates', total: resolved.rounds * resolved.tickMicros });
+  try {
+    const { summary, bytes } = await Promise.race([
+      writeHistory(args, out, (count, recordTime) =>
+        progress?.update(count, { position: Date.parse(recordTime) * 1000 - resolved.startMicros }),
+      ),
+      failed,
+    ]);
+    out.end();
+    await Promise.race([once(out, 'finish'), failed]);
+    progress?.stop();
+    process.stdout.write(report(summary, bytes, elapsedSeconds(started), args.out));
+  } finally {
+    progress?.stop();
+  }
   return 0;
 }
 
@@ -37,31 +52,26 @@ async function main(argv: readonly string[]): Promise<number> {
 async function writeHistory(
   args: SimulateArgs,
   out: WriteStream,
-  started: bigint,
+  onProgress: (updates: number, recordTime: string) => void,
 ): Promise<{ summary: SimulationSummary; bytes: number }> {
   const updates = simulateNetwork(args.options);
   let chunk = '';
   let bytes = 0;
   let count = 0;
-  let lastProgress = Date.now();
+  let recordTime = '';
   for (;;) {
     const next = updates.next();
     if (!next.done) {
       chunk += `${JSON.stringify(next.value)}\n`;
       count++;
+      recordTime = next.value.record_time;
     }
     if (chunk.length >= CHUNK_BYTES || (next.done && chunk.length > 0)) {
       bytes += Buffer.byteLength(chunk);
       const flushed = out.write(chunk);
       chunk = '';
       if (!flushed) await once(out, 'drain');
-      if (!args.quiet && Date.now() - lastProgress >= PROGRESS_EVERY_MS) {
-        lastProgress = Date.now();
-        const seconds = elapsedSeconds(started);
-        process.stderr.write(
-          `simulate: ${count.toLocaleString('en-US')} updates, ${mb(bytes)}, ${rate(count, seconds)} updates/s\n`,
-        );
-      }
+      if (recordTime) onProgress(count, recordTime);
     }
     if (next.done) return { summary: next.value, bytes };
   }
