@@ -7,6 +7,7 @@ import { DataTable } from './data-table';
 import { IdLink } from './id-link';
 import { Pager } from './pager';
 import { QueryView } from './query-view';
+import { TemplateId } from './template-id';
 import { Time } from './time';
 
 export const ACS_PAGE_SIZE = 50;
@@ -56,7 +57,11 @@ export function AcsContracts({ view, label }: { view: AcsView; label: string }) 
                   nowrap: true,
                   cell: (e) => <IdLink kind="contract" id={e.contract_id} />,
                 },
-                { key: 'template', header: 'Template', cell: (e) => templateName(e.template_id) },
+                {
+                  key: 'template',
+                  header: 'Template',
+                  cell: (e) => <TemplateId id={templateName(e.template_id)} />,
+                },
                 {
                   key: 'created',
                   header: 'Created at',

@@ -14,11 +14,22 @@ export interface Column<T> {
   /** Sorting by this column compares these values (numbers, or strings compared as text). */
   sortValue?: (row: T) => number | string;
   align?: 'left' | 'right';
-  /** Keep the cell on one line (short values: times, kinds, counts). */
+  /** Keep the cell on one line (short values: kinds, labels); right-aligned (numeric) columns always are. */
   nowrap?: boolean;
 }
 
-/** A table that scrolls sideways on narrow screens; columns with `sortValue` sort on click. */
+const NOWRAP = { whiteSpace: 'nowrap' } as const;
+/**
+ * Text wraps between words; a word is broken only when it is wider than the cell can grow, which
+ * `overflow-wrap: break-word` (unlike `word-break`) leaves out of the column's minimum width, so
+ * the table gives every word its room (and scrolls sideways on a phone) rather than splitting it.
+ */
+const WRAP = { overflowWrap: 'break-word' } as const;
+
+/**
+ * A table that scrolls sideways on narrow screens; columns with `sortValue` sort on click. Numbers
+ * (right-aligned columns) never wrap; ids, amounts, times and template ids keep their own rules.
+ */
 export function DataTable<T>({
   rows,
   columns,
@@ -72,11 +83,7 @@ export function DataTable<T>({
           {sorted.map((row) => (
             <TableRow key={rowKey(row)}>
               {columns.map((c) => (
-                <TableCell
-                  key={c.key}
-                  align={c.align}
-                  sx={c.nowrap ? { whiteSpace: 'nowrap' } : { wordBreak: 'break-word' }}
-                >
+                <TableCell key={c.key} align={c.align} sx={c.nowrap || c.align === 'right' ? NOWRAP : WRAP}>
                   {c.cell(row)}
                 </TableCell>
               ))}

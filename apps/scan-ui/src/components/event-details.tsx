@@ -2,8 +2,9 @@ import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { TreeEvent } from '../lib/tree';
-import { IdLink } from './id-link';
+import { FullId, IdLink } from './id-link';
 import { JsonView } from './json-view';
+import { TemplateId } from './template-id';
 import { Time } from './time';
 
 export function Field({ name, children }: { name: string; children: ReactNode }) {
@@ -12,7 +13,7 @@ export function Field({ name, children }: { name: string; children: ReactNode })
       <Box component="dt" sx={{ color: 'text.secondary', fontSize: '0.85rem' }}>
         {name}
       </Box>
-      <Box component="dd" sx={{ m: 0, mb: 1, minWidth: 0, wordBreak: 'break-all' }}>
+      <Box component="dd" sx={{ m: 0, mb: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
         {children}
       </Box>
     </>
@@ -39,14 +40,14 @@ export function EventDetails({ event }: { event: TreeEvent }) {
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>
         <Field name="Event id">
-          <Box component="span" sx={{ fontFamily: 'monospace' }}>
-            {event.event_id}
-          </Box>
+          <FullId id={event.event_id} label="event id" />
         </Field>
         <Field name="Contract">
           <IdLink kind="contract" id={event.contract_id} />
         </Field>
-        <Field name="Template">{event.template_id}</Field>
+        <Field name="Template">
+          <TemplateId id={event.template_id} copy />
+        </Field>
         {event.event_type === 'created_event' ? (
           <>
             <Field name="Created at">
@@ -68,7 +69,11 @@ export function EventDetails({ event }: { event: TreeEvent }) {
             <Field name="Acting parties">
               <Parties parties={event.acting_parties} />
             </Field>
-            {event.interface_id && <Field name="Interface">{event.interface_id}</Field>}
+            {event.interface_id && (
+              <Field name="Interface">
+                <TemplateId id={event.interface_id} copy />
+              </Field>
+            )}
           </>
         )}
       </Box>

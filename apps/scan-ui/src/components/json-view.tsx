@@ -53,7 +53,7 @@ export function JsonView({ value, label }: { value: unknown; label: string }) {
           label={`Search fields of ${label.toLowerCase()}`}
           value={search}
           onChange={(e) => setSearch(e.target.value)}
-          sx={{ minWidth: 200 }}
+          sx={{ flex: '0 1 20rem', minWidth: 0 }}
         />
       </Box>
       {search.trim() !== '' && (

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { templateName } from '../lib/format';
 import type { StateDiff } from '../lib/tree';
 import { IdLink } from './id-link';
+import { TemplateId } from './template-id';
 
 /** The rows' styles, once per list (an update may create and archive a hundred contracts). */
 const ROWS_SX = {
@@ -34,7 +35,9 @@ function Side({
         <Box component="ul" aria-label={`${title} contracts`} sx={ROWS_SX}>
           {rows.map((r) => (
             <li key={r.event_id}>
-              <span>{templateName(r.template_id)}</span>
+              <span>
+                <TemplateId id={templateName(r.template_id)} />
+              </span>
               <IdLink kind="contract" id={r.contract_id} />
               {transient.has(r.contract_id) && <Chip size="small" label="created and archived here" />}
             </li>

@@ -24,7 +24,7 @@ export function TemplateFilter({
         placeholder="splice-amulet:Splice.Amulet:Amulet"
         value={template}
         onChange={(e) => setTemplate(e.target.value)}
-        sx={{ flex: '1 1 260px' }}
+        sx={{ flex: '1 1 18rem' }}
       />
       <Button type="submit" variant="outlined">
         Filter

@@ -1,17 +1,19 @@
-import Box from '@mui/material/Box';
 import { formatUtc, relativeTime } from '../lib/format';
 
-/** A UTC timestamp with its relative time (`2026-01-02 03:04:05 UTC · 5 minutes ago`). */
+/**
+ * A UTC timestamp with its relative time (`2026-01-02 03:04:05 UTC · 5 minutes ago`): each part
+ * stays on one line, a narrow place breaks between them (`.time-*` in SharedStyles).
+ */
 export function Time({ iso, relative = true }: { iso: string; relative?: boolean }) {
   return (
-    <Box component="time" dateTime={iso} title={iso}>
-      {formatUtc(iso)}
+    <time dateTime={iso} title={iso}>
+      <span className="time-utc">{formatUtc(iso)}</span>
       {relative && (
-        <Box component="span" sx={{ color: 'text.secondary' }}>
+        <>
           {' '}
-          · {relativeTime(iso)}
-        </Box>
+          <span className="time-ago">· {relativeTime(iso)}</span>
+        </>
       )}
-    </Box>
+    </time>
   );
 }

@@ -1,9 +1,9 @@
-import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { scanApi } from '@canton-scan/contracts/browser';
 import { templateName } from '../lib/format';
 import { DataTable } from './data-table';
 import { IdLink } from './id-link';
+import { TemplateId } from './template-id';
 import { Time } from './time';
 
 type Row = scanApi.ExplorerUpdate;
@@ -17,7 +17,7 @@ export function UpdatesTable({ updates, label }: { updates: readonly Row[]; labe
       rowKey={(u) => u.update_id}
       columns={[
         { key: 'id', header: 'Update', nowrap: true, cell: (u) => <IdLink kind="update" id={u.update_id} /> },
-        { key: 'time', header: 'Record time', nowrap: true, cell: (u) => <Time iso={u.record_time} /> },
+        { key: 'time', header: 'Record time', cell: (u) => <Time iso={u.record_time} /> },
         {
           key: 'kind',
           header: 'Kind',
@@ -30,12 +30,12 @@ export function UpdatesTable({ updates, label }: { updates: readonly Row[]; labe
           key: 'templates',
           header: 'Templates',
           cell: (u) => (
-            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+            <div className="template-chips">
               {u.template_ids.slice(0, 4).map((t) => (
-                <Chip key={t} size="small" label={templateName(t)} title={t} />
+                <Chip key={t} size="small" label={<TemplateId id={templateName(t)} />} title={t} />
               ))}
               {u.template_ids.length > 4 && <Chip size="small" label={`+${u.template_ids.length - 4}`} />}
-            </Box>
+            </div>
           ),
         },
       ]}

@@ -8,6 +8,7 @@ import { DataTable } from '../components/data-table';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
 import { SnapshotPicker } from '../components/snapshot-picker';
+import { TemplateId } from '../components/template-id';
 import { useAcsTemplateCounts } from '../hooks/use-acs';
 import { useNetworkSummary } from '../hooks/use-explorer';
 import { formatCount, templateName } from '../lib/format';
@@ -31,7 +32,11 @@ function TemplateCounts({ migration, at }: { migration: number; at: string }) {
             {
               key: 'template',
               header: 'Template',
-              cell: (c) => <span title={c.template_id}>{templateName(c.template_id)}</span>,
+              cell: (c) => (
+                <span title={c.template_id}>
+                  <TemplateId id={templateName(c.template_id)} />
+                </span>
+              ),
               sortValue: (c) => templateName(c.template_id),
             },
             {

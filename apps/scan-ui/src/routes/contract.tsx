@@ -2,12 +2,12 @@ import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import type { scanApi } from '@canton-scan/contracts/browser';
-import { CopyButton } from '../components/copy-button';
 import { Field, Parties } from '../components/event-details';
-import { IdLink } from '../components/id-link';
+import { FullId, IdLink } from '../components/id-link';
 import { JsonView } from '../components/json-view';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
+import { TemplateId } from '../components/template-id';
 import { Time } from '../components/time';
 import { useExplorerContract } from '../hooks/use-explorer';
 
@@ -25,14 +25,7 @@ export default function ContractPage() {
   const { contractId = '' } = useParams();
   const query = useExplorerContract(contractId);
   return (
-    <Page
-      title="Contract"
-      subtitle={
-        <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-          {contractId} <CopyButton value={contractId} label="contract id" />
-        </Box>
-      }
-    >
+    <Page title="Contract" subtitle={<FullId id={contractId} label="contract id" />}>
       <QueryView query={query} what="contract">
         {(c) => (
           <>
@@ -49,7 +42,9 @@ export default function ContractPage() {
                 component="dl"
                 sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '180px 1fr' }, m: 0 }}
               >
-                <Field name="Template">{c.template_id}</Field>
+                <Field name="Template">
+                  <TemplateId id={c.template_id} copy />
+                </Field>
                 {c.package_name && <Field name="Package">{c.package_name}</Field>}
                 <Field name="Created at">
                   <Time iso={c.created_at} />

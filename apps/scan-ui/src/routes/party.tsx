@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AcsContracts } from '../components/acs-contracts';
 import { Amount } from '../components/amount';
-import { CopyButton } from '../components/copy-button';
+import { FullId } from '../components/id-link';
 import { Field } from '../components/event-details';
 import { Page, Section } from '../components/page';
 import { nextPages, Pager } from '../components/pager';
@@ -109,14 +109,7 @@ export default function PartyPage() {
   const summary = useNetworkSummary();
   const [params, setParams] = useSearchParams();
   return (
-    <Page
-      title={`Party ${partyHint(partyId)}`}
-      subtitle={
-        <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-          {partyId} <CopyButton value={partyId} label="party id" />
-        </Box>
-      }
-    >
+    <Page title={`Party ${partyHint(partyId)}`} subtitle={<FullId id={partyId} label="party id" />}>
       <QueryView query={summary} what="network summary">
         {(s) => {
           const migration = params.has('migration') ? Number(params.get('migration')) : s.migration_id;

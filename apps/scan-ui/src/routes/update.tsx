@@ -2,9 +2,8 @@ import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { CopyButton } from '../components/copy-button';
 import { EventDetails, Field } from '../components/event-details';
-import { IdLink } from '../components/id-link';
+import { FullId, IdLink } from '../components/id-link';
 import { JsonView } from '../components/json-view';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
@@ -41,7 +40,9 @@ function TransactionView({ tx }: { tx: Transaction }) {
             <Time iso={tx.effective_at} relative={false} />
           </Field>
           <Field name="Migration">{tx.migration_id}</Field>
-          <Field name="Synchronizer">{tx.synchronizer_id}</Field>
+          <Field name="Synchronizer">
+            <FullId id={tx.synchronizer_id} label="synchronizer id" />
+          </Field>
           <Field name="Workflow id">{tx.workflow_id || 'none'}</Field>
           <Field name="Events">
             <span data-testid="event-count">{count}</span> in a tree of depth{' '}
@@ -92,10 +93,16 @@ function ReassignmentView({ update }: { update: Reassignment }) {
         <Field name="Submitter">
           <IdLink kind="party" id={e.submitter} />
         </Field>
-        <Field name="From">{e.source_synchronizer}</Field>
-        <Field name="To">{e.target_synchronizer}</Field>
+        <Field name="From">
+          <FullId id={e.source_synchronizer} label="synchronizer id" />
+        </Field>
+        <Field name="To">
+          <FullId id={e.target_synchronizer} label="synchronizer id" />
+        </Field>
         <Field name="Migration">{e.migration_id}</Field>
-        <Field name="Unassign id">{e.unassign_id}</Field>
+        <Field name="Unassign id">
+          <FullId id={e.unassign_id} label="unassign id" />
+        </Field>
         <Field name="Reassignment counter">{e.reassignment_counter}</Field>
       </Box>
       {assign && <JsonView label="Create arguments" value={e.created_event.create_arguments} />}
@@ -107,14 +114,7 @@ export default function UpdatePage() {
   const { updateId = '' } = useParams();
   const query = useUpdate(updateId);
   return (
-    <Page
-      title={`Update ${updateId.slice(0, 16)}…`}
-      subtitle={
-        <Box component="span" sx={{ fontFamily: 'monospace', wordBreak: 'break-all' }}>
-          {updateId} <CopyButton value={updateId} label="update id" />
-        </Box>
-      }
-    >
+    <Page title={`Update ${updateId.slice(0, 16)}…`} subtitle={<FullId id={updateId} label="update id" />}>
       <QueryView query={query} what="update">
         {(u) => (isTransaction(u) ? <TransactionView tx={u} /> : <ReassignmentView update={u} />)}
       </QueryView>

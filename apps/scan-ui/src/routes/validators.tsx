@@ -75,7 +75,6 @@ function Liveness({ licences }: { licences: ValidatorLicense[] }) {
             {
               key: 'active',
               header: 'Last active',
-              nowrap: true,
               cell: (r) => (r.licence?.lastActiveAt ? <Time iso={r.licence.lastActiveAt} /> : '—'),
             },
           ]}
