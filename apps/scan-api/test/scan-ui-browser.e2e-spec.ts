@@ -16,6 +16,7 @@ import {
   openPage,
   SCREENSHOTS,
   seriousA11yViolations,
+  textOverflows,
   useExplorerStack,
   visit,
   WIDTHS,
@@ -56,7 +57,7 @@ describe('the explorer UI in Chromium', () => {
     };
   }
 
-  it('opens every page from its deep link at 1280 and 390 px with no console error, failed request or serious axe violation', async () => {
+  it('opens every page from its deep link at 1280 and 390 px with no console error, failed request, serious axe violation or text that overflows its box', async () => {
     const { deepest, biggest, reassignment, choice, contractId, party } = samples();
     const pages: [string, string][] = [
       ['overview', '/'],
@@ -109,6 +110,7 @@ describe('the explorer UI in Chromium', () => {
       ],
     });
     const found: string[] = [];
+    const overflows: string[] = [];
     for (const width of WIDTHS) {
       const { page, problems, close } = await openPage(stack, width);
       try {
@@ -122,6 +124,8 @@ describe('the explorer UI in Chromium', () => {
             () => document.documentElement.scrollWidth - window.innerWidth,
           );
           expect({ path, width, overflow: overflow > 0 }).toEqual({ path, width, overflow: false });
+          // Inside tables and cards: no text past its box, no number split across lines.
+          overflows.push(...(await textOverflows(page)).map((f) => `${name} (${path}) at ${width} px: ${f}`));
           await page.screenshot({ path: join(SCREENSHOTS, `${name}-${width}.png`), fullPage: true });
         }
         expect(problems).toEqual([]);
@@ -130,6 +134,7 @@ describe('the explorer UI in Chromium', () => {
       }
     }
     expect(found).toEqual([]);
+    expect(overflows).toEqual([]);
   }, 150_000);
 
   it.each([

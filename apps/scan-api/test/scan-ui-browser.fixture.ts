@@ -149,3 +149,79 @@ export async function seriousA11yViolations(page: Page): Promise<string[]> {
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
     .map((v) => `${v.impact} ${v.id}: ${v.help} (${v.targets.join(', ')})`);
 }
+
+/**
+ * Text in a table cell or a card (MUI Paper) that does not fit its box: a box whose content is
+ * wider than it (scrollWidth over clientWidth) unless it deliberately shows an ellipsis
+ * (`overflow: hidden` with `text-overflow: ellipsis`) and its full text is reachable (a `title` or
+ * `aria-label` on it or around it, with something focusable there for the keyboard); and a number
+ * (an amount, or text that is a formatted number with its unit) split across lines; and, from
+ * 600 px up, a table wider than its container (it scrolls sideways on a phone only). Each finding
+ * names the offending text.
+ */
+export async function textOverflows(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const found: string[] = [];
+    const FOCUSABLE = 'a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])';
+    const NUMBER = /^[-+]?\d{1,3}(,\d{3})*(\.\d+)?( [A-Z]{2,4}| %)?$/;
+    const snippet = (s: string) => JSON.stringify(s.replace(/\s+/g, ' ').trim().slice(0, 120));
+    const scope = 'td, th, .MuiPaper-root, .MuiCard-root';
+    const boxOf = (el: Element): HTMLElement => {
+      let e: Element | null = el;
+      while (e && ['inline', 'contents'].includes(getComputedStyle(e).display)) e = e.parentElement;
+      return (e ?? el) as HTMLElement;
+    };
+    const fullTextReachable = (box: HTMLElement) => {
+      const holder = box.closest('[title], [aria-label]');
+      if (!holder) return false;
+      const full = holder.getAttribute('title') || holder.getAttribute('aria-label') || '';
+      const shown = (box.textContent ?? '').trim();
+      if (!full.includes(shown.replace(/…$/, ''))) return false;
+      const around = holder.parentElement ?? holder;
+      return holder.matches(FOCUSABLE) || !!holder.closest(FOCUSABLE) || !!around.querySelector(FOCUSABLE);
+    };
+    const seen = new Set<Element>();
+    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+    for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+      const parent = n.parentElement;
+      if (!parent || !n.textContent?.trim() || !parent.closest(scope)) continue;
+      if (parent.closest('svg, [aria-hidden="true"], .visually-hidden')) continue;
+      const box = boxOf(parent);
+      if (seen.has(box) || box.getClientRects().length === 0) continue;
+      seen.add(box);
+      if (box.scrollWidth > box.clientWidth + 1) {
+        const style = getComputedStyle(box);
+        const ellipsis = style.textOverflow === 'ellipsis' && style.overflowX === 'hidden';
+        if (!ellipsis || !fullTextReachable(box))
+          found.push(
+            `overflows its box by ${box.scrollWidth - box.clientWidth}px${ellipsis ? ' (ellipsis without its full text on hover and focus)' : ''}: ${snippet(box.textContent ?? '')}`,
+          );
+      }
+    }
+    // A table scrolls sideways on a phone, not at desktop width: there its last column is hidden.
+    if (window.innerWidth >= 600)
+      for (const el of document.querySelectorAll<HTMLElement>('.MuiTableContainer-root'))
+        if (el.scrollWidth > el.clientWidth + 1)
+          found.push(
+            `a table scrolls sideways by ${el.scrollWidth - el.clientWidth}px, hiding: ${snippet(
+              [...el.querySelectorAll('td, th')]
+                .filter((c) => c.getBoundingClientRect().right > el.getBoundingClientRect().right + 1)
+                .map((c) => c.textContent)
+                .join(' | '),
+            )}`,
+          );
+    // Numbers on one line: every rect of their text at the same height.
+    const numbers = new Set<Element>(document.querySelectorAll('[data-amount]'));
+    for (const el of document.querySelectorAll(`:is(${scope}) :is(span, p, td, div, dd, time)`))
+      if (el.children.length === 0 && NUMBER.test(el.textContent?.trim() ?? '')) numbers.add(el);
+    for (const el of numbers) {
+      if (!el.closest(scope)) continue;
+      const range = document.createRange();
+      range.selectNodeContents(el);
+      const rects = [...range.getClientRects()].filter((r) => r.width > 0 && r.height > 0);
+      if (rects.length > 1 && rects.some((r) => r.top >= rects[0].bottom - 2 || r.bottom <= rects[0].top + 2))
+        found.push(`a number split across lines: ${snippet(el.textContent ?? '')}`);
+    }
+    return found;
+  });
+}
