@@ -364,7 +364,7 @@ describe('the explorer UI in Chromium', () => {
     }
   }, 60_000);
 
-  it('is usable from the keyboard: the skip link, then the event tree with the arrow keys', async () => {
+  it('is usable from the keyboard: the skip link, the event tree with the arrow keys, a whole id on focus', async () => {
     const { deepest } = samples();
     const { page, problems, close } = await openPage(stack);
     const focused = () =>
@@ -397,6 +397,13 @@ describe('the explorer UI in Chromium', () => {
       await page.keyboard.press('ArrowUp');
       await page.keyboard.press('ArrowLeft');
       expect(await root.getAttribute('aria-expanded')).toBe('false');
+      // An id cut by an ellipsis shows whole under it while the keyboard is on its copy button.
+      await page.getByRole('button', { name: 'Copy update id' }).focus();
+      const shown = await page
+        .locator(`[data-full="${deepest.update_id}"]`)
+        .first()
+        .evaluate((el) => getComputedStyle(el, '::after').content);
+      expect(shown).toBe(JSON.stringify(deepest.update_id));
       expect(problems).toEqual([]);
     } finally {
       await close();
