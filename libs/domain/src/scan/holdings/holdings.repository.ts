@@ -114,13 +114,16 @@ export function holdingsSummaryWithFeesStatement(
 }
 
 /**
- * The row ids of the owners' holdings at the snapshot, after `$4`, in creation order, at most `$5`
- * (ix_amulet_holdings_owner: each owner's holdings created before T; the page is then sorted).
+ * The row ids of the owners' holdings at the snapshot, after `$4`, in creation order, at most `$5`:
+ * for each owner, its first `$5` holdings after the token (ix_amulet_holdings_owner_row, in row id
+ * order, the snapshot filter on the included lifetime bounds), then the first `$5` of them all.
  */
-const HOLDINGS_PAGE = `SELECT h.contract_row_id AS row_id
-              FROM (SELECT DISTINCT unnest($3::text[]) AS owner) o JOIN amulet_holdings h ON ${HELD_AT_SNAPSHOT}
-             WHERE h.contract_row_id > $4::bigint
-             ORDER BY h.contract_row_id LIMIT $5`;
+const HOLDINGS_PAGE = `SELECT x.row_id FROM (SELECT DISTINCT unnest($3::text[]) AS owner) o
+             CROSS JOIN LATERAL (
+               SELECT h.contract_row_id AS row_id FROM amulet_holdings h
+                WHERE ${HELD_AT_SNAPSHOT} AND h.contract_row_id > $4::bigint
+                ORDER BY h.contract_row_id LIMIT $5) x
+             ORDER BY x.row_id LIMIT $5`;
 
 /**
  * A page of the owners' holdings as the whole response body (AcsResponse or AcsResponseV1),
