@@ -92,6 +92,18 @@ async function readCalls(dataSource: DataSource): Promise<Call[]> {
       body: { ...snapshot, owner_party_ids: owners.map((o) => o.owner) },
     },
     {
+      name: 'holdings with fees',
+      method: 'POST',
+      path: '/api/scan/v0/holdings/summary',
+      body: { ...snapshot, owner_party_ids: owners.map((o) => o.owner) },
+    },
+    ...(['v0', 'v1'] as const).map((version) => ({
+      name: `holdings state ${version}`,
+      method: 'POST' as const,
+      path: `/api/scan/${version}/holdings/state`,
+      body: { ...snapshot, owner_party_ids: owners.map((o) => o.owner), page_size: 20 },
+    })),
+    {
       name: 'validator faucets',
       method: 'GET',
       path: `/api/scan/v0/validators/validator-faucets?${validators.map((v) => `validator_ids=${encodeURIComponent(v.validator)}`).join('&')}`,

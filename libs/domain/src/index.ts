@@ -154,7 +154,12 @@ export { ValidatorFaucetsRepository } from './scan/faucets/validator-faucets.rep
 export { ValidatorFaucetsService } from './scan/faucets/validator-faucets.service';
 export { VoteResultsRepository } from './scan/governance/vote-results.repository';
 export { VoteResultsService } from './scan/governance/vote-results.service';
-export { HoldingsRepository, holdingsSummaryStatement } from './scan/holdings/holdings.repository';
+export {
+  HoldingsRepository,
+  holdingsPageStatement,
+  holdingsSummaryStatement,
+  holdingsSummaryWithFeesStatement,
+} from './scan/holdings/holdings.repository';
 export { HoldingsService } from './scan/holdings/holdings.service';
 export { RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';

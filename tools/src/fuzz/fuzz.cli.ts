@@ -23,6 +23,7 @@ import {
   ledgerValidBodies,
   loadSimulatedNetwork,
   registryValidBodies,
+  scanValidBodies,
   runFuzzCampaign,
   sampleStore,
   storeContentHashes,
@@ -100,7 +101,13 @@ async function main(): Promise<void> {
     const proxy = { name: 'scan-proxy', spec: scanProxySpec };
     const reg = { name: 'registry', spec: registrySpec };
     const groups: FuzzGroup[] = [
-      { name: 'scan', spec: scanSpec, base: `${scan.origin}/api/scan`, errorFormat: 'json' },
+      {
+        name: 'scan',
+        spec: scanSpec,
+        base: `${scan.origin}/api/scan`,
+        errorFormat: 'json',
+        validBodies: scanValidBodies(samples),
+      },
       {
         ...proxy,
         base: `${scan.origin}/api/validator`,

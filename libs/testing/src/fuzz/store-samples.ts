@@ -12,6 +12,8 @@ export interface StoreSamples {
   /** Record times of updates (ISO-8601, UTC, microseconds). */
   recordTimes: string[];
   snapshotTimes: string[];
+  /** ACS snapshots as the requests name them: a migration and one of its snapshot times. */
+  snapshots: { migrationId: number; recordTime: string }[];
   offsets: number[];
   /** Template ids as `package:Module:Entity` and as `#package-name:Module:Entity`. */
   templateIds: string[];
@@ -20,6 +22,8 @@ export interface StoreSamples {
   dso: string | undefined;
   /** Contract ids of Amulet contracts (holdings). */
   holdingIds: string[];
+  /** Owners of Amulet and LockedAmulet contracts (holdings summaries and state). */
+  holdingOwners: string[];
 }
 
 export type SampleQuery = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -61,5 +65,18 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
     synchronizerIds: await column('SELECT DISTINCT synchronizer_id FROM updates ORDER BY 1 LIMIT 5'),
     dso: (await column(`SELECT signatories[1] FROM contracts WHERE entity_name = 'AmuletRules' LIMIT 1`))[0],
     holdingIds: await column(spread('contracts', 'contract_id', 'row_id', `entity_name = 'Amulet'`)),
+    snapshots: (
+      await query(
+        spread(
+          'acs_snapshots',
+          `migration_id::int || ' ' || ${ISO('record_time')}`,
+          'migration_id, record_time',
+        ),
+      )
+    ).map((r) => {
+      const [migrationId, recordTime] = String(Object.values(r)[0]).split(' ');
+      return { migrationId: Number(migrationId), recordTime };
+    }),
+    holdingOwners: await column(`SELECT DISTINCT owner FROM amulet_holdings ORDER BY owner LIMIT ${limit}`),
   };
 }

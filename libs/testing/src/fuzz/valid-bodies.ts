@@ -130,3 +130,44 @@ export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: P
     getActiveContracts: (rng) => ({ activeAtOffset: offset(rng), eventFormat: eventFormat(rng) }),
   };
 }
+
+/**
+ * Valid bodies for the scan's holdings operations: a snapshot of the store (its migration and
+ * time, `exact` or a later time `at_or_before`) and owners of its holdings, with a stranger now
+ * and then; the state pages with a page size, the v0 summary with or without `as_of_round`.
+ */
+export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prng) => unknown> {
+  const snapshot = (rng: Prng) => {
+    const s =
+      samples.snapshots.length > 0 ? rng.pick(samples.snapshots) : { migrationId: 0, recordTime: iso(0) };
+    return rng.chance(0.7)
+      ? { migration_id: s.migrationId, record_time: s.recordTime }
+      : {
+          migration_id: s.migrationId,
+          record_time: iso(Date.parse(s.recordTime) + rng.int(3_600_000)),
+          record_time_match: 'at_or_before',
+        };
+  };
+  const owners = (rng: Prng) => {
+    const pool = samples.holdingOwners.length > 0 ? samples.holdingOwners : ['nobody::1220' + '0'.repeat(64)];
+    const chosen = Array.from({ length: 1 + rng.int(4) }, () => rng.pick(pool));
+    return rng.chance(0.2) ? [...chosen, 'stranger::1220' + '9'.repeat(64)] : chosen;
+  };
+  const round = (rng: Prng) =>
+    samples.rounds.length > 0 ? rng.pick(samples.rounds) + rng.int(5) - 2 : rng.int(50);
+  const state = (rng: Prng) => ({
+    ...snapshot(rng),
+    owner_party_ids: owners(rng),
+    page_size: rng.pick([1, 5, 100, 1000]),
+  });
+  return {
+    getHoldingsSummary: (rng) => ({ ...snapshot(rng), owner_party_ids: owners(rng) }),
+    getHoldingsSummaryAt: (rng) => ({
+      ...snapshot(rng),
+      owner_party_ids: owners(rng),
+      ...(rng.chance(0.6) ? { as_of_round: Math.max(0, round(rng)) } : {}),
+    }),
+    getHoldingsStateAt: state,
+    getHoldingsStateAtV1: state,
+  };
+}

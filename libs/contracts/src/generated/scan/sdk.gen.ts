@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -245,6 +245,86 @@ export const getAcsSnapshotAtV2 = <ThrowOnError extends boolean = false>(options
  */
 export const getHoldingsSummary = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsSummaryData, ThrowOnError>) => (options.client ?? client).post<GetHoldingsSummaryResponses, GetHoldingsSummaryErrors, ThrowOnError>({
     url: '/v1/holdings/summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Summarize amulet holdings per owner at a snapshot, with holding fees (deprecated)
+ *
+ * Deprecated: use `POST /v1/holdings/summary`, which answers the same totals without
+ * the holding fee fields.
+ *
+ * The totals of `POST /v1/holdings/summary` for the same snapshot and owners (chosen
+ * and ordered the same way: one summary per distinct requested owner, in the order of
+ * first request, owners without holdings with zeros), plus the holding fees the
+ * owner's amulets have accrued by round `as_of_round`. The fee of one amulet (an
+ * `Amulet`, or the amulet inside a `LockedAmulet`) is
+ * `min(initialAmount, (as_of_round - amount.createdAt.number) * amount.ratePerRound.rate)`,
+ * rounded half-even to 10 decimals; an `as_of_round` before an amulet's creation round
+ * gives a negative fee, as the network's scans compute it.
+ * `accumulated_holding_fees_total` is the sum of the unlocked and locked fees;
+ * `total_available_coin` is `total_unlocked_coin` minus
+ * `accumulated_holding_fees_unlocked`. Without `as_of_round`, the fees are computed as
+ * of the earliest open mining round of the current state (the newest ingested record
+ * time, not the snapshot's), reported in `computed_as_of_round`; 400 when there is no
+ * open mining round.
+ *
+ *
+ * @deprecated
+ */
+export const getHoldingsSummaryAt = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsSummaryAtData, ThrowOnError>) => (options.client ?? client).post<GetHoldingsSummaryAtResponses, GetHoldingsSummaryAtErrors, ThrowOnError>({
+    url: '/v0/holdings/summary',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Page through the amulet holdings of owners at a snapshot (v0 form)
+ *
+ * The older form of `POST /v1/holdings/state` (prefer that one): the same pages, each
+ * contract written as a created event, as `POST /v0/state/acs` writes it.
+ *
+ * The `Splice.Amulet:Amulet` and `Splice.Amulet:LockedAmulet` contracts of an ACS
+ * snapshot whose owner (for a LockedAmulet, the owner of the amulet inside it) is one
+ * of `owner_party_ids`, in creation order, in pages. The snapshot is chosen as in
+ * `POST /v0/state/acs` (`exact` or `at_or_before`; 404 when there is none), and the
+ * contracts are exactly those of the snapshot's ACS pages restricted to these owners'
+ * holdings (a contract the owners are only stakeholders of, e.g. as lock holders, is
+ * not theirs). `create_arguments` are always compact-encoded.
+ *
+ * Paging follows the ACS pages' rules: a full page carries `next_page_token` (the
+ * creation position of its last contract); send it as `after` with every other
+ * parameter but `page_size` unchanged. A token that does not name a holding of the same
+ * query (migration, snapshot and owners) is refused with 400. The last page has no token.
+ *
+ */
+export const getHoldingsStateAt = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsStateAtData, ThrowOnError>) => (options.client ?? client).post<GetHoldingsStateAtResponses, GetHoldingsStateAtErrors, ThrowOnError>({
+    url: '/v0/holdings/state',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Page through the amulet holdings of owners at a snapshot
+ *
+ * The pages of `POST /v0/holdings/state` (same request, same contracts, same tokens),
+ * each contract written as an active contract: no event id, and the id of the update
+ * that created it as `created_in_update_id`, absent when the contract came into this
+ * migration by an import update (it was created in an earlier migration).
+ *
+ */
+export const getHoldingsStateAtV1 = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsStateAtV1Data, ThrowOnError>) => (options.client ?? client).post<GetHoldingsStateAtV1Responses, GetHoldingsStateAtV1Errors, ThrowOnError>({
+    url: '/v1/holdings/state',
     ...options,
     headers: {
         'Content-Type': 'application/json',

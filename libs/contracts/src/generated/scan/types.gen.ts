@@ -677,6 +677,160 @@ export type HoldingsSummaryV1 = {
     total_coin_holdings: string;
 };
 
+export type HoldingsSummaryRequestV0 = {
+    migration_id: number;
+    /**
+     * Snapshot time, interpreted according to `record_time_match`.
+     */
+    record_time: string;
+    /**
+     * How `record_time` selects the snapshot: `exact` requires a snapshot taken at
+     * exactly that time; `at_or_before` takes the latest snapshot at or before it.
+     *
+     */
+    record_time_match?: 'exact' | 'at_or_before';
+    /**
+     * Owners to summarize.
+     */
+    owner_party_ids: Array<string>;
+    /**
+     * Round as of which holding fees are computed; by default the earliest open mining
+     * round of the current state.
+     *
+     */
+    as_of_round?: number;
+};
+
+export type HoldingsSummaryResponseV0 = {
+    /**
+     * Record time of the snapshot used.
+     */
+    record_time: string;
+    migration_id: number;
+    /**
+     * The round the fees were computed as of (`as_of_round`, or its default).
+     */
+    computed_as_of_round: number;
+    summaries: Array<HoldingsSummary>;
+};
+
+export type HoldingsSummary = {
+    /**
+     * Owner party id (appears once per response).
+     */
+    party_id: string;
+    /**
+     * Daml decimal; sum of the initial amounts of the owner's unlocked amulets.
+     */
+    total_unlocked_coin: string;
+    /**
+     * Daml decimal; sum of the initial amounts of the owner's locked amulets.
+     */
+    total_locked_coin: string;
+    /**
+     * Daml decimal; exactly `total_unlocked_coin` + `total_locked_coin`.
+     */
+    total_coin_holdings: string;
+    /**
+     * Daml decimal; holding fees of the unlocked amulets as of `computed_as_of_round`.
+     */
+    accumulated_holding_fees_unlocked: string;
+    /**
+     * Daml decimal; holding fees of the locked amulets as of `computed_as_of_round`,
+     * counted from each amulet's creation round.
+     *
+     */
+    accumulated_holding_fees_locked: string;
+    /**
+     * Daml decimal; `accumulated_holding_fees_unlocked` + `accumulated_holding_fees_locked`.
+     */
+    accumulated_holding_fees_total: string;
+    /**
+     * Daml decimal; `total_unlocked_coin` - `accumulated_holding_fees_unlocked`.
+     */
+    total_available_coin: string;
+};
+
+export type HoldingsStateRequest = {
+    migration_id: number;
+    /**
+     * Snapshot time, interpreted according to `record_time_match`.
+     */
+    record_time: string;
+    /**
+     * How `record_time` selects the snapshot: `exact` requires a snapshot taken at
+     * exactly that time; `at_or_before` takes the latest snapshot at or before it.
+     *
+     */
+    record_time_match?: 'exact' | 'at_or_before';
+    /**
+     * `next_page_token` of the previous page; all other parameters except
+     * `page_size` must be unchanged.
+     *
+     */
+    after?: number;
+    /**
+     * Maximum number of contracts to return.
+     */
+    page_size: number;
+    /**
+     * Keep only the amulets (locked or not) owned by one of these parties.
+     */
+    owner_party_ids: Array<string>;
+};
+
+export type AcsResponseV1 = {
+    /**
+     * Record time of the snapshot served.
+     */
+    record_time: string;
+    migration_id: number;
+    /**
+     * Up to `page_size` active contracts in creation order, compact-encoded.
+     */
+    created_events: Array<ActiveContract>;
+    /**
+     * Opaque token for the next page; only present when the page is full (absent on the last page).
+     */
+    next_page_token?: number;
+};
+
+/**
+ * A contract of a snapshot, with the update that created it.
+ */
+export type ActiveContract = {
+    /**
+     * Id of the update that created the contract; absent when the contract entered
+     * this migration by an import update (created in an earlier migration).
+     *
+     */
+    created_in_update_id?: string;
+    contract_id: string;
+    /**
+     * Template id, `<package_id>:<Module.Path>:<Entity>`.
+     */
+    template_id: string;
+    package_name: string;
+    /**
+     * Arguments of the contract (a Daml record), compact-encoded.
+     */
+    create_arguments: {
+        [key: string]: unknown;
+    };
+    /**
+     * Ledger effective time of the transaction that created the contract.
+     */
+    created_at: string;
+    /**
+     * Signatory party ids.
+     */
+    signatories: Array<string>;
+    /**
+     * Observer party ids.
+     */
+    observers: Array<string>;
+};
+
 export type ValidatorFaucetsResponse = {
     validatorsReceivedFaucets: Array<ValidatorReceivedFaucets>;
 };
@@ -1751,6 +1905,141 @@ export type GetHoldingsSummaryResponses = {
 };
 
 export type GetHoldingsSummaryResponse = GetHoldingsSummaryResponses[keyof GetHoldingsSummaryResponses];
+
+export type GetHoldingsSummaryAtData = {
+    body: HoldingsSummaryRequestV0;
+    path?: never;
+    query?: never;
+    url: '/v0/holdings/summary';
+};
+
+export type GetHoldingsSummaryAtErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetHoldingsSummaryAtError = GetHoldingsSummaryAtErrors[keyof GetHoldingsSummaryAtErrors];
+
+export type GetHoldingsSummaryAtResponses = {
+    /**
+     * One summary per requested owner.
+     */
+    200: HoldingsSummaryResponseV0;
+};
+
+export type GetHoldingsSummaryAtResponse = GetHoldingsSummaryAtResponses[keyof GetHoldingsSummaryAtResponses];
+
+export type GetHoldingsStateAtData = {
+    body: HoldingsStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/holdings/state';
+};
+
+export type GetHoldingsStateAtErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetHoldingsStateAtError = GetHoldingsStateAtErrors[keyof GetHoldingsStateAtErrors];
+
+export type GetHoldingsStateAtResponses = {
+    /**
+     * A page of the owners' holdings.
+     */
+    200: AcsResponse;
+};
+
+export type GetHoldingsStateAtResponse = GetHoldingsStateAtResponses[keyof GetHoldingsStateAtResponses];
+
+export type GetHoldingsStateAtV1Data = {
+    body: HoldingsStateRequest;
+    path?: never;
+    query?: never;
+    url: '/v1/holdings/state';
+};
+
+export type GetHoldingsStateAtV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetHoldingsStateAtV1Error = GetHoldingsStateAtV1Errors[keyof GetHoldingsStateAtV1Errors];
+
+export type GetHoldingsStateAtV1Responses = {
+    /**
+     * A page of the owners' holdings.
+     */
+    200: AcsResponseV1;
+};
+
+export type GetHoldingsStateAtV1Response = GetHoldingsStateAtV1Responses[keyof GetHoldingsStateAtV1Responses];
 
 export type ListValidatorFaucetsData = {
     body?: never;

@@ -625,6 +625,157 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/holdings/summary": {
+      "post": {
+        "operationId": "getHoldingsSummaryAt",
+        "deprecated": true,
+        "tags": [
+          "holdings"
+        ],
+        "summary": "Summarize amulet holdings per owner at a snapshot, with holding fees (deprecated)",
+        "description": "Deprecated: use `POST /v1/holdings/summary`, which answers the same totals without\nthe holding fee fields.\n\nThe totals of `POST /v1/holdings/summary` for the same snapshot and owners (chosen\nand ordered the same way: one summary per distinct requested owner, in the order of\nfirst request, owners without holdings with zeros), plus the holding fees the\nowner's amulets have accrued by round `as_of_round`. The fee of one amulet (an\n`Amulet`, or the amulet inside a `LockedAmulet`) is\n`min(initialAmount, (as_of_round - amount.createdAt.number) * amount.ratePerRound.rate)`,\nrounded half-even to 10 decimals; an `as_of_round` before an amulet's creation round\ngives a negative fee, as the network's scans compute it.\n`accumulated_holding_fees_total` is the sum of the unlocked and locked fees;\n`total_available_coin` is `total_unlocked_coin` minus\n`accumulated_holding_fees_unlocked`. Without `as_of_round`, the fees are computed as\nof the earliest open mining round of the current state (the newest ingested record\ntime, not the snapshot's), reported in `computed_as_of_round`; 400 when there is no\nopen mining round.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/HoldingsSummaryRequestV0"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "One summary per requested owner.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/HoldingsSummaryResponseV0"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/holdings/state": {
+      "post": {
+        "operationId": "getHoldingsStateAt",
+        "tags": [
+          "holdings"
+        ],
+        "summary": "Page through the amulet holdings of owners at a snapshot (v0 form)",
+        "description": "The older form of `POST /v1/holdings/state` (prefer that one): the same pages, each\ncontract written as a created event, as `POST /v0/state/acs` writes it.\n\nThe `Splice.Amulet:Amulet` and `Splice.Amulet:LockedAmulet` contracts of an ACS\nsnapshot whose owner (for a LockedAmulet, the owner of the amulet inside it) is one\nof `owner_party_ids`, in creation order, in pages. The snapshot is chosen as in\n`POST /v0/state/acs` (`exact` or `at_or_before`; 404 when there is none), and the\ncontracts are exactly those of the snapshot's ACS pages restricted to these owners'\nholdings (a contract the owners are only stakeholders of, e.g. as lock holders, is\nnot theirs). `create_arguments` are always compact-encoded.\n\nPaging follows the ACS pages' rules: a full page carries `next_page_token` (the\ncreation position of its last contract); send it as `after` with every other\nparameter but `page_size` unchanged. A token that does not name a holding of the same\nquery (migration, snapshot and owners) is refused with 400. The last page has no token.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/HoldingsStateRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of the owners' holdings.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v1/holdings/state": {
+      "post": {
+        "operationId": "getHoldingsStateAtV1",
+        "tags": [
+          "holdings"
+        ],
+        "summary": "Page through the amulet holdings of owners at a snapshot",
+        "description": "The pages of `POST /v0/holdings/state` (same request, same contracts, same tokens),\neach contract written as an active contract: no event id, and the id of the update\nthat created it as `created_in_update_id`, absent when the contract came into this\nmigration by an import update (it was created in an earlier migration).\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/HoldingsStateRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of the owners' holdings.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsResponseV1"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/validators/validator-faucets": {
       "get": {
         "operationId": "listValidatorFaucets",
@@ -2618,6 +2769,275 @@ export const scanSpec: OpenApiDocument = {
             "type": "string",
             "pattern": "^-?[0-9]+\\.[0-9]{10}$",
             "description": "Daml decimal; exactly `total_unlocked_coin` + `total_locked_coin`."
+          }
+        }
+      },
+      "HoldingsSummaryRequestV0": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "record_time",
+          "owner_party_ids"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Snapshot time, interpreted according to `record_time_match`."
+          },
+          "record_time_match": {
+            "type": "string",
+            "description": "How `record_time` selects the snapshot: `exact` requires a snapshot taken at\nexactly that time; `at_or_before` takes the latest snapshot at or before it.\n",
+            "enum": [
+              "exact",
+              "at_or_before"
+            ],
+            "default": "exact"
+          },
+          "owner_party_ids": {
+            "type": "array",
+            "description": "Owners to summarize.",
+            "minItems": 1,
+            "maxItems": 1000,
+            "items": {
+              "type": "string",
+              "minLength": 1
+            }
+          },
+          "as_of_round": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Round as of which holding fees are computed; by default the earliest open mining\nround of the current state.\n"
+          }
+        }
+      },
+      "HoldingsSummaryResponseV0": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id",
+          "computed_as_of_round",
+          "summaries"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the snapshot used."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "computed_as_of_round": {
+            "type": "integer",
+            "format": "int64",
+            "description": "The round the fees were computed as of (`as_of_round`, or its default)."
+          },
+          "summaries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/HoldingsSummary"
+            }
+          }
+        }
+      },
+      "HoldingsSummary": {
+        "type": "object",
+        "required": [
+          "party_id",
+          "total_unlocked_coin",
+          "total_locked_coin",
+          "total_coin_holdings",
+          "accumulated_holding_fees_unlocked",
+          "accumulated_holding_fees_locked",
+          "accumulated_holding_fees_total",
+          "total_available_coin"
+        ],
+        "properties": {
+          "party_id": {
+            "type": "string",
+            "description": "Owner party id (appears once per response)."
+          },
+          "total_unlocked_coin": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; sum of the initial amounts of the owner's unlocked amulets."
+          },
+          "total_locked_coin": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; sum of the initial amounts of the owner's locked amulets."
+          },
+          "total_coin_holdings": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; exactly `total_unlocked_coin` + `total_locked_coin`."
+          },
+          "accumulated_holding_fees_unlocked": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; holding fees of the unlocked amulets as of `computed_as_of_round`."
+          },
+          "accumulated_holding_fees_locked": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; holding fees of the locked amulets as of `computed_as_of_round`,\ncounted from each amulet's creation round.\n"
+          },
+          "accumulated_holding_fees_total": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; `accumulated_holding_fees_unlocked` + `accumulated_holding_fees_locked`."
+          },
+          "total_available_coin": {
+            "type": "string",
+            "pattern": "^-?[0-9]+\\.[0-9]{10}$",
+            "description": "Daml decimal; `total_unlocked_coin` - `accumulated_holding_fees_unlocked`."
+          }
+        }
+      },
+      "HoldingsStateRequest": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "record_time",
+          "page_size",
+          "owner_party_ids"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Snapshot time, interpreted according to `record_time_match`."
+          },
+          "record_time_match": {
+            "type": "string",
+            "description": "How `record_time` selects the snapshot: `exact` requires a snapshot taken at\nexactly that time; `at_or_before` takes the latest snapshot at or before it.\n",
+            "enum": [
+              "exact",
+              "at_or_before"
+            ],
+            "default": "exact"
+          },
+          "after": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "`next_page_token` of the previous page; all other parameters except\n`page_size` must be unchanged.\n"
+          },
+          "page_size": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Maximum number of contracts to return."
+          },
+          "owner_party_ids": {
+            "type": "array",
+            "description": "Keep only the amulets (locked or not) owned by one of these parties.",
+            "minItems": 1,
+            "maxItems": 1000,
+            "items": {
+              "type": "string",
+              "minLength": 1
+            }
+          }
+        }
+      },
+      "AcsResponseV1": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id",
+          "created_events"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Record time of the snapshot served."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "created_events": {
+            "type": "array",
+            "description": "Up to `page_size` active contracts in creation order, compact-encoded.",
+            "items": {
+              "$ref": "#/components/schemas/ActiveContract"
+            }
+          },
+          "next_page_token": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "Opaque token for the next page; only present when the page is full (absent on the last page)."
+          }
+        }
+      },
+      "ActiveContract": {
+        "type": "object",
+        "description": "A contract of a snapshot, with the update that created it.",
+        "required": [
+          "contract_id",
+          "template_id",
+          "package_name",
+          "create_arguments",
+          "created_at",
+          "signatories",
+          "observers"
+        ],
+        "properties": {
+          "created_in_update_id": {
+            "type": "string",
+            "description": "Id of the update that created the contract; absent when the contract entered\nthis migration by an import update (created in an earlier migration).\n"
+          },
+          "contract_id": {
+            "type": "string"
+          },
+          "template_id": {
+            "type": "string",
+            "description": "Template id, `<package_id>:<Module.Path>:<Entity>`."
+          },
+          "package_name": {
+            "type": "string"
+          },
+          "create_arguments": {
+            "type": "object",
+            "description": "Arguments of the contract (a Daml record), compact-encoded."
+          },
+          "created_at": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Ledger effective time of the transaction that created the contract."
+          },
+          "signatories": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Signatory party ids."
+          },
+          "observers": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            },
+            "description": "Observer party ids."
           }
         }
       },

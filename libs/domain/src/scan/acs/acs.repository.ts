@@ -1,5 +1,6 @@
 import type { Db } from '../../database/db';
 import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
+import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
 export interface TemplateName {
   packageName: string;
@@ -55,20 +56,52 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
  * arguments are the stored compact text; `created_at` has the fewest fraction digits that keep
  * its value, as a Splice scan writes a created event's (docs/daml-values.md).
  */
-const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_json(u.update_id || ':' || c.created_node_id)::text
+export const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_json(u.update_id || ':' || c.created_node_id)::text
   || ',"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
   || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
   || ',"created_at":' || ${fewestDigitsJsonSql('c.created_at')}
   || ',"signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
 
 /**
+ * The JSON text of the same contract as an ActiveContract (the v1 holdings pages): no event id,
+ * `created_in_update_id` first, left out when an import update created the contract in this
+ * migration (its update id is not the original transaction's; docs/offsets-and-ids.md).
+ */
+export const ACTIVE_CONTRACT_TEXT = `'{' || CASE WHEN u.record_time = '${IMPORT_RECORD_TIME}'::timestamptz THEN ''
+    ELSE '"created_in_update_id":' || to_json(u.update_id)::text || ',' END
+  || '"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
+  || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
+  || ',"created_at":' || ${fewestDigitsJsonSql('c.created_at')}
+  || ',"signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
+
+/** The first bytes of a page's body: record time and migration in the order of AcsResponse, then `"created_events":[`. */
+export function pageBodyPrefix(migrationId: number, snapshotTime: string): string {
+  return `{"record_time":${JSON.stringify(snapshotTime)},"migration_id":${JSON.stringify(migrationId)},"created_events":[`;
+}
+
+/**
+ * The SQL writing a whole page body from `pageSql`, which selects the page's contract row ids
+ * (`row_id`, at most `$limit` of them) of migration `$1`: `$prefix` (pageBodyPrefix), each
+ * contract's `eventText`, and `next_page_token` (the page's last row id) only when the page is
+ * full. Only the page's rows are read from contracts and updates.
+ */
+export function pageBodySql(pageSql: string, limit: string, prefix: string, eventText: string): string {
+  return `WITH page AS MATERIALIZED (${pageSql}),
+          events AS (
+            SELECT c.row_id, ${eventText} AS event
+              FROM page p JOIN contracts c ON c.row_id = p.row_id AND c.migration_id = $1
+                JOIN updates u ON u.row_id = c.created_update_row_id AND u.migration_id = $1)
+          SELECT ${prefix}::text || coalesce(string_agg(event, ',' ORDER BY row_id), '')
+                 || CASE WHEN count(*) = ${limit}::int THEN '],"next_page_token":' || max(row_id) || '}' ELSE ']}' END AS body
+            FROM events`;
+}
+
+/**
  * A page of the snapshot in creation order (row id = creation order), as the whole response body
- * (AcsResponse) PostgreSQL writes: `prefix` (the record time and migration, keys in the order of
- * AcsResponse, then `"created_events":[`), the page's CreatedEvent texts, and
- * `next_page_token` (the page's last row id) only when the page is full. The row ids are chosen
- * first from ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times),
- * which without party or template filters is an index-only scan; only the page's rows are then
- * read. One row of one text column comes back (read with `Db.textBytes`: no parsing in Node).
+ * (AcsResponse) PostgreSQL writes (pageBodySql). The row ids are chosen first from
+ * ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times), which without
+ * party or template filters is an index-only scan; only the page's rows are then read. One row of
+ * one text column comes back (read with `Db.textBytes`: no parsing in Node).
  */
 export function acsPageStatement(
   selection: AcsSelection,
@@ -79,19 +112,14 @@ export function acsPageStatement(
   const filter = selectionFilter(selection, params);
   params.push(afterRowId ?? '0', limit);
   const n = params.length;
-  params.push(
-    `{"record_time":${JSON.stringify(selection.snapshotTime)},"migration_id":${JSON.stringify(selection.migrationId)},"created_events":[`,
-  );
+  params.push(pageBodyPrefix(selection.migrationId, selection.snapshotTime));
   return {
-    sql: `WITH page AS MATERIALIZED (
-            SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n}),
-          events AS (
-            SELECT c.row_id, ${CREATED_EVENT_TEXT} AS event
-              FROM page p JOIN contracts c ON c.row_id = p.row_id AND c.migration_id = $1
-                JOIN updates u ON u.row_id = c.created_update_row_id AND u.migration_id = $1)
-          SELECT $${n + 1}::text || coalesce(string_agg(event, ',' ORDER BY row_id), '')
-                 || CASE WHEN count(*) = $${n}::int THEN '],"next_page_token":' || max(row_id) || '}' ELSE ']}' END AS body
-            FROM events`,
+    sql: pageBodySql(
+      `SELECT c.row_id FROM contracts c WHERE ${filter} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n}`,
+      `$${n}`,
+      `$${n + 1}`,
+      CREATED_EVENT_TEXT,
+    ),
     params,
   };
 }

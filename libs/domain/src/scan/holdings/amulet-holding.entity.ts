@@ -5,6 +5,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 // Holdings of an owner at a snapshot: (migration_id, owner, created_record_time) INCLUDE (archived_record_time,
 // locked, amount), an index-only scan for holdings summaries (declared in the migrations).
 @Index('ix_amulet_holdings_owner', { synchronize: false })
+// Holdings state pages: (migration_id, owner, contract_row_id) INCLUDE (created_record_time, archived_record_time),
+// each owner's holdings in creation order from the page token (declared in the migrations).
+@Index('ix_amulet_holdings_owner_row', { synchronize: false })
 export class AmuletHoldingEntity {
   @PrimaryColumn('bigint', { name: 'contract_row_id', primaryKeyConstraintName: 'pk_amulet_holdings' })
   contractRowId: string;
