@@ -41,11 +41,22 @@ export type DbBackend = 'postgres' | 'embedded';
  */
 export class DbConnection implements Queryable {
   private broken?: Error;
+  /**
+   * A lent client that loses its connection between two statements emits 'error'; the pool
+   * listens only to its idle clients, and an 'error' nobody listens to ends the process. The
+   * lease listens instead: the connection is marked broken (destroyed on release) and the
+   * caller's next statement fails as any statement on a lost connection does.
+   */
+  private readonly lost = (error: Error): void => {
+    this.broken ??= error;
+  };
 
   constructor(
     readonly client: PoolClient,
     readonly backend: DbBackend,
-  ) {}
+  ) {
+    client.on('error', this.lost);
+  }
 
   query<T extends QueryResultRow = QueryResultRow>(
     statement: Statement | string,
@@ -75,6 +86,7 @@ export class DbConnection implements Queryable {
   }
 
   release(): void {
+    this.client.removeListener('error', this.lost);
     this.client.release(this.broken);
   }
 }

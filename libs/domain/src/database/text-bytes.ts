@@ -90,6 +90,12 @@ export async function runTextBytes(
   const pooled = 'totalCount' in client;
   const connection: ClientBase = pooled ? await client.connect() : client;
   let broken: Error | undefined;
+  // A lost connection also emits 'error' on the lent client, which nobody else listens to while
+  // it is lent (see DbConnection): the COPY's own failure is what the caller sees.
+  const lost = (error: Error): void => {
+    broken ??= error;
+  };
+  if (pooled) connection.on('error', lost);
   try {
     const chunks: Buffer[] = [];
     const copy = connection.query(copyTo(`COPY (${inlineParams(text, params)}) TO STDOUT (FORMAT binary)`));
@@ -100,7 +106,10 @@ export async function runTextBytes(
     throw error;
   } finally {
     // A pool's connection taken here goes back (destroyed when the COPY failed part-way).
-    if (pooled) (connection as PoolClient).release(broken && !isStatementError(broken) ? broken : undefined);
+    if (pooled) {
+      connection.removeListener('error', lost);
+      (connection as PoolClient).release(broken && !isStatementError(broken) ? broken : undefined);
+    }
   }
 }
 
