@@ -203,6 +203,19 @@ export type {
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';
 export {
+  buyMemberTrafficArgumentType,
+  buyMemberTrafficResultType,
+  memberTrafficType,
+  validatorRewardCouponType,
+} from './splice/traffic.payloads';
+export type {
+  BuyMemberTrafficArgument,
+  BuyMemberTrafficResult,
+  MemberTrafficPayload,
+  TransferContext,
+  ValidatorRewardCouponPayload,
+} from './splice/traffic.payloads';
+export {
   actionRequiringConfirmationType,
   closeVoteRequestResultType,
   voteType,

@@ -1,6 +1,7 @@
 import {
   isTransaction,
   loadConfig,
+  type MemberTrafficPayload,
   SpliceTemplates,
   toCompact,
   type SvNodeStatePayload,
@@ -45,6 +46,26 @@ describe('stackSimulationOptions', () => {
     expect(urls[0]).toBe('http://127.0.0.1:5012');
     expect(urls.slice(1)).toEqual(urls.slice(1).map((_, i) => defaultSvScanUrl(i + 1)));
     expect(urls.length).toBeGreaterThan(1);
+  });
+
+  it("loads a network in which the stack's ledger participant (LEDGER_PARTICIPANT_ID) has bought traffic", () => {
+    const config = loadConfig({});
+    let purchased = 0n;
+    for (const update of simulateNetwork(stackSimulationOptions(config))) {
+      if (!isTransaction(update)) continue;
+      for (const event of Object.values(update.events_by_id)) {
+        if (
+          event.event_type !== 'created_event' ||
+          event.template_id !== SpliceTemplates.MemberTraffic.templateId
+        )
+          continue;
+        const traffic = toCompact(event.create_arguments) as unknown as MemberTrafficPayload;
+        if (traffic.memberId === config.ledgerNode.participantId && traffic.numPurchases === '1')
+          purchased += BigInt(traffic.totalPurchased);
+      }
+    }
+    expect(config.ledgerNode.participantId).toMatch(/^PAR::/);
+    expect(purchased).toBeGreaterThan(0n);
   });
 
   it('loads a network with transfer preapprovals, transfer instructions in every state and batch payouts', () => {
