@@ -20,6 +20,8 @@ export interface StoreSamples {
   dso: string | undefined;
   /** Contract ids of Amulet contracts (holdings). */
   holdingIds: string[];
+  /** Sequencer members traffic was bought for (`memberId` of MemberTraffic contracts). */
+  memberIds: string[];
 }
 
 export type SampleQuery = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -61,5 +63,8 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
     synchronizerIds: await column('SELECT DISTINCT synchronizer_id FROM updates ORDER BY 1 LIMIT 5'),
     dso: (await column(`SELECT signatories[1] FROM contracts WHERE entity_name = 'AmuletRules' LIMIT 1`))[0],
     holdingIds: await column(spread('contracts', 'contract_id', 'row_id', `entity_name = 'Amulet'`)),
+    memberIds: await column(
+      `SELECT DISTINCT payload_compact->>'memberId' FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY 1 LIMIT ${limit}`,
+    ),
   };
 }
