@@ -7,7 +7,7 @@ import {
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import { defaultSvScanUrl, simulateNetwork } from '@canton-scan/simulator';
-import { STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
+import { participantMemberId, STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
 
 /** The scan URL of each SV's first node state in the network simulated with `options`, in SV order. */
 function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): string[] {
@@ -66,6 +66,14 @@ describe('stackSimulationOptions', () => {
     }
     expect(config.ledgerNode.participantId).toMatch(/^PAR::/);
     expect(purchased).toBeGreaterThan(0n);
+  });
+
+  it('names the ledger participant as a sequencer member, qualifying a bare uid with PAR:: as wallet SDKs do', () => {
+    const uid = `validator-1::1220${'ab'.repeat(32)}`;
+    expect(
+      stackSimulationOptions(loadConfig({ LEDGER_PARTICIPANT_ID: uid })).validatorParticipantIds,
+    ).toEqual([`PAR::${uid}`]);
+    expect(participantMemberId(`PAR::${uid}`)).toBe(`PAR::${uid}`);
   });
 
   it('loads a network with transfer preapprovals, transfer instructions in every state and batch payouts', () => {

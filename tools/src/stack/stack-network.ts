@@ -26,6 +26,14 @@ export function stackSimulationOptions(config: Pick<AppConfig, 'scanApi' | 'ledg
   return {
     ...STACK_NETWORK_EXTRAS,
     svScanUrls: [config.scanApi.publicUrl],
-    validatorParticipantIds: [config.ledgerNode.participantId],
+    validatorParticipantIds: [participantMemberId(config.ledgerNode.participantId)],
   };
+}
+
+/**
+ * The participant as a sequencer member, as MemberTraffic names it: `PAR::<uid>`. A participant id
+ * configured as the bare uid is qualified, as wallet SDKs qualify the ledger's participant id.
+ */
+export function participantMemberId(participantId: string): string {
+  return /^(PAR|MED)::/.test(participantId) ? participantId : `PAR::${participantId}`;
 }
