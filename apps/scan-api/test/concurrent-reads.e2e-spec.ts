@@ -52,7 +52,11 @@ async function readCalls(dataSource: DataSource): Promise<Call[]> {
     `SELECT contract_id FROM contracts WHERE entity_name = 'AmuletAllocation' AND archived_record_time IS NULL ORDER BY row_id DESC LIMIT 1`,
   );
   const [round] = await dataSource.query(`SELECT round FROM mining_rounds ORDER BY round LIMIT 1`);
-  expect([update, latest, allocation, round].every(Boolean)).toBe(true);
+  const [traffic] = await dataSource.query(
+    `SELECT payload_compact->>'memberId' AS member, payload_compact->>'synchronizerId' AS synchronizer
+       FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY row_id LIMIT 1`,
+  );
+  expect([update, latest, allocation, round, traffic].every(Boolean)).toBe(true);
   const snapshot = {
     migration_id: Number(latest.migration_id),
     record_time: latest.t,
@@ -130,6 +134,11 @@ async function readCalls(dataSource: DataSource): Promise<Call[]> {
       method: 'POST',
       path: '/api/scan/v0/backfilling/import-updates',
       body: { migration_id: 1, after_update_id: '', limit: 10 },
+    },
+    {
+      name: 'member traffic status',
+      method: 'GET',
+      path: `/api/scan/v0/domains/${encodeURIComponent(traffic.synchronizer)}/members/${encodeURIComponent(traffic.member)}/traffic-status`,
     },
     { name: 'dso', method: 'GET', path: '/api/scan/v0/dso' },
     { name: 'proxy dso', method: 'GET', path: '/api/validator/v0/scan-proxy/dso', auth: true },

@@ -49,6 +49,7 @@ describe('scan-api under generated requests', () => {
     expect(samples.updateIds.length).toBeGreaterThan(0);
     expect(samples.allocationIds.length).toBeGreaterThan(0);
     expect(samples.transferInstructionIds.length).toBeGreaterThan(0);
+    expect(samples.memberIds.length).toBeGreaterThan(0);
     const proxy = { name: 'scan-proxy', spec: scanProxySpec };
     const groups: FuzzGroup[] = [
       {

@@ -68,6 +68,10 @@ async function facts(dataSource: DataSource) {
            SELECT payload_compact->>'receiver' FROM contracts WHERE entity_name = 'TransferPreapproval') ORDER BY 1 LIMIT 1`,
       )
     ).v,
+    traffic: await one<{ member: string; synchronizer: string }>(
+      `SELECT payload_compact->>'memberId' AS member, payload_compact->>'synchronizerId' AS synchronizer
+         FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY row_id LIMIT 1`,
+    ),
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -139,6 +143,10 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get(
       'lookupTransferPreapprovalByParty',
       `/v0/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,
+    ),
+    get(
+      'getMemberTrafficStatus',
+      `/v0/domains/${encodeURIComponent(f.traffic.synchronizer)}/members/${encodeURIComponent(f.traffic.member)}/traffic-status`,
     ),
     get(
       'listExplorerUpdates',

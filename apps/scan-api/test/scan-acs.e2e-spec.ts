@@ -62,6 +62,13 @@ describe('scan ACS snapshots and holdings', () => {
     });
   });
 
+  /** The largest page size allowed (`page_size` maximum) that divides `n`. */
+  const MAX_PAGE_SIZE = 1000;
+  const largestDivisorUpTo = (n: number, max: number): number => {
+    for (let d = Math.min(n, max); d > 1; d--) if (n % d === 0) return d;
+    return 1;
+  };
+
   it('pages through each whole snapshot: every active contract exactly once, in creation order', async () => {
     for (const { migrationId, recordTime } of snapshots) {
       const expected = replayAcs(updates, migrationId, recordTime);
@@ -85,7 +92,7 @@ describe('scan ACS snapshots and holdings', () => {
       const exact = await allPages({
         migration_id: migrationId,
         record_time: recordTime,
-        page_size: expected.length,
+        page_size: largestDivisorUpTo(expected.length, MAX_PAGE_SIZE),
       });
       expect(exact).toHaveLength(expected.length);
     }

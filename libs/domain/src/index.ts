@@ -69,6 +69,10 @@ export type { AmuletRulesInfo, DsoInfo } from './dso/dso-info.service';
 export { DsoRepository } from './dso/dso.repository';
 export { NetworkContractsRepository } from './dso/network-contracts.repository';
 export { NetworkContractsService, miningRoundsTimeToLive } from './dso/network-contracts.service';
+export { MemberTrafficRepository } from './scan/traffic/member-traffic.repository';
+export type { MemberTrafficRecord } from './scan/traffic/member-traffic.repository';
+export { MemberTrafficService, memberTrafficStatus } from './scan/traffic/member-traffic.service';
+export type { MemberTrafficStatus } from './scan/traffic/member-traffic.service';
 export type {
   AmuletRulesRequest,
   AmuletRulesUpdate,
@@ -207,6 +211,19 @@ export type {
   TransferResult,
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';
+export {
+  buyMemberTrafficArgumentType,
+  buyMemberTrafficResultType,
+  memberTrafficType,
+  validatorRewardCouponType,
+} from './splice/traffic.payloads';
+export type {
+  BuyMemberTrafficArgument,
+  BuyMemberTrafficResult,
+  MemberTrafficPayload,
+  TransferContext,
+  ValidatorRewardCouponPayload,
+} from './splice/traffic.payloads';
 export {
   actionRequiringConfirmationType,
   closeVoteRequestResultType,

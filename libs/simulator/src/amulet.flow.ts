@@ -309,7 +309,8 @@ export class AmuletFlow {
     }
   }
 
-  tap(receiver: SimParty, amount: bigint): HistoryUpdate {
+  /** A DevNet tap of `amount` for `receiver`; `onMinted` gets the new amulet (users' go to their wallets). */
+  tap(receiver: SimParty, amount: bigint, onMinted?: (amulet: AmuletContract) => void): HistoryUpdate {
     const round = this.ctx.round;
     return this.ctx.transaction({ command: 'devnet-tap' }, (tx) => {
       const openRound = this.rounds.openRound(round);
@@ -328,6 +329,7 @@ export class AmuletFlow {
         () => {
           const amulet = tx.createAmulet(this.ctx.dso, receiver, amount);
           this.addToWallet(amulet);
+          onMinted?.(amulet);
           return V.record({
             amuletSum: V.record({
               amulet: V.contractId(tx.contractId(amulet)),

@@ -44,6 +44,14 @@ export function steppedTransferFee(amount: bigint): bigint {
   return fee + mulDamlDecimal(amount - lower, rate);
 }
 
+/** Synchronizer traffic fees (`decentralizedSynchronizer.fees` of the AmuletConfig). */
+export const TRAFFIC_FEES = {
+  /** USD per MB (10^6 bytes) of extra traffic. */
+  extraTrafficPrice: d('16.67'),
+  /** Bytes; the least a purchase may buy. */
+  minTopupAmount: 200_000,
+};
+
 export const TRANSFER_CONFIG: TransferConfig = {
   createFee: { fee: formatDamlDecimal(TRANSFER_FEES.createFee) },
   holdingFee: { rate: HOLDING_FEE_RATE },
@@ -144,9 +152,9 @@ export function buildAmuletConfig(options: {
       activeSynchronizer: synchronizer,
       fees: {
         baseRateTrafficLimits: { burstAmount: '400000', burstWindow: { microseconds: '1200000000' } },
-        extraTrafficPrice: '16.6700000000',
+        extraTrafficPrice: formatDamlDecimal(TRAFFIC_FEES.extraTrafficPrice),
         readVsWriteScalingFactor: '4',
-        minTopupAmount: '200000',
+        minTopupAmount: String(TRAFFIC_FEES.minTopupAmount),
       },
     },
     tickDuration: { microseconds: String(tickMicros) },

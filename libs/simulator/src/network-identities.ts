@@ -26,6 +26,12 @@ export interface SimulatedNetwork {
   /** All SVs at genesis; the last one is offboarded by a vote. */
   readonly svs: readonly SimSv[];
   readonly validators: readonly SimParty[];
+  /**
+   * The participant hosting each validator (same index), `PAR::<uid>` as sequencer members are
+   * written: `validatorParticipantIds` of the options for the first ones, else
+   * `PAR::<validator hint>::<its party's fingerprint>`.
+   */
+  readonly validatorParticipantIds: readonly string[];
   readonly users: readonly SimParty[];
   /** Users acting as app providers (AppActivityRecord, FeaturedAppRight, allocation executors). */
   readonly appProviders: readonly SimParty[];
@@ -103,6 +109,9 @@ export function describeSimulatedNetwork(options: ResolvedSimulationOptions): Si
   const validators = Array.from({ length: options.validatorCount }, (_, i) =>
     party('validator', `${named(VALIDATOR_NAMES, i, 'validator')}-validator-1`, i),
   );
+  const validatorParticipantIds = validators.map(
+    (v, i) => options.validatorParticipantIds[i] ?? `PAR::${v.hint}::${v.id.split('::')[1]}`,
+  );
   const users = Array.from({ length: options.partyCount }, (_, i) =>
     party('user', named(USER_NAMES, i, 'user'), i, i % 4 === 3),
   );
@@ -111,6 +120,7 @@ export function describeSimulatedNetwork(options: ResolvedSimulationOptions): Si
     dso: party('dso', 'DSO', 0),
     svs,
     validators,
+    validatorParticipantIds,
     users,
     appProviders: users.filter((u) => !u.external).slice(0, providerCount),
     synchronizers: options.synchronizerIds,

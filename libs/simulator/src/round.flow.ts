@@ -49,6 +49,8 @@ export class RoundFlow {
   /** Development fund coupons created at issuing, for the amulet flow to claim. */
   readonly coupons: PendingCoupon[] = [];
   private price = parseDamlDecimal('0.005');
+  /** `amuletPrice` of each open round, as its OpenMiningRound states it. */
+  private readonly openPrices = new Map<number, bigint>();
 
   constructor(
     private readonly ctx: SimContext,
@@ -70,6 +72,13 @@ export class RoundFlow {
     return found.contract;
   }
 
+  /** The `amuletPrice` (USD per amulet, 10^-10 units) of open round `round`. */
+  amuletPriceOf(round: number): bigint {
+    const price = this.openPrices.get(round);
+    if (price === undefined) throw new Error(`simulator bug: round ${round} is not open`);
+    return price;
+  }
+
   *advance(round: number): Generator<HistoryUpdate> {
     yield this.advanceOpenRounds(round);
     if (this.summarizing.length > 0 && this.summarizing[0].round <= round - 2)
@@ -85,6 +94,7 @@ export class RoundFlow {
     const oldest = this.open.shift();
     if (!oldest || oldest.round !== round - 1)
       throw new Error(`simulator bug: expected open round ${round - 1}`);
+    this.openPrices.delete(oldest.round);
     this.walkPrice();
     return this.dsoAutomation(
       SpliceChoices.DsoRulesAdvanceOpenMiningRounds,
@@ -230,6 +240,7 @@ export class RoundFlow {
 
   private createOpenRound(tx: TxBuilder, round: number, opensAtMicros: number): GenericContract {
     const tick = this.ctx.options.tickMicros;
+    this.openPrices.set(round, this.price);
     const payload: OpenMiningRoundPayload = {
       dso: this.ctx.dso.id,
       round: { number: String(round) },

@@ -69,6 +69,15 @@ export interface SimulationOptions {
    * (the SV offboarded by vote included). `npm start` gives the first SV the stack's own scan.
    */
   svScanUrls?: readonly string[];
+  /**
+   * Participant ids (`PAR::<name>::<fingerprint>`) hosting the first validators, in validator
+   * order; the others get one derived from their party. At most `validatorCount`. `npm start`
+   * gives the first validator the stack's own ledger participant (`LEDGER_PARTICIPANT_ID`), so
+   * that participant has bought traffic.
+   */
+  validatorParticipantIds?: readonly string[];
+  /** A validator tops up its participant's traffic every this many rounds (staggered per validator). */
+  trafficTopUpEveryRounds?: number;
 }
 
 export type ResolvedSimulationOptions = Required<SimulationOptions> & {
@@ -94,9 +103,12 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   startTime: '2026-01-05T00:00:00.000000Z',
   reassignEveryRounds: 36,
   voteEveryRounds: 72,
+  trafficTopUpEveryRounds: 48,
 } as const;
 
 export const MIN_SIMULATED_ROUNDS = 24;
+/** A sequencer member id of a participant: `PAR::` and a unique identifier `<name>::<fingerprint>`. */
+const PARTICIPANT_ID = /^PAR::[^:\s]+::[^:\s]+$/;
 /** The scripted allocations the in-flight contracts come from are created in rounds 2 and 3. */
 const MIN_MIGRATION_ROUND = 4;
 
@@ -126,6 +138,7 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   integer('tickSeconds', o.tickSeconds, 1, 86_400);
   integer('reassignEveryRounds', o.reassignEveryRounds, 1, 10_000_000);
   integer('voteEveryRounds', o.voteEveryRounds, 1, 10_000_000);
+  integer('trafficTopUpEveryRounds', o.trafficTopUpEveryRounds, 1, 10_000_000);
   const rate = (name: keyof SimulationOptions, value: number): void => {
     if (!(Number.isFinite(value) && value >= 0 && value <= 10_000))
       problems.push(`${name} must be a number in [0, 10000], got ${value}`);
@@ -155,6 +168,17 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   for (const url of svScanUrls) {
     if (!isHttpUrl(url)) problems.push(`svScanUrls: "${url}" is not an http: or https: URL`);
   }
+  const validatorParticipantIds = options.validatorParticipantIds ?? [];
+  if (validatorParticipantIds.length > o.validatorCount)
+    problems.push(
+      `validatorParticipantIds: at most validatorCount = ${o.validatorCount} ids, got ${validatorParticipantIds.length}`,
+    );
+  for (const id of validatorParticipantIds) {
+    if (!PARTICIPANT_ID.test(id))
+      problems.push(`validatorParticipantIds: "${id}" is not a participant id (PAR::<name>::<fingerprint>)`);
+  }
+  if (new Set(validatorParticipantIds).size !== validatorParticipantIds.length)
+    problems.push('validatorParticipantIds must be distinct');
   const synchronizerIds = options.synchronizerIds ?? defaultSynchronizerIds(o.seed);
   if (synchronizerIds.length !== 2 || synchronizerIds[0] === synchronizerIds[1]) {
     problems.push('synchronizerIds must be two distinct synchronizer ids');
@@ -169,6 +193,7 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
     migrationRound,
     synchronizerIds,
     svScanUrls,
+    validatorParticipantIds,
     startMicros,
     tickMicros: o.tickSeconds * 1_000_000,
   };

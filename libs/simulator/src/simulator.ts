@@ -18,6 +18,7 @@ import {
   type ResolvedSimulationOptions,
   type SimulationOptions,
 } from './simulator.options';
+import { TrafficFlow } from './traffic.flow';
 import { ValidatorFlow } from './validator.flow';
 import { VoteFlow } from './vote.flow';
 import { createTransferPreapprovals } from './preapproval.flow';
@@ -51,7 +52,8 @@ export interface SimulationSummary {
  * options give byte-identical updates. Memory holds the active contract set, never the history,
  * so the generator streams at any scale; the summary is the generator's return value.
  *
- * Each round (tick) k: mining rounds advance; validators record liveness; votes are requested,
+ * Each round (tick) k: mining rounds advance; validators record liveness and buy synchronizer
+ * traffic (at onboarding, then every `trafficTopUpEveryRounds`); votes are requested,
  * cast and closed; taps, transfers and a coupon claim; allocations are created and settled; the
  * round's app activity is recorded; transfer instructions are offered and settled and batch payouts
  * made (when enabled);
@@ -69,6 +71,7 @@ export function* simulateNetwork(
   const rounds = new RoundFlow(ctx, governance);
   const validators = new ValidatorFlow(ctx, governance, rounds);
   const amulets = new AmuletFlow(ctx, governance, rounds);
+  const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators);
   const activity = new AppActivityFlow(ctx, governance);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
@@ -89,7 +92,7 @@ export function* simulateNetwork(
     ctx.round = round;
     ctx.clock.startTick(
       round,
-      round === 0 ? expectedPerRound + resolved.partyCount + resolved.validatorCount : expectedPerRound,
+      round === 0 ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount : expectedPerRound,
     );
     if (round === resolved.migrationRound) importUpdates = yield* migrate(ctx);
     if (round === 0) {
@@ -106,6 +109,7 @@ export function* simulateNetwork(
       yield* rounds.advance(round);
     }
     yield* validators.tick(round);
+    yield* traffic.tick(round);
     yield* votes.tick(round);
     yield* amulets.tick(round);
     yield* allocations.tick(round);

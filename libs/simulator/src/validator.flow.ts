@@ -40,6 +40,12 @@ export class ValidatorFlow {
     this.validators = ctx.network.validators.map((party) => ({ party, withdrawn: false }));
   }
 
+  /** Whether the validator holds a licence now (onboarded, not withdrawn). */
+  isLicensed(party: SimParty): boolean {
+    const v = this.validators[party.index];
+    return v.contract !== undefined && !v.withdrawn;
+  }
+
   *onboardGenesisValidators(): Generator<HistoryUpdate> {
     const late = this.ctx.network.lateValidator.party;
     for (const v of this.validators) if (v.party !== late) yield this.onboard(v);

@@ -12,11 +12,12 @@ export interface SimulateArgs {
 /** A command line the CLI cannot run; the message says what is wrong. */
 export class UsageError extends Error {}
 
-type OptionKey = Exclude<keyof SimulationOptions, 'synchronizerIds' | 'svScanUrls'>;
+type ListKey = 'synchronizerIds' | 'svScanUrls' | 'validatorParticipantIds';
+type OptionKey = Exclude<keyof SimulationOptions, ListKey>;
 
 interface Flag {
   readonly name: string;
-  readonly key: OptionKey | 'synchronizerIds' | 'svScanUrls';
+  readonly key: OptionKey | ListKey;
   readonly kind: 'integer' | 'number' | 'string' | 'pair' | 'list';
   readonly help: string;
 }
@@ -121,6 +122,12 @@ const FLAGS: readonly Flag[] = [
     help: 'rounds between routine vote requests',
   },
   {
+    name: 'traffic-top-up-every-rounds',
+    key: 'trafficTopUpEveryRounds',
+    kind: 'integer',
+    help: 'rounds between a validator’s traffic purchases',
+  },
+  {
     name: 'synchronizer-ids',
     key: 'synchronizerIds',
     kind: 'pair',
@@ -131,6 +138,12 @@ const FLAGS: readonly Flag[] = [
     key: 'svScanUrls',
     kind: 'list',
     help: 'scan base URLs of the first SVs, comma-separated (default: https://scan.sv-<n>.example.com)',
+  },
+  {
+    name: 'validator-participant-ids',
+    key: 'validatorParticipantIds',
+    kind: 'list',
+    help: 'participants (PAR::<name>::<fingerprint>) of the first validators, comma-separated',
   },
 ];
 
@@ -201,7 +214,7 @@ function convert(flag: Flag, value: string): unknown {
     case 'list': {
       const parts = value.split(',').map((p) => p.trim());
       if (parts.some((p) => p === ''))
-        throw new UsageError(`--${flag.name} must be comma-separated URLs, got "${value}"`);
+        throw new UsageError(`--${flag.name} must be a comma-separated list, got "${value}"`);
       return parts;
     }
   }

@@ -46,6 +46,9 @@ describe('parseSimulateArgs', () => {
       `global-domain::1220${'a'.repeat(64)},other::1220${'b'.repeat(64)}`,
       '--sv-scan-urls',
       'http://localhost:5012, https://scan.sv-2.example.org',
+      '--traffic-top-up-every-rounds=12',
+      '--validator-participant-ids',
+      `PAR::canton-scan-stack::1220${'c'.repeat(64)}`,
       '-q',
     ]);
     expect(args.quiet).toBe(true);
@@ -67,6 +70,8 @@ describe('parseSimulateArgs', () => {
       voteEveryRounds: 20,
       synchronizerIds: [`global-domain::1220${'a'.repeat(64)}`, `other::1220${'b'.repeat(64)}`],
       svScanUrls: ['http://localhost:5012', 'https://scan.sv-2.example.org'],
+      trafficTopUpEveryRounds: 12,
+      validatorParticipantIds: [`PAR::canton-scan-stack::1220${'c'.repeat(64)}`],
     });
     expect(() => resolveSimulationOptions(args.options)).not.toThrow();
   });
@@ -90,7 +95,7 @@ describe('parseSimulateArgs', () => {
       /--allocations-per-round must be a non-negative number/,
     ],
     [['--out', 'a', '--synchronizer-ids', 'only-one'], /two comma-separated ids/],
-    [['--out', 'a', '--sv-scan-urls', 'http://a,,http://b'], /comma-separated URLs/],
+    [['--out', 'a', '--sv-scan-urls', 'http://a,,http://b'], /comma-separated list/],
     [['--out='], /--out needs a file name/],
   ])('rejects %j', (argv, message) => {
     expect(() => parseSimulateArgs(argv)).toThrow(UsageError);

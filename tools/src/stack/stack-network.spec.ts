@@ -1,12 +1,13 @@
 import {
   isTransaction,
   loadConfig,
+  type MemberTrafficPayload,
   SpliceTemplates,
   toCompact,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import { defaultSvScanUrl, simulateNetwork } from '@canton-scan/simulator';
-import { STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
+import { participantMemberId, STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
 
 /** The scan URL of each SV's first node state in the network simulated with `options`, in SV order. */
 function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): string[] {
@@ -45,6 +46,34 @@ describe('stackSimulationOptions', () => {
     expect(urls[0]).toBe('http://127.0.0.1:5012');
     expect(urls.slice(1)).toEqual(urls.slice(1).map((_, i) => defaultSvScanUrl(i + 1)));
     expect(urls.length).toBeGreaterThan(1);
+  });
+
+  it("loads a network in which the stack's ledger participant (LEDGER_PARTICIPANT_ID) has bought traffic", () => {
+    const config = loadConfig({});
+    let purchased = 0n;
+    for (const update of simulateNetwork(stackSimulationOptions(config))) {
+      if (!isTransaction(update)) continue;
+      for (const event of Object.values(update.events_by_id)) {
+        if (
+          event.event_type !== 'created_event' ||
+          event.template_id !== SpliceTemplates.MemberTraffic.templateId
+        )
+          continue;
+        const traffic = toCompact(event.create_arguments) as unknown as MemberTrafficPayload;
+        if (traffic.memberId === config.ledgerNode.participantId && traffic.numPurchases === '1')
+          purchased += BigInt(traffic.totalPurchased);
+      }
+    }
+    expect(config.ledgerNode.participantId).toMatch(/^PAR::/);
+    expect(purchased).toBeGreaterThan(0n);
+  });
+
+  it('names the ledger participant as a sequencer member, qualifying a bare uid with PAR:: as wallet SDKs do', () => {
+    const uid = `validator-1::1220${'ab'.repeat(32)}`;
+    expect(
+      stackSimulationOptions(loadConfig({ LEDGER_PARTICIPANT_ID: uid })).validatorParticipantIds,
+    ).toEqual([`PAR::${uid}`]);
+    expect(participantMemberId(`PAR::${uid}`)).toBe(`PAR::${uid}`);
   });
 
   it('loads a network with transfer preapprovals, transfer instructions in every state and batch payouts', () => {

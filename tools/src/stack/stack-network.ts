@@ -18,8 +18,22 @@ export const STACK_NETWORK_EXTRAS = {
 /**
  * The simulated network `npm start` loads: the default one with STACK_NETWORK_EXTRAS, and the
  * first SV's scan (in its SvNodeState's `synchronizerNodes`, where scan discovery reads it) is
- * this stack's own scan, `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs.
+ * this stack's own scan, `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs. The
+ * first validator is hosted on the stack's own ledger participant (`LEDGER_PARTICIPANT_ID`), so
+ * that participant has bought traffic (a wallet SDK's traffic check finds it).
  */
-export function stackSimulationOptions(config: Pick<AppConfig, 'scanApi'>): SimulationOptions {
-  return { ...STACK_NETWORK_EXTRAS, svScanUrls: [config.scanApi.publicUrl] };
+export function stackSimulationOptions(config: Pick<AppConfig, 'scanApi' | 'ledgerNode'>): SimulationOptions {
+  return {
+    ...STACK_NETWORK_EXTRAS,
+    svScanUrls: [config.scanApi.publicUrl],
+    validatorParticipantIds: [participantMemberId(config.ledgerNode.participantId)],
+  };
+}
+
+/**
+ * The participant as a sequencer member, as MemberTraffic names it: `PAR::<uid>`. A participant id
+ * configured as the bare uid is qualified, as wallet SDKs qualify the ledger's participant id.
+ */
+export function participantMemberId(participantId: string): string {
+  return /^(PAR|MED)::/.test(participantId) ? participantId : `PAR::${participantId}`;
 }

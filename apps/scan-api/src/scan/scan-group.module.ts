@@ -18,6 +18,8 @@ import {
   ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  MemberTrafficRepository,
+  MemberTrafficService,
   MirrorStatusRepository,
   MirrorStatusService,
   NetworkSummaryRepository,
@@ -41,6 +43,7 @@ import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
+import { TrafficController } from './traffic/traffic.controller';
 import { UpdatesController } from './updates/updates.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
 
@@ -61,6 +64,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     VoteResultsController,
     RewardAccountingController,
     DsoController,
+    TrafficController,
     ExplorerController,
   ],
   providers: [
@@ -93,6 +97,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(AcsTemplateCountsService, [AcsTemplateCountsRepository]),
     domainProvider(MirrorStatusRepository, [ReadDb]),
     domainProvider(MirrorStatusService, [MirrorStatusRepository]),
+    domainProvider(MemberTrafficRepository, [ReadDb]),
+    domainProvider(MemberTrafficService, [MemberTrafficRepository]),
   ],
 })
 export class ScanGroupModule {}

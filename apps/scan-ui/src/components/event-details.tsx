@@ -35,7 +35,8 @@ export function Parties({ parties }: { parties: readonly string[] }) {
 export function EventDetails({ event }: { event: TreeEvent }) {
   return (
     <Box component="section" aria-labelledby="event-details-title">
-      <Typography id="event-details-title" component="h3" variant="h6">
+      {/* Choice names are long single words (DsoRules_AdvanceOpenMiningRounds): wrap them on a phone. */}
+      <Typography id="event-details-title" component="h3" variant="h6" sx={{ overflowWrap: 'anywhere' }}>
         {event.event_type === 'created_event' ? 'Created event' : `Exercised ${event.choice}`}
       </Typography>
       <Box component="dl" sx={{ m: 0 }}>

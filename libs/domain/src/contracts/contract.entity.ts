@@ -21,6 +21,8 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 @Index('ix_contracts_contract_offsets', { synchronize: false })
 // Current TransferPreapprovals by receiver (partial, on the payload; declared in the migration).
 @Index('ix_contracts_preapproval_receiver', { synchronize: false })
+// MemberTraffic contracts by member and synchronizer (partial, on the payload; declared in the migration).
+@Index('ix_contracts_member_traffic', { synchronize: false })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

@@ -48,6 +48,12 @@ import {
   type SummarizingMiningRoundPayload,
 } from './mining-round.payloads';
 import type { Expect, SameShape } from './splice-payload.check';
+import {
+  memberTrafficType,
+  validatorRewardCouponType,
+  type MemberTrafficPayload,
+  type ValidatorRewardCouponPayload,
+} from './traffic.payloads';
 
 /** A Daml package as the ledger names it. */
 export interface SplicePackage {
@@ -168,6 +174,13 @@ export const SpliceTemplates = {
     'AmuletTransferInstruction',
     amuletTransferInstructionType,
   ),
+  MemberTraffic: template(amulet, 'Splice.DecentralizedSynchronizer', 'MemberTraffic', memberTrafficType),
+  ValidatorRewardCoupon: template(
+    amulet,
+    'Splice.Amulet',
+    'ValidatorRewardCoupon',
+    validatorRewardCouponType,
+  ),
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
@@ -193,6 +206,8 @@ export interface SplicePayloads {
   AppActivityRecord: AppActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
+  MemberTraffic: MemberTrafficPayload;
+  ValidatorRewardCoupon: ValidatorRewardCouponPayload;
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
@@ -225,6 +240,8 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'AppActivityRecord'>, SplicePayloads['AppActivityRecord']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletTransferInstruction'>, SplicePayloads['AmuletTransferInstruction']>>,
+  Expect<SameShape<PayloadTypeOf<'MemberTraffic'>, SplicePayloads['MemberTraffic']>>,
+  Expect<SameShape<PayloadTypeOf<'ValidatorRewardCoupon'>, SplicePayloads['ValidatorRewardCoupon']>>,
   Expect<SameShape<PayloadTypeOf<'DsoRules'>, SplicePayloads['DsoRules']>>,
   Expect<SameShape<PayloadTypeOf<'SvNodeState'>, SplicePayloads['SvNodeState']>>,
   Expect<SameShape<PayloadTypeOf<'VoteRequest'>, SplicePayloads['VoteRequest']>>,
@@ -255,6 +272,9 @@ export const SpliceChoices = {
   Archive: 'Archive',
   AmuletRulesTransfer: 'AmuletRules_Transfer',
   AmuletRulesDevNetTap: 'AmuletRules_DevNet_Tap',
+  AmuletRulesBuyMemberTraffic: 'AmuletRules_BuyMemberTraffic',
+  AmuletRulesMergeMemberTrafficContracts: 'AmuletRules_MergeMemberTrafficContracts',
+  DsoRulesMergeMemberTrafficContracts: 'DsoRules_MergeMemberTrafficContracts',
   AmuletRulesAdvanceOpenMiningRounds: 'AmuletRules_AdvanceOpenMiningRounds',
   AmuletRulesMiningRoundStartIssuing: 'AmuletRules_MiningRound_StartIssuing',
   AmuletRulesMiningRoundClose: 'AmuletRules_MiningRound_Close',

@@ -77,7 +77,8 @@ export class SchemaValues {
     if (n.includes('template')) return pickOf(s.templateIds);
     // A package id: the package of a template the store holds (`package:Module:Entity`).
     if (n === 'package-id') return pickOf(s.templateIds.filter((id) => !id.startsWith('#')))?.split(':')[0];
-    if (n.includes('synchronizer')) return pickOf(s.synchronizerIds);
+    if (n.includes('synchronizer') || n === 'domain_id') return pickOf(s.synchronizerIds);
+    if (n === 'member_id') return pickOf(s.memberIds);
     if (/part(y|ies)|owner|validator|requester|sender|receiver|executor|admin|dso|provider|sv\b/.test(n))
       return pickOf(s.parties);
     return undefined;

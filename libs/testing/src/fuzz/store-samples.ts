@@ -24,6 +24,8 @@ export interface StoreSamples {
   holdingIds: string[];
   /** Owners of Amulet and LockedAmulet contracts (holdings summaries and state). */
   holdingOwners: string[];
+  /** Sequencer members traffic was bought for (`memberId` of MemberTraffic contracts). */
+  memberIds: string[];
 }
 
 export type SampleQuery = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -78,5 +80,8 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
       return { migrationId: Number(migrationId), recordTime };
     }),
     holdingOwners: await column(`SELECT DISTINCT owner FROM amulet_holdings ORDER BY owner LIMIT ${limit}`),
+    memberIds: await column(
+      `SELECT DISTINCT payload_compact->>'memberId' FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY 1 LIMIT ${limit}`,
+    ),
   };
 }

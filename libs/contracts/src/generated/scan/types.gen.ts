@@ -455,6 +455,41 @@ export type FeaturedAppRightResponse = {
     featured_app_right?: Contract;
 };
 
+export type GetMemberTrafficStatusResponse = {
+    traffic_status: MemberTrafficStatus;
+};
+
+/**
+ * The sequencer's traffic state under `actual`, what was purchased under `target`. On a
+ * real synchronizer a purchase takes a moment to reach the sequencer, so `target` may
+ * be ahead of `actual.total_limit`.
+ *
+ */
+export type MemberTrafficStatus = {
+    actual: ActualMemberTrafficState;
+    target: TargetMemberTrafficState;
+};
+
+export type ActualMemberTrafficState = {
+    /**
+     * Extra traffic the member has used on the synchronizer, in bytes (here always 0).
+     */
+    total_consumed: number;
+    /**
+     * The member's extra traffic limit on the synchronizer, in bytes; a top-up is complete
+     * once it equals `target.total_purchased` (here it always does).
+     *
+     */
+    total_limit: number;
+};
+
+export type TargetMemberTrafficState = {
+    /**
+     * Extra traffic purchased for the member on the synchronizer, in bytes.
+     */
+    total_purchased: number;
+};
+
 export type TransferPreapprovalResponse = {
     transfer_preapproval: ContractWithState;
 };
@@ -2422,6 +2457,54 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type GetMemberTrafficStatusData = {
+    body?: never;
+    path: {
+        /**
+         * The synchronizer id (`<name>::<fingerprint>`).
+         */
+        domain_id: string;
+        /**
+         * The sequencer member: `<code>::<name>::<fingerprint>`, where `code` is `PAR`
+         * (participant), `MED` (mediator) or `SEQ` (sequencer).
+         *
+         */
+        member_id: string;
+    };
+    query?: never;
+    url: '/v0/domains/{domain_id}/members/{member_id}/traffic-status';
+};
+
+export type GetMemberTrafficStatusErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetMemberTrafficStatusError = GetMemberTrafficStatusErrors[keyof GetMemberTrafficStatusErrors];
+
+export type GetMemberTrafficStatusResponses = {
+    /**
+     * The member's traffic on the synchronizer.
+     */
+    200: GetMemberTrafficStatusResponse;
+};
+
+export type GetMemberTrafficStatusResponse2 = GetMemberTrafficStatusResponses[keyof GetMemberTrafficStatusResponses];
 
 export type ListExplorerUpdatesData = {
     body?: never;

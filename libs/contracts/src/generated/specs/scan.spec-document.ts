@@ -56,6 +56,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Public information about the DSO."
     },
     {
+      "name": "traffic",
+      "description": "Synchronizer traffic of sequencer members (participants, mediators)."
+    },
+    {
       "name": "explorer",
       "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
     },
@@ -1171,6 +1175,66 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/domains/{domain_id}/members/{member_id}/traffic-status": {
+      "get": {
+        "operationId": "getMemberTrafficStatus",
+        "tags": [
+          "traffic"
+        ],
+        "summary": "Get a member's traffic status on a synchronizer",
+        "description": "The extra traffic a sequencer member has on a synchronizer. `target.total_purchased`\nis what was bought for it: the sum of `totalPurchased` over the active\n`Splice.DecentralizedSynchronizer:MemberTraffic` contracts naming this member and\nsynchronizer. `actual` is the sequencer's traffic state. This node has no sequencer:\nit models one that applies each purchase as soon as it is recorded and meters\nnothing, so `actual.total_limit` equals `target.total_purchased` and\n`actual.total_consumed` is 0 (docs/traffic.md).\n\n404 when the synchronizer would have no traffic state for the member: no MemberTraffic\ncontract for it on that synchronizer was ever recorded, and it is not one of the\nnetwork's own nodes there (an SV's participant in DsoRules, an SV's mediator or\nsequencer in its node state). A malformed `domain_id` or `member_id` is a 400.\n",
+        "parameters": [
+          {
+            "name": "domain_id",
+            "in": "path",
+            "required": true,
+            "description": "The synchronizer id (`<name>::<fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "global-domain::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc"
+          },
+          {
+            "name": "member_id",
+            "in": "path",
+            "required": true,
+            "description": "The sequencer member: `<code>::<name>::<fingerprint>`, where `code` is `PAR`\n(participant), `MED` (mediator) or `SEQ` (sequencer).\n",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^(PAR|MED|SEQ)::[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "PAR::canton-scan-stack::12209f6a2e1c5b0f8d7a4c3b2e1f0a9b8c7d6e5f4a3b2c1d0e9f8a7b6c5d4e3f2a1b"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The member's traffic on the synchronizer.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetMemberTrafficStatusResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -2356,6 +2420,65 @@ export const scanSpec: OpenApiDocument = {
         "properties": {
           "featured_app_right": {
             "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "GetMemberTrafficStatusResponse": {
+        "type": "object",
+        "required": [
+          "traffic_status"
+        ],
+        "properties": {
+          "traffic_status": {
+            "$ref": "#/components/schemas/MemberTrafficStatus"
+          }
+        }
+      },
+      "MemberTrafficStatus": {
+        "type": "object",
+        "description": "The sequencer's traffic state under `actual`, what was purchased under `target`. On a\nreal synchronizer a purchase takes a moment to reach the sequencer, so `target` may\nbe ahead of `actual.total_limit`.\n",
+        "required": [
+          "actual",
+          "target"
+        ],
+        "properties": {
+          "actual": {
+            "$ref": "#/components/schemas/ActualMemberTrafficState"
+          },
+          "target": {
+            "$ref": "#/components/schemas/TargetMemberTrafficState"
+          }
+        }
+      },
+      "ActualMemberTrafficState": {
+        "type": "object",
+        "required": [
+          "total_consumed",
+          "total_limit"
+        ],
+        "properties": {
+          "total_consumed": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Extra traffic the member has used on the synchronizer, in bytes (here always 0)."
+          },
+          "total_limit": {
+            "type": "integer",
+            "format": "int64",
+            "description": "The member's extra traffic limit on the synchronizer, in bytes; a top-up is complete\nonce it equals `target.total_purchased` (here it always does).\n"
+          }
+        }
+      },
+      "TargetMemberTrafficState": {
+        "type": "object",
+        "required": [
+          "total_purchased"
+        ],
+        "properties": {
+          "total_purchased": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Extra traffic purchased for the member on the synchronizer, in bytes."
           }
         }
       },

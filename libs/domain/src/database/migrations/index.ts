@@ -12,6 +12,7 @@ import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-statu
 import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
 import { ProtobufJsonPayloads1795450000000 } from './1795450000000-protobuf-json-payloads';
 import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-updates';
+import { MemberTrafficIndex1795470000000 } from './1795470000000-member-traffic-index';
 import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-index';
 
 /** Every migration, in order. A new migration is appended here. */
@@ -30,5 +31,6 @@ export const MIGRATIONS = [
   ExplorerChoiceContractIndexes1795410000000,
   ProtobufJsonPayloads1795450000000,
   CompactOnlyUpdates1795460000000,
+  MemberTrafficIndex1795470000000,
   HoldingsStateIndex1795473000000,
 ];

@@ -1,0 +1,202 @@
+import {
+  type BuyMemberTrafficArgument,
+  type BuyMemberTrafficResult,
+  formatDamlDecimal,
+  type HistoryCreatedEvent,
+  type HistoryExercisedEvent,
+  type MemberTrafficPayload,
+  type OpenMiningRoundPayload,
+  parseDamlDecimal,
+  SpliceChoices,
+  SpliceTemplates,
+  toCompact,
+  type ValidatorRewardCouponPayload,
+} from '@canton-scan/domain';
+import { compactOf, replay, run, small, SMALL } from './simulator.fixture';
+
+// Field lists of splice-amulet 0.1.14 and splice-dso-governance 0.1.20, in declaration order:
+// Splice/DecentralizedSynchronizer.daml (MemberTraffic), Splice/AmuletRules.daml
+// (AmuletRules_BuyMemberTraffic, AmuletRules_BuyMemberTrafficResult,
+// AmuletRules_MergeMemberTrafficContracts), Splice/Amulet.daml (ValidatorRewardCoupon),
+// Splice/DsoRules.daml (DsoRules_MergeMemberTrafficContracts).
+const DAML_FIELDS = {
+  MemberTraffic: [
+    'dso',
+    'memberId',
+    'synchronizerId',
+    'migrationId',
+    'totalPurchased',
+    'numPurchases',
+    'amuletSpent',
+    'usdSpent',
+  ],
+  BuyMemberTraffic: [
+    'inputs',
+    'context',
+    'provider',
+    'memberId',
+    'synchronizerId',
+    'migrationId',
+    'trafficAmount',
+    'expectedDso',
+  ],
+  BuyMemberTrafficResult: [
+    'round',
+    'summary',
+    'amuletPaid',
+    'purchasedTraffic',
+    'senderChangeAmulet',
+    'meta',
+  ],
+  ValidatorRewardCoupon: ['dso', 'user', 'amount', 'round'],
+  TransferContext: ['openMiningRound', 'issuingMiningRounds', 'validatorRights', 'featuredAppRight'],
+  DsoRulesMerge: ['amuletRulesCid', 'trafficCids', 'sv'],
+  DsoRulesMergeResult: ['memberTraffic'],
+  AmuletRulesMerge: ['trafficCids'],
+  AmuletRulesMergeResult: ['mergedTrafficCid'],
+} as const;
+
+const STAGGERED = { ...SMALL, trafficTopUpEveryRounds: 3 };
+const STACK_PARTICIPANT = `PAR::canton-scan-stack::1220${'9f'.repeat(32)}`;
+
+describe('synchronizer traffic purchases in the simulated network', () => {
+  const history = replay(small.updates);
+  const often = run(STAGGERED);
+  const oftenHistory = replay(often.updates);
+  const network = small.summary.network;
+  const [globalSynchronizer] = network.synchronizers;
+  const isTraffic = (e: HistoryCreatedEvent) => e.template_id === SpliceTemplates.MemberTraffic.templateId;
+  const purchasesOf = (h: typeof history) =>
+    h.exercised.filter((x) => x.event.choice === SpliceChoices.AmuletRulesBuyMemberTraffic);
+  const childrenOf = (tx: { events_by_id: Record<string, unknown> }, event: HistoryExercisedEvent) =>
+    event.child_event_ids.map((id) => tx.events_by_id[id] as HistoryCreatedEvent | HistoryExercisedEvent);
+  const keysOf = (value: unknown) => Object.keys(value as Record<string, unknown>);
+
+  it('writes the Daml records of splice-amulet 0.1.14 with exactly their fields', () => {
+    const purchases = purchasesOf(history);
+    expect(purchases.length).toBeGreaterThan(0);
+    for (const { event, tx } of purchases) {
+      expect(event.consuming).toBe(false);
+      expect(event.template_id).toBe(SpliceTemplates.AmuletRules.templateId);
+      const argument = toCompact(event.choice_argument) as unknown as BuyMemberTrafficArgument;
+      expect(keysOf(argument)).toEqual(DAML_FIELDS.BuyMemberTraffic);
+      expect(keysOf(argument.context)).toEqual(DAML_FIELDS.TransferContext);
+      expect(keysOf(toCompact(event.exercise_result))).toEqual(DAML_FIELDS.BuyMemberTrafficResult);
+      const created = childrenOf(tx, event).filter((e) => e.event_type === 'created_event');
+      const traffic = created.filter(isTraffic);
+      expect(traffic).toHaveLength(1);
+      expect(keysOf(toCompact(traffic[0].create_arguments))).toEqual(DAML_FIELDS.MemberTraffic);
+      const coupon = created.find((e) => e.template_id === SpliceTemplates.ValidatorRewardCoupon.templateId)!;
+      expect(keysOf(toCompact(coupon.create_arguments))).toEqual(DAML_FIELDS.ValidatorRewardCoupon);
+    }
+    const merges = oftenHistory.exercised.filter(
+      (x) => x.event.choice === SpliceChoices.DsoRulesMergeMemberTrafficContracts,
+    );
+    expect(merges.length).toBeGreaterThan(0);
+    for (const { event, tx } of merges) {
+      expect(keysOf(toCompact(event.choice_argument))).toEqual(DAML_FIELDS.DsoRulesMerge);
+      expect(keysOf(toCompact(event.exercise_result))).toEqual(DAML_FIELDS.DsoRulesMergeResult);
+      const [inner] = childrenOf(tx, event) as HistoryExercisedEvent[];
+      expect(inner.choice).toBe(SpliceChoices.AmuletRulesMergeMemberTrafficContracts);
+      expect(keysOf(toCompact(inner.choice_argument))).toEqual(DAML_FIELDS.AmuletRulesMerge);
+      expect(keysOf(toCompact(inner.exercise_result))).toEqual(DAML_FIELDS.AmuletRulesMergeResult);
+    }
+  });
+
+  it('prices the traffic as computeSynchronizerFees does and burns it from the buyer’s amulet', () => {
+    for (const { event, tx } of purchasesOf(history)) {
+      const argument = toCompact(event.choice_argument) as unknown as BuyMemberTrafficArgument;
+      const result = toCompact(event.exercise_result) as unknown as BuyMemberTrafficResult;
+      const children = childrenOf(tx, event);
+      const traffic = compactOf<MemberTrafficPayload>(
+        children.find((e): e is HistoryCreatedEvent => e.event_type === 'created_event' && isTraffic(e))!,
+      );
+      const openRound = history.created.find(
+        ({ event: e }) => e.contract_id === argument.context.openMiningRound,
+      )!;
+      const { amuletPrice } = compactOf<OpenMiningRoundPayload>(openRound.event);
+      // USD = bytes / 1e6 × 16.67 (extraTrafficPrice); amulet = USD / amuletPrice.
+      const usd = (BigInt(argument.trafficAmount) * parseDamlDecimal('16.67')) / 1_000_000n;
+      expect(traffic).toMatchObject({
+        memberId: argument.memberId,
+        synchronizerId: globalSynchronizer,
+        totalPurchased: argument.trafficAmount,
+        numPurchases: '1',
+        usdSpent: formatDamlDecimal(usd),
+        amuletSpent: result.amuletPaid,
+      });
+      expect(BigInt(argument.trafficAmount)).toBeGreaterThanOrEqual(200_000n);
+      const paid = parseDamlDecimal(result.amuletPaid);
+      const price = parseDamlDecimal(amuletPrice);
+      const exact = (usd * 10_000_000_000n) / price;
+      expect(paid - exact).toBeGreaterThanOrEqual(0n);
+      expect(paid - exact).toBeLessThanOrEqual(1n);
+      expect(result.summary.amuletPrice).toBe(amuletPrice);
+      // The self-transfer's output (paid - create fee) is archived: burned with the fees.
+      const s = result.summary;
+      const d = parseDamlDecimal;
+      const split = paid - d('0.03');
+      expect(d(s.inputAmuletAmount)).toBe(
+        d(s.holdingFees) + split + d(s.outputFees[0]) + d(s.senderChangeFee) + d(s.senderChangeAmount),
+      );
+      const coupon = compactOf<ValidatorRewardCouponPayload>(
+        children.find(
+          (e): e is HistoryCreatedEvent =>
+            e.event_type === 'created_event' &&
+            e.template_id === SpliceTemplates.ValidatorRewardCoupon.templateId,
+        )!,
+      );
+      expect(coupon).toEqual({
+        dso: network.dso.id,
+        user: argument.provider,
+        amount: formatDamlDecimal(split + d(s.outputFees[0])),
+        round: result.round,
+      });
+      expect(result.meta?.values['splice.lfdecentralizedtrust.org/tx-kind']).toBe('burn');
+    }
+  });
+
+  it('has every validator’s participant buy at onboarding and top up later', () => {
+    const buyers = new Map<string, number>();
+    for (const { event } of purchasesOf(history)) {
+      const { memberId, provider } = toCompact(event.choice_argument) as unknown as BuyMemberTrafficArgument;
+      expect(memberId).toBe(
+        network.validatorParticipantIds[network.validators.findIndex((v) => v.id === provider)],
+      );
+      expect(memberId).toMatch(/^PAR::[^:]+::1220[0-9a-f]{64}$/);
+      buyers.set(memberId, (buyers.get(memberId) ?? 0) + 1);
+    }
+    expect([...buyers.keys()].sort()).toEqual([...network.validatorParticipantIds].sort());
+    expect(Math.max(...buyers.values())).toBeGreaterThan(1);
+  });
+
+  it('merges a member’s contracts above the threshold, keeping the purchased total', () => {
+    const member = often.summary.network.validatorParticipantIds[0];
+    const purchases = purchasesOf(oftenHistory)
+      .map((x) => toCompact(x.event.choice_argument) as unknown as BuyMemberTrafficArgument)
+      .filter((a) => a.memberId === member);
+    const purchased = purchases.reduce((sum, a) => sum + BigInt(a.trafficAmount), 0n);
+    const lastMigration = Math.max(...oftenHistory.activeAtEnd.keys());
+    const active = [...oftenHistory.activeAtEnd.get(lastMigration)!.values()]
+      .filter((c) => c.templateName === 'MemberTraffic')
+      .map((c) => c.payload as unknown as MemberTrafficPayload)
+      .filter((p) => p.memberId === member);
+    expect(purchases.length).toBeGreaterThan(6);
+    expect(active.length).toBeLessThan(purchases.length);
+    expect(active.reduce((sum, p) => sum + BigInt(p.totalPurchased), 0n)).toBe(purchased);
+    expect(active.some((p) => Number(p.numPurchases) > 1)).toBe(true);
+  });
+
+  it('hosts the first validators on the participants the options name', () => {
+    const withStack = run({ ...SMALL, validatorParticipantIds: [STACK_PARTICIPANT] });
+    expect(withStack.summary.network.validatorParticipantIds[0]).toBe(STACK_PARTICIPANT);
+    const bought = replay(withStack.updates).created.filter(
+      ({ event }) =>
+        isTraffic(event) && compactOf<MemberTrafficPayload>(event).memberId === STACK_PARTICIPANT,
+    );
+    expect(bought.length).toBeGreaterThan(0);
+    expect(() => run({ ...SMALL, rounds: 24, validatorParticipantIds: ['participant-1'] })).toThrow(
+      /validatorParticipantIds: "participant-1" is not a participant id/,
+    );
+  });
+});
