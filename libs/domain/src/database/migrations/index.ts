@@ -12,6 +12,7 @@ import { MirrorPeerStatus1795400000000 } from './1795400000000-mirror-peer-statu
 import { ExplorerChoiceContractIndexes1795410000000 } from './1795410000000-explorer-choice-contract-indexes';
 import { ProtobufJsonPayloads1795450000000 } from './1795450000000-protobuf-json-payloads';
 import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-updates';
+import { SimulatedNetwork1795470000000 } from './1795470000000-simulated-network';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -29,4 +30,5 @@ export const MIGRATIONS = [
   ExplorerChoiceContractIndexes1795410000000,
   ProtobufJsonPayloads1795450000000,
   CompactOnlyUpdates1795460000000,
+  SimulatedNetwork1795470000000,
 ];
