@@ -151,6 +151,32 @@ describe('the live simulated network', () => {
     expect(Number(imports[0].n)).toBe(generatedImports);
   });
 
+  it('records the ACS snapshot time when the live history reaches it', async () => {
+    // A clock 1.5 s short of a whole hour, the next snapshot time (SNAPSHOT_INTERVAL_HOURS 1).
+    const hour = Math.ceil((Date.now() + 60_000) / 3_600_000) * 3_600_000;
+    const shift = hour - 1_500 - Date.now();
+    running = opened(
+      await openSimulatedNetwork(db.dataSource, {
+        options: FAST,
+        live: true,
+        snapshotIntervalHours: 1,
+        now: () => Date.now() + shift,
+      }),
+    );
+    await running.driver.catchUp();
+    const snapshotAtHour = async () =>
+      Number(
+        (
+          await db.dataSource.query('SELECT count(*) AS n FROM acs_snapshots WHERE record_time = $1', [
+            new Date(hour).toISOString(),
+          ])
+        )[0].n,
+      ) === 1;
+    expect(await snapshotAtHour()).toBe(false);
+    void running.driver.run();
+    await eventually('the snapshot at the hour is recorded', snapshotAtHour);
+  });
+
   it('keeps the static history with SIMULATION_LIVE=false: the fixed start, every round written, nothing after', async () => {
     const opening = opened(await open(false));
     expect(opening.options.startTime).toBeUndefined();
