@@ -78,14 +78,18 @@ describe('the live simulated network', () => {
     expect(start).toBeGreaterThan(before - 26_000);
     const appended = await running.driver.catchUp();
     expect(appended).toBeGreaterThan(500);
-    // Everything written is due; the last pre-generated round is the last tick's.
+    // Everything written is due, the pre-generated rounds (0 to 23) in full.
     const newest = Date.parse(await newestRecordTime());
     expect(newest).toBeLessThanOrEqual(Date.now());
-    expect(newest).toBeGreaterThan(Date.now() - 3_000);
-    const openNow = await roundsOpenAt(db.dataSource, new Date());
-    expect(openNow.length).toBeGreaterThan(0);
-
+    expect(newest).toBeGreaterThanOrEqual(start + 23_000);
+    // Live from here on (as under npm start, where apps start meanwhile): a round is open now.
     void running.driver.run();
+    // Polled: on a loaded machine the driver may take a moment to write the tick just begun.
+    let openNow: number[] = [];
+    await eventually('a round is open at wall-clock now', async () => {
+      openNow = await roundsOpenAt(db.dataSource, new Date());
+      return openNow.length > 0;
+    });
     const firstOpen = Math.max(...openNow);
     await eventually('a later round is open at wall-clock now', async () => {
       const open = await roundsOpenAt(db.dataSource, new Date());
