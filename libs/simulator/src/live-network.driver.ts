@@ -8,6 +8,12 @@ export interface LiveNetworkDriverOptions {
   readonly now?: () => number;
   /** Told of every batch written: how many updates and the newest record time. */
   readonly onWritten?: (written: { appended: number; recordTime: string }) => void;
+  /**
+   * Told of a failed live write (the database away, say): the same batch is tried again after
+   * `retryDelayMs` (default 5000), until it is written or the driver is stopped.
+   */
+  readonly onWriteFailed?: (error: unknown) => void;
+  readonly retryDelayMs?: number;
 }
 
 /**
@@ -15,7 +21,8 @@ export interface LiveNetworkDriverOptions {
  * times: what is due is written through the one write path (`LedgerWriter`), batched; then it
  * sleeps until the next update's record time. The stream may be endless (a continuous
  * simulation); a bounded one ends the run when it is exhausted. `stop` ends the run between two
- * writes, never within one: each batch is one transaction, written whole or not at all.
+ * writes, never within one: each batch is one transaction, written whole or not at all. A failed
+ * write is tried again (the stream cannot skip it: what follows builds on it).
  */
 export class LiveNetworkDriver {
   private readonly maxBatch: number;
@@ -71,15 +78,23 @@ export class LiveNetworkDriver {
   }
 
   private async loop(): Promise<void> {
-    while (!this.stopping && !this.next.done) {
-      const batch = [...this.due(this.maxBatch)];
+    // A batch taken off the stream is written before anything after it, however many tries it takes.
+    let batch: HistoryUpdate[] = [];
+    while (!this.stopping) {
+      if (batch.length === 0) batch = [...this.due(this.maxBatch)];
       if (batch.length > 0) {
-        const result = await this.writer.append(batch);
-        this.written += result.appended;
-        this.options.onWritten?.({
-          appended: result.appended,
-          recordTime: batch[batch.length - 1].record_time,
-        });
+        try {
+          const result = await this.writer.append(batch);
+          this.written += result.appended;
+          this.options.onWritten?.({
+            appended: result.appended,
+            recordTime: batch[batch.length - 1].record_time,
+          });
+          batch = [];
+        } catch (error) {
+          this.options.onWriteFailed?.(error);
+          await this.sleep(this.options.retryDelayMs ?? 5000);
+        }
         continue;
       }
       if (this.next.done) break;

@@ -56,6 +56,7 @@ export interface SimulatedNetworkSettings {
   /** Wall-clock milliseconds (default `Date.now`). */
   readonly now?: () => number;
   readonly onWritten?: LiveNetworkDriverOptions['onWritten'];
+  readonly onWriteFailed?: LiveNetworkDriverOptions['onWriteFailed'];
 }
 
 /** What `openSimulatedNetwork` found in the store, and the driver feeding it (if any). */
@@ -87,7 +88,11 @@ export async function openSimulatedNetwork(
   const now = settings.now ?? Date.now;
   const repository = new SimulatedNetworkRepository(Db.of(dataSource));
   const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: settings.snapshotIntervalHours });
-  const driverOptions: LiveNetworkDriverOptions = { now, onWritten: settings.onWritten };
+  const driverOptions: LiveNetworkDriverOptions = {
+    now,
+    onWritten: settings.onWritten,
+    onWriteFailed: settings.onWriteFailed,
+  };
   const end = await repository.lookupHistoryEnd();
   if (end.empty) {
     const options = settings.live

@@ -223,6 +223,8 @@ async function loadSimulatedNetwork(
       console.log(`live network: ${written.appended} new updates, up to record time ${recordTime}`);
       written = { appended: 0, at: Date.now(), recordTime };
     },
+    onWriteFailed: (error) =>
+      console.error(`live network: a write failed, trying again: ${(error as Error).message}`),
   });
   if (opening.kind === 'static') {
     console.log(`the store's history stays as it is: ${opening.reason}`);
