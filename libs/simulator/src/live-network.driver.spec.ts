@@ -78,4 +78,18 @@ describe('LiveNetworkDriver', () => {
     }
     expect(ids).toEqual(expected);
   });
+
+  it('reports a failing stream from run, and stop still resolves', async () => {
+    const { writer } = memoryWriter();
+    function* broken(): Generator<HistoryUpdate> {
+      let n = 0;
+      for (const u of network()) {
+        if (++n > 30) throw new Error('simulator bug');
+        yield u;
+      }
+    }
+    const driver = new LiveNetworkDriver(writer, broken(), { maxBatch: 10 });
+    await expect(driver.run()).rejects.toThrow('simulator bug');
+    await expect(driver.stop()).resolves.toBeUndefined();
+  });
 });

@@ -70,11 +70,11 @@ export class LiveNetworkDriver {
     return this.running;
   }
 
-  /** Ends `run` once the write in progress (if any) has committed. */
+  /** Ends `run` once the write in progress (if any) has committed; `run` reports its own failure. */
   async stop(): Promise<void> {
     this.stopping = true;
     this.wake?.();
-    await this.running;
+    await this.running?.catch(() => undefined);
   }
 
   private async loop(): Promise<void> {

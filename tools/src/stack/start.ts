@@ -259,6 +259,7 @@ async function loadSimulatedNetwork(
   );
   if (!opening.live || driver.exhausted) return undefined;
   console.log(`live network: a new mining round every ${tick} s, updates written as their record time comes`);
+  written = { appended: 0, at: Date.now(), recordTime: '' };
   driver.run().catch((error: unknown) => {
     console.error(`the live network stopped: ${(error as Error).message}`);
   });
