@@ -21,6 +21,7 @@ export type {
   ScanMirrorConfig,
   ScanUiConfig,
   GroupAppConfig,
+  SimulationConfig,
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
@@ -186,6 +187,8 @@ export { MirrorStatusRepository } from './scan/explorer/mirror-status.repository
 export { MirrorStatusService } from './scan/explorer/mirror-status.service';
 export { MirrorPeerStatusRepository } from './mirror/mirror-peer-status.repository';
 export type { MirrorPeerStatus, MirrorStatusRecord } from './mirror/mirror-peer-status.repository';
+export { SimulatedNetworkRepository } from './simulation/simulated-network.repository';
+export type { SimulatedNetworkRecord, StoredHistoryEnd } from './simulation/simulated-network.repository';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
 export { isStorableTimestamp } from './time/micros';
 export type {

@@ -14,7 +14,7 @@ import {
 import type { GenericContract } from './contract-store';
 import type { SimParty, SimSv } from './network-identities';
 import { amuletConfig, dsoRulesConfig, REWARD_ACCOUNTING, svNodeStatePayload } from './network-config';
-import { svScanUrl } from './simulator.options';
+import { runHorizonMicros, svScanUrl } from './simulator.options';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -97,7 +97,7 @@ export class GovernanceFlow {
       SpliceTemplates.ExternalPartyConfigState,
       buildSplicePayload(SpliceTemplates.ExternalPartyConfigState, {
         dso,
-        targetArchiveAfter: formatMicros(tx.effectiveMicros + options.rounds * options.tickMicros),
+        targetArchiveAfter: formatMicros(tx.effectiveMicros + runHorizonMicros(options)),
       }),
       [dso],
     );

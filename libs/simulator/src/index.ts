@@ -14,3 +14,11 @@ export type { PartyRole, SimParty, SimSv, SimulatedNetwork } from './network-ide
 export type { InFlightContract } from './reassignment.flow';
 export type { PendingTransferInstruction, TransferInstructionPlan } from './transfer-instruction.flow';
 export { buildAmuletConfig, ISSUANCE_CONFIG, TRANSFER_CONFIG } from './network-config';
+export { LiveNetworkDriver, type LiveNetworkDriverOptions } from './live-network.driver';
+export {
+  liveSimulationOptions,
+  openSimulatedNetwork,
+  updatesAfter,
+  type SimulatedNetworkOpening,
+  type SimulatedNetworkSettings,
+} from './live-network';

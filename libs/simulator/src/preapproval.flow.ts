@@ -1,6 +1,7 @@
 import { buildSplicePayload, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
+import { runHorizonMicros } from './simulator.options';
 
 /**
  * TransferPreapprovals of the first `transferPreapprovalParties` users, each operated by a
@@ -20,7 +21,7 @@ export function* createTransferPreapprovals(ctx: SimContext): Generator<HistoryU
           provider: provider.id,
           validFrom: now,
           lastRenewedAt: now,
-          expiresAt: formatMicros(tx.effectiveMicros + options.rounds * options.tickMicros),
+          expiresAt: formatMicros(tx.effectiveMicros + runHorizonMicros(options)),
         }),
         [ctx.dso.id, receiver.id, provider.id],
       );

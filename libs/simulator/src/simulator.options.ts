@@ -21,8 +21,19 @@ export interface SimulationOptions {
   validatorCount?: number;
   /** Ordinary parties holding amulet (at least 4); every fourth is an external party. */
   partyCount?: number;
-  /** Mining rounds (ticks) to simulate, at least 24. */
+  /**
+   * Mining rounds (ticks) to simulate, at least 24. The scripted one-off events (votes, the late
+   * and withdrawn validators, the migration, the config schedule) fall at fractions of it.
+   */
   rounds?: number;
+  /**
+   * Go on without end after `rounds`: every later round is an ordinary tick (rounds advance,
+   * validators, votes every `voteEveryRounds`, taps, transfers, allocations, app activity,
+   * reassignments) and the scripted events stay where `rounds` puts them. Contracts meant to last
+   * the whole run (TransferPreapprovals, pending transfer instructions, the external-party config
+   * state) then last a year past `rounds`. Default false: the generator ends after `rounds`.
+   */
+  continuous?: boolean;
   /** `AmuletRules_Transfer`s per round. */
   transfersPerRound?: number;
   /** Receivers per transfer; each gets a new Amulet (the main lever for the active set). */
@@ -91,6 +102,7 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   validatorCount: 6,
   partyCount: 20,
   rounds: 432,
+  continuous: false,
   transfersPerRound: 3,
   outputsPerTransfer: 1,
   tapsPerRound: 2,
@@ -197,6 +209,18 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
     startMicros,
     tickMicros: o.tickSeconds * 1_000_000,
   };
+}
+
+const YEAR_MICROS = 365 * 86_400_000_000;
+
+/**
+ * How long after its creation a contract meant to outlast the run stays valid: the run's length
+ * (`rounds` ticks), and a year more for a continuous run, which has no end to outlast.
+ */
+export function runHorizonMicros(
+  options: Pick<ResolvedSimulationOptions, 'rounds' | 'tickMicros' | 'continuous'>,
+): number {
+  return options.rounds * options.tickMicros + (options.continuous ? YEAR_MICROS : 0);
 }
 
 /** The scan base URL of the SV at `index` (0-based, in SV order): the configured one, else the default. */

@@ -58,7 +58,8 @@ export interface SimulationSummary {
  * round's app activity is recorded; transfer instructions are offered and settled and batch payouts
  * made (when enabled);
  * contracts are reassigned. Round 0 bootstraps the network instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
- * re-create the active contracts, then migration 1 carries on.
+ * re-create the active contracts, then migration 1 carries on. With `continuous` the rounds go on
+ * after `rounds` without end (the generator never returns; a live driver pulls what is due).
  */
 export function* simulateNetwork(
   options: SimulationOptions = {},
@@ -88,7 +89,7 @@ export function* simulateNetwork(
     resolved.svCount;
   let importUpdates = 0;
 
-  for (let round = 0; round < resolved.rounds; round++) {
+  for (let round = 0; resolved.continuous || round < resolved.rounds; round++) {
     ctx.round = round;
     ctx.clock.startTick(
       round,

@@ -19,6 +19,7 @@ import { steppedTransferFee, TRANSFER_FEES } from './network-config';
 import type { RoundFlow } from './round.flow';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
+import { runHorizonMicros } from './simulator.options';
 import type { TxBuilder } from './transaction.builder';
 import { unlockAmulet } from './locked-amulet';
 
@@ -112,7 +113,8 @@ export class TransferInstructionFlow {
         const tick = options.tickMicros;
         // A pending instruction stays acceptable for the whole run; the others until their due round has passed.
         const executeBefore = formatMicros(
-          tx.effectiveMicros + (plan === 'pending' ? options.rounds : dueRound - round + 2) * tick,
+          tx.effectiveMicros +
+            (plan === 'pending' ? runHorizonMicros(options) : (dueRound - round + 2) * tick),
         );
         const transfer: TokenTransfer = {
           sender: sender.id,

@@ -4,6 +4,8 @@ import {
   type MemberTrafficPayload,
   SpliceTemplates,
   toCompact,
+  type AmuletRulesPayload,
+  type OpenMiningRoundPayload,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import { defaultSvScanUrl, simulateNetwork } from '@canton-scan/simulator';
@@ -26,6 +28,17 @@ function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): strin
   throw new Error('no SvNodeState created');
 }
 
+/** The compact payload of the first contract of `templateId` the network creates. */
+function firstCreated(options: ReturnType<typeof stackSimulationOptions>, templateId: string): unknown {
+  for (const update of simulateNetwork(options)) {
+    if (!isTransaction(update)) continue;
+    for (const event of Object.values(update.events_by_id))
+      if (event.event_type === 'created_event' && event.template_id === templateId)
+        return toCompact(event.create_arguments);
+  }
+  throw new Error(`no ${templateId} created`);
+}
+
 describe('stackSimulationOptions', () => {
   it("gives the first SV the stack's own scan: SCAN_PUBLIC_URL, by default http://localhost:<SCAN_PORT>", () => {
     expect(stackSimulationOptions(loadConfig({})).svScanUrls).toEqual(['http://localhost:5012']);
@@ -37,6 +50,22 @@ describe('stackSimulationOptions', () => {
         loadConfig({ SCAN_PUBLIC_URL: 'https://scan.sv-1.example.org/', SCAN_PORT: '6012' }),
       ).svScanUrls,
     ).toEqual(['https://scan.sv-1.example.org']);
+  });
+
+  it('runs the rounds on SIMULATION_TICK_SECONDS, the tickDuration of the AmuletRules config', () => {
+    expect(stackSimulationOptions(loadConfig({})).tickSeconds).toBe(600);
+    const options = stackSimulationOptions(loadConfig({ SIMULATION_TICK_SECONDS: '2' }));
+    expect(options.tickSeconds).toBe(2);
+    const rules = firstCreated(
+      options,
+      SpliceTemplates.AmuletRules.templateId,
+    ) as unknown as AmuletRulesPayload;
+    expect(rules.configSchedule.initialValue.tickDuration).toEqual({ microseconds: '2000000' });
+    const round = firstCreated(
+      options,
+      SpliceTemplates.OpenMiningRound.templateId,
+    ) as unknown as OpenMiningRoundPayload;
+    expect(round.tickDuration).toEqual({ microseconds: '2000000' });
   });
 
   it("loads a network whose first SV node state names the stack's scan, the others the default URLs", () => {

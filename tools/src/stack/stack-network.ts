@@ -16,15 +16,20 @@ export const STACK_NETWORK_EXTRAS = {
 } as const satisfies SimulationOptions;
 
 /**
- * The simulated network `npm start` loads: the default one with STACK_NETWORK_EXTRAS, and the
- * first SV's scan (in its SvNodeState's `synchronizerNodes`, where scan discovery reads it) is
- * this stack's own scan, `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs. The
- * first validator is hosted on the stack's own ledger participant (`LEDGER_PARTICIPANT_ID`), so
- * that participant has bought traffic (a wallet SDK's traffic check finds it).
+ * The simulated network `npm start` loads: the default one with STACK_NETWORK_EXTRAS, on rounds
+ * of `SIMULATION_TICK_SECONDS` (the AmuletRules' tickDuration), and the first SV's scan (in its
+ * SvNodeState's `synchronizerNodes`, where scan discovery reads it) is this stack's own scan,
+ * `SCAN_PUBLIC_URL`; the other SVs keep the simulator's example URLs. The first validator is
+ * hosted on the stack's own ledger participant (`LEDGER_PARTICIPANT_ID`), so that participant has
+ * bought traffic (a wallet SDK's traffic check finds it). A live network gets its start time when
+ * it is created (`openSimulatedNetwork`).
  */
-export function stackSimulationOptions(config: Pick<AppConfig, 'scanApi' | 'ledgerNode'>): SimulationOptions {
+export function stackSimulationOptions(
+  config: Pick<AppConfig, 'scanApi' | 'ledgerNode' | 'simulation'>,
+): SimulationOptions {
   return {
     ...STACK_NETWORK_EXTRAS,
+    tickSeconds: config.simulation.tickSeconds,
     svScanUrls: [config.scanApi.publicUrl],
     validatorParticipantIds: [participantMemberId(config.ledgerNode.participantId)],
   };

@@ -1,15 +1,14 @@
 // npm start: the whole stack on one machine. Starts the embedded database (or uses
-// DATABASE_URL), migrates it, and runs the three apps as separate processes, printing each
-// group's base URL and docs URL. With MIRROR_SCAN_URLS set it follows that real network instead
-// of loading the simulated one: the scan-mirror app runs alongside, filling the store.
+// DATABASE_URL), migrates it, lays out the simulated network up to now and keeps it going live
+// (SIMULATION_LIVE; README "The live network"), and runs the three apps as separate processes,
+// printing each group's base URL and docs URL. With MIRROR_SCAN_URLS set it follows that real
+// network instead of loading the simulated one: the scan-mirror app runs alongside, filling the store.
 import { fork, type ChildProcess } from 'node:child_process';
 import { join } from 'node:path';
 import {
   developmentAuthDefault,
   DEVELOPMENT_MODE_WARNING,
   ensureDevelopmentAdmin,
-  ingestUpdates,
-  LedgerWriter,
   openDatabase,
   startEmbeddedPostgres,
   type AppConfig,
@@ -17,7 +16,7 @@ import {
   type EmbeddedPostgres,
 } from '@canton-scan/domain';
 import { loadConfigOrExit } from '@canton-scan/http';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { openSimulatedNetwork, type LiveNetworkDriver } from '@canton-scan/simulator';
 import { describeDevelopmentToken } from '../ledger/ledger-token';
 import { ownScanAmong } from './own-scan';
 import { stackSimulationOptions } from './stack-network';
@@ -91,10 +90,11 @@ async function main(): Promise<void> {
   const database = await openDatabase({ ...config.database, url });
   const applied = await database.dataSource.runMigrations({ transaction: 'each' });
   console.log(applied.length ? `applied ${applied.length} migration(s)` : 'database schema is up to date');
-  await fillOrFollow(database, config, peers);
+  const live = await fillOrFollow(database, config, peers);
   const admin = await ensureDevelopmentAdmin(database.dataSource);
   const tokenLines = await describeDevelopmentToken(config.auth, admin.userId);
-  await database.close();
+  // The live network keeps the launcher's connection to write on; otherwise it is done with it.
+  if (live === undefined) await database.close();
 
   const distRoot = join(__dirname, '../../..');
   const children: ChildProcess[] = [];
@@ -103,11 +103,13 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     for (const child of children) child.kill('SIGTERM');
-    await Promise.all(
-      children.map(
+    await Promise.all([
+      // The write in progress commits; nothing is written after it.
+      live?.stop().then(() => database.close()),
+      ...children.map(
         (c) => new Promise((resolve) => (c.exitCode !== null ? resolve(null) : c.once('exit', resolve))),
       ),
-    );
+    ]);
     await embedded?.stop();
     process.exit(code);
   };
@@ -175,9 +177,16 @@ function printRunning(
   console.log('Press Ctrl+C to stop.');
 }
 
-/** The simulated network on an empty store, or (MIRROR_SCAN_URLS) a real one the mirror follows. */
-async function fillOrFollow(database: Database, config: AppConfig, peers: readonly string[]): Promise<void> {
-  if (peers.length === 0) return loadDefaultNetworkIfEmpty(database, config);
+/**
+ * The simulated network (created on an empty store, resumed when live), or (MIRROR_SCAN_URLS) a
+ * real one the mirror follows. Returns the driver writing the live network's new updates.
+ */
+async function fillOrFollow(
+  database: Database,
+  config: AppConfig,
+  peers: readonly string[],
+): Promise<LiveNetworkDriver | undefined> {
+  if (peers.length === 0) return loadSimulatedNetwork(database, config);
   const [{ n }]: { n: number }[] = await database.dataSource.query('SELECT count(*)::int AS n FROM updates');
   console.log(
     `following a real network: the scan-mirror app fills the store from ${peers.join(', ')}; ` +
@@ -188,28 +197,73 @@ async function fillOrFollow(database: Database, config: AppConfig, peers: readon
       `the store holds ${n} updates: the mirror continues from where they end, so they must be this ` +
         "network's (else start on a fresh PGLITE_DATA_DIR or DATABASE_URL)",
     );
+  return undefined;
 }
 
-/** On an empty store, loads the default simulated network through the write path. */
-async function loadDefaultNetworkIfEmpty(database: Database, config: AppConfig): Promise<void> {
-  const [{ n }]: { n: number }[] = await database.dataSource.query('SELECT count(*)::int AS n FROM updates');
-  if (n > 0) {
-    console.log(`the store holds ${n} updates; not loading the simulated network`);
-    return;
-  }
+/**
+ * Loads the simulated network through the write path: on an empty store the default one (laid
+ * out up to now when SIMULATION_LIVE), on a store holding a live one it wrote what became due
+ * while the stack was down. Returns the driver that goes on writing a live network's updates as
+ * they fall due (already running), or undefined when the store's history stays as it is.
+ */
+async function loadSimulatedNetwork(
+  database: Database,
+  config: AppConfig,
+): Promise<LiveNetworkDriver | undefined> {
   const started = Date.now();
-  console.log('empty store: loading the default simulated network (seed 1) ...');
-  const writer = new LedgerWriter(database.dataSource, {
+  let written = { appended: 0, at: Date.now(), recordTime: '' };
+  const opening = await openSimulatedNetwork(database.dataSource, {
+    options: stackSimulationOptions(config),
+    live: config.simulation.live,
     snapshotIntervalHours: config.snapshotIntervalHours,
+    onWritten: ({ appended, recordTime }) => {
+      written = { ...written, appended: written.appended + appended, recordTime };
+      // One line a minute at most: a round of the default tick brings about a hundred updates.
+      if (Date.now() - written.at < 60_000) return;
+      console.log(`live network: ${written.appended} new updates, up to record time ${recordTime}`);
+      written = { appended: 0, at: Date.now(), recordTime };
+    },
+    onWriteFailed: (error) =>
+      console.error(`live network: a write failed, trying again: ${(error as Error).message}`),
   });
-  const result = await ingestUpdates(writer, simulateNetwork(stackSimulationOptions(config)), {
-    batchSize: 1000,
-  });
+  if (opening.kind === 'static') {
+    console.log(`the store's history stays as it is: ${opening.reason}`);
+    return undefined;
+  }
+  const { options, driver } = opening;
+  const tick = options.tickSeconds ?? config.simulation.tickSeconds;
   console.log(
-    `loaded the default simulated network: ${result.appended} updates, ${result.contractsCreated} contracts, ` +
-      `${result.snapshotsRecorded} ACS snapshot times in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
+    opening.kind === 'created'
+      ? `empty store: loading the default simulated network (seed 1, ${options.rounds ?? 432} rounds of ${tick} s` +
+          (opening.live ? `, laid out from ${options.startTime} up to now, then live) ...` : ', static) ...')
+      : `resuming the live simulated network started at ${options.startTime} (${tick} s rounds) ...`,
+  );
+  if (opening.kind === 'resumed' && tick !== config.simulation.tickSeconds)
+    console.log(
+      `  its rounds stay ${tick} s long (SIMULATION_TICK_SECONDS=${config.simulation.tickSeconds} applies to a new network)`,
+    );
+  let appended: number;
+  try {
+    appended = await driver.catchUp();
+  } catch (error) {
+    if (opening.kind === 'created') throw error;
+    console.error(
+      `cannot resume the simulated network, its history stays as it is: ${(error as Error).message}`,
+    );
+    return undefined;
+  }
+  console.log(
+    `${opening.kind === 'created' ? 'loaded the default simulated network' : 'resumed the simulated network'}: ` +
+      `${appended} updates in ${((Date.now() - started) / 1000).toFixed(1)} s; ` +
       `the first SV's scan in GET /v0/dso is this stack's, ${config.scanApi.publicUrl} (SCAN_PUBLIC_URL)`,
   );
+  if (!opening.live || driver.exhausted) return undefined;
+  console.log(`live network: a new mining round every ${tick} s, updates written as their record time comes`);
+  written = { appended: 0, at: Date.now(), recordTime: '' };
+  driver.run().catch((error: unknown) => {
+    console.error(`the live network stopped: ${(error as Error).message}`);
+  });
+  return driver;
 }
 
 async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {

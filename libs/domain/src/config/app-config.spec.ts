@@ -170,6 +170,20 @@ describe('loadConfig', () => {
       );
   });
 
+  it('runs the simulated network live on 600-second ticks by default; SIMULATION_TICK_SECONDS and SIMULATION_LIVE change it', () => {
+    expect(loadConfig({}).simulation).toEqual({ live: true, tickSeconds: 600 });
+    expect(loadConfig({ SIMULATION_LIVE: 'false', SIMULATION_TICK_SECONDS: '2' }).simulation).toEqual({
+      live: false,
+      tickSeconds: 2,
+    });
+    expect(problemsOf(() => loadConfig({ SIMULATION_LIVE: 'sometimes', SIMULATION_TICK_SECONDS: '0' }))).toBe(
+      [
+        'SIMULATION_LIVE must be true or false, got "sometimes"',
+        'SIMULATION_TICK_SECONDS must be between 1 and 86400, got 0',
+      ].join('\n'),
+    );
+  });
+
   it('takes the validator operator from VALIDATOR_USER (else SV_USER) and a party-id VALIDATOR_PARTY_ID', () => {
     expect(loadConfig({}).validator).toEqual({ user: 'sv1', partyId: undefined });
     expect(loadConfig({ SV_USER: 'sv-7' }).validator.user).toBe('sv-7');

@@ -164,6 +164,18 @@ export interface AppConfig {
   readonly sv: { readonly user: string; readonly partyId: string | undefined };
   readonly validator: { readonly user: string; readonly partyId: string | undefined };
   readonly registryMaxTransferLegs: number;
+  /** The simulated network `npm start` loads (README "The live network"). */
+  readonly simulation: SimulationConfig;
+}
+
+export interface SimulationConfig {
+  /**
+   * `SIMULATION_LIVE`: lay the pre-generated rounds out up to now and go on in real time; false
+   * keeps the static history from its fixed start time (January 2026).
+   */
+  readonly live: boolean;
+  /** `SIMULATION_TICK_SECONDS`: the length of a mining round, the AmuletRules' tickDuration. */
+  readonly tickSeconds: number;
 }
 
 export class ConfigError extends Error {
@@ -263,6 +275,10 @@ export function loadConfig(
     sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
     validator: validatorIdentity(r),
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
+    simulation: {
+      live: r.bool('SIMULATION_LIVE', true),
+      tickSeconds: r.int('SIMULATION_TICK_SECONDS', 600, { min: 1, max: 86_400 }),
+    },
   };
   if (config.database.readUrls.length > 0 && config.database.url === undefined)
     r.problems.push(

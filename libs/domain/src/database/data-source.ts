@@ -14,6 +14,7 @@ import { AppActivityRecordEntity } from '../scan/rewards/app-activity-record.ent
 import { MiningRoundEntity } from '../scan/rewards/mining-round.entity';
 import { AcsSnapshotEntity } from '../scan/acs/acs-snapshot.entity';
 import { MirrorPeerStatusEntity } from '../mirror/mirror-peer-status.entity';
+import { SimulatedNetworkEntity } from '../simulation/simulated-network.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -33,6 +34,7 @@ export const ENTITIES = [
   RewardAccountingTotalsEntity,
   HistoryMigrationEntity,
   MirrorPeerStatusEntity,
+  SimulatedNetworkEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

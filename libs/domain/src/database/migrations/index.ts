@@ -14,6 +14,7 @@ import { ProtobufJsonPayloads1795450000000 } from './1795450000000-protobuf-json
 import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-updates';
 import { MemberTrafficIndex1795470000000 } from './1795470000000-member-traffic-index';
 import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-index';
+import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -33,4 +34,5 @@ export const MIGRATIONS = [
   CompactOnlyUpdates1795460000000,
   MemberTrafficIndex1795470000000,
   HoldingsStateIndex1795473000000,
+  SimulatedNetwork1795476000000,
 ];
