@@ -79,6 +79,8 @@ export type {
   ProxyOpenAndIssuingMiningRounds,
   TransferPreapprovalInfo,
 } from './dso/network-contracts.service';
+export { SvNodesService, LEGACY_SEQUENCER_AVAILABLE_AFTER } from './dso/sv-nodes.service';
+export type { DsoScans, DsoSequencers, SvBftSequencers } from './dso/sv-nodes.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { ValidatorUserService } from './dso/validator-user.service';
 export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';

@@ -6,6 +6,7 @@ import {
   NetworkContractsRepository,
   NetworkContractsService,
   ReadDb,
+  SvNodesService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '@canton-scan/http';
 
@@ -22,7 +23,8 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     domainProvider(DsoInfoService, [DsoRepository, fromConfig((config) => config.sv)]),
     domainProvider(NetworkContractsRepository, [ReadDb]),
     domainProvider(NetworkContractsService, [NetworkContractsRepository, DsoRepository]),
+    domainProvider(SvNodesService, [DsoRepository]),
   ],
-  exports: [DsoInfoService, NetworkContractsService, ActiveContractsRepository],
+  exports: [DsoInfoService, NetworkContractsService, SvNodesService, ActiveContractsRepository],
 })
 export class DsoModule {}

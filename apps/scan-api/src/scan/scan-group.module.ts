@@ -40,6 +40,7 @@ import { DevelopmentFundController } from './development-fund/development-fund.c
 import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
+import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
 import { UpdatesController } from './updates/updates.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
@@ -61,6 +62,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     VoteResultsController,
     RewardAccountingController,
     DsoController,
+    SvNodesController,
     ExplorerController,
   ],
   providers: [

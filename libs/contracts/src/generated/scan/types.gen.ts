@@ -506,6 +506,93 @@ export type AmuletRulesUpdateResponse = {
     amulet_rules_update: MaybeCachedContractWithState;
 };
 
+export type ListDsoScansResponse = {
+    scans: Array<DomainScans>;
+};
+
+export type DomainScans = {
+    /**
+     * Synchronizer id.
+     */
+    domainId: string;
+    /**
+     * The SVs' scans on this synchronizer, at most one per SV.
+     */
+    scans: Array<ScanInfo>;
+};
+
+export type ScanInfo = {
+    /**
+     * Base URL of the SV's scan, as published in its node state.
+     */
+    publicUrl: string;
+    /**
+     * Name of the SV operating the scan.
+     */
+    svName: string;
+};
+
+export type ListDsoSequencersResponse = {
+    domainSequencers: Array<DomainSequencers>;
+};
+
+export type DomainSequencers = {
+    /**
+     * Synchronizer id.
+     */
+    domainId: string;
+    sequencers: Array<DsoSequencer>;
+};
+
+export type DsoSequencer = {
+    /**
+     * Migration id the sequencer serves; -1 when `synchronizerSerial` is set.
+     */
+    migrationId: number;
+    /**
+     * Serial of the physical synchronizer the sequencer serves, when it is given by serial.
+     */
+    synchronizerSerial?: number;
+    /**
+     * Sequencer id.
+     */
+    id: string;
+    /**
+     * Public URL of the sequencer.
+     */
+    url: string;
+    /**
+     * Name of the SV operating the sequencer.
+     */
+    svName: string;
+    /**
+     * Time after which participants should connect to the sequencer, with the fewest
+     * fraction digits that keep it (`2025-12-29T15:12:37.28344Z`); for the sequencer of
+     * a previous migration, `-999999999-01-01T00:00:00+18:00` (always available).
+     *
+     */
+    availableAfter: string | '-999999999-01-01T00:00:00+18:00';
+};
+
+export type ListSvBftSequencersResponse = {
+    bftSequencers: Array<SynchronizerBftSequencer>;
+};
+
+export type SynchronizerBftSequencer = {
+    /**
+     * Serial of the physical synchronizer the sequencer serves.
+     */
+    serialId: number;
+    /**
+     * Sequencer id.
+     */
+    id: string;
+    /**
+     * URL other sequencers reach this one at.
+     */
+    p2pUrl: string;
+};
+
 export type ImportUpdatesRequest = {
     /**
      * Migration whose import updates are requested.
@@ -2133,6 +2220,93 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type ListDsoScansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scans';
+};
+
+export type ListDsoScansErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoScansError = ListDsoScansErrors[keyof ListDsoScansErrors];
+
+export type ListDsoScansResponses = {
+    /**
+     * The scans, by synchronizer.
+     */
+    200: ListDsoScansResponse;
+};
+
+export type ListDsoScansResponse2 = ListDsoScansResponses[keyof ListDsoScansResponses];
+
+export type ListDsoSequencersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/dso-sequencers';
+};
+
+export type ListDsoSequencersErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoSequencersError = ListDsoSequencersErrors[keyof ListDsoSequencersErrors];
+
+export type ListDsoSequencersResponses = {
+    /**
+     * The sequencers, by synchronizer.
+     */
+    200: ListDsoSequencersResponse;
+};
+
+export type ListDsoSequencersResponse2 = ListDsoSequencersResponses[keyof ListDsoSequencersResponses];
+
+export type ListSvBftSequencersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/sv-bft-sequencers';
+};
+
+export type ListSvBftSequencersErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListSvBftSequencersError = ListSvBftSequencersErrors[keyof ListSvBftSequencersErrors];
+
+export type ListSvBftSequencersResponses = {
+    /**
+     * The SV's BFT sequencers.
+     */
+    200: ListSvBftSequencersResponse;
+};
+
+export type ListSvBftSequencersResponse2 = ListSvBftSequencersResponses[keyof ListSvBftSequencersResponses];
 
 export type ListExplorerUpdatesData = {
     body?: never;

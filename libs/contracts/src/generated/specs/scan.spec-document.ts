@@ -1030,6 +1030,90 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scans": {
+      "get": {
+        "operationId": "listDsoScans",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' scans per synchronizer",
+        "description": "Where each SV publishes its scan, as its current `SvNodeState` says: one entry per\nsynchronizer (in synchronizer id order), each listing, in the order of the SVs in the\ncurrent `DsoRules`, the SVs whose node on that synchronizer has a scan\n(`synchronizerNodes[].scan.publicUrl`, the scan's base URL without `/api/scan`).\nThese are the URLs `GET /v0/dso` gives in its `sv_node_states`; offboarded SVs are left\nout. Empty while no `DsoRules` is known.\n",
+        "responses": {
+          "200": {
+            "description": "The scans, by synchronizer.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoScansResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/dso-sequencers": {
+      "get": {
+        "operationId": "listDsoSequencers",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' sequencers per synchronizer",
+        "description": "The sequencers the SVs publish in their current `SvNodeState`, by synchronizer (in\nsynchronizer id order), the SVs in `DsoRules` order. For each SV and synchronizer:\nthe sequencer of a previous migration that is still up (`legacySequencerConfig`,\n`availableAfter` then being upstream's \"since always\" value\n`-999999999-01-01T00:00:00+18:00`), then its current sequencer once it has an\n`availableAfter`, then the sequencers of its physical synchronizers\n(`physicalSynchronizers`, when the payload has them and `sequencerIdentity` has an\n`availableAfter`; `migrationId` is then -1 and `synchronizerSerial` is set).\nA sequencer whose URL is not an absolute `http` or `https` URL with a host is left\nout. Empty while no `DsoRules` is known.\n",
+        "responses": {
+          "200": {
+            "description": "The sequencers, by synchronizer.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoSequencersResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/sv-bft-sequencers": {
+      "get": {
+        "operationId": "listSvBftSequencers",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List this SV's BFT sequencers",
+        "description": "Internal. The BFT sequencers this SV operates, with the peer-to-peer URL other\nsequencers reach them at. That URL is part of the operator's node configuration, not\nof the ledger (no `SvNodeState` field carries it), and this node records a history\nwithout operating sequencers, so the list is empty, as an SV scan without configured\nBFT sequencers answers.\n",
+        "responses": {
+          "200": {
+            "description": "The SV's BFT sequencers.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListSvBftSequencersResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/explorer/updates": {
       "get": {
         "operationId": "listExplorerUpdates",
@@ -2306,6 +2390,176 @@ export const scanSpec: OpenApiDocument = {
         "properties": {
           "amulet_rules_update": {
             "$ref": "#/components/schemas/MaybeCachedContractWithState"
+          }
+        }
+      },
+      "ListDsoScansResponse": {
+        "type": "object",
+        "required": [
+          "scans"
+        ],
+        "properties": {
+          "scans": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DomainScans"
+            }
+          }
+        }
+      },
+      "DomainScans": {
+        "type": "object",
+        "required": [
+          "domainId",
+          "scans"
+        ],
+        "properties": {
+          "domainId": {
+            "type": "string",
+            "description": "Synchronizer id."
+          },
+          "scans": {
+            "type": "array",
+            "description": "The SVs' scans on this synchronizer, at most one per SV.",
+            "items": {
+              "$ref": "#/components/schemas/ScanInfo"
+            }
+          }
+        }
+      },
+      "ScanInfo": {
+        "type": "object",
+        "required": [
+          "publicUrl",
+          "svName"
+        ],
+        "properties": {
+          "publicUrl": {
+            "type": "string",
+            "description": "Base URL of the SV's scan, as published in its node state."
+          },
+          "svName": {
+            "type": "string",
+            "description": "Name of the SV operating the scan."
+          }
+        }
+      },
+      "ListDsoSequencersResponse": {
+        "type": "object",
+        "required": [
+          "domainSequencers"
+        ],
+        "properties": {
+          "domainSequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DomainSequencers"
+            }
+          }
+        }
+      },
+      "DomainSequencers": {
+        "type": "object",
+        "required": [
+          "domainId",
+          "sequencers"
+        ],
+        "properties": {
+          "domainId": {
+            "type": "string",
+            "description": "Synchronizer id."
+          },
+          "sequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DsoSequencer"
+            }
+          }
+        }
+      },
+      "DsoSequencer": {
+        "type": "object",
+        "required": [
+          "migrationId",
+          "id",
+          "url",
+          "svName",
+          "availableAfter"
+        ],
+        "properties": {
+          "migrationId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Migration id the sequencer serves; -1 when `synchronizerSerial` is set."
+          },
+          "synchronizerSerial": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Serial of the physical synchronizer the sequencer serves, when it is given by serial."
+          },
+          "id": {
+            "type": "string",
+            "description": "Sequencer id."
+          },
+          "url": {
+            "type": "string",
+            "description": "Public URL of the sequencer."
+          },
+          "svName": {
+            "type": "string",
+            "description": "Name of the SV operating the sequencer."
+          },
+          "availableAfter": {
+            "description": "Time after which participants should connect to the sequencer, with the fewest\nfraction digits that keep it (`2025-12-29T15:12:37.28344Z`); for the sequencer of\na previous migration, `-999999999-01-01T00:00:00+18:00` (always available).\n",
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time"
+              },
+              {
+                "type": "string",
+                "enum": [
+                  "-999999999-01-01T00:00:00+18:00"
+                ]
+              }
+            ]
+          }
+        }
+      },
+      "ListSvBftSequencersResponse": {
+        "type": "object",
+        "required": [
+          "bftSequencers"
+        ],
+        "properties": {
+          "bftSequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SynchronizerBftSequencer"
+            }
+          }
+        }
+      },
+      "SynchronizerBftSequencer": {
+        "type": "object",
+        "required": [
+          "serialId",
+          "id",
+          "p2pUrl"
+        ],
+        "properties": {
+          "serialId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Serial of the physical synchronizer the sequencer serves."
+          },
+          "id": {
+            "type": "string",
+            "description": "Sequencer id."
+          },
+          "p2pUrl": {
+            "type": "string",
+            "description": "URL other sequencers reach this one at."
           }
         }
       },

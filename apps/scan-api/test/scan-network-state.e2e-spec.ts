@@ -1,0 +1,235 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
+import {
+  buildSplicePayload,
+  fewestDigitsText,
+  LedgerWriter,
+  LEGACY_SEQUENCER_AVAILABLE_AFTER,
+  SpliceTemplates,
+  type SvNodeStatePayload,
+} from '@canton-scan/domain';
+import {
+  callChecked,
+  loadSimulatedNetwork,
+  startTestApp,
+  TokenNetworkFixture,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
+
+/** MainNet answers (`<repo>/../shared`, a sibling of the repository; see its README.md). */
+const SAMPLES = join(__dirname, '../../../../shared/api/samples/mainnet-2026-01-30');
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+const sample = (name: string): any => JSON.parse(readFileSync(join(SAMPLES, name), 'utf8'));
+
+/** The keys of every object in `value`, recursively, as `path.key` (array items under `[]`). */
+function keyPaths(value: unknown, path = '$', out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) keyPaths(item, `${path}[]`, out);
+  else if (typeof value === 'object' && value !== null)
+    for (const [k, v] of Object.entries(value)) {
+      out.add(`${path}.${k}`);
+      keyPaths(v, `${path}.${k}`, out);
+    }
+  return out;
+}
+
+type SynchronizerNodeConfigPayload = SvNodeStatePayload['state']['synchronizerNodes'][number][1];
+type NodeStateInfo = { contract: { payload: unknown } };
+
+/** What a client derives from `/v0/dso`: scan URLs by synchronizer, synchronizers in id order, SVs in node-state order. */
+function scansFromDso(states: NodeStateInfo[]): scanApi.DomainScans[] {
+  const by = new Map<string, scanApi.ScanInfo[]>();
+  for (const s of states) {
+    const payload = s.contract.payload as SvNodeStatePayload;
+    for (const [sync, node] of payload.state.synchronizerNodes) {
+      if (!node.scan) continue;
+      by.set(sync, [...(by.get(sync) ?? []), { publicUrl: node.scan.publicUrl, svName: payload.svName }]);
+    }
+  }
+  return [...by.entries()]
+    .sort(([a], [b]) => (a < b ? -1 : 1))
+    .map(([domainId, scans]) => ({ domainId, scans }));
+}
+
+describe('network state on the scan group (SV nodes, rounds, licenses, featured apps, votes)', () => {
+  const db = useTestDatabase();
+  let running: RunningTestApp;
+  let client: ReturnType<typeof createScanClient>;
+
+  beforeAll(async () => {
+    running = await startTestApp(createScanApp, db.dataSource);
+    client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
+  });
+  afterAll(() => running.close());
+
+  const scans = () => callChecked(scanSpec, 'listDsoScans', scanApi.listDsoScans({ client }));
+  const sequencers = () => callChecked(scanSpec, 'listDsoSequencers', scanApi.listDsoSequencers({ client }));
+  const bft = () => callChecked(scanSpec, 'listSvBftSequencers', scanApi.listSvBftSequencers({ client }));
+  const dso = () => callChecked(scanSpec, 'getDsoInfo', scanApi.getDsoInfo({ client }));
+
+  describe('on an empty store', () => {
+    it('lists no scans, sequencers or BFT sequencers', async () => {
+      expect(await scans()).toMatchObject({ status: 200, body: { scans: [] } });
+      expect(await sequencers()).toMatchObject({ status: 200, body: { domainSequencers: [] } });
+      expect(await bft()).toMatchObject({ status: 200, body: { bftSequencers: [] } });
+    });
+  });
+
+  describe('on a simulated network', () => {
+    beforeEach(() => loadSimulatedNetwork(db.dataSource, { seed: 5, rounds: 24 }));
+
+    it('lists the scan URLs of the SVs in /v0/dso, by synchronizer, in the shape of MainNet', async () => {
+      const info = await dso();
+      expect(info.status).toBe(200);
+      const res = await scans();
+      expect(res.status).toBe(200);
+      expect(res.body.scans).toEqual(scansFromDso(info.body.sv_node_states));
+      expect(res.body.scans[0].scans.length).toBe(info.body.sv_node_states.length);
+      expect(keyPaths(res.body)).toEqual(keyPaths(sample('scan.v0.scans.json')));
+    });
+
+    it('lists no sequencer while the SVs publish none with an availableAfter, and no BFT sequencer', async () => {
+      const info = await dso();
+      const published = info.body.sv_node_states.flatMap((s: NodeStateInfo) =>
+        (s.contract.payload as SvNodeStatePayload).state.synchronizerNodes.filter(
+          ([, node]) =>
+            (node.sequencer && node.sequencer.availableAfter !== null) || node.legacySequencerConfig,
+        ),
+      );
+      // The simulator publishes sequencers without `availableAfter` (not yet reachable), as a fresh SV does.
+      expect(published).toEqual([]);
+      expect((await sequencers()).body).toEqual({ domainSequencers: [] });
+      expect((await bft()).body).toEqual({ bftSequencers: [] });
+    });
+  });
+
+  describe('on SV node states as MainNet publishes them', () => {
+    const f = new TokenNetworkFixture();
+    const sync = f.h.synchronizer;
+    const other = f.h.otherSynchronizer;
+    const node = (
+      n: number,
+      extra: Partial<SynchronizerNodeConfigPayload> = {},
+    ): SynchronizerNodeConfigPayload => ({
+      cometBft: { nodes: [], governanceKeys: [], sequencingKeys: [] },
+      sequencer: {
+        migrationId: '4',
+        sequencerId: `SEQ::sv-${n}::1220${'ab'.repeat(32)}`,
+        url: `https://sequencer-4.sv-${n}.example.com`,
+        availableAfter: '2025-12-29T15:12:37.283440Z',
+      },
+      mediator: { mediatorId: `MED::sv-${n}::1220${'cd'.repeat(32)}` },
+      scan: { publicUrl: `https://scan.sv-${n}.example.com` },
+      legacySequencerConfig: null,
+      ...extra,
+    });
+    /** SvNodeStates for the fixture's SVs (in DsoRules order 0..3) and the offboarded one. */
+    const nodeStates = (): Record<string, SynchronizerNodeConfigPayload[]>[] => [
+      // SV-0: a legacy sequencer of migration 3 next to its current one, on two synchronizers.
+      {
+        [other]: [node(0)],
+        [sync]: [
+          node(0, {
+            legacySequencerConfig: {
+              migrationId: '3',
+              sequencerId: 'SEQ::old::1220aa',
+              url: 'https://sequencer-3.sv-0.example.com',
+            },
+          }),
+        ],
+      },
+      // SV-1: no scan; a sequencer not yet available.
+      { [sync]: [node(1, { scan: null, sequencer: { ...node(1).sequencer!, availableAfter: null } })] },
+      // SV-2: a sequencer whose URL upstream would refuse.
+      { [sync]: [node(2, { sequencer: { ...node(2).sequencer!, url: 'sequencer-2.example.com' } })] },
+      // SV-3: a whole-second availableAfter.
+      { [sync]: [node(3, { sequencer: { ...node(3).sequencer!, availableAfter: '2026-01-02T21:06:05Z' } })] },
+      // The offboarded SV: still has a node state, but is not in DsoRules.
+      { [sync]: [node(9)] },
+    ];
+
+    beforeEach(async () => {
+      const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+      const genesis = f.genesis();
+      // Replace the fixture's empty node states with the ones above (same SVs, same order).
+      const parties = [...f.svs, f.offboardedSv];
+      const states = nodeStates();
+      const ids = Object.keys(genesis.events_by_id);
+      let sv = 0;
+      for (const id of ids) {
+        const e = genesis.events_by_id[id];
+        if (e.event_type !== 'created_event' || e.template_id !== SpliceTemplates.SvNodeState.templateId)
+          continue;
+        const synchronizerNodes = Object.entries(states[sv]).flatMap(([s, list]) => list.map((n) => [s, n]));
+        const payload = {
+          dso: f.dso,
+          sv: parties[sv],
+          svName: `SV-${sv}`,
+          state: { synchronizerNodes },
+        } as unknown as SvNodeStatePayload;
+        e.create_arguments = buildSplicePayload(SpliceTemplates.SvNodeState, payload);
+        sv++;
+      }
+      expect(sv).toBe(5);
+      await writer.append([genesis]);
+    });
+
+    it('lists the scans of the SVs in DsoRules that have one, by synchronizer id, as /v0/dso gives them', async () => {
+      const info = await dso();
+      const res = await scans();
+      expect(res.body.scans).toEqual(scansFromDso(info.body.sv_node_states));
+      const [first, second] = [sync, other].sort();
+      expect(res.body.scans.map((d: scanApi.DomainScans) => d.domainId)).toEqual([first, second]);
+      const onSync = res.body.scans.find((d: scanApi.DomainScans) => d.domainId === sync).scans;
+      expect(onSync.map((s: scanApi.ScanInfo) => s.svName)).toEqual(['SV-0', 'SV-2', 'SV-3']);
+      expect(JSON.stringify(res.body)).not.toContain('sv-9');
+    });
+
+    it('lists the legacy and current sequencers with an availableAfter and a servable URL, as MainNet writes them', async () => {
+      const res = await sequencers();
+      expect(res.status).toBe(200);
+      const bySync = Object.fromEntries(
+        res.body.domainSequencers.map((d: scanApi.DomainSequencers) => [d.domainId, d.sequencers]),
+      );
+      expect(Object.keys(bySync).sort()).toEqual([sync, other].sort());
+      expect(res.body.domainSequencers.map((d: scanApi.DomainSequencers) => d.domainId)).toEqual(
+        [sync, other].sort(),
+      );
+      expect(bySync[sync]).toEqual([
+        {
+          migrationId: 3,
+          id: 'SEQ::old::1220aa',
+          url: 'https://sequencer-3.sv-0.example.com',
+          svName: 'SV-0',
+          availableAfter: LEGACY_SEQUENCER_AVAILABLE_AFTER,
+        },
+        {
+          migrationId: 4,
+          id: node(0).sequencer!.sequencerId,
+          url: 'https://sequencer-4.sv-0.example.com',
+          svName: 'SV-0',
+          // Upstream writes the fewest fraction digits, as MainNet shows (`…:37.28344Z`).
+          availableAfter: '2025-12-29T15:12:37.28344Z',
+        },
+        {
+          migrationId: 4,
+          id: node(3).sequencer!.sequencerId,
+          url: 'https://sequencer-4.sv-3.example.com',
+          svName: 'SV-3',
+          availableAfter: '2026-01-02T21:06:05Z',
+        },
+      ]);
+      expect(bySync[other]).toHaveLength(1);
+      expect(fewestDigitsText('2025-12-29T15:12:37.283440Z')).toBe('2025-12-29T15:12:37.28344Z');
+      const mainnet = sample('scan.v0.dso_sequencers.json');
+      expect(keyPaths(res.body)).toEqual(keyPaths(mainnet));
+      const legacy = mainnet.domainSequencers[0].sequencers.find((s: scanApi.DsoSequencer) =>
+        s.url.includes('sequencer-3'),
+      );
+      expect(legacy.availableAfter).toBe(LEGACY_SEQUENCER_AVAILABLE_AFTER);
+    });
+  });
+});
