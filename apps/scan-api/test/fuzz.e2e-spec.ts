@@ -5,6 +5,7 @@ import {
   fuzzTokens,
   loadSimulatedNetwork,
   registryValidBodies,
+  scanValidBodies,
   runFuzzCampaign,
   sampleStore,
   startTestApp,
@@ -55,6 +56,7 @@ describe('scan-api under generated requests', () => {
         spec: scanSpec,
         base: running.origin + running.config.scanApi.prefix,
         errorFormat: 'json',
+        validBodies: scanValidBodies(samples),
       },
       {
         ...proxy,

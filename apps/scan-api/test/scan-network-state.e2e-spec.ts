@@ -7,11 +7,15 @@ import {
   LedgerWriter,
   LEGACY_SEQUENCER_AVAILABLE_AFTER,
   SpliceTemplates,
+  toCompact,
+  type HistoryCreatedEvent,
+  type HistoryUpdate,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import {
   callChecked,
   loadSimulatedNetwork,
+  replayAcs,
   startTestApp,
   TokenNetworkFixture,
   useTestDatabase,
@@ -54,6 +58,32 @@ function scansFromDso(states: NodeStateInfo[]): scanApi.DomainScans[] {
     .map(([domainId, scans]) => ({ domainId, scans }));
 }
 
+/** The newest migration's active contracts of a template signed by the DSO, in creation order (replayed, not read from the store). */
+function currentOf(
+  updates: readonly HistoryUpdate[],
+  template: { templateId: string },
+): HistoryCreatedEvent[] {
+  const newest = Math.max(
+    ...updates.map((u) => ('events_by_id' in u ? u.migration_id : u.event.migration_id)),
+  );
+  const acs = replayAcs(updates, newest, '9999-01-01T00:00:00.000000Z');
+  const rules = acs.find((e) => e.template_id === SpliceTemplates.AmuletRules.templateId)!;
+  return acs.filter(
+    (e) => e.template_id === template.templateId && rules.signatories.every((p) => e.signatories.includes(p)),
+  );
+}
+
+/** A created event as a `Contract` carries it (its blob is checked apart). */
+const roundOf = (e: HistoryCreatedEvent) =>
+  Number((toCompact(e.create_arguments) as { round: { number: string } }).round.number);
+
+const asContract = (e: HistoryCreatedEvent) => ({
+  template_id: e.template_id,
+  contract_id: e.contract_id,
+  payload: toCompact(e.create_arguments),
+  created_at: e.created_at,
+});
+
 describe('network state on the scan group (SV nodes, rounds, licenses, featured apps, votes)', () => {
   const db = useTestDatabase();
   let running: RunningTestApp;
@@ -76,10 +106,35 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       expect(await sequencers()).toMatchObject({ status: 200, body: { domainSequencers: [] } });
       expect(await bft()).toMatchObject({ status: 200, body: { bftSequencers: [] } });
     });
+
+    it('lists no closed rounds, licenses or featured apps, and has no external party amulet rules', async () => {
+      expect(
+        (await callChecked(scanSpec, 'getClosedRounds', scanApi.getClosedRounds({ client }))).body,
+      ).toEqual({
+        rounds: [],
+      });
+      expect(
+        (await callChecked(scanSpec, 'listValidatorLicenses', scanApi.listValidatorLicenses({ client })))
+          .body,
+      ).toEqual({ validator_licenses: [] });
+      expect(
+        (await callChecked(scanSpec, 'listFeaturedAppRights', scanApi.listFeaturedAppRights({ client })))
+          .body,
+      ).toEqual({ featured_apps: [] });
+      const rules = await callChecked(
+        scanSpec,
+        'getExternalPartyAmuletRules',
+        scanApi.getExternalPartyAmuletRules({ client, body: {} }),
+      );
+      expect(rules.status).toBe(404);
+    });
   });
 
   describe('on a simulated network', () => {
-    beforeEach(() => loadSimulatedNetwork(db.dataSource, { seed: 5, rounds: 24 }));
+    let updates: HistoryUpdate[];
+    beforeEach(async () => {
+      ({ updates } = await loadSimulatedNetwork(db.dataSource, { seed: 5, rounds: 24 }));
+    });
 
     it('lists the scan URLs of the SVs in /v0/dso, by synchronizer, in the shape of MainNet', async () => {
       const info = await dso();
@@ -103,6 +158,185 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       expect(published).toEqual([]);
       expect((await sequencers()).body).toEqual({ domainSequencers: [] });
       expect((await bft()).body).toEqual({ bftSequencers: [] });
+    });
+
+    it('lists the current closed rounds in round order, as MainNet shapes them', async () => {
+      const expected = currentOf(updates, SpliceTemplates.ClosedMiningRound).sort(
+        (a, b) => roundOf(a) - roundOf(b),
+      );
+      expect(expected.length).toBeGreaterThan(0);
+      const res = await callChecked(scanSpec, 'getClosedRounds', scanApi.getClosedRounds({ client }));
+      expect(res.status).toBe(200);
+      expect(res.body.rounds.map(({ created_event_blob: _, ...c }: scanApi.Contract) => c)).toEqual(
+        expected.map(asContract),
+      );
+      for (const round of res.body.rounds) expect(round.created_event_blob).toMatch(/^[A-Za-z0-9+/]+=*$/);
+      const mainnet = sample('scan.v0.closed_rounds.json');
+      expect(Object.keys(res.body)).toEqual(Object.keys(mainnet));
+      expect(Object.keys(res.body.rounds[0])).toEqual(Object.keys(mainnet.rounds[0]));
+    });
+
+    it('pages the validator licenses newest first to an empty page, each token after the last license', async () => {
+      const expected = currentOf(updates, SpliceTemplates.ValidatorLicense).reverse();
+      expect(expected.length).toBeGreaterThan(3);
+      const page = (query: { after?: number; limit?: number }) =>
+        callChecked(scanSpec, 'listValidatorLicenses', scanApi.listValidatorLicenses({ client, query }));
+      const seen: scanApi.Contract[] = [];
+      const tokens: number[] = [];
+      let after: number | undefined;
+      for (;;) {
+        const res = await page({ after, limit: 3 });
+        expect(res.status).toBe(200);
+        seen.push(...res.body.validator_licenses);
+        if (res.body.validator_licenses.length === 0) {
+          expect(res.body.next_page_token).toBeUndefined();
+          break;
+        }
+        expect(res.body.validator_licenses.length).toBeLessThanOrEqual(3);
+        tokens.push(res.body.next_page_token);
+        after = res.body.next_page_token;
+      }
+      expect(seen.map(({ created_event_blob: _, ...c }) => c)).toEqual(expected.map(asContract));
+      expect(tokens).toEqual([...tokens].sort((a, b) => b - a));
+      expect(new Set(tokens).size).toBe(tokens.length);
+      // One default page holds them all, with the token of the oldest.
+      const whole = await page({});
+      expect(whole.body.validator_licenses).toEqual(seen);
+      expect(whole.body.next_page_token).toBe(tokens[tokens.length - 1]);
+      expect((await page({ after: 0 })).body).toEqual({ validator_licenses: [] });
+    });
+
+    it('refuses a limit outside 1 to 1000 or not a number, naming it', async () => {
+      for (const limit of ['0', '1001', '-1', 'ten', '1.5']) {
+        const res = await fetch(
+          `${running.origin}${running.config.scanApi.prefix}/v0/admin/validator/licenses?limit=${limit}`,
+        );
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatch(/limit/);
+      }
+      const res = await fetch(
+        `${running.origin}${running.config.scanApi.prefix}/v0/admin/validator/licenses?after=x`,
+      );
+      expect(res.status).toBe(400);
+      expect((await res.json()).error).toMatch(/after/);
+    });
+
+    it('lists the featured app rights, by provider and by contract id, as the provider lookup serves them', async () => {
+      const expected = currentOf(updates, SpliceTemplates.FeaturedAppRight);
+      expect(expected.length).toBeGreaterThan(1);
+      const all = await callChecked(
+        scanSpec,
+        'listFeaturedAppRights',
+        scanApi.listFeaturedAppRights({ client }),
+      );
+      expect(all.status).toBe(200);
+      expect(all.body.featured_apps.map(({ created_event_blob: _, ...c }: scanApi.Contract) => c)).toEqual(
+        expected.map(asContract),
+      );
+      for (const right of all.body.featured_apps as scanApi.Contract[]) {
+        const provider = (right.payload as { provider: string }).provider;
+        const byProvider = await callChecked(
+          scanSpec,
+          'listFeaturedAppRightsByProvider',
+          scanApi.listFeaturedAppRightsByProvider({ client, path: { provider_party_id: provider } }),
+        );
+        expect(byProvider.body.featured_apps).toEqual(
+          all.body.featured_apps.filter(
+            (r: scanApi.Contract) => (r.payload as { provider: string }).provider === provider,
+          ),
+        );
+        const byId = await callChecked(
+          scanSpec,
+          'lookupFeaturedAppRightByContractId',
+          scanApi.lookupFeaturedAppRightByContractId({ client, path: { contract_id: right.contract_id } }),
+        );
+        expect(byId.body).toEqual({ featured_app_right: right });
+        // The provider lookup (what wallets call) serves the same contract, blob included.
+        const lookup = await scanApi.lookupFeaturedAppRight({
+          client,
+          path: { provider_party_id: provider },
+        });
+        expect(byProvider.body.featured_apps).toContainEqual(lookup.data!.featured_app_right);
+      }
+      const archived = updates
+        .flatMap((u) => ('events_by_id' in u ? Object.values(u.events_by_id) : []))
+        .filter(
+          (e): e is HistoryCreatedEvent =>
+            e.event_type === 'created_event' &&
+            e.template_id === SpliceTemplates.FeaturedAppRight.templateId &&
+            !expected.some((x) => x.contract_id === e.contract_id),
+        );
+      const round = currentOf(updates, SpliceTemplates.ClosedMiningRound)[0];
+      for (const contract_id of [
+        ...archived.map((e) => e.contract_id),
+        round.contract_id,
+        '00' + 'ab'.repeat(40),
+      ]) {
+        const res = await callChecked(
+          scanSpec,
+          'lookupFeaturedAppRightByContractId',
+          scanApi.lookupFeaturedAppRightByContractId({ client, path: { contract_id } }),
+        );
+        expect(res).toMatchObject({ status: 200, body: {} });
+        expect(res.body.featured_app_right).toBeUndefined();
+      }
+      const stranger = 'stranger::1220' + '5'.repeat(64);
+      expect(
+        (await scanApi.listFeaturedAppRightsByProvider({ client, path: { provider_party_id: stranger } }))
+          .data,
+      ).toEqual({ featured_apps: [] });
+      const bad = await callChecked(
+        scanSpec,
+        'listFeaturedAppRightsByProvider',
+        scanApi.listFeaturedAppRightsByProvider({ client, path: { provider_party_id: 'not-a-party' } }),
+      );
+      expect(bad.status).toBe(400);
+      expect(bad.body.error).toMatch(/provider_party_id/);
+    });
+
+    it('serves the external party amulet rules unless the caller holds them', async () => {
+      const [rules] = currentOf(updates, SpliceTemplates.ExternalPartyAmuletRules);
+      const call = (body: scanApi.ExternalPartyAmuletRulesRequest) =>
+        callChecked(
+          scanSpec,
+          'getExternalPartyAmuletRules',
+          scanApi.getExternalPartyAmuletRules({ client, body }),
+        );
+      const full = await call({});
+      expect(full.status).toBe(200);
+      const update = full.body.external_party_amulet_rules_update;
+      const { created_event_blob: blob, ...contract } = update.contract;
+      expect(contract).toEqual(asContract(rules));
+      expect(blob.length).toBeGreaterThan(0);
+      const creating = updates.find(
+        (u) => 'events_by_id' in u && Object.values(u.events_by_id).includes(rules),
+      );
+      expect(update.domain_id).toBe(
+        creating && 'events_by_id' in creating ? creating.synchronizer_id : 'none',
+      );
+      expect(
+        (await call({ cached_external_party_amulet_rules_contract_id: rules.contract_id })).body,
+      ).toEqual({
+        external_party_amulet_rules_update: { domain_id: update.domain_id },
+      });
+      expect(
+        (
+          await call({
+            cached_external_party_amulet_rules_contract_id: '00' + 'cd'.repeat(40),
+            cached_external_party_amulet_rules_domain_id: update.domain_id,
+          })
+        ).body,
+      ).toEqual(full.body);
+      const bad = await fetch(
+        `${running.origin}${running.config.scanApi.prefix}/v0/external-party-amulet-rules`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ cached_external_party_amulet_rules_contract_id: 5 }),
+        },
+      );
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error).toMatch(/cached_external_party_amulet_rules_contract_id/);
     });
   });
 

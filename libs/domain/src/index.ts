@@ -81,6 +81,15 @@ export type {
 } from './dso/network-contracts.service';
 export { SvNodesService, LEGACY_SEQUENCER_AVAILABLE_AFTER } from './dso/sv-nodes.service';
 export type { DsoScans, DsoSequencers, SvBftSequencers } from './dso/sv-nodes.service';
+export { DsoContractListsRepository, MAX_CURRENT_LIST } from './dso/dso-contract-lists.repository';
+export { DsoContractListsService, DEFAULT_LICENSES_PAGE } from './dso/dso-contract-lists.service';
+export type {
+  ClosedRounds,
+  ExternalPartyAmuletRulesUpdate,
+  FeaturedAppRightLookup,
+  FeaturedAppRights,
+  ValidatorLicensesPage,
+} from './dso/dso-contract-lists.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { ValidatorUserService } from './dso/validator-user.service';
 export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';

@@ -506,6 +506,46 @@ export type AmuletRulesUpdateResponse = {
     amulet_rules_update: MaybeCachedContractWithState;
 };
 
+export type ExternalPartyAmuletRulesRequest = {
+    /**
+     * Contract id of the external party amulet rules the caller holds, if any.
+     */
+    cached_external_party_amulet_rules_contract_id?: string;
+    /**
+     * Synchronizer the caller saw them assigned to, if any.
+     */
+    cached_external_party_amulet_rules_domain_id?: string;
+};
+
+export type ExternalPartyAmuletRulesUpdateResponse = {
+    external_party_amulet_rules_update: MaybeCachedContractWithState;
+};
+
+export type GetClosedRoundsResponse = {
+    /**
+     * Current `ClosedMiningRound` contracts, earliest round first.
+     */
+    rounds: Array<Contract>;
+};
+
+export type ListValidatorLicensesResponse = {
+    /**
+     * `ValidatorLicense` contracts, newest first.
+     */
+    validator_licenses: Array<Contract>;
+    /**
+     * Pass as `after` for the next page; absent when this page is empty.
+     */
+    next_page_token?: number;
+};
+
+export type ListFeaturedAppRightsResponse = {
+    /**
+     * `FeaturedAppRight` contracts.
+     */
+    featured_apps: Array<Contract>;
+};
+
 export type ListDsoScansResponse = {
     scans: Array<DomainScans>;
 };
@@ -2220,6 +2260,227 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type GetClosedRoundsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/closed-rounds';
+};
+
+export type GetClosedRoundsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetClosedRoundsError = GetClosedRoundsErrors[keyof GetClosedRoundsErrors];
+
+export type GetClosedRoundsResponses = {
+    /**
+     * The closed rounds.
+     */
+    200: GetClosedRoundsResponse;
+};
+
+export type GetClosedRoundsResponse2 = GetClosedRoundsResponses[keyof GetClosedRoundsResponses];
+
+export type ListValidatorLicensesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A `next_page_token` of a previous page; absent for the first page.
+         */
+        after?: number;
+        /**
+         * Most licenses in the page (1 to 1000; default 1000).
+         */
+        limit?: number;
+    };
+    url: '/v0/admin/validator/licenses';
+};
+
+export type ListValidatorLicensesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListValidatorLicensesError = ListValidatorLicensesErrors[keyof ListValidatorLicensesErrors];
+
+export type ListValidatorLicensesResponses = {
+    /**
+     * A page of licenses.
+     */
+    200: ListValidatorLicensesResponse;
+};
+
+export type ListValidatorLicensesResponse2 = ListValidatorLicensesResponses[keyof ListValidatorLicensesResponses];
+
+export type ListFeaturedAppRightsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/featured-apps';
+};
+
+export type ListFeaturedAppRightsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListFeaturedAppRightsError = ListFeaturedAppRightsErrors[keyof ListFeaturedAppRightsErrors];
+
+export type ListFeaturedAppRightsResponses = {
+    /**
+     * The featured app rights.
+     */
+    200: ListFeaturedAppRightsResponse;
+};
+
+export type ListFeaturedAppRightsResponse2 = ListFeaturedAppRightsResponses[keyof ListFeaturedAppRightsResponses];
+
+export type ListFeaturedAppRightsByProviderData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+         */
+        provider_party_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/by-provider/{provider_party_id}';
+};
+
+export type ListFeaturedAppRightsByProviderErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListFeaturedAppRightsByProviderError = ListFeaturedAppRightsByProviderErrors[keyof ListFeaturedAppRightsByProviderErrors];
+
+export type ListFeaturedAppRightsByProviderResponses = {
+    /**
+     * The provider's featured app rights.
+     */
+    200: ListFeaturedAppRightsResponse;
+};
+
+export type ListFeaturedAppRightsByProviderResponse = ListFeaturedAppRightsByProviderResponses[keyof ListFeaturedAppRightsByProviderResponses];
+
+export type LookupFeaturedAppRightByContractIdData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id of the featured app right.
+         */
+        contract_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/by-contract-id/{contract_id}';
+};
+
+export type LookupFeaturedAppRightByContractIdErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupFeaturedAppRightByContractIdError = LookupFeaturedAppRightByContractIdErrors[keyof LookupFeaturedAppRightByContractIdErrors];
+
+export type LookupFeaturedAppRightByContractIdResponses = {
+    /**
+     * The featured app right, if current.
+     */
+    200: FeaturedAppRightResponse;
+};
+
+export type LookupFeaturedAppRightByContractIdResponse = LookupFeaturedAppRightByContractIdResponses[keyof LookupFeaturedAppRightByContractIdResponses];
+
+export type GetExternalPartyAmuletRulesData = {
+    body: ExternalPartyAmuletRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/external-party-amulet-rules';
+};
+
+export type GetExternalPartyAmuletRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetExternalPartyAmuletRulesError = GetExternalPartyAmuletRulesErrors[keyof GetExternalPartyAmuletRulesErrors];
+
+export type GetExternalPartyAmuletRulesResponses = {
+    /**
+     * The external party amulet rules, or where the cached ones are assigned.
+     */
+    200: ExternalPartyAmuletRulesUpdateResponse;
+};
+
+export type GetExternalPartyAmuletRulesResponse = GetExternalPartyAmuletRulesResponses[keyof GetExternalPartyAmuletRulesResponses];
 
 export type ListDsoScansData = {
     body?: never;

@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import {
   ActiveContractsRepository,
+  DsoContractListsRepository,
+  DsoContractListsService,
   DsoInfoService,
   DsoRepository,
   NetworkContractsRepository,
@@ -24,7 +26,15 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     domainProvider(NetworkContractsRepository, [ReadDb]),
     domainProvider(NetworkContractsService, [NetworkContractsRepository, DsoRepository]),
     domainProvider(SvNodesService, [DsoRepository]),
+    domainProvider(DsoContractListsRepository, [ReadDb]),
+    domainProvider(DsoContractListsService, [DsoContractListsRepository]),
   ],
-  exports: [DsoInfoService, NetworkContractsService, SvNodesService, ActiveContractsRepository],
+  exports: [
+    DsoInfoService,
+    NetworkContractsService,
+    SvNodesService,
+    DsoContractListsService,
+    ActiveContractsRepository,
+  ],
 })
 export class DsoModule {}

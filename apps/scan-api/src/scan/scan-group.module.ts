@@ -40,6 +40,7 @@ import { DevelopmentFundController } from './development-fund/development-fund.c
 import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
+import { DsoContractListsController } from './network/dso-contract-lists.controller';
 import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
 import { UpdatesController } from './updates/updates.controller';
@@ -63,6 +64,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     RewardAccountingController,
     DsoController,
     SvNodesController,
+    DsoContractListsController,
     ExplorerController,
   ],
   providers: [

@@ -130,3 +130,13 @@ export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: P
     getActiveContracts: (rng) => ({ activeAtOffset: offset(rng), eventFormat: eventFormat(rng) }),
   };
 }
+
+/** Valid bodies for the scan operations whose bodies name contracts of the store. */
+export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prng) => unknown> {
+  const contractId = (rng: Prng) =>
+    samples.contractIds.length > 0 ? rng.pick(samples.contractIds) : 'unknown';
+  return {
+    getExternalPartyAmuletRules: (rng) =>
+      rng.chance(0.3) ? {} : { cached_external_party_amulet_rules_contract_id: contractId(rng) },
+  };
+}

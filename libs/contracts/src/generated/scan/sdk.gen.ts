@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -409,6 +409,71 @@ export const getOpenAndIssuingMiningRounds = <ThrowOnError extends boolean = fal
  */
 export const getAmuletRules = <ThrowOnError extends boolean = false>(options: Options<GetAmuletRulesData, ThrowOnError>) => (options.client ?? client).post<GetAmuletRulesResponses, GetAmuletRulesErrors, ThrowOnError>({
     url: '/v0/amulet-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List the closed mining rounds still in process
+ *
+ * Every current `ClosedMiningRound` signed by the DSO (a closed round is archived once
+ * its rewards are processed), in round number order, earliest first.
+ *
+ */
+export const getClosedRounds = <ThrowOnError extends boolean = false>(options?: Options<GetClosedRoundsData, ThrowOnError>) => (options?.client ?? client).get<GetClosedRoundsResponses, GetClosedRoundsErrors, ThrowOnError>({ url: '/v0/closed-rounds', ...options });
+
+/**
+ * List the validator licenses
+ *
+ * The current `ValidatorLicense` contracts signed by the DSO, newest first, a page at a
+ * time. `next_page_token` is the position of the page's last license and comes with
+ * every page that is not empty (as upstream sends it); pass it as `after` for the next
+ * page. The page after the last license is empty and has no token.
+ *
+ */
+export const listValidatorLicenses = <ThrowOnError extends boolean = false>(options?: Options<ListValidatorLicensesData, ThrowOnError>) => (options?.client ?? client).get<ListValidatorLicensesResponses, ListValidatorLicensesErrors, ThrowOnError>({ url: '/v0/admin/validator/licenses', ...options });
+
+/**
+ * List the featured app rights
+ *
+ * Every current `FeaturedAppRight` signed by the DSO, oldest first (at most 1000).
+ *
+ */
+export const listFeaturedAppRights = <ThrowOnError extends boolean = false>(options?: Options<ListFeaturedAppRightsData, ThrowOnError>) => (options?.client ?? client).get<ListFeaturedAppRightsResponses, ListFeaturedAppRightsErrors, ThrowOnError>({ url: '/v0/featured-apps', ...options });
+
+/**
+ * List the featured app rights of a provider
+ *
+ * Every current `FeaturedAppRight` signed by the DSO whose provider is
+ * `provider_party_id`, oldest first (at most 1000); empty when it has none.
+ *
+ */
+export const listFeaturedAppRightsByProvider = <ThrowOnError extends boolean = false>(options: Options<ListFeaturedAppRightsByProviderData, ThrowOnError>) => (options.client ?? client).get<ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsByProviderErrors, ThrowOnError>({ url: '/v0/featured-apps/by-provider/{provider_party_id}', ...options });
+
+/**
+ * Look up a featured app right by contract id
+ *
+ * The current `FeaturedAppRight` signed by the DSO with this contract id; a 200 without
+ * `featured_app_right` when there is none (archived, unknown, or not a featured app
+ * right).
+ *
+ */
+export const lookupFeaturedAppRightByContractId = <ThrowOnError extends boolean = false>(options: Options<LookupFeaturedAppRightByContractIdData, ThrowOnError>) => (options.client ?? client).get<LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightByContractIdErrors, ThrowOnError>({ url: '/v0/featured-apps/by-contract-id/{contract_id}', ...options });
+
+/**
+ * Get the external party amulet rules, unless cached
+ *
+ * The current `ExternalPartyAmuletRules` signed by the DSO with the synchronizer it is
+ * assigned to. When `cached_external_party_amulet_rules_contract_id` is the current
+ * contract's id, the `contract` is left out and only `domain_id` is given. 404 while no
+ * external party amulet rules are known.
+ *
+ */
+export const getExternalPartyAmuletRules = <ThrowOnError extends boolean = false>(options: Options<GetExternalPartyAmuletRulesData, ThrowOnError>) => (options.client ?? client).post<GetExternalPartyAmuletRulesResponses, GetExternalPartyAmuletRulesErrors, ThrowOnError>({
+    url: '/v0/external-party-amulet-rules',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -1030,6 +1030,246 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/closed-rounds": {
+      "get": {
+        "operationId": "getClosedRounds",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the closed mining rounds still in process",
+        "description": "Every current `ClosedMiningRound` signed by the DSO (a closed round is archived once\nits rewards are processed), in round number order, earliest first.\n",
+        "responses": {
+          "200": {
+            "description": "The closed rounds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetClosedRoundsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/admin/validator/licenses": {
+      "get": {
+        "operationId": "listValidatorLicenses",
+        "tags": [
+          "validators"
+        ],
+        "summary": "List the validator licenses",
+        "description": "The current `ValidatorLicense` contracts signed by the DSO, newest first, a page at a\ntime. `next_page_token` is the position of the page's last license and comes with\nevery page that is not empty (as upstream sends it); pass it as `after` for the next\npage. The page after the last license is empty and has no token.\n",
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "A `next_page_token` of a previous page; absent for the first page.",
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Most licenses in the page (1 to 1000; default 1000).",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of licenses.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListValidatorLicensesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps": {
+      "get": {
+        "operationId": "listFeaturedAppRights",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the featured app rights",
+        "description": "Every current `FeaturedAppRight` signed by the DSO, oldest first (at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The featured app rights.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListFeaturedAppRightsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps/by-provider/{provider_party_id}": {
+      "get": {
+        "operationId": "listFeaturedAppRightsByProvider",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the featured app rights of a provider",
+        "description": "Every current `FeaturedAppRight` signed by the DSO whose provider is\n`provider_party_id`, oldest first (at most 1000); empty when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ProviderPartyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The provider's featured app rights.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListFeaturedAppRightsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps/by-contract-id/{contract_id}": {
+      "get": {
+        "operationId": "lookupFeaturedAppRightByContractId",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up a featured app right by contract id",
+        "description": "The current `FeaturedAppRight` signed by the DSO with this contract id; a 200 without\n`featured_app_right` when there is none (archived, unknown, or not a featured app\nright).\n",
+        "parameters": [
+          {
+            "name": "contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id of the featured app right.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The featured app right, if current.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeaturedAppRightResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/external-party-amulet-rules": {
+      "post": {
+        "operationId": "getExternalPartyAmuletRules",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the external party amulet rules, unless cached",
+        "description": "The current `ExternalPartyAmuletRules` signed by the DSO with the synchronizer it is\nassigned to. When `cached_external_party_amulet_rules_contract_id` is the current\ncontract's id, the `contract` is left out and only `domain_id` is given. 404 while no\nexternal party amulet rules are known.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ExternalPartyAmuletRulesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The external party amulet rules, or where the cached ones are assigned.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalPartyAmuletRulesUpdateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scans": {
       "get": {
         "operationId": "listDsoScans",
@@ -2390,6 +2630,82 @@ export const scanSpec: OpenApiDocument = {
         "properties": {
           "amulet_rules_update": {
             "$ref": "#/components/schemas/MaybeCachedContractWithState"
+          }
+        }
+      },
+      "ExternalPartyAmuletRulesRequest": {
+        "type": "object",
+        "properties": {
+          "cached_external_party_amulet_rules_contract_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Contract id of the external party amulet rules the caller holds, if any."
+          },
+          "cached_external_party_amulet_rules_domain_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Synchronizer the caller saw them assigned to, if any."
+          }
+        }
+      },
+      "ExternalPartyAmuletRulesUpdateResponse": {
+        "type": "object",
+        "required": [
+          "external_party_amulet_rules_update"
+        ],
+        "properties": {
+          "external_party_amulet_rules_update": {
+            "$ref": "#/components/schemas/MaybeCachedContractWithState"
+          }
+        }
+      },
+      "GetClosedRoundsResponse": {
+        "type": "object",
+        "required": [
+          "rounds"
+        ],
+        "properties": {
+          "rounds": {
+            "type": "array",
+            "description": "Current `ClosedMiningRound` contracts, earliest round first.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "ListValidatorLicensesResponse": {
+        "type": "object",
+        "required": [
+          "validator_licenses"
+        ],
+        "properties": {
+          "validator_licenses": {
+            "type": "array",
+            "description": "`ValidatorLicense` contracts, newest first.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          },
+          "next_page_token": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Pass as `after` for the next page; absent when this page is empty."
+          }
+        }
+      },
+      "ListFeaturedAppRightsResponse": {
+        "type": "object",
+        "required": [
+          "featured_apps"
+        ],
+        "properties": {
+          "featured_apps": {
+            "type": "array",
+            "description": "`FeaturedAppRight` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
           }
         }
       },
