@@ -7,6 +7,8 @@ import {
   LedgerWriter,
   LEGACY_SEQUENCER_AVAILABLE_AFTER,
   SpliceTemplates,
+  type DsoRulesPayload,
+  type OpenMiningRoundPayload,
   toCompact,
   type HistoryCreatedEvent,
   type HistoryUpdate,
@@ -127,6 +129,39 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
         scanApi.getExternalPartyAmuletRules({ client, body: {} }),
       );
       expect(rules.status).toBe(404);
+    });
+
+    it('names the network as configured, supports no optional feature, schedules no upgrade and has no price votes', async () => {
+      const names = await callChecked(
+        scanSpec,
+        'getSpliceInstanceNames',
+        scanApi.getSpliceInstanceNames({ client }),
+      );
+      expect(names.body).toEqual({
+        network_name: 'Splice',
+        network_favicon_url: 'https://www.hyperledger.org/hubfs/hyperledgerfavicon.png',
+        amulet_name: 'Amulet',
+        amulet_name_acronym: 'AMT',
+        name_service_name: 'Amulet Name Service',
+        name_service_name_acronym: 'ANS',
+      });
+      expect(running.config.spliceInstanceNames.networkName).toBe(names.body.network_name);
+      expect(
+        (await callChecked(scanSpec, 'featureSupport', scanApi.featureSupport({ client }))).body,
+      ).toEqual({});
+      expect(
+        (await callChecked(scanSpec, 'getMigrationSchedule', scanApi.getMigrationSchedule({ client })))
+          .status,
+      ).toBe(404);
+      expect(
+        (await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))).body,
+      ).toEqual({ amulet_price_votes: [] });
+      const round = await callChecked(
+        scanSpec,
+        'getAmuletConfigForRound',
+        scanApi.getAmuletConfigForRound({ client, query: { round: 0 } }),
+      );
+      expect(round.status).toBe(404);
     });
   });
 
@@ -338,6 +373,80 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       expect(bad.status).toBe(400);
       expect((await bad.json()).error).toMatch(/cached_external_party_amulet_rules_contract_id/);
     });
+
+    it('gives the fees of every recorded round in amulet at its price, 404 for others, 400 without a round', async () => {
+      const opened = updates
+        .flatMap((u) => ('events_by_id' in u ? Object.values(u.events_by_id) : []))
+        .filter(
+          (e): e is HistoryCreatedEvent =>
+            e.event_type === 'created_event' && e.template_id === SpliceTemplates.OpenMiningRound.templateId,
+        )
+        .map((e) => toCompact(e.create_arguments) as unknown as OpenMiningRoundPayload);
+      expect(opened.length).toBeGreaterThan(10);
+      const units = (d: string) => BigInt(d.replace('.', ''));
+      for (const payload of [opened[0], opened[Math.floor(opened.length / 2)], opened[opened.length - 1]]) {
+        const round = Number(payload.round.number);
+        const res = await callChecked(
+          scanSpec,
+          'getAmuletConfigForRound',
+          scanApi.getAmuletConfigForRound({ client, query: { round } }),
+        );
+        expect(res.status).toBe(200);
+        const cfg = payload.transferConfigUsd;
+        const price = units(payload.amuletPrice);
+        // amount × price is the USD fee to within half a unit of the last digit times the price.
+        const close = (amulet: string, usd: string) => {
+          const diff = units(amulet) * price - units(usd) * 10n ** 10n;
+          expect(2n * (diff < 0n ? -diff : diff)).toBeLessThanOrEqual(price);
+        };
+        close(res.body.amulet_create_fee, cfg.createFee.fee);
+        close(res.body.holding_fee, cfg.holdingFee.rate);
+        close(res.body.lock_holder_fee, cfg.lockHolderFee.fee);
+        expect(res.body.transfer_fee.initial).toBe(cfg.transferFee.initialRate);
+        expect(res.body.transfer_fee.steps.map((s: scanApi.RateStep) => s.rate)).toEqual(
+          cfg.transferFee.steps.map((s) => s._2),
+        );
+        res.body.transfer_fee.steps.forEach((s: scanApi.RateStep, i: number) =>
+          close(s.amount, cfg.transferFee.steps[i]._1),
+        );
+      }
+      const last = Math.max(...opened.map((p) => Number(p.round.number)));
+      for (const round of [last + 1, Number.MAX_SAFE_INTEGER]) {
+        const res = await callChecked(
+          scanSpec,
+          'getAmuletConfigForRound',
+          scanApi.getAmuletConfigForRound({ client, query: { round } }),
+        );
+        expect(res).toMatchObject({
+          status: 404,
+          body: { error: expect.stringContaining(`Round ${round}`) },
+        });
+      }
+      for (const query of ['', '?round=abc', '?round=1.5']) {
+        const res = await fetch(
+          `${running.origin}${running.config.scanApi.prefix}/v0/amulet-config-for-round${query}`,
+        );
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatch(/round/);
+      }
+    });
+
+    it('schedules no upgrade and lists no price votes, as the simulated DSO makes none', async () => {
+      const info = await dso();
+      expect(
+        (info.body.dso_rules.contract.payload as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade,
+      ).toBeNull();
+      const res = await callChecked(
+        scanSpec,
+        'getMigrationSchedule',
+        scanApi.getMigrationSchedule({ client }),
+      );
+      expect(res.status).toBe(404);
+      expect(res.body.error).toMatch(/scheduled/);
+      expect(
+        (await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))).body,
+      ).toEqual({ amulet_price_votes: [] });
+    });
   });
 
   describe('on SV node states as MainNet publishes them', () => {
@@ -409,6 +518,41 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       }
       expect(sv).toBe(5);
       await writer.append([genesis]);
+    });
+
+    it('gives the upgrade the DsoRules schedule', async () => {
+      const current = (await dso()).body.dso_rules.contract;
+      const payload = current.payload as DsoRulesPayload;
+      const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+      const scheduled = {
+        ...payload,
+        config: {
+          ...payload.config,
+          nextScheduledSynchronizerUpgrade: { time: '2026-02-01T08:00:00.120000Z', migrationId: '5' },
+        },
+      } as DsoRulesPayload;
+      await writer.append([
+        f.h.tx([
+          {
+            exercise: {
+              contractId: current.contract_id,
+              template: SpliceTemplates.DsoRules,
+              choice: 'DsoRules_ScheduleUpgrade',
+              consuming: true,
+              actingParties: [f.dso],
+              children: [
+                { create: { template: SpliceTemplates.DsoRules, payload: scheduled, signatories: [f.dso] } },
+              ],
+            },
+          },
+        ]),
+      ]);
+      const res = await callChecked(
+        scanSpec,
+        'getMigrationSchedule',
+        scanApi.getMigrationSchedule({ client }),
+      );
+      expect(res).toMatchObject({ status: 200, body: { time: '2026-02-01T08:00:00.12Z', migration_id: 5 } });
     });
 
     it('lists the scans of the SVs in DsoRules that have one, by synchronizer id, as /v0/dso gives them', async () => {

@@ -90,6 +90,16 @@ export type {
   FeaturedAppRights,
   ValidatorLicensesPage,
 } from './dso/dso-contract-lists.service';
+export { NetworkConfigRepository, AMULET_PRICE_VOTE } from './dso/network-config.repository';
+export { NetworkConfigService, dollarsToAmulet } from './dso/network-config.service';
+export type {
+  AmuletConfigForRound,
+  AmuletPriceVotes,
+  FeatureSupport,
+  MigrationSchedule,
+  SpliceInstanceNames,
+  SpliceInstanceNamesConfig,
+} from './dso/network-config.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { ValidatorUserService } from './dso/validator-user.service';
 export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';

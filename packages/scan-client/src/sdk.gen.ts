@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -480,6 +480,54 @@ export const getExternalPartyAmuletRules = <ThrowOnError extends boolean = false
         ...options.headers
     }
 });
+
+/**
+ * Get the names of this Splice network
+ *
+ * What this network calls itself, its amulet and its name service, as the node is
+ * configured (`SPLICE_APP_UI_*`; Splice's own defaults otherwise).
+ *
+ */
+export const getSpliceInstanceNames = <ThrowOnError extends boolean = false>(options?: Options<GetSpliceInstanceNamesData, ThrowOnError>) => (options?.client ?? client).get<GetSpliceInstanceNamesResponses, GetSpliceInstanceNamesErrors, ThrowOnError>({ url: '/v0/splice-instance-names', ...options });
+
+/**
+ * Get the scheduled synchronizer upgrade
+ *
+ * The synchronizer upgrade the current `DsoRules` schedule
+ * (`config.nextScheduledSynchronizerUpgrade`): its time and the migration id it starts.
+ * 404 when none is scheduled.
+ *
+ */
+export const getMigrationSchedule = <ThrowOnError extends boolean = false>(options?: Options<GetMigrationScheduleData, ThrowOnError>) => (options?.client ?? client).get<GetMigrationScheduleResponses, GetMigrationScheduleErrors, ThrowOnError>({ url: '/v0/migrations/schedule', ...options });
+
+/**
+ * Get the optional features this scan supports
+ *
+ * Internal. No optional feature is announced yet, so the answer is `{}`, as upstream's.
+ */
+export const featureSupport = <ThrowOnError extends boolean = false>(options?: Options<FeatureSupportData, ThrowOnError>) => (options?.client ?? client).get<FeatureSupportResponses, FeatureSupportErrors, ThrowOnError>({ url: '/v0/feature-support', ...options });
+
+/**
+ * Get the fees of a round in amulet (deprecated)
+ *
+ * Deprecated upstream. The fees in force in mining round `round`, in amulet: the
+ * round's `OpenMiningRound` `transferConfigUsd` fees divided by its `amuletPrice`
+ * (10 decimals, rounded half to even, as Daml divides); transfer fee rates as given.
+ * 404 for a round whose opening this node did not record.
+ *
+ *
+ * @deprecated
+ */
+export const getAmuletConfigForRound = <ThrowOnError extends boolean = false>(options: Options<GetAmuletConfigForRoundData, ThrowOnError>) => (options.client ?? client).get<GetAmuletConfigForRoundResponses, GetAmuletConfigForRoundErrors, ThrowOnError>({ url: '/v0/amulet-config-for-round', ...options });
+
+/**
+ * List the SVs' amulet price votes
+ *
+ * Every current `Splice.DSO.AmuletPrice:AmuletPriceVote` signed by the DSO, oldest first
+ * (at most 1000).
+ *
+ */
+export const listAmuletPriceVotes = <ThrowOnError extends boolean = false>(options?: Options<ListAmuletPriceVotesData, ThrowOnError>) => (options?.client ?? client).get<ListAmuletPriceVotesResponses, ListAmuletPriceVotesErrors, ThrowOnError>({ url: '/v0/amulet-price/votes', ...options });
 
 /**
  * List the SVs' scans per synchronizer

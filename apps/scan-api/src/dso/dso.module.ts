@@ -6,6 +6,8 @@ import {
   DsoInfoService,
   DsoRepository,
   NetworkContractsRepository,
+  NetworkConfigRepository,
+  NetworkConfigService,
   NetworkContractsService,
   ReadDb,
   SvNodesService,
@@ -28,12 +30,18 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     domainProvider(SvNodesService, [DsoRepository]),
     domainProvider(DsoContractListsRepository, [ReadDb]),
     domainProvider(DsoContractListsService, [DsoContractListsRepository]),
+    domainProvider(NetworkConfigRepository, [ReadDb]),
+    domainProvider(NetworkConfigService, [
+      NetworkConfigRepository,
+      fromConfig((config) => config.spliceInstanceNames),
+    ]),
   ],
   exports: [
     DsoInfoService,
     NetworkContractsService,
     SvNodesService,
     DsoContractListsService,
+    NetworkConfigService,
     ActiveContractsRepository,
   ],
 })

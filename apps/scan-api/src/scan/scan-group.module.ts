@@ -41,6 +41,7 @@ import { ExplorerController } from './explorer/explorer.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { DsoContractListsController } from './network/dso-contract-lists.controller';
+import { NetworkConfigController } from './network/network-config.controller';
 import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
 import { UpdatesController } from './updates/updates.controller';
@@ -65,6 +66,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     DsoController,
     SvNodesController,
     DsoContractListsController,
+    NetworkConfigController,
     ExplorerController,
   ],
   providers: [

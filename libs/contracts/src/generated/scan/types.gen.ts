@@ -546,6 +546,93 @@ export type ListFeaturedAppRightsResponse = {
     featured_apps: Array<Contract>;
 };
 
+export type GetSpliceInstanceNamesResponse = {
+    /**
+     * Name of this Splice network.
+     */
+    network_name: string;
+    /**
+     * URL of the network's favicon.
+     */
+    network_favicon_url: string;
+    /**
+     * What this network calls Amulet.
+     */
+    amulet_name: string;
+    /**
+     * Acronym of `amulet_name`.
+     */
+    amulet_name_acronym: string;
+    /**
+     * What this network calls its name service.
+     */
+    name_service_name: string;
+    /**
+     * Acronym of `name_service_name`.
+     */
+    name_service_name_acronym: string;
+};
+
+export type MigrationSchedule = {
+    /**
+     * When the upgrade happens (the fewest fraction digits that keep it).
+     */
+    time: string;
+    /**
+     * Migration id of the synchronizer after the upgrade.
+     */
+    migration_id: number;
+};
+
+export type FeatureSupportResponse = {
+    /**
+     * Not sent; upstream's placeholder until a feature is announced.
+     */
+    dummy?: boolean;
+};
+
+export type GetAmuletConfigForRoundResponse = {
+    /**
+     * Daml decimal; fee for creating an amulet, in amulet.
+     */
+    amulet_create_fee: string;
+    /**
+     * Daml decimal; holding fee per round, in amulet.
+     */
+    holding_fee: string;
+    /**
+     * Daml decimal; fee per lock holder, in amulet.
+     */
+    lock_holder_fee: string;
+    transfer_fee: SteppedRate;
+};
+
+export type SteppedRate = {
+    /**
+     * Daml decimal; rate below the first step.
+     */
+    initial: string;
+    steps: Array<RateStep>;
+};
+
+export type RateStep = {
+    /**
+     * Daml decimal; amount (in amulet) from which `rate` applies.
+     */
+    amount: string;
+    /**
+     * Daml decimal; the rate.
+     */
+    rate: string;
+};
+
+export type ListAmuletPriceVotesResponse = {
+    /**
+     * `AmuletPriceVote` contracts.
+     */
+    amulet_price_votes: Array<Contract>;
+};
+
 export type ListDsoScansResponse = {
     scans: Array<DomainScans>;
 };
@@ -2481,6 +2568,160 @@ export type GetExternalPartyAmuletRulesResponses = {
 };
 
 export type GetExternalPartyAmuletRulesResponse = GetExternalPartyAmuletRulesResponses[keyof GetExternalPartyAmuletRulesResponses];
+
+export type GetSpliceInstanceNamesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/splice-instance-names';
+};
+
+export type GetSpliceInstanceNamesErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+};
+
+export type GetSpliceInstanceNamesError = GetSpliceInstanceNamesErrors[keyof GetSpliceInstanceNamesErrors];
+
+export type GetSpliceInstanceNamesResponses = {
+    /**
+     * The names.
+     */
+    200: GetSpliceInstanceNamesResponse;
+};
+
+export type GetSpliceInstanceNamesResponse2 = GetSpliceInstanceNamesResponses[keyof GetSpliceInstanceNamesResponses];
+
+export type GetMigrationScheduleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/migrations/schedule';
+};
+
+export type GetMigrationScheduleErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetMigrationScheduleError = GetMigrationScheduleErrors[keyof GetMigrationScheduleErrors];
+
+export type GetMigrationScheduleResponses = {
+    /**
+     * The scheduled upgrade.
+     */
+    200: MigrationSchedule;
+};
+
+export type GetMigrationScheduleResponse = GetMigrationScheduleResponses[keyof GetMigrationScheduleResponses];
+
+export type FeatureSupportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/feature-support';
+};
+
+export type FeatureSupportErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+};
+
+export type FeatureSupportError = FeatureSupportErrors[keyof FeatureSupportErrors];
+
+export type FeatureSupportResponses = {
+    /**
+     * The supported features.
+     */
+    200: FeatureSupportResponse;
+};
+
+export type FeatureSupportResponse2 = FeatureSupportResponses[keyof FeatureSupportResponses];
+
+export type GetAmuletConfigForRoundData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Mining round number.
+         */
+        round: number;
+    };
+    url: '/v0/amulet-config-for-round';
+};
+
+export type GetAmuletConfigForRoundErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAmuletConfigForRoundError = GetAmuletConfigForRoundErrors[keyof GetAmuletConfigForRoundErrors];
+
+export type GetAmuletConfigForRoundResponses = {
+    /**
+     * The round's fees.
+     */
+    200: GetAmuletConfigForRoundResponse;
+};
+
+export type GetAmuletConfigForRoundResponse2 = GetAmuletConfigForRoundResponses[keyof GetAmuletConfigForRoundResponses];
+
+export type ListAmuletPriceVotesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/amulet-price/votes';
+};
+
+export type ListAmuletPriceVotesErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListAmuletPriceVotesError = ListAmuletPriceVotesErrors[keyof ListAmuletPriceVotesErrors];
+
+export type ListAmuletPriceVotesResponses = {
+    /**
+     * The votes.
+     */
+    200: ListAmuletPriceVotesResponse;
+};
+
+export type ListAmuletPriceVotesResponse2 = ListAmuletPriceVotesResponses[keyof ListAmuletPriceVotesResponses];
 
 export type ListDsoScansData = {
     body?: never;

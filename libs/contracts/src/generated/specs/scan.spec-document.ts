@@ -1270,6 +1270,162 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/splice-instance-names": {
+      "get": {
+        "operationId": "getSpliceInstanceNames",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the names of this Splice network",
+        "description": "What this network calls itself, its amulet and its name service, as the node is\nconfigured (`SPLICE_APP_UI_*`; Splice's own defaults otherwise).\n",
+        "responses": {
+          "200": {
+            "description": "The names.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetSpliceInstanceNamesResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/v0/migrations/schedule": {
+      "get": {
+        "operationId": "getMigrationSchedule",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the scheduled synchronizer upgrade",
+        "description": "The synchronizer upgrade the current `DsoRules` schedule\n(`config.nextScheduledSynchronizerUpgrade`): its time and the migration id it starts.\n404 when none is scheduled.\n",
+        "responses": {
+          "200": {
+            "description": "The scheduled upgrade.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MigrationSchedule"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/feature-support": {
+      "get": {
+        "operationId": "featureSupport",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the optional features this scan supports",
+        "description": "Internal. No optional feature is announced yet, so the answer is `{}`, as upstream's.",
+        "responses": {
+          "200": {
+            "description": "The supported features.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeatureSupportResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/v0/amulet-config-for-round": {
+      "get": {
+        "operationId": "getAmuletConfigForRound",
+        "deprecated": true,
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the fees of a round in amulet (deprecated)",
+        "description": "Deprecated upstream. The fees in force in mining round `round`, in amulet: the\nround's `OpenMiningRound` `transferConfigUsd` fees divided by its `amuletPrice`\n(10 decimals, rounded half to even, as Daml divides); transfer fee rates as given.\n404 for a round whose opening this node did not record.\n",
+        "parameters": [
+          {
+            "name": "round",
+            "in": "query",
+            "required": true,
+            "description": "Mining round number.",
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The round's fees.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAmuletConfigForRoundResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/amulet-price/votes": {
+      "get": {
+        "operationId": "listAmuletPriceVotes",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' amulet price votes",
+        "description": "Every current `Splice.DSO.AmuletPrice:AmuletPriceVote` signed by the DSO, oldest first\n(at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The votes.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListAmuletPriceVotesResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scans": {
       "get": {
         "operationId": "listDsoScans",
@@ -2703,6 +2859,148 @@ export const scanSpec: OpenApiDocument = {
           "featured_apps": {
             "type": "array",
             "description": "`FeaturedAppRight` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "GetSpliceInstanceNamesResponse": {
+        "type": "object",
+        "required": [
+          "network_name",
+          "network_favicon_url",
+          "amulet_name",
+          "amulet_name_acronym",
+          "name_service_name",
+          "name_service_name_acronym"
+        ],
+        "properties": {
+          "network_name": {
+            "type": "string",
+            "description": "Name of this Splice network."
+          },
+          "network_favicon_url": {
+            "type": "string",
+            "description": "URL of the network's favicon."
+          },
+          "amulet_name": {
+            "type": "string",
+            "description": "What this network calls Amulet."
+          },
+          "amulet_name_acronym": {
+            "type": "string",
+            "description": "Acronym of `amulet_name`."
+          },
+          "name_service_name": {
+            "type": "string",
+            "description": "What this network calls its name service."
+          },
+          "name_service_name_acronym": {
+            "type": "string",
+            "description": "Acronym of `name_service_name`."
+          }
+        }
+      },
+      "MigrationSchedule": {
+        "type": "object",
+        "required": [
+          "time",
+          "migration_id"
+        ],
+        "properties": {
+          "time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the upgrade happens (the fewest fraction digits that keep it)."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Migration id of the synchronizer after the upgrade."
+          }
+        }
+      },
+      "FeatureSupportResponse": {
+        "type": "object",
+        "properties": {
+          "dummy": {
+            "type": "boolean",
+            "description": "Not sent; upstream's placeholder until a feature is announced."
+          }
+        }
+      },
+      "GetAmuletConfigForRoundResponse": {
+        "type": "object",
+        "required": [
+          "amulet_create_fee",
+          "holding_fee",
+          "lock_holder_fee",
+          "transfer_fee"
+        ],
+        "properties": {
+          "amulet_create_fee": {
+            "type": "string",
+            "description": "Daml decimal; fee for creating an amulet, in amulet."
+          },
+          "holding_fee": {
+            "type": "string",
+            "description": "Daml decimal; holding fee per round, in amulet."
+          },
+          "lock_holder_fee": {
+            "type": "string",
+            "description": "Daml decimal; fee per lock holder, in amulet."
+          },
+          "transfer_fee": {
+            "$ref": "#/components/schemas/SteppedRate"
+          }
+        }
+      },
+      "SteppedRate": {
+        "type": "object",
+        "required": [
+          "initial",
+          "steps"
+        ],
+        "properties": {
+          "initial": {
+            "type": "string",
+            "description": "Daml decimal; rate below the first step."
+          },
+          "steps": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RateStep"
+            }
+          }
+        }
+      },
+      "RateStep": {
+        "type": "object",
+        "required": [
+          "amount",
+          "rate"
+        ],
+        "properties": {
+          "amount": {
+            "type": "string",
+            "description": "Daml decimal; amount (in amulet) from which `rate` applies."
+          },
+          "rate": {
+            "type": "string",
+            "description": "Daml decimal; the rate."
+          }
+        }
+      },
+      "ListAmuletPriceVotesResponse": {
+        "type": "object",
+        "required": [
+          "amulet_price_votes"
+        ],
+        "properties": {
+          "amulet_price_votes": {
+            "type": "array",
+            "description": "`AmuletPriceVote` contracts.",
             "items": {
               "$ref": "#/components/schemas/Contract"
             }
