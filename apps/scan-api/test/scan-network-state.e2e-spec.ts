@@ -7,7 +7,12 @@ import {
   LedgerWriter,
   LEGACY_SEQUENCER_AVAILABLE_AFTER,
   SpliceTemplates,
+  timestampToMicros,
+  type CloseVoteRequestResult,
   type DsoRulesPayload,
+  type HistoryExercisedEvent,
+  type VoteRequestPayload,
+  SpliceChoices,
   type OpenMiningRoundPayload,
   toCompact,
   type HistoryCreatedEvent,
@@ -17,12 +22,14 @@ import {
 import {
   callChecked,
   loadSimulatedNetwork,
+  writeHistory,
   replayAcs,
   startTestApp,
   TokenNetworkFixture,
   useTestDatabase,
   type RunningTestApp,
 } from '@canton-scan/testing';
+import { simulateNetwork } from '@canton-scan/simulator';
 import { createScanApp } from '../src/app.factory';
 
 /** MainNet answers (`<repo>/../shared`, a sibling of the repository; see its README.md). */
@@ -446,6 +453,142 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       expect(
         (await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))).body,
       ).toEqual({ amulet_price_votes: [] });
+    });
+
+    it('pages the vote results newest first as the count counts them, each page after the last', async () => {
+      const results = updates
+        .flatMap((u) => ('events_by_id' in u && u.offset !== '' ? Object.values(u.events_by_id) : []))
+        .filter(
+          (e): e is HistoryExercisedEvent =>
+            e.event_type === 'exercised_event' && e.choice === SpliceChoices.DsoRulesCloseVoteRequest,
+        )
+        .map((e) => toCompact(e.exercise_result) as unknown as CloseVoteRequestResult);
+      expect(results.length).toBeGreaterThan(4);
+      const effective = (r: CloseVoteRequestResult) =>
+        r.outcome.tag === 'VRO_Accepted'
+          ? (r.outcome.value as { effectiveAt: string }).effectiveAt
+          : r.completedAt;
+      const list = (body: scanApi.ListVoteResultsRequest) =>
+        callChecked(scanSpec, 'listVoteRequestResults', scanApi.listVoteRequestResults({ client, body }));
+      const walk = async (filter: Omit<scanApi.ListVoteResultsRequest, 'limit'>) => {
+        const seen: CloseVoteRequestResult[] = [];
+        let pageToken: number | undefined;
+        for (;;) {
+          const res = await list({ ...filter, limit: 2, ...(pageToken === undefined ? {} : { pageToken }) });
+          expect(res.status).toBe(200);
+          seen.push(...res.body.dso_rules_vote_results);
+          if (res.body.dso_rules_vote_results.length === 0) {
+            expect(res.body.next_page_token).toBeUndefined();
+            return seen;
+          }
+          pageToken = res.body.next_page_token;
+        }
+      };
+      const all = await walk({});
+      expect([...all].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b)))).toEqual(
+        [...results].sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))),
+      );
+      const times = all.map((r) => timestampToMicros(effective(r)));
+      expect(times).toEqual([...times].sort((a, b) => (a > b ? -1 : a < b ? 1 : 0)));
+      for (const filter of [
+        { accepted: true },
+        { accepted: false },
+        { actionName: (Object.values(results[0].request.action.value)[0] as { tag: string }).tag },
+      ]) {
+        const count = await scanApi.countVoteResults({
+          client,
+          body: filter as scanApi.VoteResultsCountRequest,
+        });
+        expect((await walk(filter as scanApi.ListVoteResultsRequest)).length).toBe(count.data!.count);
+      }
+      const pivot = effective(all[Math.floor(all.length / 2)]);
+      const since = await walk({ effectiveFrom: pivot });
+      expect(since).toEqual(all.filter((r) => timestampToMicros(effective(r)) >= timestampToMicros(pivot)));
+      expect((await list({ limit: 1000 })).body.dso_rules_vote_results).toEqual(all);
+      for (const body of [{ limit: 0 }, { limit: 1001 }, {}, { limit: 5, pageToken: 'x' }]) {
+        const res = await fetch(`${running.origin}${running.config.scanApi.prefix}/v0/admin/sv/voteresults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        });
+        expect(res.status).toBe(400);
+        expect((await res.json()).error).toMatch(/limit|pageToken/);
+      }
+      expect((await list({ limit: 5, pageToken: 1 })).body).toEqual({ dso_rules_vote_results: [] });
+    });
+  });
+
+  describe('on a simulated network in the middle of a vote', () => {
+    let updates: HistoryUpdate[];
+    beforeEach(async () => {
+      const all: HistoryUpdate[] = [];
+      const generator = simulateNetwork({ seed: 5, rounds: 24 });
+      for (let step = generator.next(); !step.done; step = generator.next()) all.push(step.value);
+      // The history up to the first update after which a voted-on request (one re-created with a trackingCid) is open.
+      const cut = all.findIndex((_, i) =>
+        currentOf(all.slice(0, i + 1), SpliceTemplates.VoteRequest).some(
+          (e) => (toCompact(e.create_arguments) as unknown as VoteRequestPayload).trackingCid !== null,
+        ),
+      );
+      expect(cut).toBeGreaterThan(0);
+      updates = all.slice(0, cut + 1);
+      await writeHistory(db.dataSource, updates);
+    });
+
+    it('lists the open vote requests and finds each by the id it was first created with', async () => {
+      const open = currentOf(updates, SpliceTemplates.VoteRequest);
+      expect(open.length).toBeGreaterThan(0);
+      const list = await callChecked(
+        scanSpec,
+        'listDsoRulesVoteRequests',
+        scanApi.listDsoRulesVoteRequests({ client }),
+      );
+      expect(list.status).toBe(200);
+      expect(
+        list.body.dso_rules_vote_requests.map(({ created_event_blob: _, ...c }: scanApi.Contract) => c),
+      ).toEqual(open.map(asContract));
+      const trackingIds = open.map((e) => {
+        const payload = toCompact(e.create_arguments) as unknown as VoteRequestPayload;
+        return payload.trackingCid ?? e.contract_id;
+      });
+      // Votes re-create a request: some tracking ids name archived contracts.
+      expect(trackingIds.some((id, i) => id !== open[i].contract_id)).toBe(true);
+      for (const [i, id] of trackingIds.entries()) {
+        const res = await callChecked(
+          scanSpec,
+          'lookupDsoRulesVoteRequest',
+          scanApi.lookupDsoRulesVoteRequest({ client, path: { vote_request_contract_id: id } }),
+        );
+        expect(res.status).toBe(200);
+        expect(res.body.dso_rules_vote_request).toEqual(list.body.dso_rules_vote_requests[i]);
+      }
+      const unknown = '00' + 'ef'.repeat(40);
+      const missing = await callChecked(
+        scanSpec,
+        'lookupDsoRulesVoteRequest',
+        scanApi.lookupDsoRulesVoteRequest({ client, path: { vote_request_contract_id: unknown } }),
+      );
+      expect(missing).toMatchObject({ status: 404, body: { error: expect.stringContaining(unknown) } });
+      const batch = (ids: string[]) =>
+        callChecked(
+          scanSpec,
+          'listVoteRequestsByTrackingCid',
+          scanApi.listVoteRequestsByTrackingCid({ client, body: { vote_request_contract_ids: ids } }),
+        );
+      expect((await batch([unknown, ...trackingIds])).body).toEqual({
+        vote_requests: list.body.dso_rules_vote_requests,
+      });
+      expect((await batch([trackingIds[trackingIds.length - 1]])).body).toEqual({
+        vote_requests: [list.body.dso_rules_vote_requests[trackingIds.length - 1]],
+      });
+      expect((await batch([])).body).toEqual({ vote_requests: [] });
+      const bad = await fetch(`${running.origin}${running.config.scanApi.prefix}/v0/voterequest`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ vote_request_contract_ids: 'x' }),
+      });
+      expect(bad.status).toBe(400);
+      expect((await bad.json()).error).toMatch(/vote_request_contract_ids/);
     });
   });
 

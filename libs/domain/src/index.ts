@@ -174,7 +174,15 @@ export { DevelopmentFundService } from './scan/development-fund/development-fund
 export { ValidatorFaucetsRepository } from './scan/faucets/validator-faucets.repository';
 export { ValidatorFaucetsService } from './scan/faucets/validator-faucets.service';
 export { VoteResultsRepository } from './scan/governance/vote-results.repository';
-export { VoteResultsService } from './scan/governance/vote-results.service';
+export { VoteResultsService, voteResultKeyOf, voteResultToken } from './scan/governance/vote-results.service';
+export type { VoteResultsPage } from './scan/governance/vote-results.service';
+export { VoteRequestsRepository } from './scan/governance/vote-requests.repository';
+export { VoteRequestsService } from './scan/governance/vote-requests.service';
+export type {
+  VoteRequestLookup,
+  VoteRequestsByTrackingId,
+  VoteRequestsList,
+} from './scan/governance/vote-requests.service';
 export { HoldingsRepository, holdingsSummaryStatement } from './scan/holdings/holdings.repository';
 export { HoldingsService } from './scan/holdings/holdings.service';
 export { RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';

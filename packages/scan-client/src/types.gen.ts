@@ -951,6 +951,78 @@ export type VoteResultsCountRequest = {
     effectiveTo?: string;
 };
 
+/**
+ * Filters (as the count's; every given one must match) and the page.
+ */
+export type ListVoteResultsRequest = {
+    /**
+     * Tag of the voted action, e.g. `SRARC_OffboardSv`.
+     */
+    actionName?: string;
+    /**
+     * Whether the vote was accepted.
+     */
+    accepted?: boolean;
+    /**
+     * Name of the requesting SV, as written in the vote request.
+     */
+    requester?: string;
+    /**
+     * Lower bound (inclusive) on the result's effective date.
+     */
+    effectiveFrom?: string;
+    /**
+     * Upper bound (exclusive) on the result's effective date.
+     */
+    effectiveTo?: string;
+    /**
+     * Most results in the page.
+     */
+    limit: number;
+    /**
+     * A `next_page_token` of a previous page; absent for the first page.
+     */
+    pageToken?: number;
+};
+
+export type ListDsoRulesVoteResultsResponse = {
+    /**
+     * `DsoRules_CloseVoteRequestResult` values in compact encoding, newest effective date first.
+     */
+    dso_rules_vote_results: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Pass as `pageToken` for the next page; absent when this page is empty.
+     */
+    next_page_token?: number;
+};
+
+export type BatchListVotesByVoteRequestsRequest = {
+    /**
+     * Tracking ids (first contract ids) of `VoteRequest`s.
+     */
+    vote_request_contract_ids: ContractIdList;
+};
+
+export type ListVoteRequestByTrackingCidResponse = {
+    /**
+     * `VoteRequest` contracts tracked by the ids asked for.
+     */
+    vote_requests: Array<Contract>;
+};
+
+export type LookupDsoRulesVoteRequestResponse = {
+    dso_rules_vote_request: Contract;
+};
+
+export type ListDsoRulesVoteRequestsResponse = {
+    /**
+     * Open `VoteRequest` contracts.
+     */
+    dso_rules_vote_requests: Array<Contract>;
+};
+
 export type VoteResultsCountResponse = {
     /**
      * Number of matching vote results.
@@ -2036,6 +2108,159 @@ export type ListUnclaimedDevelopmentFundCouponsResponses = {
 };
 
 export type ListUnclaimedDevelopmentFundCouponsResponse = ListUnclaimedDevelopmentFundCouponsResponses[keyof ListUnclaimedDevelopmentFundCouponsResponses];
+
+export type ListDsoRulesVoteRequestsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/voterequests';
+};
+
+export type ListDsoRulesVoteRequestsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoRulesVoteRequestsError = ListDsoRulesVoteRequestsErrors[keyof ListDsoRulesVoteRequestsErrors];
+
+export type ListDsoRulesVoteRequestsResponses = {
+    /**
+     * The open vote requests.
+     */
+    200: ListDsoRulesVoteRequestsResponse;
+};
+
+export type ListDsoRulesVoteRequestsResponse2 = ListDsoRulesVoteRequestsResponses[keyof ListDsoRulesVoteRequestsResponses];
+
+export type LookupDsoRulesVoteRequestData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id the vote request was first created with.
+         */
+        vote_request_contract_id: string;
+    };
+    query?: never;
+    url: '/v0/voterequests/{vote_request_contract_id}';
+};
+
+export type LookupDsoRulesVoteRequestErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupDsoRulesVoteRequestError = LookupDsoRulesVoteRequestErrors[keyof LookupDsoRulesVoteRequestErrors];
+
+export type LookupDsoRulesVoteRequestResponses = {
+    /**
+     * The vote request.
+     */
+    200: LookupDsoRulesVoteRequestResponse;
+};
+
+export type LookupDsoRulesVoteRequestResponse2 = LookupDsoRulesVoteRequestResponses[keyof LookupDsoRulesVoteRequestResponses];
+
+export type ListVoteRequestsByTrackingCidData = {
+    body: BatchListVotesByVoteRequestsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/voterequest';
+};
+
+export type ListVoteRequestsByTrackingCidErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListVoteRequestsByTrackingCidError = ListVoteRequestsByTrackingCidErrors[keyof ListVoteRequestsByTrackingCidErrors];
+
+export type ListVoteRequestsByTrackingCidResponses = {
+    /**
+     * The vote requests found.
+     */
+    200: ListVoteRequestByTrackingCidResponse;
+};
+
+export type ListVoteRequestsByTrackingCidResponse = ListVoteRequestsByTrackingCidResponses[keyof ListVoteRequestsByTrackingCidResponses];
+
+export type ListVoteRequestResultsData = {
+    body: ListVoteResultsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/voteresults';
+};
+
+export type ListVoteRequestResultsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListVoteRequestResultsError = ListVoteRequestResultsErrors[keyof ListVoteRequestResultsErrors];
+
+export type ListVoteRequestResultsResponses = {
+    /**
+     * A page of vote results.
+     */
+    200: ListDsoRulesVoteResultsResponse;
+};
+
+export type ListVoteRequestResultsResponse = ListVoteRequestResultsResponses[keyof ListVoteRequestResultsResponses];
 
 export type CountVoteResultsData = {
     body: VoteResultsCountRequest;

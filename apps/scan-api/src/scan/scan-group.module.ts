@@ -28,6 +28,8 @@ import {
   UpdateHistoryService,
   ValidatorFaucetsRepository,
   ValidatorFaucetsService,
+  VoteRequestsRepository,
+  VoteRequestsService,
   VoteResultsRepository,
   VoteResultsService,
 } from '@canton-scan/domain';
@@ -38,6 +40,7 @@ import { AcsController } from './acs/acs.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
 import { ExplorerController } from './explorer/explorer.controller';
+import { VoteRequestsController } from './governance/vote-requests.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
 import { DsoContractListsController } from './network/dso-contract-lists.controller';
@@ -62,6 +65,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     ValidatorFaucetsController,
     DevelopmentFundController,
     VoteResultsController,
+    VoteRequestsController,
     RewardAccountingController,
     DsoController,
     SvNodesController,
@@ -85,6 +89,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(DevelopmentFundService, [ActiveContractsRepository]),
     domainProvider(VoteResultsRepository, [ReadDb]),
     domainProvider(VoteResultsService, [VoteResultsRepository]),
+    domainProvider(VoteRequestsRepository, [ReadDb]),
+    domainProvider(VoteRequestsService, [VoteRequestsRepository]),
     domainProvider(RewardAccountingRepository, [ReadDb]),
     domainProvider(RewardAccountingService, [RewardAccountingRepository]),
     domainProvider(ExplorerUpdatesRepository, [ReadDb]),

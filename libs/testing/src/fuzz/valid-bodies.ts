@@ -138,5 +138,13 @@ export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prn
   return {
     getExternalPartyAmuletRules: (rng) =>
       rng.chance(0.3) ? {} : { cached_external_party_amulet_rules_contract_id: contractId(rng) },
+    listVoteRequestsByTrackingCid: (rng) => ({
+      vote_request_contract_ids: Array.from({ length: rng.int(4) }, () => contractId(rng)),
+    }),
+    listVoteRequestResults: (rng) => ({
+      limit: 1 + rng.int(1000),
+      ...(rng.chance(0.5) ? { accepted: rng.chance(0.5) } : {}),
+      ...(rng.chance(0.3) ? { pageToken: rng.int(1_000_000_000) } : {}),
+    }),
   };
 }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -275,6 +275,60 @@ export const listValidatorFaucets = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const listUnclaimedDevelopmentFundCoupons = <ThrowOnError extends boolean = false>(options?: Options<ListUnclaimedDevelopmentFundCouponsData, ThrowOnError>) => (options?.client ?? client).get<ListUnclaimedDevelopmentFundCouponsResponses, ListUnclaimedDevelopmentFundCouponsErrors, ThrowOnError>({ url: '/v0/unclaimed-development-fund-coupons', ...options });
+
+/**
+ * List the open vote requests
+ *
+ * Every current `VoteRequest` signed by the DSO, oldest first (at most 1000).
+ *
+ */
+export const listDsoRulesVoteRequests = <ThrowOnError extends boolean = false>(options?: Options<ListDsoRulesVoteRequestsData, ThrowOnError>) => (options?.client ?? client).get<ListDsoRulesVoteRequestsResponses, ListDsoRulesVoteRequestsErrors, ThrowOnError>({ url: '/v0/admin/sv/voterequests', ...options });
+
+/**
+ * Look up an open vote request
+ *
+ * The current `VoteRequest` that `vote_request_contract_id` tracks: a request keeps the
+ * contract id it was first created with as its tracking id (`trackingCid`) when a vote
+ * re-creates it. 404 when no open request has that tracking id.
+ *
+ */
+export const lookupDsoRulesVoteRequest = <ThrowOnError extends boolean = false>(options: Options<LookupDsoRulesVoteRequestData, ThrowOnError>) => (options.client ?? client).get<LookupDsoRulesVoteRequestResponses, LookupDsoRulesVoteRequestErrors, ThrowOnError>({ url: '/v0/voterequests/{vote_request_contract_id}', ...options });
+
+/**
+ * Look up several open vote requests
+ *
+ * The current `VoteRequest`s whose tracking id (see
+ * `GET /v0/voterequests/{vote_request_contract_id}`) is one of
+ * `vote_request_contract_ids`, oldest first; ids with no open request are left out.
+ *
+ */
+export const listVoteRequestsByTrackingCid = <ThrowOnError extends boolean = false>(options: Options<ListVoteRequestsByTrackingCidData, ThrowOnError>) => (options.client ?? client).post<ListVoteRequestsByTrackingCidResponses, ListVoteRequestsByTrackingCidErrors, ThrowOnError>({
+    url: '/v0/voterequest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List governance vote results
+ *
+ * The results (`DsoRules_CloseVoteRequestResult`, compact) of closed DSO vote requests
+ * matching every given filter, as `POST /v0/admin/sv/voteresults/count` filters and counts
+ * them, newest effective date first, `limit` (1 to 1000) at a time. `next_page_token`
+ * comes with every page that is not empty (as upstream sends it); pass it as `pageToken`
+ * for the next page, which is empty after the last result.
+ *
+ */
+export const listVoteRequestResults = <ThrowOnError extends boolean = false>(options: Options<ListVoteRequestResultsData, ThrowOnError>) => (options.client ?? client).post<ListVoteRequestResultsResponses, ListVoteRequestResultsErrors, ThrowOnError>({
+    url: '/v0/admin/sv/voteresults',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
 
 /**
  * Count governance vote results

@@ -705,6 +705,174 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/admin/sv/voterequests": {
+      "get": {
+        "operationId": "listDsoRulesVoteRequests",
+        "tags": [
+          "governance"
+        ],
+        "summary": "List the open vote requests",
+        "description": "Every current `VoteRequest` signed by the DSO, oldest first (at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The open vote requests.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoRulesVoteRequestsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/voterequests/{vote_request_contract_id}": {
+      "get": {
+        "operationId": "lookupDsoRulesVoteRequest",
+        "tags": [
+          "governance"
+        ],
+        "summary": "Look up an open vote request",
+        "description": "The current `VoteRequest` that `vote_request_contract_id` tracks: a request keeps the\ncontract id it was first created with as its tracking id (`trackingCid`) when a vote\nre-creates it. 404 when no open request has that tracking id.\n",
+        "parameters": [
+          {
+            "name": "vote_request_contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id the vote request was first created with.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The vote request.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupDsoRulesVoteRequestResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/voterequest": {
+      "post": {
+        "operationId": "listVoteRequestsByTrackingCid",
+        "tags": [
+          "governance"
+        ],
+        "summary": "Look up several open vote requests",
+        "description": "The current `VoteRequest`s whose tracking id (see\n`GET /v0/voterequests/{vote_request_contract_id}`) is one of\n`vote_request_contract_ids`, oldest first; ids with no open request are left out.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchListVotesByVoteRequestsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The vote requests found.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListVoteRequestByTrackingCidResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/admin/sv/voteresults": {
+      "post": {
+        "operationId": "listVoteRequestResults",
+        "tags": [
+          "governance"
+        ],
+        "summary": "List governance vote results",
+        "description": "The results (`DsoRules_CloseVoteRequestResult`, compact) of closed DSO vote requests\nmatching every given filter, as `POST /v0/admin/sv/voteresults/count` filters and counts\nthem, newest effective date first, `limit` (1 to 1000) at a time. `next_page_token`\ncomes with every page that is not empty (as upstream sends it); pass it as `pageToken`\nfor the next page, which is empty after the last result.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ListVoteResultsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of vote results.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoRulesVoteResultsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/admin/sv/voteresults/count": {
       "post": {
         "operationId": "countVoteResults",
@@ -3584,6 +3752,125 @@ export const scanSpec: OpenApiDocument = {
             "format": "date-time",
             "description": "Upper bound (exclusive) on the result's effective date; RFC 3339 date-time with a time zone.",
             "example": "2026-01-06T00:00:00.000000Z"
+          }
+        }
+      },
+      "ListVoteResultsRequest": {
+        "type": "object",
+        "description": "Filters (as the count's; every given one must match) and the page.",
+        "required": [
+          "limit"
+        ],
+        "properties": {
+          "actionName": {
+            "type": "string",
+            "description": "Tag of the voted action, e.g. `SRARC_OffboardSv`."
+          },
+          "accepted": {
+            "type": "boolean",
+            "description": "Whether the vote was accepted."
+          },
+          "requester": {
+            "type": "string",
+            "description": "Name of the requesting SV, as written in the vote request."
+          },
+          "effectiveFrom": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Lower bound (inclusive) on the result's effective date."
+          },
+          "effectiveTo": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Upper bound (exclusive) on the result's effective date."
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Most results in the page."
+          },
+          "pageToken": {
+            "type": "integer",
+            "format": "int64",
+            "description": "A `next_page_token` of a previous page; absent for the first page."
+          }
+        }
+      },
+      "ListDsoRulesVoteResultsResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_results"
+        ],
+        "properties": {
+          "dso_rules_vote_results": {
+            "type": "array",
+            "description": "`DsoRules_CloseVoteRequestResult` values in compact encoding, newest effective date first.",
+            "items": {
+              "type": "object"
+            }
+          },
+          "next_page_token": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Pass as `pageToken` for the next page; absent when this page is empty."
+          }
+        }
+      },
+      "BatchListVotesByVoteRequestsRequest": {
+        "type": "object",
+        "required": [
+          "vote_request_contract_ids"
+        ],
+        "properties": {
+          "vote_request_contract_ids": {
+            "description": "Tracking ids (first contract ids) of `VoteRequest`s.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ContractIdList"
+              }
+            ]
+          }
+        }
+      },
+      "ListVoteRequestByTrackingCidResponse": {
+        "type": "object",
+        "required": [
+          "vote_requests"
+        ],
+        "properties": {
+          "vote_requests": {
+            "type": "array",
+            "description": "`VoteRequest` contracts tracked by the ids asked for.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "LookupDsoRulesVoteRequestResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_request"
+        ],
+        "properties": {
+          "dso_rules_vote_request": {
+            "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "ListDsoRulesVoteRequestsResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_requests"
+        ],
+        "properties": {
+          "dso_rules_vote_requests": {
+            "type": "array",
+            "description": "Open `VoteRequest` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
           }
         }
       },
