@@ -84,6 +84,27 @@ export type {
   ProxyOpenAndIssuingMiningRounds,
   TransferPreapprovalInfo,
 } from './dso/network-contracts.service';
+export { SvNodesService, LEGACY_SEQUENCER_AVAILABLE_AFTER } from './dso/sv-nodes.service';
+export type { DsoScans, DsoSequencers, SvBftSequencers } from './dso/sv-nodes.service';
+export { DsoContractListsRepository, MAX_CURRENT_LIST } from './dso/dso-contract-lists.repository';
+export { DsoContractListsService, DEFAULT_LICENSES_PAGE } from './dso/dso-contract-lists.service';
+export type {
+  ClosedRounds,
+  ExternalPartyAmuletRulesUpdate,
+  FeaturedAppRightLookup,
+  FeaturedAppRights,
+  ValidatorLicensesPage,
+} from './dso/dso-contract-lists.service';
+export { NetworkConfigRepository, AMULET_PRICE_VOTE } from './dso/network-config.repository';
+export { NetworkConfigService, dollarsToAmulet } from './dso/network-config.service';
+export type {
+  AmuletConfigForRound,
+  AmuletPriceVotes,
+  FeatureSupport,
+  MigrationSchedule,
+  SpliceInstanceNames,
+  SpliceInstanceNamesConfig,
+} from './dso/network-config.service';
 export { votingThreshold } from './dso/voting-threshold';
 export { ValidatorUserService } from './dso/validator-user.service';
 export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';
@@ -158,7 +179,15 @@ export { DevelopmentFundService } from './scan/development-fund/development-fund
 export { ValidatorFaucetsRepository } from './scan/faucets/validator-faucets.repository';
 export { ValidatorFaucetsService } from './scan/faucets/validator-faucets.service';
 export { VoteResultsRepository } from './scan/governance/vote-results.repository';
-export { VoteResultsService } from './scan/governance/vote-results.service';
+export { VoteResultsService, voteResultKeyOf, voteResultToken } from './scan/governance/vote-results.service';
+export type { VoteResultsPage } from './scan/governance/vote-results.service';
+export { VoteRequestsRepository } from './scan/governance/vote-requests.repository';
+export { VoteRequestsService } from './scan/governance/vote-requests.service';
+export type {
+  VoteRequestLookup,
+  VoteRequestsByTrackingId,
+  VoteRequestsList,
+} from './scan/governance/vote-requests.service';
 export {
   HoldingsRepository,
   holdingsPageStatement,

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -357,6 +357,60 @@ export const listValidatorFaucets = <ThrowOnError extends boolean = false>(optio
 export const listUnclaimedDevelopmentFundCoupons = <ThrowOnError extends boolean = false>(options?: Options<ListUnclaimedDevelopmentFundCouponsData, ThrowOnError>) => (options?.client ?? client).get<ListUnclaimedDevelopmentFundCouponsResponses, ListUnclaimedDevelopmentFundCouponsErrors, ThrowOnError>({ url: '/v0/unclaimed-development-fund-coupons', ...options });
 
 /**
+ * List the open vote requests
+ *
+ * Every current `VoteRequest` signed by the DSO, oldest first (at most 1000).
+ *
+ */
+export const listDsoRulesVoteRequests = <ThrowOnError extends boolean = false>(options?: Options<ListDsoRulesVoteRequestsData, ThrowOnError>) => (options?.client ?? client).get<ListDsoRulesVoteRequestsResponses, ListDsoRulesVoteRequestsErrors, ThrowOnError>({ url: '/v0/admin/sv/voterequests', ...options });
+
+/**
+ * Look up an open vote request
+ *
+ * The current `VoteRequest` that `vote_request_contract_id` tracks: a request keeps the
+ * contract id it was first created with as its tracking id (`trackingCid`) when a vote
+ * re-creates it. 404 when no open request has that tracking id.
+ *
+ */
+export const lookupDsoRulesVoteRequest = <ThrowOnError extends boolean = false>(options: Options<LookupDsoRulesVoteRequestData, ThrowOnError>) => (options.client ?? client).get<LookupDsoRulesVoteRequestResponses, LookupDsoRulesVoteRequestErrors, ThrowOnError>({ url: '/v0/voterequests/{vote_request_contract_id}', ...options });
+
+/**
+ * Look up several open vote requests
+ *
+ * The current `VoteRequest`s whose tracking id (see
+ * `GET /v0/voterequests/{vote_request_contract_id}`) is one of
+ * `vote_request_contract_ids`, oldest first; ids with no open request are left out.
+ *
+ */
+export const listVoteRequestsByTrackingCid = <ThrowOnError extends boolean = false>(options: Options<ListVoteRequestsByTrackingCidData, ThrowOnError>) => (options.client ?? client).post<ListVoteRequestsByTrackingCidResponses, ListVoteRequestsByTrackingCidErrors, ThrowOnError>({
+    url: '/v0/voterequest',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * List governance vote results
+ *
+ * The results (`DsoRules_CloseVoteRequestResult`, compact) of closed DSO vote requests
+ * matching every given filter, as `POST /v0/admin/sv/voteresults/count` filters and counts
+ * them, newest effective date first, `limit` (1 to 1000) at a time. `next_page_token`
+ * comes with every page that is not empty (as upstream sends it); pass it as `pageToken`
+ * for the next page, which is empty after the last result.
+ *
+ */
+export const listVoteRequestResults = <ThrowOnError extends boolean = false>(options: Options<ListVoteRequestResultsData, ThrowOnError>) => (options.client ?? client).post<ListVoteRequestResultsResponses, ListVoteRequestResultsErrors, ThrowOnError>({
+    url: '/v0/admin/sv/voteresults',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
  * Count governance vote results
  *
  * Counts the results of closed DSO vote requests that match every given filter;
@@ -495,6 +549,161 @@ export const getAmuletRules = <ThrowOnError extends boolean = false>(options: Op
         ...options.headers
     }
 });
+
+/**
+ * List the closed mining rounds still in process
+ *
+ * Every current `ClosedMiningRound` signed by the DSO (a closed round is archived once
+ * its rewards are processed), in round number order, earliest first.
+ *
+ */
+export const getClosedRounds = <ThrowOnError extends boolean = false>(options?: Options<GetClosedRoundsData, ThrowOnError>) => (options?.client ?? client).get<GetClosedRoundsResponses, GetClosedRoundsErrors, ThrowOnError>({ url: '/v0/closed-rounds', ...options });
+
+/**
+ * List the validator licenses
+ *
+ * The current `ValidatorLicense` contracts signed by the DSO, newest first, a page at a
+ * time. `next_page_token` is the position of the page's last license and comes with
+ * every page that is not empty (as upstream sends it); pass it as `after` for the next
+ * page. The page after the last license is empty and has no token.
+ *
+ */
+export const listValidatorLicenses = <ThrowOnError extends boolean = false>(options?: Options<ListValidatorLicensesData, ThrowOnError>) => (options?.client ?? client).get<ListValidatorLicensesResponses, ListValidatorLicensesErrors, ThrowOnError>({ url: '/v0/admin/validator/licenses', ...options });
+
+/**
+ * List the featured app rights
+ *
+ * Every current `FeaturedAppRight` signed by the DSO, oldest first (at most 1000).
+ *
+ */
+export const listFeaturedAppRights = <ThrowOnError extends boolean = false>(options?: Options<ListFeaturedAppRightsData, ThrowOnError>) => (options?.client ?? client).get<ListFeaturedAppRightsResponses, ListFeaturedAppRightsErrors, ThrowOnError>({ url: '/v0/featured-apps', ...options });
+
+/**
+ * List the featured app rights of a provider
+ *
+ * Every current `FeaturedAppRight` signed by the DSO whose provider is
+ * `provider_party_id`, oldest first (at most 1000); empty when it has none.
+ *
+ */
+export const listFeaturedAppRightsByProvider = <ThrowOnError extends boolean = false>(options: Options<ListFeaturedAppRightsByProviderData, ThrowOnError>) => (options.client ?? client).get<ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsByProviderErrors, ThrowOnError>({ url: '/v0/featured-apps/by-provider/{provider_party_id}', ...options });
+
+/**
+ * Look up a featured app right by contract id
+ *
+ * The current `FeaturedAppRight` signed by the DSO with this contract id; a 200 without
+ * `featured_app_right` when there is none (archived, unknown, or not a featured app
+ * right).
+ *
+ */
+export const lookupFeaturedAppRightByContractId = <ThrowOnError extends boolean = false>(options: Options<LookupFeaturedAppRightByContractIdData, ThrowOnError>) => (options.client ?? client).get<LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightByContractIdErrors, ThrowOnError>({ url: '/v0/featured-apps/by-contract-id/{contract_id}', ...options });
+
+/**
+ * Get the external party amulet rules, unless cached
+ *
+ * The current `ExternalPartyAmuletRules` signed by the DSO with the synchronizer it is
+ * assigned to. When `cached_external_party_amulet_rules_contract_id` is the current
+ * contract's id, the `contract` is left out and only `domain_id` is given. 404 while no
+ * external party amulet rules are known.
+ *
+ */
+export const getExternalPartyAmuletRules = <ThrowOnError extends boolean = false>(options: Options<GetExternalPartyAmuletRulesData, ThrowOnError>) => (options.client ?? client).post<GetExternalPartyAmuletRulesResponses, GetExternalPartyAmuletRulesErrors, ThrowOnError>({
+    url: '/v0/external-party-amulet-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Get the names of this Splice network
+ *
+ * What this network calls itself, its amulet and its name service, as the node is
+ * configured (`SPLICE_APP_UI_*`; Splice's own defaults otherwise).
+ *
+ */
+export const getSpliceInstanceNames = <ThrowOnError extends boolean = false>(options?: Options<GetSpliceInstanceNamesData, ThrowOnError>) => (options?.client ?? client).get<GetSpliceInstanceNamesResponses, GetSpliceInstanceNamesErrors, ThrowOnError>({ url: '/v0/splice-instance-names', ...options });
+
+/**
+ * Get the scheduled synchronizer upgrade
+ *
+ * The synchronizer upgrade the current `DsoRules` schedule
+ * (`config.nextScheduledSynchronizerUpgrade`): its time and the migration id it starts.
+ * 404 when none is scheduled.
+ *
+ */
+export const getMigrationSchedule = <ThrowOnError extends boolean = false>(options?: Options<GetMigrationScheduleData, ThrowOnError>) => (options?.client ?? client).get<GetMigrationScheduleResponses, GetMigrationScheduleErrors, ThrowOnError>({ url: '/v0/migrations/schedule', ...options });
+
+/**
+ * Get the optional features this scan supports
+ *
+ * Internal. No optional feature is announced yet, so the answer is `{}`, as upstream's.
+ */
+export const featureSupport = <ThrowOnError extends boolean = false>(options?: Options<FeatureSupportData, ThrowOnError>) => (options?.client ?? client).get<FeatureSupportResponses, FeatureSupportErrors, ThrowOnError>({ url: '/v0/feature-support', ...options });
+
+/**
+ * Get the fees of a round in amulet (deprecated)
+ *
+ * Deprecated upstream. The fees in force in mining round `round`, in amulet: the
+ * round's `OpenMiningRound` `transferConfigUsd` fees divided by its `amuletPrice`
+ * (10 decimals, rounded half to even, as Daml divides); transfer fee rates as given.
+ * 404 for a round whose opening this node did not record.
+ *
+ *
+ * @deprecated
+ */
+export const getAmuletConfigForRound = <ThrowOnError extends boolean = false>(options: Options<GetAmuletConfigForRoundData, ThrowOnError>) => (options.client ?? client).get<GetAmuletConfigForRoundResponses, GetAmuletConfigForRoundErrors, ThrowOnError>({ url: '/v0/amulet-config-for-round', ...options });
+
+/**
+ * List the SVs' amulet price votes
+ *
+ * Every current `Splice.DSO.AmuletPrice:AmuletPriceVote` signed by the DSO, oldest first
+ * (at most 1000).
+ *
+ */
+export const listAmuletPriceVotes = <ThrowOnError extends boolean = false>(options?: Options<ListAmuletPriceVotesData, ThrowOnError>) => (options?.client ?? client).get<ListAmuletPriceVotesResponses, ListAmuletPriceVotesErrors, ThrowOnError>({ url: '/v0/amulet-price/votes', ...options });
+
+/**
+ * List the SVs' scans per synchronizer
+ *
+ * Where each SV publishes its scan, as its current `SvNodeState` says: one entry per
+ * synchronizer (in synchronizer id order), each listing, in the order of the SVs in the
+ * current `DsoRules`, the SVs whose node on that synchronizer has a scan
+ * (`synchronizerNodes[].scan.publicUrl`, the scan's base URL without `/api/scan`).
+ * These are the URLs `GET /v0/dso` gives in its `sv_node_states`; offboarded SVs are left
+ * out. Empty while no `DsoRules` is known.
+ *
+ */
+export const listDsoScans = <ThrowOnError extends boolean = false>(options?: Options<ListDsoScansData, ThrowOnError>) => (options?.client ?? client).get<ListDsoScansResponses, ListDsoScansErrors, ThrowOnError>({ url: '/v0/scans', ...options });
+
+/**
+ * List the SVs' sequencers per synchronizer
+ *
+ * The sequencers the SVs publish in their current `SvNodeState`, by synchronizer (in
+ * synchronizer id order), the SVs in `DsoRules` order. For each SV and synchronizer:
+ * the sequencer of a previous migration that is still up (`legacySequencerConfig`,
+ * `availableAfter` then being upstream's "since always" value
+ * `-999999999-01-01T00:00:00+18:00`), then its current sequencer once it has an
+ * `availableAfter`, then the sequencers of its physical synchronizers
+ * (`physicalSynchronizers`, when the payload has them and `sequencerIdentity` has an
+ * `availableAfter`; `migrationId` is then -1 and `synchronizerSerial` is set).
+ * A sequencer whose URL is not an absolute `http` or `https` URL with a host is left
+ * out. Empty while no `DsoRules` is known.
+ *
+ */
+export const listDsoSequencers = <ThrowOnError extends boolean = false>(options?: Options<ListDsoSequencersData, ThrowOnError>) => (options?.client ?? client).get<ListDsoSequencersResponses, ListDsoSequencersErrors, ThrowOnError>({ url: '/v0/dso-sequencers', ...options });
+
+/**
+ * List this SV's BFT sequencers
+ *
+ * Internal. The BFT sequencers this SV operates, with the peer-to-peer URL other
+ * sequencers reach them at. That URL is part of the operator's node configuration, not
+ * of the ledger (no `SvNodeState` field carries it), and this node records a history
+ * without operating sequencers, so the list is empty, as an SV scan without configured
+ * BFT sequencers answers.
+ *
+ */
+export const listSvBftSequencers = <ThrowOnError extends boolean = false>(options?: Options<ListSvBftSequencersData, ThrowOnError>) => (options?.client ?? client).get<ListSvBftSequencersResponses, ListSvBftSequencersErrors, ThrowOnError>({ url: '/v0/sv-bft-sequencers', ...options });
 
 /**
  * Get a member's traffic status on a synchronizer

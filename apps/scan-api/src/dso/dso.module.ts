@@ -1,11 +1,16 @@
 import { Module } from '@nestjs/common';
 import {
   ActiveContractsRepository,
+  DsoContractListsRepository,
+  DsoContractListsService,
   DsoInfoService,
   DsoRepository,
   NetworkContractsRepository,
+  NetworkConfigRepository,
+  NetworkConfigService,
   NetworkContractsService,
   ReadDb,
+  SvNodesService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '@canton-scan/http';
 
@@ -22,7 +27,22 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     domainProvider(DsoInfoService, [DsoRepository, fromConfig((config) => config.sv)]),
     domainProvider(NetworkContractsRepository, [ReadDb]),
     domainProvider(NetworkContractsService, [NetworkContractsRepository, DsoRepository]),
+    domainProvider(SvNodesService, [DsoRepository]),
+    domainProvider(DsoContractListsRepository, [ReadDb]),
+    domainProvider(DsoContractListsService, [DsoContractListsRepository]),
+    domainProvider(NetworkConfigRepository, [ReadDb]),
+    domainProvider(NetworkConfigService, [
+      NetworkConfigRepository,
+      fromConfig((config) => config.spliceInstanceNames),
+    ]),
   ],
-  exports: [DsoInfoService, NetworkContractsService, ActiveContractsRepository],
+  exports: [
+    DsoInfoService,
+    NetworkContractsService,
+    SvNodesService,
+    DsoContractListsService,
+    NetworkConfigService,
+    ActiveContractsRepository,
+  ],
 })
 export class DsoModule {}

@@ -30,6 +30,8 @@ import {
   UpdateHistoryService,
   ValidatorFaucetsRepository,
   ValidatorFaucetsService,
+  VoteRequestsRepository,
+  VoteRequestsService,
   VoteResultsRepository,
   VoteResultsService,
 } from '@canton-scan/domain';
@@ -40,8 +42,12 @@ import { AcsController } from './acs/acs.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
 import { ExplorerController } from './explorer/explorer.controller';
+import { VoteRequestsController } from './governance/vote-requests.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
+import { DsoContractListsController } from './network/dso-contract-lists.controller';
+import { NetworkConfigController } from './network/network-config.controller';
+import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
 import { TrafficController } from './traffic/traffic.controller';
 import { UpdatesController } from './updates/updates.controller';
@@ -62,9 +68,13 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     ValidatorFaucetsController,
     DevelopmentFundController,
     VoteResultsController,
+    VoteRequestsController,
     RewardAccountingController,
     DsoController,
     TrafficController,
+    SvNodesController,
+    DsoContractListsController,
+    NetworkConfigController,
     ExplorerController,
   ],
   providers: [
@@ -83,6 +93,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(DevelopmentFundService, [ActiveContractsRepository]),
     domainProvider(VoteResultsRepository, [ReadDb]),
     domainProvider(VoteResultsService, [VoteResultsRepository]),
+    domainProvider(VoteRequestsRepository, [ReadDb]),
+    domainProvider(VoteRequestsService, [VoteRequestsRepository]),
     domainProvider(RewardAccountingRepository, [ReadDb]),
     domainProvider(RewardAccountingService, [RewardAccountingRepository]),
     domainProvider(ExplorerUpdatesRepository, [ReadDb]),

@@ -163,6 +163,15 @@ export interface AppConfig {
   };
   readonly sv: { readonly user: string; readonly partyId: string | undefined };
   readonly validator: { readonly user: string; readonly partyId: string | undefined };
+  /** What the network calls itself and its parts (`GET /v0/splice-instance-names`). */
+  readonly spliceInstanceNames: {
+    readonly networkName: string;
+    readonly networkFaviconUrl: string;
+    readonly amuletName: string;
+    readonly amuletNameAcronym: string;
+    readonly nameServiceName: string;
+    readonly nameServiceNameAcronym: string;
+  };
   readonly registryMaxTransferLegs: number;
   /** The simulated network `npm start` loads (README "The live network"). */
   readonly simulation: SimulationConfig;
@@ -274,6 +283,18 @@ export function loadConfig(
     },
     sv: { user: r.string('SV_USER', 'sv1'), partyId: r.optionalString('SV_PARTY_ID') },
     validator: validatorIdentity(r),
+    // The names and defaults of Splice's own deployments (SPLICE_APP_UI_*).
+    spliceInstanceNames: {
+      networkName: r.string('SPLICE_APP_UI_NETWORK_NAME', 'Splice'),
+      networkFaviconUrl: r.string(
+        'SPLICE_APP_UI_NETWORK_FAVICON_URL',
+        'https://www.hyperledger.org/hubfs/hyperledgerfavicon.png',
+      ),
+      amuletName: r.string('SPLICE_APP_UI_AMULET_NAME', 'Amulet'),
+      amuletNameAcronym: r.string('SPLICE_APP_UI_AMULET_NAME_ACRONYM', 'AMT'),
+      nameServiceName: r.string('SPLICE_APP_UI_NAME_SERVICE_NAME', 'Amulet Name Service'),
+      nameServiceNameAcronym: r.string('SPLICE_APP_UI_NAME_SERVICE_NAME_ACRONYM', 'ANS'),
+    },
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
     simulation: {
       live: r.bool('SIMULATION_LIVE', true),

@@ -1,4 +1,5 @@
 import type { Db } from '../database/db';
+import type { CompactRecord } from '../daml-value/daml-value.types';
 import type { ActiveContractsRepository, ActiveContract } from '../contracts/active-contracts.repository';
 import { SpliceTemplates } from '../splice/splice-templates';
 import {
@@ -54,6 +55,24 @@ const DSO_CONTRACTS_SQL = `
   ORDER BY role, ord`;
 const DSO_CONTRACTS_PARAMS = params.values;
 
+// The SvNodeState payloads of the SVs listed in the current DsoRules, in that order (compact
+// payloads only: no blob is derived). Served by ix_contracts_active_template.
+const SV_NODE_STATES = (() => {
+  const p = new SqlParams();
+  const text = `
+  WITH m AS (SELECT ${NEWEST_MIGRATION} AS id),
+  dso_rules AS (
+    SELECT c.payload_compact FROM contracts c
+     WHERE ${p.template(T.DsoRules)} AND ${current} ORDER BY c.row_id DESC LIMIT 1),
+  svs AS (
+    SELECT e.pair->>0 AS sv, e.ord FROM dso_rules d, json_array_elements(d.payload_compact->'svs') WITH ORDINALITY AS e(pair, ord))
+  SELECT DISTINCT ON (s.ord) c.payload_compact AS payload FROM contracts c JOIN svs s ON s.sv = c.payload_compact->>'sv'
+   WHERE ${p.template(T.SvNodeState)} AND ${current}
+     AND c.payload_compact->>'dso' = (SELECT d.payload_compact->>'dso' FROM dso_rules d)
+   ORDER BY s.ord, c.row_id DESC`;
+  return { text, values: p.values };
+})();
+
 /** Reads of the DSO's governance and configuration contracts. */
 export class DsoRepository {
   constructor(
@@ -90,6 +109,18 @@ export class DsoRepository {
       }
     }
     return result;
+  }
+
+  /**
+   * The compact payloads of the current SvNodeStates of the SVs listed in the current DsoRules
+   * (the newest one per SV), in the DsoRules' SV order; empty without DsoRules.
+   */
+  async listSvNodeStatePayloads(): Promise<CompactRecord[]> {
+    const rows: { payload: CompactRecord }[] = await this.db.query(
+      SV_NODE_STATES.text,
+      SV_NODE_STATES.values,
+    );
+    return rows.map((r) => r.payload);
   }
 
   /** The lowest mining round this node knows of (the round its history starts from), if any. */

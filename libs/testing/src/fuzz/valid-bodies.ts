@@ -132,7 +132,9 @@ export function ledgerValidBodies(samples: StoreSamples): Record<string, (rng: P
 }
 
 /**
- * Valid bodies for the scan's holdings operations: a snapshot of the store (its migration and
+ * Valid bodies for the scan operations whose bodies name what the store holds: contracts (the
+ * external party amulet rules cache, vote requests by tracking id, vote results), and for the
+ * holdings operations a snapshot of the store (its migration and
  * time, `exact` or a later time `at_or_before`) and owners of its holdings, with a stranger now
  * and then; the state pages with a page size, the v0 summary with or without `as_of_round`.
  */
@@ -160,7 +162,19 @@ export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prn
     owner_party_ids: owners(rng),
     page_size: rng.pick([1, 5, 100, 1000]),
   });
+  const contractId = (rng: Prng) =>
+    samples.contractIds.length > 0 ? rng.pick(samples.contractIds) : 'unknown';
   return {
+    getExternalPartyAmuletRules: (rng) =>
+      rng.chance(0.3) ? {} : { cached_external_party_amulet_rules_contract_id: contractId(rng) },
+    listVoteRequestsByTrackingCid: (rng) => ({
+      vote_request_contract_ids: Array.from({ length: rng.int(4) }, () => contractId(rng)),
+    }),
+    listVoteRequestResults: (rng) => ({
+      limit: 1 + rng.int(1000),
+      ...(rng.chance(0.5) ? { accepted: rng.chance(0.5) } : {}),
+      ...(rng.chance(0.3) ? { pageToken: rng.int(1_000_000_000) } : {}),
+    }),
     getHoldingsSummary: (rng) => ({ ...snapshot(rng), owner_party_ids: owners(rng) }),
     getHoldingsSummaryAt: (rng) => ({
       ...snapshot(rng),

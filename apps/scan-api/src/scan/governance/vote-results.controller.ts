@@ -7,6 +7,14 @@ import { ValidInput } from '@canton-scan/http';
 export class VoteResultsController {
   constructor(private readonly voteResults: VoteResultsService) {}
 
+  @Post()
+  @HttpCode(200)
+  list(
+    @ValidInput() { body }: scanApi.ListVoteRequestResultsData,
+  ): Promise<scanApi.ListDsoRulesVoteResultsResponse> {
+    return this.voteResults.list(body);
+  }
+
   @Post('count')
   @HttpCode(200)
   count(@ValidInput() { body }: scanApi.CountVoteResultsData): Promise<scanApi.VoteResultsCountResponse> {

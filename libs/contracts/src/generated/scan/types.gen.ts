@@ -541,6 +541,220 @@ export type AmuletRulesUpdateResponse = {
     amulet_rules_update: MaybeCachedContractWithState;
 };
 
+export type ExternalPartyAmuletRulesRequest = {
+    /**
+     * Contract id of the external party amulet rules the caller holds, if any.
+     */
+    cached_external_party_amulet_rules_contract_id?: string;
+    /**
+     * Synchronizer the caller saw them assigned to, if any.
+     */
+    cached_external_party_amulet_rules_domain_id?: string;
+};
+
+export type ExternalPartyAmuletRulesUpdateResponse = {
+    external_party_amulet_rules_update: MaybeCachedContractWithState;
+};
+
+export type GetClosedRoundsResponse = {
+    /**
+     * Current `ClosedMiningRound` contracts, earliest round first.
+     */
+    rounds: Array<Contract>;
+};
+
+export type ListValidatorLicensesResponse = {
+    /**
+     * `ValidatorLicense` contracts, newest first.
+     */
+    validator_licenses: Array<Contract>;
+    /**
+     * Pass as `after` for the next page; absent when this page is empty.
+     */
+    next_page_token?: number;
+};
+
+export type ListFeaturedAppRightsResponse = {
+    /**
+     * `FeaturedAppRight` contracts.
+     */
+    featured_apps: Array<Contract>;
+};
+
+export type GetSpliceInstanceNamesResponse = {
+    /**
+     * Name of this Splice network.
+     */
+    network_name: string;
+    /**
+     * URL of the network's favicon.
+     */
+    network_favicon_url: string;
+    /**
+     * What this network calls Amulet.
+     */
+    amulet_name: string;
+    /**
+     * Acronym of `amulet_name`.
+     */
+    amulet_name_acronym: string;
+    /**
+     * What this network calls its name service.
+     */
+    name_service_name: string;
+    /**
+     * Acronym of `name_service_name`.
+     */
+    name_service_name_acronym: string;
+};
+
+export type MigrationSchedule = {
+    /**
+     * When the upgrade happens (the fewest fraction digits that keep it).
+     */
+    time: string;
+    /**
+     * Migration id of the synchronizer after the upgrade.
+     */
+    migration_id: number;
+};
+
+export type FeatureSupportResponse = {
+    /**
+     * Not sent; upstream's placeholder until a feature is announced.
+     */
+    dummy?: boolean;
+};
+
+export type GetAmuletConfigForRoundResponse = {
+    /**
+     * Daml decimal; fee for creating an amulet, in amulet.
+     */
+    amulet_create_fee: string;
+    /**
+     * Daml decimal; holding fee per round, in amulet.
+     */
+    holding_fee: string;
+    /**
+     * Daml decimal; fee per lock holder, in amulet.
+     */
+    lock_holder_fee: string;
+    transfer_fee: SteppedRate;
+};
+
+export type SteppedRate = {
+    /**
+     * Daml decimal; rate below the first step.
+     */
+    initial: string;
+    steps: Array<RateStep>;
+};
+
+export type RateStep = {
+    /**
+     * Daml decimal; amount (in amulet) from which `rate` applies.
+     */
+    amount: string;
+    /**
+     * Daml decimal; the rate.
+     */
+    rate: string;
+};
+
+export type ListAmuletPriceVotesResponse = {
+    /**
+     * `AmuletPriceVote` contracts.
+     */
+    amulet_price_votes: Array<Contract>;
+};
+
+export type ListDsoScansResponse = {
+    scans: Array<DomainScans>;
+};
+
+export type DomainScans = {
+    /**
+     * Synchronizer id.
+     */
+    domainId: string;
+    /**
+     * The SVs' scans on this synchronizer, at most one per SV.
+     */
+    scans: Array<ScanInfo>;
+};
+
+export type ScanInfo = {
+    /**
+     * Base URL of the SV's scan, as published in its node state.
+     */
+    publicUrl: string;
+    /**
+     * Name of the SV operating the scan.
+     */
+    svName: string;
+};
+
+export type ListDsoSequencersResponse = {
+    domainSequencers: Array<DomainSequencers>;
+};
+
+export type DomainSequencers = {
+    /**
+     * Synchronizer id.
+     */
+    domainId: string;
+    sequencers: Array<DsoSequencer>;
+};
+
+export type DsoSequencer = {
+    /**
+     * Migration id the sequencer serves; -1 when `synchronizerSerial` is set.
+     */
+    migrationId: number;
+    /**
+     * Serial of the physical synchronizer the sequencer serves, when it is given by serial.
+     */
+    synchronizerSerial?: number;
+    /**
+     * Sequencer id.
+     */
+    id: string;
+    /**
+     * Public URL of the sequencer.
+     */
+    url: string;
+    /**
+     * Name of the SV operating the sequencer.
+     */
+    svName: string;
+    /**
+     * Time after which participants should connect to the sequencer, with the fewest
+     * fraction digits that keep it (`2025-12-29T15:12:37.28344Z`); for the sequencer of
+     * a previous migration, `-999999999-01-01T00:00:00+18:00` (always available).
+     *
+     */
+    availableAfter: string | '-999999999-01-01T00:00:00+18:00';
+};
+
+export type ListSvBftSequencersResponse = {
+    bftSequencers: Array<SynchronizerBftSequencer>;
+};
+
+export type SynchronizerBftSequencer = {
+    /**
+     * Serial of the physical synchronizer the sequencer serves.
+     */
+    serialId: number;
+    /**
+     * Sequencer id.
+     */
+    id: string;
+    /**
+     * URL other sequencers reach this one at.
+     */
+    p2pUrl: string;
+};
+
 export type ImportUpdatesRequest = {
     /**
      * Migration whose import updates are requested.
@@ -924,6 +1138,78 @@ export type VoteResultsCountRequest = {
      * Upper bound (exclusive) on the result's effective date; RFC 3339 date-time with a time zone.
      */
     effectiveTo?: string;
+};
+
+/**
+ * Filters (as the count's; every given one must match) and the page.
+ */
+export type ListVoteResultsRequest = {
+    /**
+     * Tag of the voted action, e.g. `SRARC_OffboardSv`.
+     */
+    actionName?: string;
+    /**
+     * Whether the vote was accepted.
+     */
+    accepted?: boolean;
+    /**
+     * Name of the requesting SV, as written in the vote request.
+     */
+    requester?: string;
+    /**
+     * Lower bound (inclusive) on the result's effective date.
+     */
+    effectiveFrom?: string;
+    /**
+     * Upper bound (exclusive) on the result's effective date.
+     */
+    effectiveTo?: string;
+    /**
+     * Most results in the page.
+     */
+    limit: number;
+    /**
+     * A `next_page_token` of a previous page; absent for the first page.
+     */
+    pageToken?: number;
+};
+
+export type ListDsoRulesVoteResultsResponse = {
+    /**
+     * `DsoRules_CloseVoteRequestResult` values in compact encoding, newest effective date first.
+     */
+    dso_rules_vote_results: Array<{
+        [key: string]: unknown;
+    }>;
+    /**
+     * Pass as `pageToken` for the next page; absent when this page is empty.
+     */
+    next_page_token?: number;
+};
+
+export type BatchListVotesByVoteRequestsRequest = {
+    /**
+     * Tracking ids (first contract ids) of `VoteRequest`s.
+     */
+    vote_request_contract_ids: ContractIdList;
+};
+
+export type ListVoteRequestByTrackingCidResponse = {
+    /**
+     * `VoteRequest` contracts tracked by the ids asked for.
+     */
+    vote_requests: Array<Contract>;
+};
+
+export type LookupDsoRulesVoteRequestResponse = {
+    dso_rules_vote_request: Contract;
+};
+
+export type ListDsoRulesVoteRequestsResponse = {
+    /**
+     * Open `VoteRequest` contracts.
+     */
+    dso_rules_vote_requests: Array<Contract>;
 };
 
 export type VoteResultsCountResponse = {
@@ -2147,6 +2433,159 @@ export type ListUnclaimedDevelopmentFundCouponsResponses = {
 
 export type ListUnclaimedDevelopmentFundCouponsResponse = ListUnclaimedDevelopmentFundCouponsResponses[keyof ListUnclaimedDevelopmentFundCouponsResponses];
 
+export type ListDsoRulesVoteRequestsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/voterequests';
+};
+
+export type ListDsoRulesVoteRequestsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoRulesVoteRequestsError = ListDsoRulesVoteRequestsErrors[keyof ListDsoRulesVoteRequestsErrors];
+
+export type ListDsoRulesVoteRequestsResponses = {
+    /**
+     * The open vote requests.
+     */
+    200: ListDsoRulesVoteRequestsResponse;
+};
+
+export type ListDsoRulesVoteRequestsResponse2 = ListDsoRulesVoteRequestsResponses[keyof ListDsoRulesVoteRequestsResponses];
+
+export type LookupDsoRulesVoteRequestData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id the vote request was first created with.
+         */
+        vote_request_contract_id: string;
+    };
+    query?: never;
+    url: '/v0/voterequests/{vote_request_contract_id}';
+};
+
+export type LookupDsoRulesVoteRequestErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupDsoRulesVoteRequestError = LookupDsoRulesVoteRequestErrors[keyof LookupDsoRulesVoteRequestErrors];
+
+export type LookupDsoRulesVoteRequestResponses = {
+    /**
+     * The vote request.
+     */
+    200: LookupDsoRulesVoteRequestResponse;
+};
+
+export type LookupDsoRulesVoteRequestResponse2 = LookupDsoRulesVoteRequestResponses[keyof LookupDsoRulesVoteRequestResponses];
+
+export type ListVoteRequestsByTrackingCidData = {
+    body: BatchListVotesByVoteRequestsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/voterequest';
+};
+
+export type ListVoteRequestsByTrackingCidErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListVoteRequestsByTrackingCidError = ListVoteRequestsByTrackingCidErrors[keyof ListVoteRequestsByTrackingCidErrors];
+
+export type ListVoteRequestsByTrackingCidResponses = {
+    /**
+     * The vote requests found.
+     */
+    200: ListVoteRequestByTrackingCidResponse;
+};
+
+export type ListVoteRequestsByTrackingCidResponse = ListVoteRequestsByTrackingCidResponses[keyof ListVoteRequestsByTrackingCidResponses];
+
+export type ListVoteRequestResultsData = {
+    body: ListVoteResultsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/voteresults';
+};
+
+export type ListVoteRequestResultsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListVoteRequestResultsError = ListVoteRequestResultsErrors[keyof ListVoteRequestResultsErrors];
+
+export type ListVoteRequestResultsResponses = {
+    /**
+     * A page of vote results.
+     */
+    200: ListDsoRulesVoteResultsResponse;
+};
+
+export type ListVoteRequestResultsResponse = ListVoteRequestResultsResponses[keyof ListVoteRequestResultsResponses];
+
 export type CountVoteResultsData = {
     body: VoteResultsCountRequest;
     path?: never;
@@ -2457,6 +2896,468 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type GetClosedRoundsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/closed-rounds';
+};
+
+export type GetClosedRoundsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetClosedRoundsError = GetClosedRoundsErrors[keyof GetClosedRoundsErrors];
+
+export type GetClosedRoundsResponses = {
+    /**
+     * The closed rounds.
+     */
+    200: GetClosedRoundsResponse;
+};
+
+export type GetClosedRoundsResponse2 = GetClosedRoundsResponses[keyof GetClosedRoundsResponses];
+
+export type ListValidatorLicensesData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * A `next_page_token` of a previous page; absent for the first page.
+         */
+        after?: number;
+        /**
+         * Most licenses in the page (1 to 1000; default 1000).
+         */
+        limit?: number;
+    };
+    url: '/v0/admin/validator/licenses';
+};
+
+export type ListValidatorLicensesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListValidatorLicensesError = ListValidatorLicensesErrors[keyof ListValidatorLicensesErrors];
+
+export type ListValidatorLicensesResponses = {
+    /**
+     * A page of licenses.
+     */
+    200: ListValidatorLicensesResponse;
+};
+
+export type ListValidatorLicensesResponse2 = ListValidatorLicensesResponses[keyof ListValidatorLicensesResponses];
+
+export type ListFeaturedAppRightsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/featured-apps';
+};
+
+export type ListFeaturedAppRightsErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListFeaturedAppRightsError = ListFeaturedAppRightsErrors[keyof ListFeaturedAppRightsErrors];
+
+export type ListFeaturedAppRightsResponses = {
+    /**
+     * The featured app rights.
+     */
+    200: ListFeaturedAppRightsResponse;
+};
+
+export type ListFeaturedAppRightsResponse2 = ListFeaturedAppRightsResponses[keyof ListFeaturedAppRightsResponses];
+
+export type ListFeaturedAppRightsByProviderData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the app provider (`<hint>::<namespace fingerprint>`).
+         */
+        provider_party_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/by-provider/{provider_party_id}';
+};
+
+export type ListFeaturedAppRightsByProviderErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListFeaturedAppRightsByProviderError = ListFeaturedAppRightsByProviderErrors[keyof ListFeaturedAppRightsByProviderErrors];
+
+export type ListFeaturedAppRightsByProviderResponses = {
+    /**
+     * The provider's featured app rights.
+     */
+    200: ListFeaturedAppRightsResponse;
+};
+
+export type ListFeaturedAppRightsByProviderResponse = ListFeaturedAppRightsByProviderResponses[keyof ListFeaturedAppRightsByProviderResponses];
+
+export type LookupFeaturedAppRightByContractIdData = {
+    body?: never;
+    path: {
+        /**
+         * Contract id of the featured app right.
+         */
+        contract_id: string;
+    };
+    query?: never;
+    url: '/v0/featured-apps/by-contract-id/{contract_id}';
+};
+
+export type LookupFeaturedAppRightByContractIdErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupFeaturedAppRightByContractIdError = LookupFeaturedAppRightByContractIdErrors[keyof LookupFeaturedAppRightByContractIdErrors];
+
+export type LookupFeaturedAppRightByContractIdResponses = {
+    /**
+     * The featured app right, if current.
+     */
+    200: FeaturedAppRightResponse;
+};
+
+export type LookupFeaturedAppRightByContractIdResponse = LookupFeaturedAppRightByContractIdResponses[keyof LookupFeaturedAppRightByContractIdResponses];
+
+export type GetExternalPartyAmuletRulesData = {
+    body: ExternalPartyAmuletRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/external-party-amulet-rules';
+};
+
+export type GetExternalPartyAmuletRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetExternalPartyAmuletRulesError = GetExternalPartyAmuletRulesErrors[keyof GetExternalPartyAmuletRulesErrors];
+
+export type GetExternalPartyAmuletRulesResponses = {
+    /**
+     * The external party amulet rules, or where the cached ones are assigned.
+     */
+    200: ExternalPartyAmuletRulesUpdateResponse;
+};
+
+export type GetExternalPartyAmuletRulesResponse = GetExternalPartyAmuletRulesResponses[keyof GetExternalPartyAmuletRulesResponses];
+
+export type GetSpliceInstanceNamesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/splice-instance-names';
+};
+
+export type GetSpliceInstanceNamesErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+};
+
+export type GetSpliceInstanceNamesError = GetSpliceInstanceNamesErrors[keyof GetSpliceInstanceNamesErrors];
+
+export type GetSpliceInstanceNamesResponses = {
+    /**
+     * The names.
+     */
+    200: GetSpliceInstanceNamesResponse;
+};
+
+export type GetSpliceInstanceNamesResponse2 = GetSpliceInstanceNamesResponses[keyof GetSpliceInstanceNamesResponses];
+
+export type GetMigrationScheduleData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/migrations/schedule';
+};
+
+export type GetMigrationScheduleErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetMigrationScheduleError = GetMigrationScheduleErrors[keyof GetMigrationScheduleErrors];
+
+export type GetMigrationScheduleResponses = {
+    /**
+     * The scheduled upgrade.
+     */
+    200: MigrationSchedule;
+};
+
+export type GetMigrationScheduleResponse = GetMigrationScheduleResponses[keyof GetMigrationScheduleResponses];
+
+export type FeatureSupportData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/feature-support';
+};
+
+export type FeatureSupportErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+};
+
+export type FeatureSupportError = FeatureSupportErrors[keyof FeatureSupportErrors];
+
+export type FeatureSupportResponses = {
+    /**
+     * The supported features.
+     */
+    200: FeatureSupportResponse;
+};
+
+export type FeatureSupportResponse2 = FeatureSupportResponses[keyof FeatureSupportResponses];
+
+export type GetAmuletConfigForRoundData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Mining round number.
+         */
+        round: number;
+    };
+    url: '/v0/amulet-config-for-round';
+};
+
+export type GetAmuletConfigForRoundErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAmuletConfigForRoundError = GetAmuletConfigForRoundErrors[keyof GetAmuletConfigForRoundErrors];
+
+export type GetAmuletConfigForRoundResponses = {
+    /**
+     * The round's fees.
+     */
+    200: GetAmuletConfigForRoundResponse;
+};
+
+export type GetAmuletConfigForRoundResponse2 = GetAmuletConfigForRoundResponses[keyof GetAmuletConfigForRoundResponses];
+
+export type ListAmuletPriceVotesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/amulet-price/votes';
+};
+
+export type ListAmuletPriceVotesErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListAmuletPriceVotesError = ListAmuletPriceVotesErrors[keyof ListAmuletPriceVotesErrors];
+
+export type ListAmuletPriceVotesResponses = {
+    /**
+     * The votes.
+     */
+    200: ListAmuletPriceVotesResponse;
+};
+
+export type ListAmuletPriceVotesResponse2 = ListAmuletPriceVotesResponses[keyof ListAmuletPriceVotesResponses];
+
+export type ListDsoScansData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/scans';
+};
+
+export type ListDsoScansErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoScansError = ListDsoScansErrors[keyof ListDsoScansErrors];
+
+export type ListDsoScansResponses = {
+    /**
+     * The scans, by synchronizer.
+     */
+    200: ListDsoScansResponse;
+};
+
+export type ListDsoScansResponse2 = ListDsoScansResponses[keyof ListDsoScansResponses];
+
+export type ListDsoSequencersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/dso-sequencers';
+};
+
+export type ListDsoSequencersErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListDsoSequencersError = ListDsoSequencersErrors[keyof ListDsoSequencersErrors];
+
+export type ListDsoSequencersResponses = {
+    /**
+     * The sequencers, by synchronizer.
+     */
+    200: ListDsoSequencersResponse;
+};
+
+export type ListDsoSequencersResponse2 = ListDsoSequencersResponses[keyof ListDsoSequencersResponses];
+
+export type ListSvBftSequencersData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/sv-bft-sequencers';
+};
+
+export type ListSvBftSequencersErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListSvBftSequencersError = ListSvBftSequencersErrors[keyof ListSvBftSequencersErrors];
+
+export type ListSvBftSequencersResponses = {
+    /**
+     * The SV's BFT sequencers.
+     */
+    200: ListSvBftSequencersResponse;
+};
+
+export type ListSvBftSequencersResponse2 = ListSvBftSequencersResponses[keyof ListSvBftSequencersResponses];
 
 export type GetMemberTrafficStatusData = {
     body?: never;

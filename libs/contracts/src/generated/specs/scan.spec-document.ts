@@ -860,6 +860,174 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/admin/sv/voterequests": {
+      "get": {
+        "operationId": "listDsoRulesVoteRequests",
+        "tags": [
+          "governance"
+        ],
+        "summary": "List the open vote requests",
+        "description": "Every current `VoteRequest` signed by the DSO, oldest first (at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The open vote requests.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoRulesVoteRequestsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/voterequests/{vote_request_contract_id}": {
+      "get": {
+        "operationId": "lookupDsoRulesVoteRequest",
+        "tags": [
+          "governance"
+        ],
+        "summary": "Look up an open vote request",
+        "description": "The current `VoteRequest` that `vote_request_contract_id` tracks: a request keeps the\ncontract id it was first created with as its tracking id (`trackingCid`) when a vote\nre-creates it. 404 when no open request has that tracking id.\n",
+        "parameters": [
+          {
+            "name": "vote_request_contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id the vote request was first created with.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The vote request.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupDsoRulesVoteRequestResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/voterequest": {
+      "post": {
+        "operationId": "listVoteRequestsByTrackingCid",
+        "tags": [
+          "governance"
+        ],
+        "summary": "Look up several open vote requests",
+        "description": "The current `VoteRequest`s whose tracking id (see\n`GET /v0/voterequests/{vote_request_contract_id}`) is one of\n`vote_request_contract_ids`, oldest first; ids with no open request are left out.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/BatchListVotesByVoteRequestsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The vote requests found.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListVoteRequestByTrackingCidResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/admin/sv/voteresults": {
+      "post": {
+        "operationId": "listVoteRequestResults",
+        "tags": [
+          "governance"
+        ],
+        "summary": "List governance vote results",
+        "description": "The results (`DsoRules_CloseVoteRequestResult`, compact) of closed DSO vote requests\nmatching every given filter, as `POST /v0/admin/sv/voteresults/count` filters and counts\nthem, newest effective date first, `limit` (1 to 1000) at a time. `next_page_token`\ncomes with every page that is not empty (as upstream sends it); pass it as `pageToken`\nfor the next page, which is empty after the last result.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ListVoteResultsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of vote results.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoRulesVoteResultsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/admin/sv/voteresults/count": {
       "post": {
         "operationId": "countVoteResults",
@@ -1175,6 +1343,486 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/closed-rounds": {
+      "get": {
+        "operationId": "getClosedRounds",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the closed mining rounds still in process",
+        "description": "Every current `ClosedMiningRound` signed by the DSO (a closed round is archived once\nits rewards are processed), in round number order, earliest first.\n",
+        "responses": {
+          "200": {
+            "description": "The closed rounds.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetClosedRoundsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/admin/validator/licenses": {
+      "get": {
+        "operationId": "listValidatorLicenses",
+        "tags": [
+          "validators"
+        ],
+        "summary": "List the validator licenses",
+        "description": "The current `ValidatorLicense` contracts signed by the DSO, newest first, a page at a\ntime. `next_page_token` is the position of the page's last license and comes with\nevery page that is not empty (as upstream sends it); pass it as `after` for the next\npage. The page after the last license is empty and has no token.\n",
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": false,
+            "description": "A `next_page_token` of a previous page; absent for the first page.",
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          },
+          {
+            "name": "limit",
+            "in": "query",
+            "required": false,
+            "description": "Most licenses in the page (1 to 1000; default 1000).",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "A page of licenses.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListValidatorLicensesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps": {
+      "get": {
+        "operationId": "listFeaturedAppRights",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the featured app rights",
+        "description": "Every current `FeaturedAppRight` signed by the DSO, oldest first (at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The featured app rights.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListFeaturedAppRightsResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps/by-provider/{provider_party_id}": {
+      "get": {
+        "operationId": "listFeaturedAppRightsByProvider",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the featured app rights of a provider",
+        "description": "Every current `FeaturedAppRight` signed by the DSO whose provider is\n`provider_party_id`, oldest first (at most 1000); empty when it has none.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/ProviderPartyId"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The provider's featured app rights.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListFeaturedAppRightsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/featured-apps/by-contract-id/{contract_id}": {
+      "get": {
+        "operationId": "lookupFeaturedAppRightByContractId",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up a featured app right by contract id",
+        "description": "The current `FeaturedAppRight` signed by the DSO with this contract id; a 200 without\n`featured_app_right` when there is none (archived, unknown, or not a featured app\nright).\n",
+        "parameters": [
+          {
+            "name": "contract_id",
+            "in": "path",
+            "required": true,
+            "description": "Contract id of the featured app right.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The featured app right, if current.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeaturedAppRightResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/external-party-amulet-rules": {
+      "post": {
+        "operationId": "getExternalPartyAmuletRules",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the external party amulet rules, unless cached",
+        "description": "The current `ExternalPartyAmuletRules` signed by the DSO with the synchronizer it is\nassigned to. When `cached_external_party_amulet_rules_contract_id` is the current\ncontract's id, the `contract` is left out and only `domain_id` is given. 404 while no\nexternal party amulet rules are known.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ExternalPartyAmuletRulesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The external party amulet rules, or where the cached ones are assigned.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ExternalPartyAmuletRulesUpdateResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/splice-instance-names": {
+      "get": {
+        "operationId": "getSpliceInstanceNames",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the names of this Splice network",
+        "description": "What this network calls itself, its amulet and its name service, as the node is\nconfigured (`SPLICE_APP_UI_*`; Splice's own defaults otherwise).\n",
+        "responses": {
+          "200": {
+            "description": "The names.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetSpliceInstanceNamesResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/v0/migrations/schedule": {
+      "get": {
+        "operationId": "getMigrationSchedule",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the scheduled synchronizer upgrade",
+        "description": "The synchronizer upgrade the current `DsoRules` schedule\n(`config.nextScheduledSynchronizerUpgrade`): its time and the migration id it starts.\n404 when none is scheduled.\n",
+        "responses": {
+          "200": {
+            "description": "The scheduled upgrade.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/MigrationSchedule"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/feature-support": {
+      "get": {
+        "operationId": "featureSupport",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the optional features this scan supports",
+        "description": "Internal. No optional feature is announced yet, so the answer is `{}`, as upstream's.",
+        "responses": {
+          "200": {
+            "description": "The supported features.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/FeatureSupportResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          }
+        }
+      }
+    },
+    "/v0/amulet-config-for-round": {
+      "get": {
+        "operationId": "getAmuletConfigForRound",
+        "deprecated": true,
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the fees of a round in amulet (deprecated)",
+        "description": "Deprecated upstream. The fees in force in mining round `round`, in amulet: the\nround's `OpenMiningRound` `transferConfigUsd` fees divided by its `amuletPrice`\n(10 decimals, rounded half to even, as Daml divides); transfer fee rates as given.\n404 for a round whose opening this node did not record.\n",
+        "parameters": [
+          {
+            "name": "round",
+            "in": "query",
+            "required": true,
+            "description": "Mining round number.",
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The round's fees.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAmuletConfigForRoundResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/amulet-price/votes": {
+      "get": {
+        "operationId": "listAmuletPriceVotes",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' amulet price votes",
+        "description": "Every current `Splice.DSO.AmuletPrice:AmuletPriceVote` signed by the DSO, oldest first\n(at most 1000).\n",
+        "responses": {
+          "200": {
+            "description": "The votes.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListAmuletPriceVotesResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scans": {
+      "get": {
+        "operationId": "listDsoScans",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' scans per synchronizer",
+        "description": "Where each SV publishes its scan, as its current `SvNodeState` says: one entry per\nsynchronizer (in synchronizer id order), each listing, in the order of the SVs in the\ncurrent `DsoRules`, the SVs whose node on that synchronizer has a scan\n(`synchronizerNodes[].scan.publicUrl`, the scan's base URL without `/api/scan`).\nThese are the URLs `GET /v0/dso` gives in its `sv_node_states`; offboarded SVs are left\nout. Empty while no `DsoRules` is known.\n",
+        "responses": {
+          "200": {
+            "description": "The scans, by synchronizer.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoScansResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/dso-sequencers": {
+      "get": {
+        "operationId": "listDsoSequencers",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the SVs' sequencers per synchronizer",
+        "description": "The sequencers the SVs publish in their current `SvNodeState`, by synchronizer (in\nsynchronizer id order), the SVs in `DsoRules` order. For each SV and synchronizer:\nthe sequencer of a previous migration that is still up (`legacySequencerConfig`,\n`availableAfter` then being upstream's \"since always\" value\n`-999999999-01-01T00:00:00+18:00`), then its current sequencer once it has an\n`availableAfter`, then the sequencers of its physical synchronizers\n(`physicalSynchronizers`, when the payload has them and `sequencerIdentity` has an\n`availableAfter`; `migrationId` is then -1 and `synchronizerSerial` is set).\nA sequencer whose URL is not an absolute `http` or `https` URL with a host is left\nout. Empty while no `DsoRules` is known.\n",
+        "responses": {
+          "200": {
+            "description": "The sequencers, by synchronizer.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListDsoSequencersResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/sv-bft-sequencers": {
+      "get": {
+        "operationId": "listSvBftSequencers",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List this SV's BFT sequencers",
+        "description": "Internal. The BFT sequencers this SV operates, with the peer-to-peer URL other\nsequencers reach them at. That URL is part of the operator's node configuration, not\nof the ledger (no `SvNodeState` field carries it), and this node records a history\nwithout operating sequencers, so the list is empty, as an SV scan without configured\nBFT sequencers answers.\n",
+        "responses": {
+          "200": {
+            "description": "The SV's BFT sequencers.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListSvBftSequencersResponse"
+                }
+              }
+            }
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -2583,6 +3231,394 @@ export const scanSpec: OpenApiDocument = {
           }
         }
       },
+      "ExternalPartyAmuletRulesRequest": {
+        "type": "object",
+        "properties": {
+          "cached_external_party_amulet_rules_contract_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Contract id of the external party amulet rules the caller holds, if any."
+          },
+          "cached_external_party_amulet_rules_domain_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Synchronizer the caller saw them assigned to, if any."
+          }
+        }
+      },
+      "ExternalPartyAmuletRulesUpdateResponse": {
+        "type": "object",
+        "required": [
+          "external_party_amulet_rules_update"
+        ],
+        "properties": {
+          "external_party_amulet_rules_update": {
+            "$ref": "#/components/schemas/MaybeCachedContractWithState"
+          }
+        }
+      },
+      "GetClosedRoundsResponse": {
+        "type": "object",
+        "required": [
+          "rounds"
+        ],
+        "properties": {
+          "rounds": {
+            "type": "array",
+            "description": "Current `ClosedMiningRound` contracts, earliest round first.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "ListValidatorLicensesResponse": {
+        "type": "object",
+        "required": [
+          "validator_licenses"
+        ],
+        "properties": {
+          "validator_licenses": {
+            "type": "array",
+            "description": "`ValidatorLicense` contracts, newest first.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          },
+          "next_page_token": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Pass as `after` for the next page; absent when this page is empty."
+          }
+        }
+      },
+      "ListFeaturedAppRightsResponse": {
+        "type": "object",
+        "required": [
+          "featured_apps"
+        ],
+        "properties": {
+          "featured_apps": {
+            "type": "array",
+            "description": "`FeaturedAppRight` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "GetSpliceInstanceNamesResponse": {
+        "type": "object",
+        "required": [
+          "network_name",
+          "network_favicon_url",
+          "amulet_name",
+          "amulet_name_acronym",
+          "name_service_name",
+          "name_service_name_acronym"
+        ],
+        "properties": {
+          "network_name": {
+            "type": "string",
+            "description": "Name of this Splice network."
+          },
+          "network_favicon_url": {
+            "type": "string",
+            "description": "URL of the network's favicon."
+          },
+          "amulet_name": {
+            "type": "string",
+            "description": "What this network calls Amulet."
+          },
+          "amulet_name_acronym": {
+            "type": "string",
+            "description": "Acronym of `amulet_name`."
+          },
+          "name_service_name": {
+            "type": "string",
+            "description": "What this network calls its name service."
+          },
+          "name_service_name_acronym": {
+            "type": "string",
+            "description": "Acronym of `name_service_name`."
+          }
+        }
+      },
+      "MigrationSchedule": {
+        "type": "object",
+        "required": [
+          "time",
+          "migration_id"
+        ],
+        "properties": {
+          "time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "When the upgrade happens (the fewest fraction digits that keep it)."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Migration id of the synchronizer after the upgrade."
+          }
+        }
+      },
+      "FeatureSupportResponse": {
+        "type": "object",
+        "properties": {
+          "dummy": {
+            "type": "boolean",
+            "description": "Not sent; upstream's placeholder until a feature is announced."
+          }
+        }
+      },
+      "GetAmuletConfigForRoundResponse": {
+        "type": "object",
+        "required": [
+          "amulet_create_fee",
+          "holding_fee",
+          "lock_holder_fee",
+          "transfer_fee"
+        ],
+        "properties": {
+          "amulet_create_fee": {
+            "type": "string",
+            "description": "Daml decimal; fee for creating an amulet, in amulet."
+          },
+          "holding_fee": {
+            "type": "string",
+            "description": "Daml decimal; holding fee per round, in amulet."
+          },
+          "lock_holder_fee": {
+            "type": "string",
+            "description": "Daml decimal; fee per lock holder, in amulet."
+          },
+          "transfer_fee": {
+            "$ref": "#/components/schemas/SteppedRate"
+          }
+        }
+      },
+      "SteppedRate": {
+        "type": "object",
+        "required": [
+          "initial",
+          "steps"
+        ],
+        "properties": {
+          "initial": {
+            "type": "string",
+            "description": "Daml decimal; rate below the first step."
+          },
+          "steps": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/RateStep"
+            }
+          }
+        }
+      },
+      "RateStep": {
+        "type": "object",
+        "required": [
+          "amount",
+          "rate"
+        ],
+        "properties": {
+          "amount": {
+            "type": "string",
+            "description": "Daml decimal; amount (in amulet) from which `rate` applies."
+          },
+          "rate": {
+            "type": "string",
+            "description": "Daml decimal; the rate."
+          }
+        }
+      },
+      "ListAmuletPriceVotesResponse": {
+        "type": "object",
+        "required": [
+          "amulet_price_votes"
+        ],
+        "properties": {
+          "amulet_price_votes": {
+            "type": "array",
+            "description": "`AmuletPriceVote` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "ListDsoScansResponse": {
+        "type": "object",
+        "required": [
+          "scans"
+        ],
+        "properties": {
+          "scans": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DomainScans"
+            }
+          }
+        }
+      },
+      "DomainScans": {
+        "type": "object",
+        "required": [
+          "domainId",
+          "scans"
+        ],
+        "properties": {
+          "domainId": {
+            "type": "string",
+            "description": "Synchronizer id."
+          },
+          "scans": {
+            "type": "array",
+            "description": "The SVs' scans on this synchronizer, at most one per SV.",
+            "items": {
+              "$ref": "#/components/schemas/ScanInfo"
+            }
+          }
+        }
+      },
+      "ScanInfo": {
+        "type": "object",
+        "required": [
+          "publicUrl",
+          "svName"
+        ],
+        "properties": {
+          "publicUrl": {
+            "type": "string",
+            "description": "Base URL of the SV's scan, as published in its node state."
+          },
+          "svName": {
+            "type": "string",
+            "description": "Name of the SV operating the scan."
+          }
+        }
+      },
+      "ListDsoSequencersResponse": {
+        "type": "object",
+        "required": [
+          "domainSequencers"
+        ],
+        "properties": {
+          "domainSequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DomainSequencers"
+            }
+          }
+        }
+      },
+      "DomainSequencers": {
+        "type": "object",
+        "required": [
+          "domainId",
+          "sequencers"
+        ],
+        "properties": {
+          "domainId": {
+            "type": "string",
+            "description": "Synchronizer id."
+          },
+          "sequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/DsoSequencer"
+            }
+          }
+        }
+      },
+      "DsoSequencer": {
+        "type": "object",
+        "required": [
+          "migrationId",
+          "id",
+          "url",
+          "svName",
+          "availableAfter"
+        ],
+        "properties": {
+          "migrationId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Migration id the sequencer serves; -1 when `synchronizerSerial` is set."
+          },
+          "synchronizerSerial": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Serial of the physical synchronizer the sequencer serves, when it is given by serial."
+          },
+          "id": {
+            "type": "string",
+            "description": "Sequencer id."
+          },
+          "url": {
+            "type": "string",
+            "description": "Public URL of the sequencer."
+          },
+          "svName": {
+            "type": "string",
+            "description": "Name of the SV operating the sequencer."
+          },
+          "availableAfter": {
+            "description": "Time after which participants should connect to the sequencer, with the fewest\nfraction digits that keep it (`2025-12-29T15:12:37.28344Z`); for the sequencer of\na previous migration, `-999999999-01-01T00:00:00+18:00` (always available).\n",
+            "anyOf": [
+              {
+                "type": "string",
+                "format": "date-time"
+              },
+              {
+                "type": "string",
+                "enum": [
+                  "-999999999-01-01T00:00:00+18:00"
+                ]
+              }
+            ]
+          }
+        }
+      },
+      "ListSvBftSequencersResponse": {
+        "type": "object",
+        "required": [
+          "bftSequencers"
+        ],
+        "properties": {
+          "bftSequencers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/SynchronizerBftSequencer"
+            }
+          }
+        }
+      },
+      "SynchronizerBftSequencer": {
+        "type": "object",
+        "required": [
+          "serialId",
+          "id",
+          "p2pUrl"
+        ],
+        "properties": {
+          "serialId": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Serial of the physical synchronizer the sequencer serves."
+          },
+          "id": {
+            "type": "string",
+            "description": "Sequencer id."
+          },
+          "p2pUrl": {
+            "type": "string",
+            "description": "URL other sequencers reach this one at."
+          }
+        }
+      },
       "ImportUpdatesRequest": {
         "type": "object",
         "required": [
@@ -3259,6 +4295,125 @@ export const scanSpec: OpenApiDocument = {
             "format": "date-time",
             "description": "Upper bound (exclusive) on the result's effective date; RFC 3339 date-time with a time zone.",
             "example": "2026-01-06T00:00:00.000000Z"
+          }
+        }
+      },
+      "ListVoteResultsRequest": {
+        "type": "object",
+        "description": "Filters (as the count's; every given one must match) and the page.",
+        "required": [
+          "limit"
+        ],
+        "properties": {
+          "actionName": {
+            "type": "string",
+            "description": "Tag of the voted action, e.g. `SRARC_OffboardSv`."
+          },
+          "accepted": {
+            "type": "boolean",
+            "description": "Whether the vote was accepted."
+          },
+          "requester": {
+            "type": "string",
+            "description": "Name of the requesting SV, as written in the vote request."
+          },
+          "effectiveFrom": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Lower bound (inclusive) on the result's effective date."
+          },
+          "effectiveTo": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Upper bound (exclusive) on the result's effective date."
+          },
+          "limit": {
+            "type": "integer",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Most results in the page."
+          },
+          "pageToken": {
+            "type": "integer",
+            "format": "int64",
+            "description": "A `next_page_token` of a previous page; absent for the first page."
+          }
+        }
+      },
+      "ListDsoRulesVoteResultsResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_results"
+        ],
+        "properties": {
+          "dso_rules_vote_results": {
+            "type": "array",
+            "description": "`DsoRules_CloseVoteRequestResult` values in compact encoding, newest effective date first.",
+            "items": {
+              "type": "object"
+            }
+          },
+          "next_page_token": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Pass as `pageToken` for the next page; absent when this page is empty."
+          }
+        }
+      },
+      "BatchListVotesByVoteRequestsRequest": {
+        "type": "object",
+        "required": [
+          "vote_request_contract_ids"
+        ],
+        "properties": {
+          "vote_request_contract_ids": {
+            "description": "Tracking ids (first contract ids) of `VoteRequest`s.",
+            "allOf": [
+              {
+                "$ref": "#/components/schemas/ContractIdList"
+              }
+            ]
+          }
+        }
+      },
+      "ListVoteRequestByTrackingCidResponse": {
+        "type": "object",
+        "required": [
+          "vote_requests"
+        ],
+        "properties": {
+          "vote_requests": {
+            "type": "array",
+            "description": "`VoteRequest` contracts tracked by the ids asked for.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
+          }
+        }
+      },
+      "LookupDsoRulesVoteRequestResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_request"
+        ],
+        "properties": {
+          "dso_rules_vote_request": {
+            "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "ListDsoRulesVoteRequestsResponse": {
+        "type": "object",
+        "required": [
+          "dso_rules_vote_requests"
+        ],
+        "properties": {
+          "dso_rules_vote_requests": {
+            "type": "array",
+            "description": "Open `VoteRequest` contracts.",
+            "items": {
+              "$ref": "#/components/schemas/Contract"
+            }
           }
         }
       },

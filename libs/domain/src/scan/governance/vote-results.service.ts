@@ -1,8 +1,44 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { requireRequestTime } from '../time/request-time';
-import { VoteResultsRepository } from './vote-results.repository';
+import { toCompact } from '../../daml-value/compact';
+import type { DamlValue } from '../../daml-value/daml-value.types';
+import { VoteResultsRepository, type VoteResultFilter, type VoteResultKey } from './vote-results.repository';
 
 export type VoteResultsCountRequest = scanApi.VoteResultsCountRequest;
+export type VoteResultsListRequest = scanApi.ListVoteResultsRequest;
+export type VoteResultsPage = scanApi.ListDsoRulesVoteResultsResponse;
+
+/**
+ * A page token names a result's closing exercise as one integer: its update row id times 2^20
+ * plus its node id (a transaction of more than 2^20 nodes has no token for the nodes past it).
+ */
+const NODE_SPACE = 2n ** 20n;
+
+export function voteResultToken(key: VoteResultKey): number {
+  return Number(BigInt(key.updateRowId) * NODE_SPACE + BigInt(key.nodeId));
+}
+
+export function voteResultKeyOf(token: number): VoteResultKey | undefined {
+  if (!Number.isSafeInteger(token) || token < 0) return undefined;
+  const t = BigInt(token);
+  return { updateRowId: String(t / NODE_SPACE), nodeId: Number(t % NODE_SPACE) };
+}
+
+function filterOf(request: VoteResultsCountRequest): VoteResultFilter {
+  return {
+    actionName: request.actionName,
+    accepted: request.accepted,
+    requester: request.requester,
+    effectiveFrom:
+      request.effectiveFrom === undefined
+        ? undefined
+        : requireRequestTime('effectiveFrom', request.effectiveFrom).ceil,
+    effectiveTo:
+      request.effectiveTo === undefined
+        ? undefined
+        : requireRequestTime('effectiveTo', request.effectiveTo).ceil,
+  };
+}
 
 /**
  * `/v0/admin/sv/voteresults/count`. A result's effective date is the accepted vote's
@@ -14,19 +50,30 @@ export class VoteResultsService {
   constructor(private readonly results: VoteResultsRepository) {}
 
   async count(request: VoteResultsCountRequest): Promise<{ count: number }> {
-    const count = await this.results.count({
-      actionName: request.actionName,
-      accepted: request.accepted,
-      requester: request.requester,
-      effectiveFrom:
-        request.effectiveFrom === undefined
-          ? undefined
-          : requireRequestTime('effectiveFrom', request.effectiveFrom).ceil,
-      effectiveTo:
-        request.effectiveTo === undefined
-          ? undefined
-          : requireRequestTime('effectiveTo', request.effectiveTo).ceil,
-    });
-    return { count };
+    return { count: await this.results.count(filterOf(request)) };
+  }
+
+  /**
+   * `/v0/admin/sv/voteresults`: the results the count counts, newest effective date first. As
+   * upstream, every non-empty page carries a token (its last result); a token that names no
+   * result gives an empty page.
+   */
+  async list(request: VoteResultsListRequest): Promise<VoteResultsPage> {
+    const filter = filterOf(request);
+    const after = request.pageToken === undefined ? undefined : voteResultKeyOf(request.pageToken);
+    if (request.pageToken !== undefined && after === undefined) return { dso_rules_vote_results: [] };
+    const rows = await this.results.page(filter, request.limit, after);
+    const page: VoteResultsPage = {
+      dso_rules_vote_results: rows.map(
+        (r) =>
+          (r.compactOnly ? r.exerciseResult : toCompact(r.exerciseResult as DamlValue)) as Record<
+            string,
+            unknown
+          >,
+      ),
+    };
+    const last = rows.at(-1);
+    if (last !== undefined) page.next_page_token = voteResultToken(last);
+    return page;
   }
 }
