@@ -3,13 +3,12 @@ import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import {
   createDataSource,
-  ingestUpdates,
+  Db,
   LedgerUsersRepository,
   LedgerUsersService,
-  LedgerWriter,
-  Db,
+  loadConfig,
 } from '@canton-scan/domain';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { openSimulatedNetwork, type LiveNetworkDriver } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
   detectBackend,
@@ -20,14 +19,16 @@ import {
   waitForHttp,
   type TsProcess,
 } from '@canton-scan/testing';
-import { STACK_NETWORK_EXTRAS } from '../src/stack/stack-network';
+import { participantMemberId, STACK_NETWORK_EXTRAS } from '../src/stack/stack-network';
 
 // Splice's published wallet SDK (@canton-network/wallet-sdk) against the three apps on one store,
-// as an integrator points it at `npm start`: the flows run in their own Node process
-// (wallet-sdk/sdk-read-flows.mjs, the SDK's own calls only) and every answer is checked here
-// against the store. On both backends (CI runs it on the embedded one as well).
+// as an integrator points it at `npm start`: a live simulated network (laid out up to now, then
+// a round every TICK_SECONDS, as `npm start` keeps it with SIMULATION_LIVE), the flows in their
+// own Node process (wallet-sdk/sdk-read-flows.mjs, the SDK's own calls only), and every answer
+// checked here against the store. On both backends (CI runs it on the embedded one as well).
 
 const ROOT = join(__dirname, '../..');
+const TICK_SECONDS = 2;
 const FLOWS = join(__dirname, 'wallet-sdk/sdk-read-flows.mjs');
 
 interface StepResult {
@@ -39,6 +40,12 @@ interface StepResult {
 
 let dataSource: DataSource;
 let release: () => Promise<void> = async () => undefined;
+let live: LiveNetworkDriver | undefined;
+let dso = '';
+/** The store's ledger end while the read flows ran (the network's clock had not started). */
+let readEnd = 0;
+/** The ledger node's participant, as a sequencer member (what the SDK asks traffic for). */
+const member = participantMemberId(loadConfig({ AUTH_DEV_MODE: 'true' }).ledgerNode.participantId);
 const apps: TsProcess[] = [];
 const steps = new Map<string, StepResult>();
 let flowsOutput = '';
@@ -51,16 +58,31 @@ function query<T>(sql: string, params: unknown[] = []): Promise<T[]> {
   return dataSource.query(sql, params);
 }
 
-/** Active in the newest migration (the ledger's view: earlier migrations' rows stay as they ended). */
-const ACTIVE = `archived_record_time IS NULL AND NOT in_flight
-  AND migration_id = (SELECT max(migration_id) FROM updates)`;
+interface ActiveRow {
+  contract_id: string;
+  entity_name: string;
+  payload: Record<string, unknown>;
+  stakeholders: string[];
+}
 
-/** The active contracts of one template (entity name), with their compact payloads. */
-function active(entity: string): Promise<{ contract_id: string; payload: Record<string, unknown> }[]> {
+/**
+ * The active contracts of the newest migration (the ledger's view: earlier migrations' rows stay
+ * as they ended), taken when the read flows have run and before the network's clock starts.
+ */
+let frozen: ActiveRow[] = [];
+
+function freezeActiveContracts(): Promise<ActiveRow[]> {
   return query(
-    `SELECT contract_id, payload_compact AS payload FROM contracts WHERE entity_name = $1 AND ${ACTIVE} ORDER BY row_id`,
-    [entity],
+    `SELECT contract_id, entity_name, payload_compact AS payload, stakeholders FROM contracts
+      WHERE archived_record_time IS NULL AND NOT in_flight
+        AND migration_id = (SELECT max(migration_id) FROM updates)
+      ORDER BY row_id`,
   );
+}
+
+/** The active contracts of one template (entity name) when the reads ran. */
+function active(entity: string): ActiveRow[] {
+  return frozen.filter((c) => c.entity_name === entity);
 }
 
 /** The step's value, failing with what the SDK threw when the step failed. */
@@ -71,7 +93,11 @@ function value<T>(name: string): T {
   return result.value as T;
 }
 
-function runFlows(env: Record<string, string>): Promise<string> {
+/** Runs the flows; `onLine` sees each line of their output as it comes (the child's stdin in hand). */
+function runFlows(
+  env: Record<string, string>,
+  onLine: (line: string, stdin: NodeJS.WritableStream) => void,
+): Promise<string> {
   // Node 20 has no global WebSocket (the SDK's update stream needs one); Node 22 has it by default.
   const flags =
     typeof (globalThis as { WebSocket?: unknown }).WebSocket === 'function'
@@ -81,11 +107,18 @@ function runFlows(env: Record<string, string>): Promise<string> {
     const child = spawn(process.execPath, [...flags, FLOWS], {
       cwd: ROOT,
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
     let out = '';
     let err = '';
-    child.stdout.on('data', (c: Buffer) => (out += c.toString()));
+    let pending = '';
+    child.stdout.on('data', (c: Buffer) => {
+      out += c.toString();
+      pending += c.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop()!;
+      for (const line of lines) onLine(line, child.stdin);
+    });
     child.stderr.on('data', (c: Buffer) => (err += c.toString()));
     child.once('error', reject);
     child.once('exit', (code) =>
@@ -114,28 +147,40 @@ beforeAll(async () => {
     dataSource = spare.dataSource;
     release = () => spare.close();
   }
-  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
-  await ingestUpdates(
-    writer,
-    simulateNetwork({ ...STACK_NETWORK_EXTRAS, rounds: 40, transferInstructionsPerRound: 1 }),
-    {
-      batchSize: 500,
+  const opening = await openSimulatedNetwork(dataSource, {
+    options: {
+      ...STACK_NETWORK_EXTRAS,
+      rounds: 40,
+      transferInstructionsPerRound: 1,
+      tickSeconds: TICK_SECONDS,
+      validatorParticipantIds: [member],
     },
+    live: true,
+    snapshotIntervalHours: 3,
+  });
+  if (opening.kind !== 'created') throw new Error(`expected a new network, got ${opening.kind}`);
+  live = opening.driver;
+  await live.catchUp(500);
+  readEnd = Number(
+    (await query<{ end: string }>('SELECT max(ledger_offset)::text AS end FROM updates'))[0].end,
   );
 
   // A wallet user reading as a party that has holdings and a pending transfer instruction.
-  const [pending] = await active('AmuletTransferInstruction');
+  frozen = await freezeActiveContracts();
+  const [pending] = active('AmuletTransferInstruction');
   party = (pending.payload.transfer as { receiver: string }).receiver;
   receiver = String(
-    (await active('TransferPreapproval')).find((p) => p.payload.receiver !== party)?.payload.receiver,
+    active('TransferPreapproval').find((p) => p.payload.receiver !== party)?.payload.receiver,
   );
-  provider = String((await active('FeaturedAppRight'))[0].payload.provider);
+  provider = String(active('FeaturedAppRight')[0].payload.provider);
+  dso = String(active('DsoRules')[0].payload.dso);
+  // The wallet reads as its party, and as the DSO for the update stream (a new round every tick).
   const users = new LedgerUsersService(new LedgerUsersRepository(Db.of(dataSource)));
   await users.addUser({
     userId: 'wallet-user',
     isAdmin: false,
     canReadAsAnyParty: false,
-    readAs: [party],
+    readAs: [party, dso],
     primaryParty: party,
   });
 
@@ -169,14 +214,31 @@ beforeAll(async () => {
   });
   await Promise.all(started);
 
-  flowsOutput = await runFlows({
-    ...urls,
-    TOKEN: await ledgerTestToken('wallet-user'),
-    PARTY: party,
-    RECEIVER: receiver,
-    PROVIDER: provider,
-    INSTRUMENT: 'Amulet',
-  });
+  flowsOutput = await runFlows(
+    {
+      ...urls,
+      TOKEN: await ledgerTestToken('wallet-user'),
+      PARTY: party,
+      RECEIVER: receiver,
+      PROVIDER: provider,
+      INSTRUMENT: 'Amulet',
+      STREAM_PARTY: dso,
+      STREAM_TEMPLATE: '#splice-amulet:Splice.Round:OpenMiningRound',
+      STREAM_TIMEOUT_MS: String(20 * TICK_SECONDS * 1000),
+      PAUSE_BEFORE_LIVE: '1',
+    },
+    (line, stdin) => {
+      // The reads are done on a store that stood still (what they are checked against is taken
+      // now); then the network's clock starts.
+      if (!line.startsWith('{"step":"read flows done"')) return;
+      void freezeActiveContracts()
+        .then((rows) => (frozen = rows))
+        .finally(() => {
+          void live?.run();
+          stdin.write('go\n');
+        });
+    },
+  );
   // The SDK's own loggers write to stdout too: the steps are the lines that name one.
   for (const line of flowsOutput.split('\n')) {
     if (!line.startsWith('{"step"')) continue;
@@ -186,6 +248,7 @@ beforeAll(async () => {
 }, 300_000);
 
 afterAll(async () => {
+  await live?.stop();
   for (const app of apps) {
     app.child.kill('SIGTERM');
     await app.exited;
@@ -201,7 +264,7 @@ describe('the wallet SDK on the stack', () => {
   });
 
   it("finds the validator's operator party (the operating SV's, without VALIDATOR_PARTY_ID)", async () => {
-    const [dsoRules] = await active('DsoRules');
+    const [dsoRules] = active('DsoRules');
     // A Daml Map in compact JSON: [key, value] pairs.
     const svs = (dsoRules.payload.svs as [string, unknown][]).map(([sv]) => sv);
     const party = value<string>('validator party');
@@ -209,26 +272,27 @@ describe('the wallet SDK on the stack', () => {
   });
 
   it("lists the user's rights and the parties it may act for", () => {
-    expect(value('rights')).toEqual([{ kind: { CanReadAs: { value: { party } } } }]);
-    expect(value('parties')).toEqual([party]);
+    expect(value('rights')).toEqual(
+      expect.arrayContaining([
+        { kind: { CanReadAs: { value: { party } } } },
+        { kind: { CanReadAs: { value: { party: dso } } } },
+      ]),
+    );
+    expect(new Set(value<string[]>('parties'))).toEqual(new Set([party, dso]));
   });
 
-  it('reads the ledger end the store has reached', async () => {
-    const [{ end }] = await query<{ end: string }>('SELECT max(ledger_offset)::text AS end FROM updates');
-    expect(value('ledger end')).toBe(Number(end));
+  it('reads the ledger end the store had reached when the reads ran', async () => {
+    expect(value('ledger end')).toBe(readEnd);
   });
 
   it("reads the party's active contracts at the ledger end", async () => {
-    const expected = await query<{ contract_id: string }>(
-      `SELECT contract_id FROM contracts WHERE $1 = ANY(stakeholders) AND ${ACTIVE}`,
-      [party],
-    );
-    expect(new Set(value<string[]>('active contracts'))).toEqual(new Set(expected.map((c) => c.contract_id)));
+    const expected = frozen.filter((c) => c.stakeholders.includes(party)).map((c) => c.contract_id);
+    expect(new Set(value<string[]>('active contracts'))).toEqual(new Set(expected));
   });
 
   it("lists the party's holdings (Amulet and LockedAmulet through the Holding interface)", async () => {
-    const amulets = (await active('Amulet')).filter((a) => a.payload.owner === party);
-    const locked = (await active('LockedAmulet')).filter(
+    const amulets = active('Amulet').filter((a) => a.payload.owner === party);
+    const locked = active('LockedAmulet').filter(
       (a) => (a.payload.amulet as { owner: string }).owner === party,
     );
     const amountOf = (p: Record<string, unknown>) => (p.amount as { initialAmount: string }).initialAmount;
@@ -274,7 +338,7 @@ describe('the wallet SDK on the stack', () => {
   });
 
   it('finds the Amulet instrument in the registry, administered by the DSO', async () => {
-    const [rules] = await active('DsoRules');
+    const [rules] = active('DsoRules');
     const expected = { id: 'Amulet', admin: rules.payload.dso };
     expect(value('registry instruments')).toEqual([expect.objectContaining(expected)]);
     expect(value('find instrument')).toMatchObject(expected);
@@ -282,8 +346,8 @@ describe('the wallet SDK on the stack', () => {
 
   it('prepares a transfer through the registry transfer factory, disclosing contracts with their blobs', async () => {
     // Splice's transfer factory is the ExternalPartyAmuletRules contract; the AmuletRules is disclosed.
-    const [factory] = await active('ExternalPartyAmuletRules');
-    const [rules] = await active('AmuletRules');
+    const [factory] = active('ExternalPartyAmuletRules');
+    const [rules] = active('AmuletRules');
     const prepared = value<{
       choice: string;
       factory: string;
@@ -298,7 +362,7 @@ describe('the wallet SDK on the stack', () => {
   });
 
   it("lists the party's pending transfer instructions and prepares accept, reject and withdraw", async () => {
-    const instructions = (await active('AmuletTransferInstruction')).filter((i) => {
+    const instructions = active('AmuletTransferInstruction').filter((i) => {
       const transfer = i.payload.transfer as { sender: string; receiver: string };
       return transfer.receiver === party || transfer.sender === party;
     });
@@ -312,9 +376,60 @@ describe('the wallet SDK on the stack', () => {
   });
 
   it("finds the provider's featured app right and the receiver's transfer preapproval", async () => {
-    const right = (await active('FeaturedAppRight')).find((r) => r.payload.provider === provider)!;
+    const right = active('FeaturedAppRight').find((r) => r.payload.provider === provider)!;
     expect(value('featured app right')).toMatchObject({ contractId: right.contract_id });
-    const preapproval = (await active('TransferPreapproval')).find((p) => p.payload.receiver === receiver)!;
+    const preapproval = active('TransferPreapproval').find((p) => p.payload.receiver === receiver)!;
     expect(value('transfer preapproval')).toMatchObject({ contractId: preapproval.contract_id });
+  });
+
+  it("reads its participant's traffic: what the store's MemberTraffic contracts purchased", () => {
+    const purchased = active('MemberTraffic')
+      .filter((t) => t.payload.memberId === member)
+      .reduce((sum, t) => sum + Number(t.payload.totalPurchased), 0);
+    expect(purchased).toBeGreaterThan(0);
+    expect(value('traffic')).toEqual({
+      actual: { total_consumed: 0, total_limit: purchased },
+      target: { total_purchased: purchased },
+    });
+  });
+
+  it('prepares a tap on the amulet rules and the round open at wall-clock now, while the network goes on', async () => {
+    const tap = value<{ choice: string; amuletRules: string; openRound: string; disclosed: string[] }>(
+      'tap (amulet rules and the open round; prepared, not submitted)',
+    );
+    expect(tap.choice).toBe('AmuletRules_DevNet_Tap');
+    const [rules] = active('AmuletRules');
+    expect(tap.amuletRules).toBe(rules.contract_id);
+    // The round the SDK chose opened before the flows asked (the clock was running) and is an
+    // OpenMiningRound of the store: the simulated rounds follow the wall clock.
+    const [round] = await query<{ opens_at: string; entity_name: string }>(
+      `SELECT payload_compact->>'opensAt' AS opens_at, entity_name FROM contracts WHERE contract_id = $1`,
+      [tap.openRound],
+    );
+    expect(round.entity_name).toBe('OpenMiningRound');
+    expect(Date.parse(round.opens_at)).toBeLessThanOrEqual(Date.now());
+    // Disclosed: what the registry's transfer factory context discloses (the rules, the round it
+    // deems usable, the factory), which the SDK reuses for the tap.
+    const disclosed = await query<{ entity_name: string }>(
+      'SELECT DISTINCT entity_name FROM contracts WHERE contract_id = ANY($1)',
+      [tap.disclosed],
+    );
+    expect(disclosed.map((d) => d.entity_name)).toEqual(
+      expect.arrayContaining(['AmuletRules', 'OpenMiningRound', 'ExternalPartyAmuletRules']),
+    );
+  });
+
+  it('receives a new update on the update stream as the network goes on', async () => {
+    const stream = value<{ begin: number; kind: string; value: { updateId: string; offset: number } }>(
+      'update stream',
+    );
+    expect(stream.kind).toBe('Transaction');
+    expect(stream.value.offset).toBeGreaterThan(stream.begin);
+    expect(stream.value.offset).toBeGreaterThan(readEnd);
+    const [row] = await query<{ offset: string }>(
+      'SELECT ledger_offset::text AS offset FROM updates WHERE update_id = $1',
+      [stream.value.updateId],
+    );
+    expect(Number(row.offset)).toBe(stream.value.offset);
   });
 });

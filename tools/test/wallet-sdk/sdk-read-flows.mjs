@@ -7,7 +7,8 @@
 // Environment: LEDGER_URL, SCAN_URL (the scan group, …/api/scan), VALIDATOR_URL (…/api/validator),
 // REGISTRY_URL (what precedes /registry/...), TOKEN (a ledger user's JWT), PARTY (a party the user
 // reads as), PROVIDER (a featured app provider), RECEIVER (a party with a TransferPreapproval),
-// INSTRUMENT ("Amulet"), STREAM_TEMPLATE (a template id to stream; optional).
+// INSTRUMENT ("Amulet"), STREAM_TEMPLATE (a template id to stream; optional), STREAM_PARTY (whose
+// updates to stream; default PARTY), PAUSE_BEFORE_LIVE (see below).
 import { getValidatorParty, SDK } from '@canton-network/wallet-sdk';
 
 const env = (name) => {
@@ -145,15 +146,6 @@ if (pending?.length && amulet)
         disclosed: disclosed.map((d) => d.contractId),
       };
     });
-await step('tap (amulet rules and the open round; prepared, not submitted)', async () => {
-  const [command, disclosed] = await sdk.amulet.tap(party, '10');
-  return {
-    choice: command.ExerciseCommand.choice,
-    amuletRules: command.ExerciseCommand.contractId,
-    openRound: command.ExerciseCommand.choiceArgument.openRound,
-    disclosed: disclosed.map((d) => d.contractId),
-  };
-});
 await step('featured app right', async () => {
   const right = await sdk.amulet.featuredApp.rights({ partyId: env('PROVIDER'), maxRetries: 1, delayMs: 10 });
   return right ? { contractId: right.contract_id, templateId: right.template_id } : null;
@@ -164,6 +156,23 @@ await step('transfer preapproval', async () => {
 });
 await step('traffic', async () => (await sdk.amulet.traffic.status()).traffic_status);
 
+// With PAUSE_BEFORE_LIVE the reads above ran on a store that did not move (the caller checks them
+// against it); the caller starts the network's clock and says so on stdin before the flows that
+// need the wall clock's open round and new updates.
+if (process.env.PAUSE_BEFORE_LIVE) {
+  report('read flows done', { ok: true });
+  await new Promise((resolve) => process.stdin.once('data', resolve));
+}
+await step('tap (amulet rules and the open round; prepared, not submitted)', async () => {
+  const [command, disclosed] = await sdk.amulet.tap(party, '10');
+  return {
+    choice: command.ExerciseCommand.choice,
+    amuletRules: command.ExerciseCommand.contractId,
+    openRound: command.ExerciseCommand.choiceArgument.openRound,
+    disclosed: disclosed.map((d) => d.contractId),
+  };
+});
+
 // The update stream: the first update after the ledger end as it was a moment ago; with a live
 // network one arrives within a round.
 const streamTemplate = process.env.STREAM_TEMPLATE;
@@ -171,7 +180,11 @@ if (streamTemplate)
   await step('update stream', async () => {
     const begin = await sdk.ledger.ledgerEnd();
     const timeout = Number(process.env.STREAM_TIMEOUT_MS ?? 60_000);
-    const stream = sdk.events.updates({ partyId: party, beginOffset: begin, templateIds: [streamTemplate] });
+    const stream = sdk.events.updates({
+      partyId: process.env.STREAM_PARTY ?? party,
+      beginOffset: begin,
+      templateIds: [streamTemplate],
+    });
     const first = await Promise.race([
       stream.next(),
       new Promise((_, reject) =>
