@@ -17,7 +17,7 @@ import {
 } from '@canton-scan/domain';
 import { loadConfigOrExit } from '@canton-scan/http';
 import { openSimulatedNetwork, type LiveNetworkDriver } from '@canton-scan/simulator';
-import { describeDevelopmentToken } from '../ledger/ledger-token';
+import { describeDevelopmentToken, mintLedgerToken } from '../ledger/ledger-token';
 import { ownScanAmong } from './own-scan';
 import { stackSimulationOptions } from './stack-network';
 
@@ -137,7 +137,14 @@ async function main(): Promise<void> {
   process.once('SIGINT', () => void stop(0));
   process.once('SIGTERM', () => void stop(0));
 
-  await Promise.all(apps.map((app) => waitForReady(app.up(config))));
+  // The ledger's health endpoints take a token like every ledger endpoint: the probe carries the
+  // admin's when the stack can mint one (HS256), so that it shows as a healthy request, not a 401.
+  const probeHeaders: Record<string, string> = config.auth.hs256Secret
+    ? { authorization: `Bearer ${await mintLedgerToken(config.auth, admin.userId, 300)}` }
+    : {};
+  await Promise.all(
+    apps.map((app) => waitForReady(app.up(config), app.name === 'ledger-api' ? probeHeaders : {})),
+  );
   printRunning(config, peers, tokenLines, embedded ? url : undefined);
 }
 
@@ -266,11 +273,11 @@ async function loadSimulatedNetwork(
   return driver;
 }
 
-async function waitForReady(url: string, timeoutMs = 60_000): Promise<void> {
+async function waitForReady(url: string, headers: Record<string, string>, timeoutMs = 60_000): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     try {
-      const res = await fetch(url);
+      const res = await fetch(url, { headers });
       if (res.status < 500) return;
     } catch {
       // not listening yet
