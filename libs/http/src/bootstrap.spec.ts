@@ -45,6 +45,15 @@ describe('app start-up authentication', () => {
     expect(DEVELOPMENT_MODE_WARNING).toContain('development secret');
   });
 
+  it('leaves the warning to a launcher that prints it once (AUTH_DEV_MODE_WARNING=false), and refuses a bad value', () => {
+    const warn = jest.fn();
+    warnIfDevelopmentMode(loadConfig({ AUTH_DEV_MODE: 'true', AUTH_DEV_MODE_WARNING: 'false' }), { warn });
+    expect(warn).not.toHaveBeenCalled();
+    expect(() => loadConfig({ AUTH_DEV_MODE: 'true', AUTH_DEV_MODE_WARNING: 'maybe' })).toThrow(
+      /AUTH_DEV_MODE_WARNING/,
+    );
+  });
+
   it('does not warn when a key is configured', () => {
     const warn = jest.fn();
     warnIfDevelopmentMode(loadConfig({ AUTH_HS256_SECRET: 'k'.repeat(32), AUTH_DEV_MODE: 'true' }), { warn });

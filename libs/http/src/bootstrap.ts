@@ -38,9 +38,13 @@ export function loadConfigOrExit(
   }
 }
 
-/** Logs, at every start in development mode, that the published development secret is accepted. */
+/**
+ * Logs, at every start in development mode, that the published development secret is accepted
+ * (unless AUTH_DEV_MODE_WARNING=false: `npm start`'s banner says it once for its apps).
+ */
 export function warnIfDevelopmentMode(config: AppConfig, logger: Pick<Logger, 'warn'>): void {
-  if (config.auth.usingDevelopmentSecret) logger.warn(DEVELOPMENT_MODE_WARNING);
+  if (config.auth.usingDevelopmentSecret && config.auth.warnDevelopmentMode)
+    logger.warn(DEVELOPMENT_MODE_WARNING);
 }
 
 /**

@@ -121,6 +121,8 @@ async function main(): Promise<void> {
         DB_MIGRATE_ON_START: 'false',
         // Readable logs for a developer, unless LOG_FORMAT says otherwise (the apps default to JSON).
         LOG_FORMAT: process.env.LOG_FORMAT ?? 'pretty',
+        // The banner carries the development-mode warning once, for every app.
+        AUTH_DEV_MODE_WARNING: 'false',
         // PGlite serves one query at a time: small pools are enough and keep it responsive.
         ...(embedded && !process.env.DB_POOL_SIZE ? { DB_POOL_SIZE: '4' } : {}),
       },

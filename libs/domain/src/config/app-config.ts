@@ -45,6 +45,11 @@ export interface AuthConfig {
   readonly scope: string;
   /** True when `AUTH_DEV_MODE=true` and no key was configured: the development secret is in use. */
   readonly usingDevelopmentSecret: boolean;
+  /**
+   * Whether an app logs the development-mode warning when it starts (`AUTH_DEV_MODE_WARNING`,
+   * default true); `npm start` turns it off in its apps, as its banner carries the warning.
+   */
+  readonly warnDevelopmentMode: boolean;
   /** Tolerance applied to `exp`, `nbf` and `iat` (`AUTH_CLOCK_SKEW_SECONDS`). */
   readonly clockSkewSeconds: number;
   /** Longest accepted token lifetime: `exp - iat`, and the age of `iat` (`AUTH_MAX_TOKEN_LIFETIME_SECONDS`). */
@@ -370,6 +375,7 @@ function authConfig(r: EnvReader): AuthConfig {
     audience: r.optionalString('AUTH_AUDIENCE'),
     scope: r.string('AUTH_SCOPE', 'daml_ledger_api'),
     usingDevelopmentSecret,
+    warnDevelopmentMode: r.bool('AUTH_DEV_MODE_WARNING', true),
     clockSkewSeconds: r.int('AUTH_CLOCK_SKEW_SECONDS', 30, { min: 0, max: 3600 }),
     maxTokenLifetimeSeconds: r.int('AUTH_MAX_TOKEN_LIFETIME_SECONDS', 30 * 24 * 3600, {
       min: 60,
