@@ -108,7 +108,7 @@ export type {
 export { votingThreshold } from './dso/voting-threshold';
 export { ValidatorUserService } from './dso/validator-user.service';
 export type { ValidatorIdentity, ValidatorUserInfo } from './dso/validator-user.service';
-export { DomainError, DomainErrorCode, isDatabaseUnavailable } from './errors/domain-error';
+export { DomainError, DomainErrorCode, isDatabaseUnavailable, notImplemented } from './errors/domain-error';
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
@@ -173,6 +173,7 @@ export { AcsSnapshotsRepository } from './scan/acs/acs-snapshots.repository';
 export { AcsRepository, acsPageStatement, acsRowCheckStatement } from './scan/acs/acs.repository';
 export { JsonText } from './wire/json-text';
 export { AcsService } from './scan/acs/acs.service';
+export { ForcedAcsSnapshots } from './scan/acs/forced-snapshots';
 export { BackfillingRepository } from './scan/backfilling/backfilling.repository';
 export { BackfillingService } from './scan/backfilling/backfilling.service';
 export { DevelopmentFundService } from './scan/development-fund/development-fund.service';

@@ -8,6 +8,8 @@ import {
   ActiveContractsRepository,
   BackfillingRepository,
   BackfillingService,
+  Db,
+  ForcedAcsSnapshots,
   ReadDb,
   DevelopmentFundService,
   ExplorerContractsRepository,
@@ -35,7 +37,7 @@ import {
   VoteResultsRepository,
   VoteResultsService,
 } from '@canton-scan/domain';
-import { domainProvider, HealthController, HealthService } from '@canton-scan/http';
+import { domainProvider, fromConfig, HealthController, HealthService } from '@canton-scan/http';
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
@@ -45,6 +47,7 @@ import { ExplorerController } from './explorer/explorer.controller';
 import { VoteRequestsController } from './governance/vote-requests.controller';
 import { VoteResultsController } from './governance/vote-results.controller';
 import { HoldingsController } from './holdings/holdings.controller';
+import { NotImplementedController } from './not-implemented/not-implemented.controller';
 import { DsoContractListsController } from './network/dso-contract-lists.controller';
 import { NetworkConfigController } from './network/network-config.controller';
 import { SvNodesController } from './network/sv-nodes.controller';
@@ -76,6 +79,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     DsoContractListsController,
     NetworkConfigController,
     ExplorerController,
+    NotImplementedController,
   ],
   providers: [
     HealthService,
@@ -86,6 +90,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(AcsRepository, [ReadDb]),
     domainProvider(AcsSnapshotsRepository, [ReadDb]),
     domainProvider(AcsService, [AcsRepository, AcsSnapshotsRepository]),
+    domainProvider(ForcedAcsSnapshots, [Db, fromConfig((config) => config.scanApi.forcedAcsSnapshots)]),
     domainProvider(HoldingsRepository, [ReadDb]),
     domainProvider(HoldingsService, [HoldingsRepository, AcsSnapshotsRepository]),
     domainProvider(ValidatorFaucetsRepository, [ReadDb]),

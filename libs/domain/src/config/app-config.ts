@@ -69,6 +69,8 @@ export interface ScanApiConfig extends HttpAppConfig {
   readonly publicUrl: string;
   /** The explorer web UI served at `/` of the port (`SCAN_UI_ENABLED`, default on) when its build exists. */
   readonly ui: ScanUiConfig;
+  /** Whether `POST /v0/state/acs/force` takes snapshots (`SCAN_FORCED_ACS_SNAPSHOTS`, default off). */
+  readonly forcedAcsSnapshots: boolean;
 }
 
 export interface ScanUiConfig {
@@ -208,6 +210,7 @@ export function loadConfig(
         '',
       ),
       ui: { enabled: r.bool('SCAN_UI_ENABLED', true), dir: r.optionalString('SCAN_UI_DIR') },
+      forcedAcsSnapshots: r.bool('SCAN_FORCED_ACS_SNAPSHOTS', false),
     },
     registryApi: {
       port: r.int('REGISTRY_PORT', 5014, { max: 65535 }),

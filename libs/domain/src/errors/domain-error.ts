@@ -25,6 +25,8 @@ export enum DomainErrorCode {
    * lossless form (docs/compact-only.md).
    */
   CompactOnlyHistory = 'COMPACT_ONLY_HISTORY',
+  /** An operation of the real API this stack does not serve; the message says why. */
+  NotImplemented = 'NOT_IMPLEMENTED',
 }
 
 export class DomainError extends Error {
@@ -50,6 +52,9 @@ export const compactOnlyHistory = (updateId: string) =>
     `update ${updateId} was loaded without type information (compact-only history): its payloads can be served in compact_json only, not in protobuf_json (lossless)`,
     { updateId },
   );
+
+/** An operation this stack does not serve: `why` is the reason, stated to the client. */
+export const notImplemented = (why: string) => new DomainError(DomainErrorCode.NotImplemented, why);
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

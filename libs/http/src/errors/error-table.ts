@@ -6,6 +6,7 @@ export const LEDGER_ERROR_CATEGORIES = {
   ABORTED: { category: 2, grpc: 10 },
   INTERNAL: { category: 4, grpc: 13 },
   UNAUTHENTICATED: { category: 6, grpc: 16 },
+  UNIMPLEMENTED: { category: 14, grpc: 12 },
   PERMISSION_DENIED: { category: 7, grpc: 7 },
   INVALID_ARGUMENT: { category: 8, grpc: 3 },
   FAILED_PRECONDITION: { category: 9, grpc: 9 },
@@ -69,6 +70,7 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   ),
   // Not retryable: a compact-only update never has a lossless form (docs/compact-only.md).
   [DomainErrorCode.CompactOnlyHistory]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.CompactOnlyHistory),
+  [DomainErrorCode.NotImplemented]: entry(501, 'UNIMPLEMENTED', DomainErrorCode.NotImplemented),
 });
 
 /** The row of one domain error code. */
@@ -89,6 +91,7 @@ const CATEGORY_BY_STATUS: Readonly<Record<number, LedgerErrorCategory>> = Object
   404: 'NOT_FOUND',
   405: 'NOT_FOUND',
   409: 'ABORTED',
+  501: 'UNIMPLEMENTED',
   413: 'INVALID_ARGUMENT',
   415: 'INVALID_ARGUMENT',
   503: 'UNAVAILABLE',
@@ -105,6 +108,7 @@ const DEFAULT_LEDGER_CODE: Readonly<Record<LedgerErrorCategory, string>> = Objec
   FAILED_PRECONDITION: 'FAILED_PRECONDITION',
   OUT_OF_RANGE: 'OUT_OF_RANGE',
   INTERNAL: 'INTERNAL_ERROR',
+  UNIMPLEMENTED: 'UNSUPPORTED_OPERATION',
 });
 
 /** Ledger category of a status that is not a domain error (anything unlisted is INTERNAL). */

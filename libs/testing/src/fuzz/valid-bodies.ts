@@ -165,6 +165,17 @@ export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prn
   const contractId = (rng: Prng) =>
     samples.contractIds.length > 0 ? rng.pick(samples.contractIds) : 'unknown';
   return {
+    getUpdatesBefore: (rng) => {
+      const times = samples.recordTimes;
+      const at = times.length > 0 ? rng.pick(times) : iso(0);
+      return {
+        migration_id: samples.snapshots.length > 0 ? rng.pick(samples.snapshots).migrationId : 0,
+        synchronizer_id: samples.synchronizerIds.length > 0 ? rng.pick(samples.synchronizerIds) : 'x::1220',
+        before: rng.chance(0.3) ? '9999-01-01T00:00:00Z' : at,
+        ...(rng.chance(0.3) ? { at_or_after: iso(Date.parse(at) - rng.int(7_200_000)) } : {}),
+        count: rng.pick([1, 10, 1000, 5000]),
+      };
+    },
     getExternalPartyAmuletRules: (rng) =>
       rng.chance(0.3) ? {} : { cached_external_party_amulet_rules_contract_id: contractId(rng) },
     listVoteRequestsByTrackingCid: (rng) => ({

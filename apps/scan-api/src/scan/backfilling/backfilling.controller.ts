@@ -1,13 +1,13 @@
-import { Controller, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get, HttpCode, Post } from '@nestjs/common';
 import type { scanApi } from '@canton-scan/contracts';
 import { BackfillingService, type JsonText } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
-@Controller('v0/backfilling')
+@Controller('v0')
 export class BackfillingController {
   constructor(private readonly backfilling: BackfillingService) {}
 
-  @Post('import-updates')
+  @Post('backfilling/import-updates')
   @HttpCode(200)
   importUpdates(
     @ValidInput() { body }: scanApi.GetImportUpdatesData,
@@ -15,11 +15,29 @@ export class BackfillingController {
     return this.backfilling.importUpdates(body.migration_id, body.after_update_id, body.limit);
   }
 
-  @Post('migration-info')
+  @Post('backfilling/migration-info')
   @HttpCode(200)
   migrationInfo(
     @ValidInput() { body }: scanApi.GetMigrationInfoData,
   ): Promise<scanApi.MigrationInfoResponse> {
     return this.backfilling.migrationInfo(body.migration_id);
+  }
+
+  @Post('backfilling/updates-before')
+  @HttpCode(200)
+  updatesBefore(
+    @ValidInput() { body }: scanApi.GetUpdatesBeforeData,
+  ): Promise<JsonText<scanApi.GetUpdatesBeforeResponse>> {
+    return this.backfilling.updatesBefore(body);
+  }
+
+  @Get('backfilling/status')
+  status(): Promise<scanApi.GetBackfillingStatusResponse> {
+    return this.backfilling.status();
+  }
+
+  @Get('migrations/last')
+  lastMigration(): Promise<scanApi.GetMigrationIdResponse> {
+    return this.backfilling.lastMigration();
   }
 }

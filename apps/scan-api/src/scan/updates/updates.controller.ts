@@ -15,6 +15,14 @@ export class UpdatesController {
     return this.updates.getUpdate(input.path.update_id, input.query);
   }
 
+  /** Deprecated; the update as `POST /v1/updates` lists it. */
+  @Get('v1/updates/:update_id')
+  getUpdateV1(
+    @ValidInput() input: scanApi.GetUpdateByIdV1Data,
+  ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
+    return this.updates.getUpdateV1(input.path.update_id, input.query);
+  }
+
   @Get('v2/updates/:update_id')
   getUpdateV2(
     @ValidInput() input: scanApi.GetUpdateByIdV2Data,

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, ForceAcsSnapshotNowData, ForceAcsSnapshotNowErrors, ForceAcsSnapshotNowResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetActivePhysicalSynchronizerSerialData, GetActivePhysicalSynchronizerSerialErrors, GetActivePhysicalSynchronizerSerialResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetBackfillingStatusData, GetBackfillingStatusErrors, GetBackfillingStatusResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDateOfFirstSnapshotAfterData, GetDateOfFirstSnapshotAfterErrors, GetDateOfFirstSnapshotAfterResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetLsuData, GetLsuErrors, GetLsuResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationIdData, GetMigrationIdErrors, GetMigrationIdResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetRewardAccountingBatchData, GetRewardAccountingBatchErrors, GetRewardAccountingBatchResponses, GetRewardAccountingRootHashData, GetRewardAccountingRootHashErrors, GetRewardAccountingRootHashResponses, GetRollForwardLsuData, GetRollForwardLsuErrors, GetRollForwardLsuResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetSynchronizerBootstrappingTransactionsData, GetSynchronizerBootstrappingTransactionsErrors, GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerIdentitiesData, GetSynchronizerIdentitiesErrors, GetSynchronizerIdentitiesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV1Data, GetUpdateByIdV1Errors, GetUpdateByIdV1Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, GetUpdatesBeforeData, GetUpdatesBeforeErrors, GetUpdatesBeforeResponses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -89,6 +89,18 @@ export const getUpdateHistoryV1 = <ThrowOnError extends boolean = false>(options
 });
 
 /**
+ * Get an update by id in the v1 form (deprecated)
+ *
+ * The v1 form of `GET /v2/updates/{update_id}`: the same update, a transaction
+ * carrying the constant v1 `offset` (`000000000000000001`) as in `POST /v1/updates`.
+ * 404 when no update has that id.
+ *
+ *
+ * @deprecated
+ */
+export const getUpdateByIdV1 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByIdV1Data, ThrowOnError>) => (options.client ?? client).get<GetUpdateByIdV1Responses, GetUpdateByIdV1Errors, ThrowOnError>({ url: '/v1/updates/{update_id}', ...options });
+
+/**
  * Page through the import updates of a migration
  *
  * Returns the import updates of a migration (the updates that re-create, at the
@@ -138,6 +150,50 @@ export const getMigrationInfo = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
+ * Walk a synchronizer's history backwards
+ *
+ * Returns at most `count` updates (transactions and reassignments) of one migration
+ * on one synchronizer whose record time is strictly before `before`, newest first.
+ * Without `at_or_after` the migration's import updates are never included; with it,
+ * only updates at or after that time are. A backfilling peer (or an indexer) pages
+ * backwards by passing the oldest record time of a page as the next `before`; an
+ * empty list means the start of the migration on that synchronizer was reached.
+ * Payloads are in the lossless encoding and transactions carry the v1 `offset`
+ * (`000000000000000001`), as upstream scans answer this call. 404 when this node
+ * holds no update at all of the migration.
+ *
+ */
+export const getUpdatesBefore = <ThrowOnError extends boolean = false>(options: Options<GetUpdatesBeforeData, ThrowOnError>) => (options.client ?? client).post<GetUpdatesBeforeResponses, GetUpdatesBeforeErrors, ThrowOnError>({
+    url: '/v0/backfilling/updates-before',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Whether this node holds the whole history
+ *
+ * `complete` is true when this node holds the network's history from its first
+ * update: it holds at least one migration, the oldest migration it holds has no
+ * import updates (it began at the network's genesis rather than being imported), and
+ * every migration it holds is held from its start (see `migration-info`). A mirror
+ * still backfilling answers false; a node with no history answers false.
+ *
+ */
+export const getBackfillingStatus = <ThrowOnError extends boolean = false>(options?: Options<GetBackfillingStatusData, ThrowOnError>) => (options?.client ?? client).get<GetBackfillingStatusResponses, GetBackfillingStatusErrors, ThrowOnError>({ url: '/v0/backfilling/status', ...options });
+
+/**
+ * The newest migration id
+ *
+ * The id of the newest synchronizer migration this node holds updates of. 404 when
+ * the node holds no history yet.
+ *
+ */
+export const getMigrationId = <ThrowOnError extends boolean = false>(options?: Options<GetMigrationIdData, ThrowOnError>) => (options?.client ?? client).get<GetMigrationIdResponses, GetMigrationIdErrors, ThrowOnError>({ url: '/v0/migrations/last', ...options });
+
+/**
  * Page through an ACS snapshot (deprecated)
  *
  * Deprecated: use `POST /v1/state/acs` or `POST /v2/state/acs`, which take the
@@ -185,6 +241,31 @@ export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Op
  *
  */
 export const getAcsSnapshotTimestamp = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotTimestampData, ThrowOnError>) => (options.client ?? client).get<GetAcsSnapshotTimestampResponses, GetAcsSnapshotTimestampErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp', ...options });
+
+/**
+ * Find the first ACS snapshot after a time
+ *
+ * Returns the record time of the earliest of: the first snapshot of `migration_id`
+ * strictly after `after` (compared at microsecond precision), and the first snapshot
+ * of any later migration (whatever its time). 404 when there is neither.
+ *
+ */
+export const getDateOfFirstSnapshotAfter = <ThrowOnError extends boolean = false>(options: Options<GetDateOfFirstSnapshotAfterData, ThrowOnError>) => (options.client ?? client).get<GetDateOfFirstSnapshotAfterResponses, GetDateOfFirstSnapshotAfterErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp-after', ...options });
+
+/**
+ * Take an ACS snapshot now
+ *
+ * Records an extra ACS snapshot of the newest migration one microsecond after its
+ * newest update on the synchronizer of the AmuletRules contract (so that it holds
+ * that update's contracts), and returns that time and migration, ready to pass to
+ * `POST /v0/state/acs`. Off unless the operator
+ * enables it (`SCAN_FORCED_ACS_SNAPSHOTS=true`), since every forced snapshot stays:
+ * disabled, it answers 400 `Forced ACS snapshots are disabled.` as production scans
+ * do. The regular schedule is not moved. 400 as well when the store holds no
+ * AmuletRules or no update to snapshot.
+ *
+ */
+export const forceAcsSnapshotNow = <ThrowOnError extends boolean = false>(options?: Options<ForceAcsSnapshotNowData, ThrowOnError>) => (options?.client ?? client).post<ForceAcsSnapshotNowResponses, ForceAcsSnapshotNowErrors, ThrowOnError>({ url: '/v0/state/acs/force', ...options });
 
 /**
  * Page through an ACS snapshot
@@ -469,6 +550,81 @@ export const countVoteResults = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const getRewardAccountingActivityTotals = <ThrowOnError extends boolean = false>(options: Options<GetRewardAccountingActivityTotalsData, ThrowOnError>) => (options.client ?? client).get<GetRewardAccountingActivityTotalsResponses, GetRewardAccountingActivityTotalsErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals', ...options });
+
+/**
+ * Not served by this stack (the next logical synchronizer upgrade)
+ *
+ * Upstream scans answer this from the synchronizer's topology state, which this
+ * stack does not run or record (it serves the recorded ledger history). Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's, kept so
+ * that generated clients match a Splice scan's.
+ *
+ */
+export const getLsu = <ThrowOnError extends boolean = false>(options?: Options<GetLsuData, ThrowOnError>) => (options?.client ?? client).get<GetLsuResponses, GetLsuErrors, ThrowOnError>({ url: '/v0/lsu', ...options });
+
+/**
+ * Not served by this stack (a roll-forward logical synchronizer upgrade)
+ *
+ * Upstream scans answer this from the synchronizer's topology state, which this
+ * stack does not run or record (it serves the recorded ledger history). Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's, kept so
+ * that generated clients match a Splice scan's.
+ *
+ */
+export const getRollForwardLsu = <ThrowOnError extends boolean = false>(options?: Options<GetRollForwardLsuData, ThrowOnError>) => (options?.client ?? client).get<GetRollForwardLsuResponses, GetRollForwardLsuErrors, ThrowOnError>({ url: '/v0/roll-forward-lsu', ...options });
+
+/**
+ * Not served by this stack (the physical synchronizer serial the SV participant reports)
+ *
+ * Upstream scans answer this from the synchronizer's topology state, which this
+ * stack does not run or record (it serves the recorded ledger history). Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's, kept so
+ * that generated clients match a Splice scan's.
+ *
+ */
+export const getActivePhysicalSynchronizerSerial = <ThrowOnError extends boolean = false>(options?: Options<GetActivePhysicalSynchronizerSerialData, ThrowOnError>) => (options?.client ?? client).get<GetActivePhysicalSynchronizerSerialResponses, GetActivePhysicalSynchronizerSerialErrors, ThrowOnError>({ url: '/v0/active-synchronizer-serial', ...options });
+
+/**
+ * Not served by this stack (the sequencer and mediator identity transactions of a synchronizer)
+ *
+ * Upstream scans answer this from the synchronizer's topology state, which this
+ * stack does not run or record (it serves the recorded ledger history). Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's, kept so
+ * that generated clients match a Splice scan's.
+ *
+ */
+export const getSynchronizerIdentities = <ThrowOnError extends boolean = false>(options: Options<GetSynchronizerIdentitiesData, ThrowOnError>) => (options.client ?? client).get<GetSynchronizerIdentitiesResponses, GetSynchronizerIdentitiesErrors, ThrowOnError>({ url: '/v0/synchronizer-identities/{domain_id_prefix}', ...options });
+
+/**
+ * Not served by this stack (the bootstrapping topology transactions of a synchronizer)
+ *
+ * Upstream scans answer this from the synchronizer's topology state, which this
+ * stack does not run or record (it serves the recorded ledger history). Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's, kept so
+ * that generated clients match a Splice scan's.
+ *
+ */
+export const getSynchronizerBootstrappingTransactions = <ThrowOnError extends boolean = false>(options: Options<GetSynchronizerBootstrappingTransactionsData, ThrowOnError>) => (options.client ?? client).get<GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerBootstrappingTransactionsErrors, ThrowOnError>({ url: '/v0/synchronizer-bootstrapping-transactions/{domain_id_prefix}', ...options });
+
+/**
+ * Not served by this stack (CIP-0104 reward accounting, the root hash)
+ *
+ * The hashing of CIP-0104's reward accounting batches is not published, so no
+ * root hash or batch can be computed that would agree with a Splice scan's. Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's.
+ *
+ */
+export const getRewardAccountingRootHash = <ThrowOnError extends boolean = false>(options: Options<GetRewardAccountingRootHashData, ThrowOnError>) => (options.client ?? client).get<GetRewardAccountingRootHashResponses, GetRewardAccountingRootHashErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash', ...options });
+
+/**
+ * Not served by this stack (CIP-0104 reward accounting, a batch)
+ *
+ * The hashing of CIP-0104's reward accounting batches is not published, so no
+ * root hash or batch can be computed that would agree with a Splice scan's. Always
+ * 501 in the scan error format, naming why; the 200 schema is upstream's.
+ *
+ */
+export const getRewardAccountingBatch = <ThrowOnError extends boolean = false>(options: Options<GetRewardAccountingBatchData, ThrowOnError>) => (options.client ?? client).get<GetRewardAccountingBatchResponses, GetRewardAccountingBatchErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/{round_number}/batches/{batch_hash}', ...options });
 
 /**
  * Get DSO information

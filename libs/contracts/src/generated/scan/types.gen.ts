@@ -880,6 +880,133 @@ export type AcsSnapshotTimestampResponse = {
     record_time: string;
 };
 
+export type GetUpdatesBeforeRequest = {
+    migration_id: number;
+    /**
+     * The synchronizer whose updates are walked.
+     */
+    synchronizer_id: string;
+    /**
+     * Only updates with a record time strictly before this one.
+     */
+    before: string;
+    /**
+     * Only updates with a record time at or after this one.
+     */
+    at_or_after?: string;
+    /**
+     * At most this many updates (at most 1000 are returned); fewer may come.
+     */
+    count: number;
+};
+
+export type GetUpdatesBeforeResponse = {
+    /**
+     * Updates in descending record time order.
+     */
+    transactions: Array<UpdateHistoryItem>;
+};
+
+export type GetBackfillingStatusResponse = {
+    /**
+     * Whether this node holds the whole history (see the operation).
+     */
+    complete: boolean;
+};
+
+export type GetMigrationIdResponse = {
+    migration_id: number;
+};
+
+export type ForceAcsSnapshotResponse = {
+    /**
+     * The record time of the snapshot taken.
+     */
+    record_time: string;
+    /**
+     * The migration it was taken of.
+     */
+    migration_id: number;
+};
+
+export type GetLsuResponse = {
+    lsu?: Lsu;
+};
+
+export type Lsu = {
+    topologyFreezeTime: string;
+    upgradeTime: string;
+    successorPhysicalSynchronizerId: string;
+};
+
+export type GetRollForwardLsuResponse = {
+    rollForwardLsu?: RollForwardLsu;
+};
+
+export type RollForwardLsu = {
+    upgradeTime: string;
+    currentPhysicalSynchronizerId: string;
+    successorPhysicalSynchronizerId: string;
+};
+
+export type GetActivePhysicalSynchronizerSerialResponse = {
+    serial: number;
+};
+
+export type SynchronizerIdentities = {
+    sequencer_id: string;
+    sequencer_identity_transactions: Array<string>;
+    mediator_id: string;
+    mediator_identity_transactions: Array<string>;
+};
+
+export type SynchronizerBootstrappingTransactions = {
+    domain_parameters: string;
+    sequencer_domain_state: string;
+    mediator_domain_state: string;
+};
+
+export type GetRewardAccountingRootHashResponse = ({
+    status: 'Ok';
+} & RewardAccountingRootHashOk) | ({
+    status: 'Undetermined' | 'CannotProvide';
+} & RewardAccountingRootHashOther);
+
+export type RewardAccountingRootHashOk = {
+    status: string;
+    round_number: number;
+    /**
+     * Hex-encoded root hash.
+     */
+    root_hash: string;
+};
+
+export type RewardAccountingRootHashOther = {
+    status: string;
+};
+
+export type GetRewardAccountingBatchResponse = ({
+    batch_type: 'BatchOfBatches';
+} & RewardAccountingBatchOfBatches) | ({
+    batch_type: 'BatchOfMintingAllowances';
+} & RewardAccountingBatchOfMintingAllowances);
+
+export type RewardAccountingBatchOfBatches = {
+    batch_type: string;
+    /**
+     * Hex-encoded child batch hashes.
+     */
+    child_hashes: Array<string>;
+};
+
+export type RewardAccountingBatchOfMintingAllowances = {
+    batch_type: string;
+    minting_allowances: Array<{
+        provider: string;
+        amount: string;
+    }>;
+};
+
 export type HoldingsSummaryRequest = {
     migration_id: number;
     /**
@@ -1903,6 +2030,67 @@ export type GetUpdateHistoryV1Responses = {
 
 export type GetUpdateHistoryV1Response = GetUpdateHistoryV1Responses[keyof GetUpdateHistoryV1Responses];
 
+export type GetUpdateByIdV1Data = {
+    body?: never;
+    path: {
+        /**
+         * Update id: `1220` followed by 64 hex digits for a transaction or reassignment,
+         * or, for an import update, the id of the contract it re-creates (hex starting
+         * with `00`). Only lowercase hex digits are accepted; anything else is a 400.
+         *
+         */
+        update_id: string;
+    };
+    query?: {
+        /**
+         * The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)
+         * or `protobuf_json` (lossless). The same choice as `lossless`; a request giving both
+         * must not contradict itself (400).
+         *
+         */
+        daml_value_encoding?: 'compact_json' | 'protobuf_json';
+    };
+    url: '/v1/updates/{update_id}';
+};
+
+export type GetUpdateByIdV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateByIdV1Error = GetUpdateByIdV1Errors[keyof GetUpdateByIdV1Errors];
+
+export type GetUpdateByIdV1Responses = {
+    /**
+     * The update.
+     */
+    200: UpdateHistoryItem;
+};
+
+export type GetUpdateByIdV1Response = GetUpdateByIdV1Responses[keyof GetUpdateByIdV1Responses];
+
 export type GetImportUpdatesData = {
     body: ImportUpdatesRequest;
     path?: never;
@@ -2001,6 +2189,121 @@ export type GetMigrationInfoResponses = {
 
 export type GetMigrationInfoResponse = GetMigrationInfoResponses[keyof GetMigrationInfoResponses];
 
+export type GetUpdatesBeforeData = {
+    body: GetUpdatesBeforeRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/backfilling/updates-before';
+};
+
+export type GetUpdatesBeforeErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdatesBeforeError = GetUpdatesBeforeErrors[keyof GetUpdatesBeforeErrors];
+
+export type GetUpdatesBeforeResponses = {
+    /**
+     * The updates, newest first.
+     */
+    200: GetUpdatesBeforeResponse;
+};
+
+export type GetUpdatesBeforeResponse2 = GetUpdatesBeforeResponses[keyof GetUpdatesBeforeResponses];
+
+export type GetBackfillingStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/backfilling/status';
+};
+
+export type GetBackfillingStatusErrors = {
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetBackfillingStatusError = GetBackfillingStatusErrors[keyof GetBackfillingStatusErrors];
+
+export type GetBackfillingStatusResponses = {
+    /**
+     * The backfilling status.
+     */
+    200: GetBackfillingStatusResponse;
+};
+
+export type GetBackfillingStatusResponse2 = GetBackfillingStatusResponses[keyof GetBackfillingStatusResponses];
+
+export type GetMigrationIdData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/migrations/last';
+};
+
+export type GetMigrationIdErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetMigrationIdError = GetMigrationIdErrors[keyof GetMigrationIdErrors];
+
+export type GetMigrationIdResponses = {
+    /**
+     * The migration id.
+     */
+    200: GetMigrationIdResponse;
+};
+
+export type GetMigrationIdResponse2 = GetMigrationIdResponses[keyof GetMigrationIdResponses];
+
 export type GetAcsSnapshotData = {
     body: AcsRequest;
     path?: never;
@@ -2091,6 +2394,85 @@ export type GetAcsSnapshotTimestampResponses = {
 };
 
 export type GetAcsSnapshotTimestampResponse = GetAcsSnapshotTimestampResponses[keyof GetAcsSnapshotTimestampResponses];
+
+export type GetDateOfFirstSnapshotAfterData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Lower bound (exclusive) for snapshots of `migration_id`.
+         */
+        after: string;
+        /**
+         * The migration searched first; later migrations are searched too.
+         */
+        migration_id: number;
+    };
+    url: '/v0/state/acs/snapshot-timestamp-after';
+};
+
+export type GetDateOfFirstSnapshotAfterErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetDateOfFirstSnapshotAfterError = GetDateOfFirstSnapshotAfterErrors[keyof GetDateOfFirstSnapshotAfterErrors];
+
+export type GetDateOfFirstSnapshotAfterResponses = {
+    /**
+     * The snapshot record time.
+     */
+    200: AcsSnapshotTimestampResponse;
+};
+
+export type GetDateOfFirstSnapshotAfterResponse = GetDateOfFirstSnapshotAfterResponses[keyof GetDateOfFirstSnapshotAfterResponses];
+
+export type ForceAcsSnapshotNowData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/state/acs/force';
+};
+
+export type ForceAcsSnapshotNowErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ForceAcsSnapshotNowError = ForceAcsSnapshotNowErrors[keyof ForceAcsSnapshotNowErrors];
+
+export type ForceAcsSnapshotNowResponses = {
+    /**
+     * The snapshot taken.
+     */
+    200: ForceAcsSnapshotResponse;
+};
+
+export type ForceAcsSnapshotNowResponse = ForceAcsSnapshotNowResponses[keyof ForceAcsSnapshotNowResponses];
 
 export type GetAcsSnapshotAtV1Data = {
     body: AcsRequest;
@@ -2664,6 +3046,229 @@ export type GetRewardAccountingActivityTotalsResponses = {
 };
 
 export type GetRewardAccountingActivityTotalsResponse = GetRewardAccountingActivityTotalsResponses[keyof GetRewardAccountingActivityTotalsResponses];
+
+export type GetLsuData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/lsu';
+};
+
+export type GetLsuErrors = {
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetLsuError = GetLsuErrors[keyof GetLsuErrors];
+
+export type GetLsuResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetLsuResponse;
+};
+
+export type GetLsuResponse2 = GetLsuResponses[keyof GetLsuResponses];
+
+export type GetRollForwardLsuData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/roll-forward-lsu';
+};
+
+export type GetRollForwardLsuErrors = {
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetRollForwardLsuError = GetRollForwardLsuErrors[keyof GetRollForwardLsuErrors];
+
+export type GetRollForwardLsuResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetRollForwardLsuResponse;
+};
+
+export type GetRollForwardLsuResponse2 = GetRollForwardLsuResponses[keyof GetRollForwardLsuResponses];
+
+export type GetActivePhysicalSynchronizerSerialData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/active-synchronizer-serial';
+};
+
+export type GetActivePhysicalSynchronizerSerialErrors = {
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetActivePhysicalSynchronizerSerialError = GetActivePhysicalSynchronizerSerialErrors[keyof GetActivePhysicalSynchronizerSerialErrors];
+
+export type GetActivePhysicalSynchronizerSerialResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetActivePhysicalSynchronizerSerialResponse;
+};
+
+export type GetActivePhysicalSynchronizerSerialResponse2 = GetActivePhysicalSynchronizerSerialResponses[keyof GetActivePhysicalSynchronizerSerialResponses];
+
+export type GetSynchronizerIdentitiesData = {
+    body?: never;
+    path: {
+        /**
+         * A prefix of the synchronizer id (upstream's parameter).
+         */
+        domain_id_prefix: string;
+    };
+    query?: never;
+    url: '/v0/synchronizer-identities/{domain_id_prefix}';
+};
+
+export type GetSynchronizerIdentitiesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetSynchronizerIdentitiesError = GetSynchronizerIdentitiesErrors[keyof GetSynchronizerIdentitiesErrors];
+
+export type GetSynchronizerIdentitiesResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: SynchronizerIdentities;
+};
+
+export type GetSynchronizerIdentitiesResponse = GetSynchronizerIdentitiesResponses[keyof GetSynchronizerIdentitiesResponses];
+
+export type GetSynchronizerBootstrappingTransactionsData = {
+    body?: never;
+    path: {
+        /**
+         * A prefix of the synchronizer id (upstream's parameter).
+         */
+        domain_id_prefix: string;
+    };
+    query?: never;
+    url: '/v0/synchronizer-bootstrapping-transactions/{domain_id_prefix}';
+};
+
+export type GetSynchronizerBootstrappingTransactionsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetSynchronizerBootstrappingTransactionsError = GetSynchronizerBootstrappingTransactionsErrors[keyof GetSynchronizerBootstrappingTransactionsErrors];
+
+export type GetSynchronizerBootstrappingTransactionsResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: SynchronizerBootstrappingTransactions;
+};
+
+export type GetSynchronizerBootstrappingTransactionsResponse = GetSynchronizerBootstrappingTransactionsResponses[keyof GetSynchronizerBootstrappingTransactionsResponses];
+
+export type GetRewardAccountingRootHashData = {
+    body?: never;
+    path: {
+        round_number: number;
+    };
+    query?: never;
+    url: '/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash';
+};
+
+export type GetRewardAccountingRootHashErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetRewardAccountingRootHashError = GetRewardAccountingRootHashErrors[keyof GetRewardAccountingRootHashErrors];
+
+export type GetRewardAccountingRootHashResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetRewardAccountingRootHashResponse;
+};
+
+export type GetRewardAccountingRootHashResponse2 = GetRewardAccountingRootHashResponses[keyof GetRewardAccountingRootHashResponses];
+
+export type GetRewardAccountingBatchData = {
+    body?: never;
+    path: {
+        round_number: number;
+        /**
+         * Hex-encoded batch hash.
+         */
+        batch_hash: string;
+    };
+    query?: never;
+    url: '/v0/internal/reward-accounting-process/rounds/{round_number}/batches/{batch_hash}';
+};
+
+export type GetRewardAccountingBatchErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetRewardAccountingBatchError = GetRewardAccountingBatchErrors[keyof GetRewardAccountingBatchErrors];
+
+export type GetRewardAccountingBatchResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetRewardAccountingBatchResponse;
+};
+
+export type GetRewardAccountingBatchResponse2 = GetRewardAccountingBatchResponses[keyof GetRewardAccountingBatchResponses];
 
 export type GetDsoInfoData = {
     body?: never;

@@ -64,6 +64,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
     },
     {
+      "name": "not-implemented",
+      "description": "Operations of upstream's scan this stack cannot serve truthfully: each answers 501\nin the scan error format, stating why.\n"
+    },
+    {
       "name": "health",
       "description": "Liveness and readiness probes."
     }
@@ -267,6 +271,52 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v1/updates/{update_id}": {
+      "get": {
+        "operationId": "getUpdateByIdV1",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Get an update by id in the v1 form (deprecated)",
+        "description": "The v1 form of `GET /v2/updates/{update_id}`: the same update, a transaction\ncarrying the constant v1 `offset` (`000000000000000001`) as in `POST /v1/updates`.\n404 when no update has that id.\n",
+        "parameters": [
+          {
+            "$ref": "#/components/parameters/UpdateId"
+          },
+          {
+            "$ref": "#/components/parameters/DamlValueEncodingQuery"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The update.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryItem"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/backfilling/import-updates": {
       "post": {
         "operationId": "getImportUpdates",
@@ -360,6 +410,118 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/backfilling/updates-before": {
+      "post": {
+        "operationId": "getUpdatesBefore",
+        "tags": [
+          "backfilling"
+        ],
+        "summary": "Walk a synchronizer's history backwards",
+        "description": "Returns at most `count` updates (transactions and reassignments) of one migration\non one synchronizer whose record time is strictly before `before`, newest first.\nWithout `at_or_after` the migration's import updates are never included; with it,\nonly updates at or after that time are. A backfilling peer (or an indexer) pages\nbackwards by passing the oldest record time of a page as the next `before`; an\nempty list means the start of the migration on that synchronizer was reached.\nPayloads are in the lossless encoding and transactions carry the v1 `offset`\n(`000000000000000001`), as upstream scans answer this call. 404 when this node\nholds no update at all of the migration.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetUpdatesBeforeRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The updates, newest first.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetUpdatesBeforeResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/backfilling/status": {
+      "get": {
+        "operationId": "getBackfillingStatus",
+        "tags": [
+          "backfilling"
+        ],
+        "summary": "Whether this node holds the whole history",
+        "description": "`complete` is true when this node holds the network's history from its first\nupdate: it holds at least one migration, the oldest migration it holds has no\nimport updates (it began at the network's genesis rather than being imported), and\nevery migration it holds is held from its start (see `migration-info`). A mirror\nstill backfilling answers false; a node with no history answers false.\n",
+        "responses": {
+          "200": {
+            "description": "The backfilling status.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetBackfillingStatusResponse"
+                }
+              }
+            }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/migrations/last": {
+      "get": {
+        "operationId": "getMigrationId",
+        "tags": [
+          "backfilling"
+        ],
+        "summary": "The newest migration id",
+        "description": "The id of the newest synchronizer migration this node holds updates of. 404 when\nthe node holds no history yet.\n",
+        "responses": {
+          "200": {
+            "description": "The migration id.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetMigrationIdResponse"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -469,6 +631,95 @@ export const scanSpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/state/acs/snapshot-timestamp-after": {
+      "get": {
+        "operationId": "getDateOfFirstSnapshotAfter",
+        "tags": [
+          "acs"
+        ],
+        "summary": "Find the first ACS snapshot after a time",
+        "description": "Returns the record time of the earliest of: the first snapshot of `migration_id`\nstrictly after `after` (compared at microsecond precision), and the first snapshot\nof any later migration (whatever its time). 404 when there is neither.\n",
+        "parameters": [
+          {
+            "name": "after",
+            "in": "query",
+            "required": true,
+            "description": "Lower bound (exclusive) for snapshots of `migration_id`.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "example": "2026-01-05T10:00:00Z"
+          },
+          {
+            "name": "migration_id",
+            "in": "query",
+            "required": true,
+            "description": "The migration searched first; later migrations are searched too.",
+            "schema": {
+              "type": "integer",
+              "format": "int64",
+              "minimum": 0
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The snapshot record time.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/AcsSnapshotTimestampResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/state/acs/force": {
+      "post": {
+        "operationId": "forceAcsSnapshotNow",
+        "tags": [
+          "acs"
+        ],
+        "summary": "Take an ACS snapshot now",
+        "description": "Records an extra ACS snapshot of the newest migration one microsecond after its\nnewest update on the synchronizer of the AmuletRules contract (so that it holds\nthat update's contracts), and returns that time and migration, ready to pass to\n`POST /v0/state/acs`. Off unless the operator\nenables it (`SCAN_FORCED_ACS_SNAPSHOTS=true`), since every forced snapshot stays:\ndisabled, it answers 400 `Forced ACS snapshots are disabled.` as production scans\ndo. The regular schedule is not moved. 400 as well when the store holds no\nAmuletRules or no update to snapshot.\n",
+        "responses": {
+          "200": {
+            "description": "The snapshot taken.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ForceAcsSnapshotResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -1115,6 +1366,246 @@ export const scanSpec: OpenApiDocument = {
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/lsu": {
+      "get": {
+        "operationId": "getLsu",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (the next logical synchronizer upgrade)",
+        "description": "Upstream scans answer this from the synchronizer's topology state, which this\nstack does not run or record (it serves the recorded ledger history). Always\n501 in the scan error format, naming why; the 200 schema is upstream's, kept so\nthat generated clients match a Splice scan's.\n",
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetLsuResponse"
+                }
+              }
+            }
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/roll-forward-lsu": {
+      "get": {
+        "operationId": "getRollForwardLsu",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (a roll-forward logical synchronizer upgrade)",
+        "description": "Upstream scans answer this from the synchronizer's topology state, which this\nstack does not run or record (it serves the recorded ledger history). Always\n501 in the scan error format, naming why; the 200 schema is upstream's, kept so\nthat generated clients match a Splice scan's.\n",
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRollForwardLsuResponse"
+                }
+              }
+            }
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/active-synchronizer-serial": {
+      "get": {
+        "operationId": "getActivePhysicalSynchronizerSerial",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (the physical synchronizer serial the SV participant reports)",
+        "description": "Upstream scans answer this from the synchronizer's topology state, which this\nstack does not run or record (it serves the recorded ledger history). Always\n501 in the scan error format, naming why; the 200 schema is upstream's, kept so\nthat generated clients match a Splice scan's.\n",
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetActivePhysicalSynchronizerSerialResponse"
+                }
+              }
+            }
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/synchronizer-identities/{domain_id_prefix}": {
+      "get": {
+        "operationId": "getSynchronizerIdentities",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (the sequencer and mediator identity transactions of a synchronizer)",
+        "description": "Upstream scans answer this from the synchronizer's topology state, which this\nstack does not run or record (it serves the recorded ledger history). Always\n501 in the scan error format, naming why; the 200 schema is upstream's, kept so\nthat generated clients match a Splice scan's.\n",
+        "parameters": [
+          {
+            "name": "domain_id_prefix",
+            "in": "path",
+            "required": true,
+            "description": "A prefix of the synchronizer id (upstream's parameter).",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SynchronizerIdentities"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/synchronizer-bootstrapping-transactions/{domain_id_prefix}": {
+      "get": {
+        "operationId": "getSynchronizerBootstrappingTransactions",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (the bootstrapping topology transactions of a synchronizer)",
+        "description": "Upstream scans answer this from the synchronizer's topology state, which this\nstack does not run or record (it serves the recorded ledger history). Always\n501 in the scan error format, naming why; the 200 schema is upstream's, kept so\nthat generated clients match a Splice scan's.\n",
+        "parameters": [
+          {
+            "name": "domain_id_prefix",
+            "in": "path",
+            "required": true,
+            "description": "A prefix of the synchronizer id (upstream's parameter).",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/SynchronizerBootstrappingTransactions"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/internal/reward-accounting-process/rounds/{round_number}/root-hash": {
+      "get": {
+        "operationId": "getRewardAccountingRootHash",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (CIP-0104 reward accounting, the root hash)",
+        "description": "The hashing of CIP-0104's reward accounting batches is not published, so no\nroot hash or batch can be computed that would agree with a Splice scan's. Always\n501 in the scan error format, naming why; the 200 schema is upstream's.\n",
+        "parameters": [
+          {
+            "name": "round_number",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRewardAccountingRootHashResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/internal/reward-accounting-process/rounds/{round_number}/batches/{batch_hash}": {
+      "get": {
+        "operationId": "getRewardAccountingBatch",
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (CIP-0104 reward accounting, a batch)",
+        "description": "The hashing of CIP-0104's reward accounting batches is not published, so no\nroot hash or batch can be computed that would agree with a Splice scan's. Always\n501 in the scan error format, naming why; the 200 schema is upstream's.\n",
+        "parameters": [
+          {
+            "name": "round_number",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          },
+          {
+            "name": "batch_hash",
+            "in": "path",
+            "required": true,
+            "description": "Hex-encoded batch hash.",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRewardAccountingBatchResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
           }
         }
       }
@@ -2390,6 +2881,16 @@ export const scanSpec: OpenApiDocument = {
       },
       "ServiceUnavailable": {
         "description": "The database is unreachable (or, for readiness, not fully migrated).",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
+      "NotImplemented": {
+        "description": "This stack does not serve the operation; the message says why (data it does not\nrecord, or a computation that is not published).\n",
         "content": {
           "application/json": {
             "schema": {
@@ -3833,6 +4334,333 @@ export const scanSpec: OpenApiDocument = {
             "type": "string",
             "format": "date-time",
             "description": "Record time of the snapshot."
+          }
+        }
+      },
+      "GetUpdatesBeforeRequest": {
+        "type": "object",
+        "required": [
+          "migration_id",
+          "synchronizer_id",
+          "before",
+          "count"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0
+          },
+          "synchronizer_id": {
+            "type": "string",
+            "description": "The synchronizer whose updates are walked."
+          },
+          "before": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Only updates with a record time strictly before this one."
+          },
+          "at_or_after": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Only updates with a record time at or after this one."
+          },
+          "count": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "description": "At most this many updates (at most 1000 are returned); fewer may come."
+          }
+        }
+      },
+      "GetUpdatesBeforeResponse": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "description": "Updates in descending record time order.",
+            "items": {
+              "$ref": "#/components/schemas/UpdateHistoryItem"
+            }
+          }
+        }
+      },
+      "GetBackfillingStatusResponse": {
+        "type": "object",
+        "required": [
+          "complete"
+        ],
+        "properties": {
+          "complete": {
+            "type": "boolean",
+            "description": "Whether this node holds the whole history (see the operation)."
+          }
+        }
+      },
+      "GetMigrationIdResponse": {
+        "type": "object",
+        "required": [
+          "migration_id"
+        ],
+        "properties": {
+          "migration_id": {
+            "type": "integer",
+            "format": "int64"
+          }
+        }
+      },
+      "ForceAcsSnapshotResponse": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "migration_id"
+        ],
+        "properties": {
+          "record_time": {
+            "type": "string",
+            "format": "date-time",
+            "description": "The record time of the snapshot taken."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "The migration it was taken of."
+          }
+        }
+      },
+      "GetLsuResponse": {
+        "type": "object",
+        "properties": {
+          "lsu": {
+            "$ref": "#/components/schemas/Lsu"
+          }
+        }
+      },
+      "Lsu": {
+        "type": "object",
+        "required": [
+          "topologyFreezeTime",
+          "upgradeTime",
+          "successorPhysicalSynchronizerId"
+        ],
+        "properties": {
+          "topologyFreezeTime": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "upgradeTime": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "successorPhysicalSynchronizerId": {
+            "type": "string"
+          }
+        }
+      },
+      "GetRollForwardLsuResponse": {
+        "type": "object",
+        "properties": {
+          "rollForwardLsu": {
+            "$ref": "#/components/schemas/RollForwardLsu"
+          }
+        }
+      },
+      "RollForwardLsu": {
+        "type": "object",
+        "required": [
+          "upgradeTime",
+          "currentPhysicalSynchronizerId",
+          "successorPhysicalSynchronizerId"
+        ],
+        "properties": {
+          "upgradeTime": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "currentPhysicalSynchronizerId": {
+            "type": "string"
+          },
+          "successorPhysicalSynchronizerId": {
+            "type": "string"
+          }
+        }
+      },
+      "GetActivePhysicalSynchronizerSerialResponse": {
+        "type": "object",
+        "required": [
+          "serial"
+        ],
+        "properties": {
+          "serial": {
+            "type": "integer",
+            "format": "int64"
+          }
+        }
+      },
+      "SynchronizerIdentities": {
+        "type": "object",
+        "required": [
+          "sequencer_id",
+          "sequencer_identity_transactions",
+          "mediator_id",
+          "mediator_identity_transactions"
+        ],
+        "properties": {
+          "sequencer_id": {
+            "type": "string"
+          },
+          "sequencer_identity_transactions": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "mediator_id": {
+            "type": "string"
+          },
+          "mediator_identity_transactions": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "SynchronizerBootstrappingTransactions": {
+        "type": "object",
+        "required": [
+          "domain_parameters",
+          "sequencer_domain_state",
+          "mediator_domain_state"
+        ],
+        "properties": {
+          "domain_parameters": {
+            "type": "string"
+          },
+          "sequencer_domain_state": {
+            "type": "string"
+          },
+          "mediator_domain_state": {
+            "type": "string"
+          }
+        }
+      },
+      "GetRewardAccountingRootHashResponse": {
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/RewardAccountingRootHashOk"
+          },
+          {
+            "$ref": "#/components/schemas/RewardAccountingRootHashOther"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "status",
+          "mapping": {
+            "Ok": "#/components/schemas/RewardAccountingRootHashOk",
+            "Undetermined": "#/components/schemas/RewardAccountingRootHashOther",
+            "CannotProvide": "#/components/schemas/RewardAccountingRootHashOther"
+          }
+        }
+      },
+      "RewardAccountingRootHashOk": {
+        "type": "object",
+        "required": [
+          "status",
+          "round_number",
+          "root_hash"
+        ],
+        "properties": {
+          "status": {
+            "type": "string"
+          },
+          "round_number": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "root_hash": {
+            "type": "string",
+            "description": "Hex-encoded root hash."
+          }
+        }
+      },
+      "RewardAccountingRootHashOther": {
+        "type": "object",
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string"
+          }
+        }
+      },
+      "GetRewardAccountingBatchResponse": {
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/RewardAccountingBatchOfBatches"
+          },
+          {
+            "$ref": "#/components/schemas/RewardAccountingBatchOfMintingAllowances"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "batch_type",
+          "mapping": {
+            "BatchOfBatches": "#/components/schemas/RewardAccountingBatchOfBatches",
+            "BatchOfMintingAllowances": "#/components/schemas/RewardAccountingBatchOfMintingAllowances"
+          }
+        }
+      },
+      "RewardAccountingBatchOfBatches": {
+        "type": "object",
+        "required": [
+          "batch_type",
+          "child_hashes"
+        ],
+        "properties": {
+          "batch_type": {
+            "type": "string"
+          },
+          "child_hashes": {
+            "type": "array",
+            "description": "Hex-encoded child batch hashes.",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "RewardAccountingBatchOfMintingAllowances": {
+        "type": "object",
+        "required": [
+          "batch_type",
+          "minting_allowances"
+        ],
+        "properties": {
+          "batch_type": {
+            "type": "string"
+          },
+          "minting_allowances": {
+            "type": "array",
+            "items": {
+              "type": "object",
+              "required": [
+                "provider",
+                "amount"
+              ],
+              "properties": {
+                "provider": {
+                  "type": "string"
+                },
+                "amount": {
+                  "type": "string"
+                }
+              }
+            }
           }
         }
       },

@@ -51,6 +51,19 @@ export class AcsService {
     return new JsonText(await this.acs.page(selection, after, request.page_size));
   }
 
+  /**
+   * The first snapshot of `migrationId` strictly after `after` (compared at microsecond
+   * precision), or of a later migration if that comes earlier.
+   */
+  async getSnapshotTimestampAfter(migrationId: number, after: string): Promise<{ record_time: string }> {
+    // snapshot > after  <=>  snapshot > after floored to a microsecond.
+    const bound = requireRequestTime('after', after).floor;
+    const found = await this.snapshots.lookupFirstAfter(migrationId, bound);
+    if (found === undefined)
+      throw notFound(`no ACS snapshot of migration ${migrationId} after ${after}, nor of a later migration`);
+    return { record_time: found };
+  }
+
   /** The most recent snapshot strictly before `before` (compared at microsecond precision). */
   async getSnapshotTimestampBefore(migrationId: number, before: string): Promise<{ record_time: string }> {
     // snapshot < before  <=>  snapshot < before rounded up to a microsecond (snapshots are whole microseconds).

@@ -76,4 +76,26 @@ export class BackfillingRepository {
       max: r.max ?? undefined,
     }));
   }
+
+  /**
+   * Whether the store holds the network's whole history: some migration is held, every held
+   * migration is held from its start (pk_history_migrations), and the oldest one has no import
+   * updates (ix_updates_import), i.e. it began at genesis.
+   */
+  async holdsWholeHistory(): Promise<boolean> {
+    const [row]: { complete: boolean | null }[] = await this.db.query(
+      `SELECT bool_and(from_start)
+              AND NOT EXISTS (SELECT 1 FROM updates
+                               WHERE migration_id = (SELECT min(migration_id) FROM history_migrations) AND is_import)
+              AS complete
+         FROM history_migrations`,
+    );
+    return row.complete ?? false;
+  }
+
+  /** The newest migration with an update here (ix_updates_migration_record_time); undefined when none. */
+  async newestMigration(): Promise<number | undefined> {
+    const [row]: { id: string | null }[] = await this.db.query(`SELECT max(migration_id) AS id FROM updates`);
+    return row.id === null ? undefined : Number(row.id);
+  }
 }

@@ -1,5 +1,7 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { notFound } from '../../errors/domain-error';
+import { requireRequestTime } from '../time/request-time';
+import { UPDATE_LIST_PAGE_LIMIT } from '../updates/update-history.service';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
 import { JsonText } from '../../wire/json-text';
@@ -10,6 +12,8 @@ import { BackfillingRepository } from './backfilling.repository';
 export type MigrationInfo = scanApi.MigrationInfoResponse;
 
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
+/** The first record time after the import time: without `at_or_after`, import updates are left out. */
+const IMPORT_TIME_PLUS_ONE = '0001-01-01T00:00:00.000001Z';
 
 /**
  * What a peer needs to backfill its history from this node (`/v0/backfilling/*`).
@@ -42,6 +46,44 @@ export class BackfillingService {
     if (rows.length === 0 && !(await this.backfilling.hasMigration(migrationId)))
       throw this.unknown(migrationId);
     return new JsonText(`{"transactions":[${itemsText(rows, 'item')}]}`);
+  }
+
+  /**
+   * `updates-before`: at most `count` (and UPDATE_LIST_PAGE_LIMIT) non-import updates of one
+   * migration and synchronizer before `before` (and at or after `at_or_after`), newest first, as
+   * upstream encodes them (lossless, v1 offsets). Times compare at microsecond precision:
+   * `< before` is `< ceil(before)`, `>= at_or_after` is `>= ceil(at_or_after)`.
+   */
+  async updatesBefore(
+    request: scanApi.GetUpdatesBeforeRequest,
+  ): Promise<JsonText<scanApi.GetUpdatesBeforeResponse>> {
+    const before = requireRequestTime('before', request.before).ceil;
+    const atOrAfter =
+      request.at_or_after === undefined
+        ? IMPORT_TIME_PLUS_ONE
+        : requireRequestTime('at_or_after', request.at_or_after).ceil;
+    const rows = await this.updates.findBeforePageRows(
+      request.migration_id,
+      request.synchronizer_id,
+      before,
+      atOrAfter,
+      Math.min(request.count, UPDATE_LIST_PAGE_LIMIT),
+    );
+    if (rows.length === 0 && !(await this.backfilling.hasMigration(request.migration_id)))
+      throw this.unknown(request.migration_id);
+    return new JsonText(`{"transactions":[${itemsText(rows, 'v1')}]}`);
+  }
+
+  /** `GET /v0/backfilling/status`: whether this node holds the whole history. */
+  async status(): Promise<scanApi.GetBackfillingStatusResponse> {
+    return { complete: await this.backfilling.holdsWholeHistory() };
+  }
+
+  /** `GET /v0/migrations/last`: the newest migration held. */
+  async lastMigration(): Promise<scanApi.GetMigrationIdResponse> {
+    const migrationId = await this.backfilling.newestMigration();
+    if (migrationId === undefined) throw notFound('this node holds no history yet');
+    return { migration_id: migrationId };
   }
 
   async migrationInfo(migrationId: number): Promise<MigrationInfo> {

@@ -82,7 +82,7 @@ export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): strin
   return items.join(',');
 }
 
-/** The item of one update's rows (GET by id). */
-export function updateText(rows: readonly UpdateTreeRow[]): string {
-  return itemText(rows, 'item');
+/** The item of one update's rows (GET by id; `v1`: the deprecated v1 form). */
+export function updateText(rows: readonly UpdateTreeRow[], form: 'item' | 'v1' = 'item'): string {
+  return itemText(rows, form);
 }

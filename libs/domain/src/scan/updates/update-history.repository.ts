@@ -217,6 +217,44 @@ export class UpdateHistoryRepository {
   }
 
   /**
+   * The page of `updates-before`: non-import updates of one migration and synchronizer with
+   * $4 <= record time < $3, newest first, read backwards from ix_updates_migration_record_time
+   * (the synchronizer is a filter on it: a migration has one synchronizer or a few).
+   */
+  static readonly BEFORE_PAGE = prepared(
+    'scan_update_tree_before_page',
+    `WITH page AS MATERIALIZED (
+        SELECT u.row_id, u.record_time FROM updates u
+         WHERE u.migration_id = $1 AND u.synchronizer_id = $2
+           AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
+         ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5)
+      ${treeStatement('true', `${tree('true')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = $1`, '', 'p.record_time DESC, u.row_id DESC, e.node_id')}`,
+  );
+
+  /**
+   * Rows of at most `limit` non-import updates of `synchronizerId` in `migrationId` with
+   * `atOrAfter` <= record time < `before`, newest first, lossless (CompactOnlyHistory when one
+   * was loaded compact-only).
+   */
+  async findBeforePageRows(
+    migrationId: number,
+    synchronizerId: string,
+    before: string,
+    atOrAfter: string,
+    limit: number,
+  ): Promise<UpdateTreeRow[]> {
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.BEFORE_PAGE, [
+      migrationId,
+      synchronizerId,
+      before,
+      atOrAfter,
+      limit,
+    ]);
+    requireLosslessRows(rows);
+    return rows;
+  }
+
+  /**
    * Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most
    * `limit` updates (lossless: CompactOnlyHistory when one was loaded compact-only).
    */

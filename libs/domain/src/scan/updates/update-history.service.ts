@@ -38,9 +38,18 @@ export class UpdateHistoryService {
    * request whose two choices contradict each other is an InvalidArgument.
    */
   async getUpdate(updateId: string, query: UpdateEncodingQuery = {}): Promise<JsonText<ScanUpdateItem>> {
+    return new JsonText(updateText(await this.rowsOf(updateId, query)));
+  }
+
+  /** The deprecated `GET /v1/updates/{id}`: the update as `POST /v1/updates` lists it. */
+  async getUpdateV1(updateId: string, query: UpdateEncodingQuery = {}): Promise<JsonText<ScanUpdateItem>> {
+    return new JsonText(updateText(await this.rowsOf(updateId, query), 'v1'));
+  }
+
+  private async rowsOf(updateId: string, query: UpdateEncodingQuery) {
     const rows = await this.repository.findRowsById(updateId, losslessOf(query));
     if (rows.length === 0) throw notFound(`update ${updateId} not found`);
-    return new JsonText(updateText(rows));
+    return rows;
   }
 
   /**
