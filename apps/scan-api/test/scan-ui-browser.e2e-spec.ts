@@ -337,6 +337,41 @@ describe('the explorer UI in Chromium', () => {
     }
   }, 60_000);
 
+  it('lists on the governance page the open vote requests the API lists, by action and votes', async () => {
+    const requests = (await scanApi.listDsoRulesVoteRequests({ client: stack.client })).data!
+      .dso_rules_vote_requests;
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, '/governance');
+      const section = page.getByRole('region', { name: 'Open vote requests' });
+      if (requests.length === 0) {
+        expect(await section.getByRole('status').innerText()).toBe('No vote request is open.');
+      } else {
+        const rows = page.getByRole('table', { name: 'Open vote requests' }).locator('tbody tr');
+        const shown = await rows.evaluateAll((trs) =>
+          trs.map((tr) => ({
+            accepts: tr.children[2].textContent,
+            contract: decodeURIComponent(
+              tr.querySelector('a[href^="/contracts/"]')!.getAttribute('href')!.slice(11),
+            ),
+          })),
+        );
+        // Soonest deadline first, each with its accept / reject count from the request's votes.
+        const expected = [...requests]
+          .sort((a, b) => Date.parse(String(a.payload.voteBefore)) - Date.parse(String(b.payload.voteBefore)))
+          .map((c) => {
+            const votes = c.payload.votes as [string, { accept: boolean }][];
+            const yes = votes.filter(([, v]) => v.accept).length;
+            return { accepts: `${yes} / ${votes.length - yes}`, contract: c.contract_id };
+          });
+        expect(shown).toEqual(expected);
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
   it('switches to the dark theme, keeps it across loads and stays free of serious axe violations', async () => {
     const { page, problems, close } = await openPage(stack);
     const background = () =>

@@ -18,3 +18,11 @@ export function useVoteCount(filters: scanApi.VoteResultsCountRequest) {
     placeholderData: keepPreviousData,
   });
 }
+
+/** `GET /v0/admin/sv/voterequests`: the open vote requests. */
+export function useVoteRequests() {
+  return useQuery({
+    queryKey: ['vote-requests'],
+    queryFn: () => unwrap(scanApi.listDsoRulesVoteRequests({ client: scanClient })),
+  });
+}

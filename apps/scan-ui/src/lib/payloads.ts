@@ -40,6 +40,32 @@ export interface SvNodeState {
   state: { synchronizerNodes: [string, { scan: { publicUrl: string } | null }][] };
 }
 
+/** A Daml variant in compact JSON. */
+export interface Variant {
+  tag: string;
+  value: unknown;
+}
+
+export interface VoteRequest {
+  requester: string;
+  action: Variant;
+  voteBefore: string;
+  votes: [string, { accept: boolean }][];
+  trackingCid: string | null;
+}
+
+/**
+ * The name of a vote request's action: the innermost constructor of `ARC_* { *Action: SRARC_* }`
+ * (e.g. `SRARC_OffboardSv`, `CRARC_SetConfig`), or the outer tag when it holds no action variant.
+ */
+export function actionName(action: Variant): string {
+  const inner = action.value && typeof action.value === 'object' ? Object.values(action.value) : [];
+  const nested = inner.find(
+    (v): v is Variant => typeof v === 'object' && v !== null && typeof (v as Variant).tag === 'string',
+  );
+  return nested ? nested.tag : action.tag;
+}
+
 export interface ValidatorLicense {
   validator: string;
   sponsor: string;

@@ -10,9 +10,59 @@ import { IdLink } from '../components/id-link';
 import { JsonView } from '../components/json-view';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
-import { useDsoInfo, useVoteCount } from '../hooks/use-dso';
+import { useDsoInfo, useVoteCount, useVoteRequests } from '../hooks/use-dso';
 import { formatCount } from '../lib/format';
-import type { DsoRules, SvNodeState } from '../lib/payloads';
+import { Time } from '../components/time';
+import { actionName, type DsoRules, type SvNodeState, type VoteRequest } from '../lib/payloads';
+
+function VoteRequests() {
+  const query = useVoteRequests();
+  return (
+    <Section title="Open vote requests">
+      <QueryView query={query} what="vote requests">
+        {(r) => {
+          const rows = r.dso_rules_vote_requests.map((c) => ({
+            id: c.contract_id,
+            request: c.payload as unknown as VoteRequest,
+          }));
+          if (rows.length === 0) return <Typography role="status">No vote request is open.</Typography>;
+          return (
+            <DataTable
+              label="Open vote requests"
+              rows={rows}
+              rowKey={(row) => row.id}
+              initialSort={{ key: 'before', desc: false }}
+              columns={[
+                { key: 'action', header: 'Action', cell: (row) => actionName(row.request.action) },
+                { key: 'requester', header: 'Requested by', cell: (row) => row.request.requester },
+                {
+                  key: 'votes',
+                  header: 'Accept / reject',
+                  align: 'right',
+                  cell: (row) => {
+                    const accepted = row.request.votes.filter(([, v]) => v.accept).length;
+                    return `${accepted} / ${row.request.votes.length - accepted}`;
+                  },
+                },
+                {
+                  key: 'before',
+                  header: 'Vote before',
+                  cell: (row) => <Time iso={row.request.voteBefore} />,
+                  sortValue: (row) => Date.parse(row.request.voteBefore),
+                },
+                {
+                  key: 'contract',
+                  header: 'Contract',
+                  cell: (row) => <IdLink kind="contract" id={row.id} />,
+                },
+              ]}
+            />
+          );
+        }}
+      </QueryView>
+    </Section>
+  );
+}
 
 function VoteResults() {
   const [actionName, setActionName] = useState('');
@@ -145,6 +195,7 @@ export default function GovernancePage() {
                   ]}
                 />
               </Section>
+              <VoteRequests />
               <VoteResults />
             </>
           );
