@@ -217,6 +217,20 @@ const genesis = (round: Node, input: string | null = '100.0'): HistoryTransactio
     ],
   });
 
+/** A DevNet tap of `amount` creating Alice's amulet of `created` (the input of the transfers above). */
+const tap = (amount: string, created: string): Node => ({
+  exercise: 'Splice.AmuletRules:AmuletRules',
+  choice: 'AmuletRules_DevNet_Tap',
+  cid: cid('rules'),
+  argument: V.record({
+    receiver: V.party(ALICE),
+    amount: V.numeric(amount),
+    openRound: V.contractId(cid('round0')),
+  }),
+  result: V.record({}),
+  children: [{ create: 'Splice.Amulet:Amulet', cid: cid('input'), payload: amulet(ALICE, created) }],
+});
+
 describe('the history checks', () => {
   describe('root: every root is a workflow Splice runs', () => {
     it('accepts a root DsoBootstrap create and the DSO automation’s root choices', () => {
@@ -358,6 +372,74 @@ describe('the history checks', () => {
     });
   });
 
+  describe('conservation and supply of a payment that splits and burns (a transfer preapproval)', () => {
+    const preapproval = (paid: string, change: string): Node => ({
+      exercise: 'Splice.AmuletRules:AmuletRules',
+      choice: 'AmuletRules_CreateTransferPreapproval',
+      cid: cid('rules'),
+      argument: V.record({
+        inputs: V.list([V.variant('InputAmulet', V.contractId(cid('input')))]),
+        receiver: V.party(BOB),
+        provider: V.party(ALICE),
+      }),
+      result: V.record({
+        transferPreapprovalCid: V.contractId(cid('preapproval')),
+        transferResult: V.record({
+          round: round0,
+          summary: V.record({
+            inputAppRewardAmount: V.numeric('0.0'),
+            inputValidatorRewardAmount: V.numeric('0.0'),
+            inputSvRewardAmount: V.numeric('0.0'),
+            inputAmuletAmount: V.numeric('100.0'),
+            holdingFees: V.numeric('0.0'),
+            outputFees: V.list([V.numeric('0.0')]),
+            senderChangeFee: V.numeric('0.0'),
+            senderChangeAmount: V.numeric('90.0'),
+            amuletPrice: V.numeric('0.005'),
+          }),
+          createdAmulets: V.list([]),
+          senderChangeAmulet: V.some(V.contractId(cid('change'))),
+        }),
+        amuletPaid: V.numeric(paid),
+      }),
+      children: [
+        {
+          exercise: 'Splice.Amulet:Amulet',
+          choice: 'Archive',
+          cid: cid('input'),
+          argument: V.record({}),
+          result: V.unit(),
+          consuming: true,
+        },
+        { create: 'Splice.Amulet:Amulet', cid: cid('change'), payload: amulet(ALICE, change) },
+      ],
+    });
+
+    it('accepts the amount paid burnt and the change returned', () => {
+      const history = [
+        genesis(openRound('0.005'), null),
+        tx(tap('100.0', '100.0')),
+        tx(preapproval('10.0', '90.0')),
+      ];
+      expect([...violations('conservation', history), ...violations('supply', history)]).toEqual([]);
+    });
+
+    it('flags a payment whose paid amount and change do not make up its inputs', () => {
+      const history = [
+        genesis(openRound('0.005'), null),
+        tx(tap('100.0', '100.0')),
+        tx(preapproval('9.0', '90.0')),
+      ];
+      expect(violations('conservation', history)).toEqual([
+        'AmuletRules_CreateTransferPreapproval | inputs (amulets less holding fees, plus rewards) do not equal outputs plus change plus fees',
+      ]);
+      expect(violations('supply', history)).toEqual([
+        'AmuletRules_CreateTransferPreapproval | amulet balances change by other than what its exercises mint and burn',
+        'the whole history | total supply (minted less burnt) differs from the sum of amulet balances',
+      ]);
+    });
+  });
+
   describe('fees: Amulet’s formulas at the open round’s amulet price', () => {
     it('accepts fees of 0 under a fee-free config (MainNet’s), and the formula’s fee under a charging one', () => {
       const free = [
@@ -389,19 +471,6 @@ describe('the history checks', () => {
   });
 
   describe('supply: total supply equals the sum of balances', () => {
-    const tap = (amount: string, created: string): Node => ({
-      exercise: 'Splice.AmuletRules:AmuletRules',
-      choice: 'AmuletRules_DevNet_Tap',
-      cid: cid('rules'),
-      argument: V.record({
-        receiver: V.party(ALICE),
-        amount: V.numeric(amount),
-        openRound: V.contractId(cid('round0')),
-      }),
-      result: V.record({}),
-      children: [{ create: 'Splice.Amulet:Amulet', cid: cid('input'), payload: amulet(ALICE, created) }],
-    });
-
     it('accepts taps minting what they create and transfers burning their fees', () => {
       const history = [
         genesis(openRound('0.5', '0.03', '0.01'), null),

@@ -20,7 +20,7 @@ import { damlFieldsProblems, damlTypeProblems } from './daml-type-check';
 import { decimal, formatUnits } from './daml-decimal-rounding';
 import { ROOT_CHOICES, ROOT_CREATES } from './root-allow-list';
 import { SPLICE_CHOICE_NAMES, SPLICE_CHOICES, SPLICE_TEMPLATES } from './splice-daml-facts';
-import { checkTransferLike, type TransferLedger } from './transfer-checks';
+import { checkTransferLike, PAYMENT_CHOICES, type TransferLedger } from './transfer-checks';
 
 /**
  * What the checks look at:
@@ -200,17 +200,13 @@ export class HistoryChecker implements TransferLedger {
           // 0.1.22's tap exercises AmuletRules_Mint, which then counts the amount.
           if (!childChoices(event).has('AmuletRules_Mint')) moved += amountArgument(event);
           break;
-        case 'AmuletRules_Transfer':
-        case 'AmuletRules_BuyMemberTraffic': {
-          this.transfers++;
-          const nestedTransfer =
-            event.choice === 'AmuletRules_BuyMemberTraffic' &&
-            childChoices(event).has('AmuletRules_Transfer');
-          moved += checkTransferLike(this, tx, event, rootChoiceOf(tx, event), nestedTransfer);
-          break;
-        }
         default:
-          if (
+          if (event.choice === 'AmuletRules_Transfer' || PAYMENT_CHOICES.has(event.choice)) {
+            this.transfers++;
+            const nestedTransfer =
+              PAYMENT_CHOICES.has(event.choice) && childChoices(event).has('AmuletRules_Transfer');
+            moved += checkTransferLike(this, tx, event, rootChoiceOf(tx, event), nestedTransfer);
+          } else if (
             event.consuming &&
             /Expire/.test(event.choice) &&
             [AMULET, LOCKED_AMULET].includes(qualifiedName(event.template_id))

@@ -44,11 +44,23 @@ type Json = Record<string, unknown>;
 const opt = (text: unknown): bigint => (typeof text === 'string' ? decimal(text) : 0n);
 
 /**
+ * The choices that pay an amount by splitting it off the payer's inputs and burning it, in one
+ * transfer of their own (0.1.22's `splitAndBurn`, no `AmuletRules_Transfer` exercise): their
+ * result holds the amount paid and the transfer's result (`BuyMemberTraffic`: its fields inline).
+ */
+export const PAYMENT_CHOICES: ReadonlySet<string> = new Set([
+  'AmuletRules_BuyMemberTraffic',
+  'AmuletRules_CreateTransferPreapproval',
+  'TransferPreapproval_Renew',
+  'AmuletRules_CreateExternalPartySetupProposal',
+]);
+
+/**
  * Conservation and fee checks of one `AmuletRules_Transfer` (its argument's transfer and its
- * `TransferResult`) or `AmuletRules_BuyMemberTraffic` (one output of `amuletPaid` to the provider,
- * burnt); returns what it mints (reward inputs) less what it burns (fees, and the traffic's price).
- * `nested`: a traffic purchase whose transfer is a child exercise, which counts the mint and burn
- * itself. Nothing is checked when the values lack the fields (the `daml` rule reports that).
+ * `TransferResult`) or payment (PAYMENT_CHOICES: one output of `amuletPaid` to the payer, burnt);
+ * returns what it mints (reward inputs) less what it burns (fees, and the amount paid).
+ * `nested`: a payment whose transfer is a child exercise, which counts the mint and burn itself.
+ * Nothing is checked when the values lack the fields (the `daml` rule reports that).
  */
 export function checkTransferLike(
   ledger: TransferLedger,
@@ -61,14 +73,30 @@ export function checkTransferLike(
   const flag = (rule: 'conservation' | 'fees', problem: string, detail?: string): void =>
     ledger.flag({ rule, subject, problem, updateId: tx.update_id, detail });
   const arg = toCompact(event.choice_argument, 'ledger') as Json;
-  const res = toCompact(event.exercise_result, 'ledger') as Json;
-  const buying = event.choice === 'AmuletRules_BuyMemberTraffic';
-  const transfer = (buying ? arg : arg.transfer) as Json | undefined;
-  const summary = res.summary as Summary | undefined;
-  if (!transfer || !summary || !Array.isArray(transfer.inputs)) return 0n;
-  const sender = (buying ? arg.provider : transfer.sender) as string;
-  const outputs: Output[] = buying
-    ? [{ receiver: sender, amount: opt(res.amuletPaid), receiverFeeRatio: 0n, lockHolders: undefined }]
+  const full = toCompact(event.exercise_result, 'ledger') as Json;
+  const paying = PAYMENT_CHOICES.has(event.choice);
+  const res = (paying && event.choice !== 'AmuletRules_BuyMemberTraffic' ? full.transferResult : full) as
+    Json | undefined;
+  const transfer = (paying ? arg : arg.transfer) as Json | undefined;
+  const summary = res?.summary as Summary | undefined;
+  if (!res || !transfer || !summary || !Array.isArray(transfer.inputs)) return 0n;
+  const created = new Map<string, { template: string; payload: Json }>();
+  const archived = new Set<string>();
+  for (const e of Object.values(tx.events_by_id)) {
+    if (e.event_type === 'created_event')
+      created.set(e.contract_id, {
+        template: qualifiedName(e.template_id),
+        payload: toCompact(e.create_arguments, 'ledger') as Json,
+      });
+    else if (e.consuming) archived.add(e.contract_id);
+  }
+  const changeOwner = (created.get(res.senderChangeAmulet as string)?.payload as Json | undefined)?.owner;
+  const sender = (paying ? (arg.provider ?? arg.validator ?? changeOwner) : transfer.sender) as string;
+  const paid = opt(full.amuletPaid);
+  const outputs: Output[] = paying
+    ? paid === 0n && (summary.outputFees ?? []).length === 0
+      ? []
+      : [{ receiver: sender, amount: paid, receiverFeeRatio: 0n, lockHolders: undefined }]
     : ((transfer.outputs as Json[] | undefined) ?? []).map((o) => ({
         receiver: o.receiver as string,
         amount: opt(o.amount),
@@ -85,16 +113,6 @@ export function checkTransferLike(
     opt(summary.inputSvRewardAmount) +
     opt(summary.inputUnclaimedActivityRecordAmount) +
     opt(summary.inputDevelopmentFundAmount);
-  const created = new Map<string, { template: string; payload: Json }>();
-  const archived = new Set<string>();
-  for (const e of Object.values(tx.events_by_id)) {
-    if (e.event_type === 'created_event')
-      created.set(e.contract_id, {
-        template: qualifiedName(e.template_id),
-        payload: toCompact(e.create_arguments, 'ledger') as Json,
-      });
-    else if (e.consuming) archived.add(e.contract_id);
-  }
 
   // Inputs: archived by the transfer; the summary's amulet input is their sum.
   let inputAmulets = 0n;
@@ -120,7 +138,7 @@ export function checkTransferLike(
   let outputTotal = 0n;
   if (outputFees.length !== outputs.length)
     flag('conservation', 'summary.outputFees and the outputs differ in number');
-  if (buying) outputTotal = outputs[0].amount;
+  if (paying) outputTotal = paid;
   else {
     const createdAmulets = (res.createdAmulets as { tag?: string; value?: string }[] | undefined) ?? [];
     if (createdAmulets.length !== outputs.length)
@@ -183,8 +201,8 @@ export function checkTransferLike(
 
   checkFees(ledger, res, summary, sender, outputs, outputFees, senderChangeFee, holdingFees, flag);
 
-  if (nested) return buying ? -outputs[0].amount : 0n;
-  return rewardInputs - fees - holdingFees - (buying ? outputs[0].amount : 0n);
+  if (nested) return paying ? -paid : 0n;
+  return rewardInputs - fees - holdingFees - (paying ? paid : 0n);
 }
 
 /**
