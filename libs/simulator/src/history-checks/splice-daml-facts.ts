@@ -2,9 +2,9 @@
  * Field lists of Splice's Daml, read from the sources of the Splice snapshot of 2026-08-20 (HEAD:
  * splice-amulet 0.1.22, splice-dso-governance 0.1.28, splice-wallet-payments 0.1.22,
  * splice-amulet-name-service 0.1.23, token standard V1 interfaces). Facts, not code: for each
- * (template or interface, choice) that the simulator exercises, that Splice's `scan_txlog.py`
- * accepts as a root, or that the workflows of issue 29 use, the fields of its argument record and
- * its result type; the payload fields of every template; and every record, variant and enum these
+ * (template or interface, choice) of splice-amulet, splice-dso-governance and the token standard
+ * V1 interfaces, and each other one Splice's `scan_txlog.py` names, the fields of its argument
+ * record and its result type; the payload fields of every template; and every record, variant and enum these
  * nest. `history-checker.ts` parses the simulator's values against them.
  *
  * Notation of a type: `Party`, `Text`, `Decimal`, `Int`, `Bool`, `Time`, `Date`, `ContractId`
@@ -36,11 +36,25 @@ export interface SpliceChoiceFacts {
 
 /** `Module:TemplateOrInterface:Choice` (as Daml names them, package left out). `Archive` is every template's. */
 export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
+  'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2:ProcessRewardsV2_ProcessBatch': {
+    argument: {
+      batch: 'Splice.Amulet.RewardAccountingV2:Batch',
+      providersWithWrongVettingState: 'Set Party',
+    },
+    result: 'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2_ProcessBatchResult',
+  },
   'Splice.Amulet:Amulet:Amulet_Expire': {
     argument: {
       roundCid: 'ContractId',
     },
     result: 'Splice.Amulet:Amulet_ExpireResult',
+  },
+  'Splice.Amulet:Amulet:Amulet_ExpireV2': {
+    argument: {
+      externalPartyConfigState0Cid: 'ContractId',
+      externalPartyConfigState1Cid: 'ContractId',
+    },
+    result: 'Splice.Amulet:Amulet_ExpireV2Result',
   },
   'Splice.Amulet:AppRewardCoupon:AppRewardCoupon_DsoExpire': {
     argument: {
@@ -52,6 +66,12 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     argument: {},
     result: 'Splice.Amulet:DevelopmentFundCoupon_DsoExpireResult',
   },
+  'Splice.Amulet:DevelopmentFundCoupon:DevelopmentFundCoupon_Reject': {
+    argument: {
+      reason: 'Text',
+    },
+    result: 'Splice.Amulet:DevelopmentFundCoupon_RejectResult',
+  },
   'Splice.Amulet:DevelopmentFundCoupon:DevelopmentFundCoupon_Withdraw': {
     argument: {
       reason: 'Text',
@@ -62,11 +82,31 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     argument: {},
     result: 'Splice.Amulet:FeaturedAppRight_CancelResult',
   },
+  'Splice.Amulet:FeaturedAppRight:FeaturedAppRight_Update': {
+    argument: {
+      reason: 'Text',
+      newActivityWeight: 'Decimal',
+    },
+    result: 'Splice.Amulet:FeaturedAppRight_UpdateResult',
+  },
+  'Splice.Amulet:FeaturedAppRight:FeaturedAppRight_Withdraw': {
+    argument: {
+      reason: 'Text',
+    },
+    result: 'Splice.Amulet:FeaturedAppRight_WithdrawResult',
+  },
   'Splice.Amulet:LockedAmulet:LockedAmulet_ExpireAmulet': {
     argument: {
       roundCid: 'ContractId',
     },
     result: 'Splice.Amulet:LockedAmulet_ExpireAmuletResult',
+  },
+  'Splice.Amulet:LockedAmulet:LockedAmulet_ExpireAmuletV2': {
+    argument: {
+      externalPartyConfigState0Cid: 'ContractId',
+      externalPartyConfigState1Cid: 'ContractId',
+    },
+    result: 'Splice.Amulet:LockedAmulet_ExpireAmuletV2Result',
   },
   'Splice.Amulet:LockedAmulet:LockedAmulet_OwnerExpireLock': {
     argument: {
@@ -74,11 +114,23 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Amulet:LockedAmulet_OwnerExpireLockResult',
   },
+  'Splice.Amulet:LockedAmulet:LockedAmulet_OwnerExpireLockV2': {
+    argument: {},
+    result: 'Splice.Amulet:LockedAmulet_OwnerExpireLockV2Result',
+  },
   'Splice.Amulet:LockedAmulet:LockedAmulet_Unlock': {
     argument: {
       openRoundCid: 'ContractId',
     },
     result: 'Splice.Amulet:LockedAmulet_UnlockResult',
+  },
+  'Splice.Amulet:LockedAmulet:LockedAmulet_UnlockV2': {
+    argument: {},
+    result: 'Splice.Amulet:LockedAmulet_UnlockV2Result',
+  },
+  'Splice.Amulet:SvRewardCoupon:SvRewardCoupon_ArchiveAsBeneficiary': {
+    argument: {},
+    result: 'Splice.Amulet:SvRewardCoupon_ArchiveAsBeneficiaryResult',
   },
   'Splice.Amulet:SvRewardCoupon:SvRewardCoupon_DsoExpire': {
     argument: {
@@ -86,11 +138,36 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Amulet:SvRewardCoupon_DsoExpireResult',
   },
+  'Splice.Amulet:UnclaimedActivityRecord:UnclaimedActivityRecord_DsoExpire': {
+    argument: {},
+    result: 'Splice.Amulet:UnclaimedActivityRecord_DsoExpireResult',
+  },
+  'Splice.Amulet:ValidatorRewardCoupon:ValidatorRewardCoupon_ArchiveAsValidator': {
+    argument: {
+      validator: 'Party',
+      rightCid: 'ContractId',
+    },
+    result: 'Splice.Amulet:ValidatorRewardCoupon_ArchiveAsValidatorResult',
+  },
   'Splice.Amulet:ValidatorRewardCoupon:ValidatorRewardCoupon_DsoExpire': {
     argument: {
       closedRoundCid: 'ContractId',
     },
     result: 'Splice.Amulet:ValidatorRewardCoupon_DsoExpireResult',
+  },
+  'Splice.Amulet:ValidatorRight:ValidatorRight_ArchiveAsUser': {
+    argument: {},
+    result: 'Splice.Amulet:ValidatorRight_ArchiveAsUserResult',
+  },
+  'Splice.Amulet:ValidatorRight:ValidatorRight_ArchiveAsValidator': {
+    argument: {},
+    result: 'Splice.Amulet:ValidatorRight_ArchiveAsValidatorResult',
+  },
+  'Splice.AmuletAllocation:AmuletAllocation:AmuletAllocation_DsoExpire': {
+    argument: {
+      expireLock: 'Bool',
+    },
+    result: 'Splice.AmuletAllocation:AmuletAllocation_DsoExpireResult',
   },
   'Splice.AmuletRules:AmuletRules:AmuletRules_AddFutureAmuletConfigSchedule': {
     argument: {
@@ -117,6 +194,21 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       fundManager: 'Party',
     },
     result: 'Splice.AmuletRules:AmuletRules_AllocateDevelopmentFundCouponResult',
+  },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_Amulet_ExpireTransferInstructions': {
+    argument: {
+      expectedDso: 'Party',
+      inputs: '[Splice.AmuletRules:AmuletRules_ExpireTransferInstructionInput]',
+      observers: '[Party]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_Amulet_ExpireTransferInstructionsResult',
+  },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2': {
+    argument: {
+      calculateRewardsCids: '[ContractId]',
+      processRewardsCids: '[ContractId]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2Result',
   },
   'Splice.AmuletRules:AmuletRules:AmuletRules_BootstrapExternalPartyConfigState': {
     argument: {
@@ -156,6 +248,13 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       optValidatorLivenessActivityRecordCids: 'Optional [ContractId]',
     },
     result: 'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsResult',
+  },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_ClaimExpiredRewardsV2': {
+    argument: {
+      rewardCouponCids: '[ContractId]',
+      expiryObservers: '[Party]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsV2Result',
   },
   'Splice.AmuletRules:AmuletRules:AmuletRules_ComputeFees': {
     argument: {
@@ -225,6 +324,18 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.AmuletRules:AmuletRules_MergeMemberTrafficContractsResult',
   },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_MergeUnclaimedDevelopmentFundCoupons': {
+    argument: {
+      unclaimedDevelopmentFundCouponCids: '[ContractId]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_MergeUnclaimedDevelopmentFundCouponsResult',
+  },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_MergeUnclaimedRewards': {
+    argument: {
+      unclaimedRewardCids: '[ContractId]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_MergeUnclaimedRewardsResult',
+  },
   'Splice.AmuletRules:AmuletRules:AmuletRules_MiningRound_Archive': {
     argument: {
       closedRoundCid: 'ContractId',
@@ -253,12 +364,25 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.AmuletRules:AmuletRules_MintResult',
   },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_RemoveFutureAmuletConfigSchedule': {
+    argument: {
+      scheduleTime: 'Time',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_RemoveFutureAmuletConfigScheduleResult',
+  },
   'Splice.AmuletRules:AmuletRules:AmuletRules_SetConfig': {
     argument: {
       newConfig: 'Splice.AmuletConfig:AmuletConfig Splice.AmuletConfig:USD',
       baseConfig: 'Splice.AmuletConfig:AmuletConfig Splice.AmuletConfig:USD',
     },
     result: 'Splice.AmuletRules:AmuletRules_SetConfigResult',
+  },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_StartProcessingRewardsV2': {
+    argument: {
+      calculateRewardsCid: 'ContractId',
+      batchHash: 'Splice.Amulet.CryptoHash:Hash',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_StartProcessingRewardsV2Result',
   },
   'Splice.AmuletRules:AmuletRules:AmuletRules_Transfer': {
     argument: {
@@ -268,6 +392,13 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.AmuletRules:TransferResult',
   },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_UnhideRewardCouponsV2': {
+    argument: {
+      rewardCouponCids: '[ContractId]',
+      providers: '[Party]',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_UnhideRewardCouponsV2Result',
+  },
   'Splice.AmuletRules:AmuletRules:AmuletRules_UpdateExternalPartyConfigStates': {
     argument: {
       externalPartyConfigStateCid0: 'ContractId',
@@ -276,15 +407,43 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.AmuletRules:AmuletRules_UpdateExternalPartyConfigStatesResult',
   },
+  'Splice.AmuletRules:AmuletRules:AmuletRules_UpdateFutureAmuletConfigSchedule': {
+    argument: {
+      scheduleItem: '(Time, Splice.AmuletConfig:AmuletConfig Splice.AmuletConfig:USD)',
+    },
+    result: 'Splice.AmuletRules:AmuletRules_UpdateFutureAmuletConfigScheduleResult',
+  },
   'Splice.AmuletRules:ExternalPartySetupProposal:ExternalPartySetupProposal_Accept': {
     argument: {},
     result: 'Splice.AmuletRules:ExternalPartySetupProposal_AcceptResult',
+  },
+  'Splice.AmuletRules:ExternalPartySetupProposal:ExternalPartySetupProposal_Reject': {
+    argument: {
+      reason: 'Text',
+    },
+    result: 'Splice.AmuletRules:ExternalPartySetupProposal_RejectResult',
+  },
+  'Splice.AmuletRules:ExternalPartySetupProposal:ExternalPartySetupProposal_Withdraw': {
+    argument: {
+      reason: 'Text',
+    },
+    result: 'Splice.AmuletRules:ExternalPartySetupProposal_WithdrawResult',
   },
   'Splice.AmuletRules:TransferPreapproval:TransferPreapproval_Cancel': {
     argument: {
       p: 'Party',
     },
     result: 'Splice.AmuletRules:TransferPreapproval_CancelResult',
+  },
+  'Splice.AmuletRules:TransferPreapproval:TransferPreapproval_Expire': {
+    argument: {},
+    result: 'Splice.AmuletRules:TransferPreapproval_ExpireResult',
+  },
+  'Splice.AmuletRules:TransferPreapproval:TransferPreapproval_Fetch': {
+    argument: {
+      p: 'Party',
+    },
+    result: 'Splice.AmuletRules:TransferPreapproval',
   },
   'Splice.AmuletRules:TransferPreapproval:TransferPreapproval_Renew': {
     argument: {
@@ -303,6 +462,17 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       description: 'Optional Text',
     },
     result: 'Splice.AmuletRules:TransferPreapproval_SendResult',
+  },
+  'Splice.AmuletRules:TransferPreapproval:TransferPreapproval_SendV2': {
+    argument: {
+      context: 'Splice.AmuletRules:ExternalPartyTransferContext',
+      inputs: '[Splice.AmuletRules:TransferInput]',
+      amount: 'Decimal',
+      sender: 'Party',
+      description: 'Optional Text',
+      meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
+    },
+    result: 'Splice.AmuletRules:TransferPreapproval_SendV2Result',
   },
   'Splice.Ans.AmuletConversionRateFeed:AmuletConversionRateFeed:AmuletConversionRateFeed_Update': {
     argument: {
@@ -386,6 +556,19 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Api.Token.AllocationInstructionV1:AllocationInstructionResult',
   },
+  'Splice.Api.Token.AllocationRequestV1:AllocationRequest:AllocationRequest_Reject': {
+    argument: {
+      actor: 'Party',
+      extraArgs: 'Splice.Api.Token.MetadataV1:ExtraArgs',
+    },
+    result: 'Splice.Api.Token.MetadataV1:ChoiceExecutionMetadata',
+  },
+  'Splice.Api.Token.AllocationRequestV1:AllocationRequest:AllocationRequest_Withdraw': {
+    argument: {
+      extraArgs: 'Splice.Api.Token.MetadataV1:ExtraArgs',
+    },
+    result: 'Splice.Api.Token.MetadataV1:ChoiceExecutionMetadata',
+  },
   'Splice.Api.Token.AllocationV1:Allocation:Allocation_Cancel': {
     argument: {
       extraArgs: 'Splice.Api.Token.MetadataV1:ExtraArgs',
@@ -463,6 +646,16 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_AddConfirmedSvResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_AddSv': {
+    argument: {
+      newSvParty: 'Party',
+      newSvName: 'Text',
+      newSvRewardWeight: 'Int',
+      newSvParticipantId: 'Text',
+      joinedAsOfRound: 'Splice.Types:Round',
+    },
+    result: 'Splice.DsoRules:DsoRules_AddSvResult',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_AdvanceOpenMiningRounds': {
     argument: {
       amuletRulesCid: 'ContractId',
@@ -498,6 +691,30 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       sv: 'Optional Party',
     },
     result: 'Splice.DsoRules:DsoRules_Amulet_ExpireResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_Amulet_ExpireTransferInstructions': {
+    argument: {
+      amuletRulesCid: 'ContractId',
+      transferInsts: 'Splice.AmuletRules:AmuletRules_Amulet_ExpireTransferInstructions',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_Amulet_ExpireTransferInstructionsResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_Amulet_ExpireV2': {
+    argument: {
+      cid: 'ContractId',
+      choiceArg: 'Splice.Amulet:Amulet_ExpireV2',
+      sv: 'Optional Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_Amulet_ExpireV2Result',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_ArchiveDryRunRewardAccountingV2': {
+    argument: {
+      amuletRulesCid: 'ContractId',
+      choiceArg: 'Splice.AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_ArchiveDryRunRewardAccountingV2Result',
   },
   'Splice.DsoRules:DsoRules:DsoRules_ArchiveOutdatedElectionRequest': {
     argument: {
@@ -537,6 +754,14 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_ClaimExpiredRewardsResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_ClaimExpiredRewardsV2': {
+    argument: {
+      amuletRulesCid: 'ContractId',
+      choiceArg: 'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsV2',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_ClaimExpiredRewardsV2Result',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_CloseVoteRequest': {
     argument: {
       requestCid: 'ContractId',
@@ -560,6 +785,39 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_ConfirmActionResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_ConfirmSvOnboarding': {
+    argument: {
+      newSvParty: 'Party',
+      newSvName: 'Text',
+      newParticipantId: 'Text',
+      newSvRewardWeight: 'Int',
+      reason: 'Text',
+    },
+    result: 'Splice.DsoRules:DsoRules_ConfirmSvOnboardingResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_CreateBootstrapExternalPartyConfigStateInstruction': {
+    argument: {},
+    result: 'Splice.DsoRules:DsoRules_CreateBootstrapExternalPartyConfigStateInstructionResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_CreateExternalPartyAmuletRules': {
+    argument: {},
+    result: 'Splice.DsoRules:DsoRules_CreateExternalPartyAmuletRulesResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_CreateTransferCommandCounter': {
+    argument: {
+      sender: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_CreateTransferCommandCounterResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_CreateUnallocatedUnclaimedActivityRecord': {
+    argument: {
+      beneficiary: 'Party',
+      amount: 'Decimal',
+      reason: 'Text',
+      expiresAt: 'Time',
+    },
+    result: 'Splice.DsoRules:DsoRules_CreateUnallocatedUnclaimedActivityRecordResult',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_ElectDsoDelegate': {
     argument: {
       actor: 'Party',
@@ -575,6 +833,22 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       sv: 'Optional Party',
     },
     result: 'Splice.DsoRules:DsoRules_ExecuteConfirmedActionResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_ExpireAmuletAllocations': {
+    argument: {
+      extAmuletRulesCid: 'ContractId',
+      expireAllocations: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocations',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_ExpireAmuletAllocationsResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_ExpireAmuletAllocationsV2': {
+    argument: {
+      extAmuletRulesCid: 'ContractId',
+      choiceArg: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_ExpireAmuletAllocationsV2Result',
   },
   'Splice.DsoRules:DsoRules:DsoRules_ExpireAnsEntry': {
     argument: {
@@ -665,6 +939,14 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_LockedAmulet_ExpireAmuletResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_LockedAmulet_ExpireAmuletV2': {
+    argument: {
+      cid: 'ContractId',
+      choiceArg: 'Splice.Amulet:LockedAmulet_ExpireAmuletV2',
+      sv: 'Optional Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_LockedAmulet_ExpireAmuletV2Result',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_MergeMemberTrafficContracts': {
     argument: {
       amuletRulesCid: 'ContractId',
@@ -727,6 +1009,14 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_OnboardValidatorResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_ProcessRewardsV2_ProcessBatch': {
+    argument: {
+      processRewardsCid: 'ContractId',
+      choiceArg: 'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2_ProcessBatch',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_ProcessRewardsV2_ProcessBatchResult',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_PruneAmuletConfigSchedule': {
     argument: {
       amuletRulesCid: 'ContractId',
@@ -767,6 +1057,13 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_RevokeFeaturedAppRightResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_SetConfig': {
+    argument: {
+      newConfig: 'Splice.DsoRules:DsoRulesConfig',
+      baseConfig: 'Optional Splice.DsoRules:DsoRulesConfig',
+    },
+    result: 'Splice.DsoRules:DsoRules_SetConfigResult',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_SetSynchronizerNodeConfig': {
     argument: {
       sv: 'Party',
@@ -802,6 +1099,14 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.DsoRules:DsoRules_TerminateSubscriptionResult',
   },
+  'Splice.DsoRules:DsoRules:DsoRules_UnhideRewardCouponsV2': {
+    argument: {
+      amuletRulesCid: 'ContractId',
+      choiceArg: 'Splice.AmuletRules:AmuletRules_UnhideRewardCouponsV2',
+      sv: 'Party',
+    },
+    result: 'Splice.DsoRules:DsoRules_UnhideRewardCouponsV2Result',
+  },
   'Splice.DsoRules:DsoRules:DsoRules_UpdateAmuletPriceVote': {
     argument: {
       sv: 'Party',
@@ -819,6 +1124,13 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       sv: 'Party',
     },
     result: 'Splice.DsoRules:DsoRules_UpdateExternalPartyConfigStatesResult',
+  },
+  'Splice.DsoRules:DsoRules:DsoRules_UpdateFeaturedAppRight': {
+    argument: {
+      rightCid: 'ContractId',
+      update: 'Splice.Amulet:FeaturedAppRight_Update',
+    },
+    result: 'Splice.DsoRules:DsoRules_UpdateFeaturedAppRightResult',
   },
   'Splice.DsoRules:DsoRules:DsoRules_UpdateSvRewardWeight': {
     argument: {
@@ -840,6 +1152,29 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_CreateTransferCommandResult',
   },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocations':
+    {
+      argument: {
+        expectedDso: 'Party',
+        inputs: '[Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationInput]',
+        observers: '[Party]',
+      },
+      result: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsResult',
+    },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2':
+    {
+      argument: {
+        cancellations: '[(ContractId, Splice.Api.Token.AllocationV2:Allocation_Cancel)]',
+        observers: '[Party]',
+      },
+      result: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2Result',
+    },
+  'Splice.ExternalPartyAmuletRules:TransferCommand:TransferCommand_Expire': {
+    argument: {
+      p: 'Party',
+    },
+    result: 'Splice.ExternalPartyAmuletRules:TransferCommand_ExpireResult',
+  },
   'Splice.ExternalPartyAmuletRules:TransferCommand:TransferCommand_Send': {
     argument: {
       context: 'Splice.AmuletRules:PaymentTransferContext',
@@ -849,17 +1184,35 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.ExternalPartyAmuletRules:TransferCommand_SendResult',
   },
+  'Splice.ExternalPartyAmuletRules:TransferCommand:TransferCommand_Withdraw': {
+    argument: {},
+    result: 'Splice.ExternalPartyAmuletRules:TransferCommand_WithdrawResult',
+  },
   'Splice.Round:OpenMiningRound:OpenMiningRound_Fetch': {
     argument: {
       p: 'Party',
     },
     result: 'Splice.Round:OpenMiningRound',
   },
+  'Splice.SvOnboarding:SvOnboardingConfirmed:SvOnboardingConfirmed_Expire': {
+    argument: {},
+    result: 'Splice.SvOnboarding:SvOnboardingConfirmed_ExpireResult',
+  },
+  'Splice.SvOnboarding:SvOnboardingRequest:SvOnboardingRequest_Expire': {
+    argument: {},
+    result: 'Splice.SvOnboarding:SvOnboardingRequest_ExpireResult',
+  },
   'Splice.ValidatorLicense:ValidatorFaucetCoupon:ValidatorFaucetCoupon_DsoExpire': {
     argument: {
       closedRoundCid: 'ContractId',
     },
     result: 'Splice.ValidatorLicense:ValidatorFaucetCoupon_DsoExpireResult',
+  },
+  'Splice.ValidatorLicense:ValidatorLicense:ValidatorLicense_Cancel': {
+    argument: {
+      reason: 'Text',
+    },
+    result: 'Splice.ValidatorLicense:ValidatorLicense_CancelResult',
   },
   'Splice.ValidatorLicense:ValidatorLicense:ValidatorLicense_ReceiveFaucetCoupon': {
     argument: {
@@ -1421,6 +1774,40 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       value: 'Text',
     },
   },
+  'Splice.Amulet.RewardAccountingV2:Batch': {
+    kind: 'variant',
+    params: [],
+    constructors: {
+      BatchOfBatches: '[Splice.Amulet.CryptoHash:Hash]',
+      BatchOfMintingAllowances: 'Splice.Amulet.RewardAccountingV2:MintingAllowances',
+    },
+  },
+  'Splice.Amulet.RewardAccountingV2:MintingAllowance': {
+    kind: 'record',
+    params: [],
+    fields: {
+      provider: 'Party',
+      amount: 'Decimal',
+    },
+  },
+  'Splice.Amulet.RewardAccountingV2:MintingAllowances': {
+    kind: 'synonym',
+    params: [],
+    type: '[Splice.Amulet.RewardAccountingV2:MintingAllowance]',
+  },
+  'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2_ProcessBatch': {
+    kind: 'record',
+    params: [],
+    fields: {
+      batch: 'Splice.Amulet.RewardAccountingV2:Batch',
+      providersWithWrongVettingState: 'Set Party',
+    },
+  },
+  'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2_ProcessBatchResult': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
   'Splice.Amulet:AmuletCreateSummary': {
     kind: 'record',
     params: ['amuletContractId'],
@@ -1440,6 +1827,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       changeToHoldingFeesRate: 'Decimal',
     },
   },
+  'Splice.Amulet:AmuletExpireV2Summary': {
+    kind: 'record',
+    params: [],
+    fields: {
+      owner: 'Party',
+    },
+  },
   'Splice.Amulet:Amulet_Expire': {
     kind: 'record',
     params: [],
@@ -1455,6 +1849,22 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
     },
   },
+  'Splice.Amulet:Amulet_ExpireV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      externalPartyConfigState0Cid: 'ContractId',
+      externalPartyConfigState1Cid: 'ContractId',
+    },
+  },
+  'Splice.Amulet:Amulet_ExpireV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expireSum: 'Splice.Amulet:AmuletExpireV2Summary',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
+    },
+  },
   'Splice.Amulet:AppRewardCoupon_DsoExpireResult': {
     kind: 'record',
     params: [],
@@ -1464,6 +1874,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     },
   },
   'Splice.Amulet:DevelopmentFundCoupon_DsoExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      unclaimedDevelopmentFundCouponCid: 'ContractId',
+    },
+  },
+  'Splice.Amulet:DevelopmentFundCoupon_RejectResult': {
     kind: 'record',
     params: [],
     fields: {
@@ -1489,6 +1906,17 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       newActivityWeight: 'Decimal',
     },
   },
+  'Splice.Amulet:FeaturedAppRight_UpdateResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      featuredAppRightCid: 'ContractId',
+    },
+  },
+  'Splice.Amulet:FeaturedAppRight_WithdrawResult': {
+    kind: 'enum',
+    constructors: ['FeaturedAppRight_WithdrawResult'],
+  },
   'Splice.Amulet:LockedAmulet_ExpireAmulet': {
     kind: 'record',
     params: [],
@@ -1504,12 +1932,36 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
     },
   },
+  'Splice.Amulet:LockedAmulet_ExpireAmuletV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      externalPartyConfigState0Cid: 'ContractId',
+      externalPartyConfigState1Cid: 'ContractId',
+    },
+  },
+  'Splice.Amulet:LockedAmulet_ExpireAmuletV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expireSum: 'Splice.Amulet:AmuletExpireV2Summary',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
+    },
+  },
   'Splice.Amulet:LockedAmulet_OwnerExpireLockResult': {
     kind: 'record',
     params: [],
     fields: {
       amuletSum: 'Splice.Amulet:AmuletCreateSummary ContractId',
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
+    },
+  },
+  'Splice.Amulet:LockedAmulet_OwnerExpireLockV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      amuletCid: 'ContractId',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
     },
   },
   'Splice.Amulet:LockedAmulet_UnlockResult': {
@@ -1520,6 +1972,18 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
     },
   },
+  'Splice.Amulet:LockedAmulet_UnlockV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      amuletCid: 'ContractId',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
+    },
+  },
+  'Splice.Amulet:SvRewardCoupon_ArchiveAsBeneficiaryResult': {
+    kind: 'enum',
+    constructors: ['SvRewardCoupon_ArchiveAsBeneficiaryResult'],
+  },
   'Splice.Amulet:SvRewardCoupon_DsoExpireResult': {
     kind: 'record',
     params: [],
@@ -1527,11 +1991,35 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       weight: 'Int',
     },
   },
+  'Splice.Amulet:UnclaimedActivityRecord_DsoExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      unclaimedRewardCid: 'ContractId',
+    },
+  },
+  'Splice.Amulet:ValidatorRewardCoupon_ArchiveAsValidatorResult': { kind: 'record', params: [], fields: {} },
   'Splice.Amulet:ValidatorRewardCoupon_DsoExpireResult': {
     kind: 'record',
     params: [],
     fields: {
       amount: 'Decimal',
+    },
+  },
+  'Splice.Amulet:ValidatorRight_ArchiveAsUserResult': {
+    kind: 'enum',
+    constructors: ['ValidatorRight_ArchiveAsUserResult'],
+  },
+  'Splice.Amulet:ValidatorRight_ArchiveAsValidatorResult': {
+    kind: 'enum',
+    constructors: ['ValidatorRight_ArchiveAsValidatorResult'],
+  },
+  'Splice.AmuletAllocation:AmuletAllocation_DsoExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      senderHoldingCids: '[ContractId]',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
     },
   },
   'Splice.AmuletConfig:AmuletConfig': {
@@ -1635,6 +2123,35 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       optUnclaimedDevelopmentFundCouponCid: 'Optional ContractId',
     },
   },
+  'Splice.AmuletRules:AmuletRules_Amulet_ExpireTransferInstructions': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expectedDso: 'Party',
+      inputs: '[Splice.AmuletRules:AmuletRules_ExpireTransferInstructionInput]',
+      observers: '[Party]',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_Amulet_ExpireTransferInstructionsResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      results: '[Splice.Api.Token.TransferInstructionV1:TransferInstructionResult]',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      calculateRewardsCids: '[ContractId]',
+      processRewardsCids: '[ContractId]',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
   'Splice.AmuletRules:AmuletRules_BootstrapExternalPartyConfigStateResult': {
     kind: 'enum',
     constructors: ['AmuletRules_BootstrapExternalPartyConfigStateResult'],
@@ -1678,6 +2195,15 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       unclaimedRewardCid: 'Optional ContractId',
     },
   },
+  'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      rewardCouponCids: '[ContractId]',
+      expiryObservers: '[Party]',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsV2Result': { kind: 'record', params: [], fields: {} },
   'Splice.AmuletRules:AmuletRules_ComputeFeesResult': {
     kind: 'record',
     params: [],
@@ -1738,6 +2264,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
     },
   },
+  'Splice.AmuletRules:AmuletRules_ExpireTransferInstructionInput': {
+    kind: 'record',
+    params: [],
+    fields: {
+      transferInstructionCid: 'ContractId',
+      expireLock: 'Bool',
+    },
+  },
   'Splice.AmuletRules:AmuletRules_MergeMemberTrafficContractsResult': {
     kind: 'record',
     params: [],
@@ -1757,6 +2291,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     params: [],
     fields: {
       unclaimedDevelopmentFundCouponCid: 'ContractId',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_MergeUnclaimedRewardsResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      unclaimedRewardCid: 'ContractId',
     },
   },
   'Splice.AmuletRules:AmuletRules_MiningRound_Archive': {
@@ -1807,6 +2348,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       scheduleTime: 'Time',
     },
   },
+  'Splice.AmuletRules:AmuletRules_RemoveFutureAmuletConfigScheduleResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      newAmuletRules: 'ContractId',
+    },
+  },
   'Splice.AmuletRules:AmuletRules_SetConfig': {
     kind: 'record',
     params: [],
@@ -1830,6 +2378,16 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       batchHash: 'Splice.Amulet.CryptoHash:Hash',
     },
   },
+  'Splice.AmuletRules:AmuletRules_StartProcessingRewardsV2Result': { kind: 'record', params: [], fields: {} },
+  'Splice.AmuletRules:AmuletRules_UnhideRewardCouponsV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      rewardCouponCids: '[ContractId]',
+      providers: '[Party]',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_UnhideRewardCouponsV2Result': { kind: 'record', params: [], fields: {} },
   'Splice.AmuletRules:AmuletRules_UpdateExternalPartyConfigStatesResult': {
     kind: 'record',
     params: [],
@@ -1842,6 +2400,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     params: [],
     fields: {
       scheduleItem: '(Time, Splice.AmuletConfig:AmuletConfig Splice.AmuletConfig:USD)',
+    },
+  },
+  'Splice.AmuletRules:AmuletRules_UpdateFutureAmuletConfigScheduleResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      newAmuletRules: 'ContractId',
     },
   },
   'Splice.AmuletRules:AppTransferContext': {
@@ -1880,6 +2445,28 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       validatorRightCid: 'ContractId',
       transferPreapprovalCid: 'ContractId',
+    },
+  },
+  'Splice.AmuletRules:ExternalPartySetupProposal_RejectResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      dummyArg: 'Unit',
+    },
+  },
+  'Splice.AmuletRules:ExternalPartySetupProposal_WithdrawResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      dummyArg: 'Unit',
+    },
+  },
+  'Splice.AmuletRules:ExternalPartyTransferContext': {
+    kind: 'record',
+    params: [],
+    fields: {
+      externalPartyConfigState: 'ContractId',
+      featuredAppRight: 'Optional ContractId',
     },
   },
   'Splice.AmuletRules:InvalidTransferReason': {
@@ -1987,6 +2574,7 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     kind: 'enum',
     constructors: ['TransferPreapproval_CancelResult'],
   },
+  'Splice.AmuletRules:TransferPreapproval_ExpireResult': { kind: 'record', params: [], fields: {} },
   'Splice.AmuletRules:TransferPreapproval_RenewResult': {
     kind: 'record',
     params: [],
@@ -2005,6 +2593,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       result: 'Splice.AmuletRules:TransferResult',
       meta: 'Optional Splice.Api.Token.MetadataV1:Metadata',
+    },
+  },
+  'Splice.AmuletRules:TransferPreapproval_SendV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.AmuletRules:TransferResult',
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
     },
   },
   'Splice.AmuletRules:TransferResult': {
@@ -2256,6 +2852,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       meta: 'Splice.Api.Token.MetadataV1:Metadata',
     },
   },
+  'Splice.Api.Token.AllocationV2:Allocation_Cancel': {
+    kind: 'record',
+    params: [],
+    fields: {
+      actors: '[Party]',
+      extraArgs: 'Splice.Api.Token.MetadataV1:ExtraArgs',
+    },
+  },
   'Splice.Api.Token.AllocationV2:SettlementInfo': {
     kind: 'record',
     params: [],
@@ -2322,6 +2926,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     params: [],
     fields: {
       values: 'TextMap Splice.Api.Token.MetadataV1:AnyValue',
+    },
+  },
+  'Splice.Api.Token.MetadataV1:ChoiceExecutionMetadata': {
+    kind: 'record',
+    params: [],
+    fields: {
+      meta: 'Splice.Api.Token.MetadataV1:Metadata',
     },
   },
   'Splice.Api.Token.MetadataV1:ExtraArgs': {
@@ -2704,6 +3315,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       joinedAsOfRound: 'Splice.Types:Round',
     },
   },
+  'Splice.DsoRules:DsoRules_AddSvResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      newDsoRules: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_AdvanceOpenMiningRoundsResult': {
     kind: 'record',
     params: [],
@@ -2734,6 +3352,27 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       expireSum: 'Splice.Amulet:AmuletExpireSummary',
     },
   },
+  'Splice.DsoRules:DsoRules_Amulet_ExpireTransferInstructionsResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.AmuletRules:AmuletRules_Amulet_ExpireTransferInstructionsResult',
+    },
+  },
+  'Splice.DsoRules:DsoRules_Amulet_ExpireV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expireSum: 'Splice.Amulet:AmuletExpireV2Summary',
+    },
+  },
+  'Splice.DsoRules:DsoRules_ArchiveDryRunRewardAccountingV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.AmuletRules:AmuletRules_ArchiveDryRunRewardAccountingV2Result',
+    },
+  },
   'Splice.DsoRules:DsoRules_ArchiveOutdatedElectionRequestResult': {
     kind: 'enum',
     constructors: ['DsoRules_ArchiveOutdatedElectionRequestResult'],
@@ -2758,6 +3397,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     params: [],
     fields: {
       unclaimedReward: 'Optional ContractId',
+    },
+  },
+  'Splice.DsoRules:DsoRules_ClaimExpiredRewardsV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.AmuletRules:AmuletRules_ClaimExpiredRewardsV2Result',
     },
   },
   'Splice.DsoRules:DsoRules_CloseVoteRequestResult': {
@@ -2797,17 +3443,45 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       reason: 'Text',
     },
   },
+  'Splice.DsoRules:DsoRules_ConfirmSvOnboardingResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      onboardingConfirmed: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_CreateBootstrapExternalPartyConfigStateInstruction': {
     kind: 'record',
     params: [],
     fields: {},
   },
+  'Splice.DsoRules:DsoRules_CreateBootstrapExternalPartyConfigStateInstructionResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      instructionCid: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_CreateExternalPartyAmuletRules': { kind: 'record', params: [], fields: {} },
+  'Splice.DsoRules:DsoRules_CreateExternalPartyAmuletRulesResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      externalPartyAmuletRulesCid: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_CreateTransferCommandCounter': {
     kind: 'record',
     params: [],
     fields: {
       sender: 'Party',
+    },
+  },
+  'Splice.DsoRules:DsoRules_CreateTransferCommandCounterResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      transferCommandCounterCid: 'ContractId',
     },
   },
   'Splice.DsoRules:DsoRules_CreateUnallocatedUnclaimedActivityRecord': {
@@ -2820,6 +3494,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       expiresAt: 'Time',
     },
   },
+  'Splice.DsoRules:DsoRules_CreateUnallocatedUnclaimedActivityRecordResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      unallocatedUnclaimedActivityRecordCid: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_ElectDsoDelegateResult': {
     kind: 'record',
     params: [],
@@ -2830,6 +3511,20 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
   'Splice.DsoRules:DsoRules_ExecuteConfirmedActionResult': {
     kind: 'enum',
     constructors: ['DsoRules_ExecuteConfirmedActionResult'],
+  },
+  'Splice.DsoRules:DsoRules_ExpireAmuletAllocationsResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsResult',
+    },
+  },
+  'Splice.DsoRules:DsoRules_ExpireAmuletAllocationsV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2Result',
+    },
   },
   'Splice.DsoRules:DsoRules_ExpireAnsEntryResult': {
     kind: 'enum',
@@ -2902,6 +3597,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       expireSum: 'Splice.Amulet:AmuletExpireSummary',
     },
   },
+  'Splice.DsoRules:DsoRules_LockedAmulet_ExpireAmuletV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expireSum: 'Splice.Amulet:AmuletExpireV2Summary',
+    },
+  },
   'Splice.DsoRules:DsoRules_MergeMemberTrafficContractsResult': {
     kind: 'record',
     params: [],
@@ -2965,6 +3667,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       validatorLicense: 'ContractId',
     },
   },
+  'Splice.DsoRules:DsoRules_ProcessRewardsV2_ProcessBatchResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.Amulet.RewardAccountingV2:ProcessRewardsV2_ProcessBatchResult',
+    },
+  },
   'Splice.DsoRules:DsoRules_PruneAmuletConfigScheduleResult': {
     kind: 'record',
     params: [],
@@ -3013,6 +3722,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       baseConfig: 'Optional Splice.DsoRules:DsoRulesConfig',
     },
   },
+  'Splice.DsoRules:DsoRules_SetConfigResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      newDsoRules: 'ContractId',
+    },
+  },
   'Splice.DsoRules:DsoRules_SetSynchronizerNodeConfigResult': {
     kind: 'record',
     params: [],
@@ -3038,6 +3754,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     kind: 'enum',
     constructors: ['DsoRules_TerminateSubscriptionResult'],
   },
+  'Splice.DsoRules:DsoRules_UnhideRewardCouponsV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.AmuletRules:AmuletRules_UnhideRewardCouponsV2Result',
+    },
+  },
   'Splice.DsoRules:DsoRules_UpdateAmuletPriceVoteResult': {
     kind: 'record',
     params: [],
@@ -3058,6 +3781,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       rightCid: 'ContractId',
       update: 'Splice.Amulet:FeaturedAppRight_Update',
+    },
+  },
+  'Splice.DsoRules:DsoRules_UpdateFeaturedAppRightResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      result: 'Splice.Amulet:FeaturedAppRight_UpdateResult',
     },
   },
   'Splice.DsoRules:DsoRules_UpdateSvRewardWeight': {
@@ -3188,6 +3918,43 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       transferCommandCid: 'ContractId',
     },
   },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationInput': {
+    kind: 'record',
+    params: [],
+    fields: {
+      allocationCid: 'ContractId',
+      expireLock: 'Bool',
+    },
+  },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocations': {
+    kind: 'record',
+    params: [],
+    fields: {
+      expectedDso: 'Party',
+      inputs: '[Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationInput]',
+      observers: '[Party]',
+    },
+  },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      results: '[Splice.AmuletAllocation:AmuletAllocation_DsoExpireResult]',
+    },
+  },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2': {
+    kind: 'record',
+    params: [],
+    fields: {
+      cancellations: '[(ContractId, Splice.Api.Token.AllocationV2:Allocation_Cancel)]',
+      observers: '[Party]',
+    },
+  },
+  'Splice.ExternalPartyAmuletRules:ExternalPartyAmuletRules_ExpireAmuletAllocationsV2Result': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
   'Splice.ExternalPartyAmuletRules:TransferCommandResult': {
     kind: 'variant',
     params: [],
@@ -3204,11 +3971,27 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       },
     },
   },
+  'Splice.ExternalPartyAmuletRules:TransferCommand_ExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      sender: 'Party',
+      nonce: 'Int',
+    },
+  },
   'Splice.ExternalPartyAmuletRules:TransferCommand_SendResult': {
     kind: 'record',
     params: [],
     fields: {
       result: 'Splice.ExternalPartyAmuletRules:TransferCommandResult',
+      sender: 'Party',
+      nonce: 'Int',
+    },
+  },
+  'Splice.ExternalPartyAmuletRules:TransferCommand_WithdrawResult': {
+    kind: 'record',
+    params: [],
+    fields: {
       sender: 'Party',
       nonce: 'Int',
     },
@@ -3277,6 +4060,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       futureValues: '[(t, a)]',
     },
   },
+  'Splice.SvOnboarding:SvOnboardingConfirmed_ExpireResult': {
+    kind: 'enum',
+    constructors: ['SvOnboardingConfirmed_ExpireResult'],
+  },
+  'Splice.SvOnboarding:SvOnboardingRequest_ExpireResult': {
+    kind: 'enum',
+    constructors: ['SvOnboardingRequest_ExpireResult'],
+  },
   'Splice.Types:Round': {
     kind: 'record',
     params: [],
@@ -3305,6 +4096,10 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       version: 'Text',
       contactPoint: 'Text',
     },
+  },
+  'Splice.ValidatorLicense:ValidatorLicense_CancelResult': {
+    kind: 'enum',
+    constructors: ['ValidatorLicense_CancelResult'],
   },
   'Splice.ValidatorLicense:ValidatorLicense_ReceiveFaucetCouponResult': {
     kind: 'record',
