@@ -83,7 +83,8 @@ describe('active contracts at N = replay of the updates up to N', () => {
     { seed: 29, migrationRound: 20 },
     { seed: 47, migrationRound: 6 },
   ])('seed $seed, migration at round $migrationRound', async ({ seed, migrationRound }) => {
-    await loadSimulatedNetwork(db.dataSource, { seed, rounds: 24, migrationRound });
+    // Reassignments and contracts in flight are off by default (as on MainNet): switched on here.
+    await loadSimulatedNetwork(db.dataSource, { seed, rounds: 24, migrationRound, reassignEveryRounds: 36 });
     await ensureDevelopmentAdmin(db.dataSource);
     const token = await ledgerTestToken('participant_admin');
     const client = createLedgerClient({

@@ -24,7 +24,13 @@ export const SCREENSHOTS = join(ROOT, 'tmp/ui-screenshots');
  * Small enough to load in about two seconds, with two migrations (each long enough to hold an ACS
  * snapshot), reassignments, votes and five batch payouts (transactions of more than 100 events).
  */
-export const NETWORK = { seed: 11, rounds: 40, migrationRound: 20, batchTransfersPerRound: 0.125 };
+export const NETWORK = {
+  seed: 11,
+  rounds: 40,
+  migrationRound: 20,
+  batchTransfersPerRound: 0.125,
+  reassignEveryRounds: 36,
+};
 export const WIDTHS = [1280, 390] as const;
 
 const CHROMIUM_ARGS = [

@@ -41,6 +41,8 @@ describe('the ACS query over simulated histories', () => {
         transfersPerRound: 4,
         tapsPerRound: 2,
         tickSeconds: 1800,
+        // Reassignments and a contract left in flight (off by default) are part of what the replay covers.
+        reassignEveryRounds: 6,
       }),
     ];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });

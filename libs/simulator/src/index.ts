@@ -22,3 +22,16 @@ export {
   type SimulatedNetworkOpening,
   type SimulatedNetworkSettings,
 } from './live-network';
+export {
+  checkHistory,
+  HistoryChecker,
+  violationKind,
+  type HistoryRule,
+  type HistoryViolation,
+  type ViolationTally,
+} from './history-checks/history-checker';
+export {
+  compareWithKnownViolations,
+  KNOWN_STACK_NETWORK_VIOLATIONS,
+  KNOWN_VIOLATIONS,
+} from './history-checks/known-violations';

@@ -26,7 +26,8 @@ interface ReturnTrip {
 }
 
 /**
- * Reassignments between the two synchronizers. Every `reassignEveryRounds` rounds (and in round
+ * Reassignments between the two synchronizers, only when `reassignEveryRounds` > 0 (by default
+ * the network has one synchronizer and none, as MainNet). Every `reassignEveryRounds` rounds (and in round
  * 2, so short runs have them too) one app activity record moves to the second synchronizer for
  * good and one amulet makes a round trip there and back two rounds later (its counter reaching 2).
  * Two LockedAmulets of open allocations are left in flight: one in the last round of migration 0
@@ -45,6 +46,7 @@ export class ReassignmentFlow {
 
   *tick(round: number): Generator<HistoryUpdate> {
     const { options, dso } = this.ctx;
+    if (options.reassignEveryRounds === 0) return;
     for (const trip of this.returns.filter((t) => t.round === round)) {
       this.returns.splice(this.returns.indexOf(trip), 1);
       yield* this.move(trip.amulet, trip.amulet.owner);

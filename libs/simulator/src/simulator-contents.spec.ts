@@ -19,7 +19,9 @@ import { parseMicros } from './sim-clock';
 import { defaultSvScanUrl } from './simulator.options';
 import {
   TIMESTAMP,
+  run,
   small,
+  SMALL_REASSIGNING,
   type ActiveContract,
   type Replay,
   replay,
@@ -240,19 +242,33 @@ describe('simulateNetwork', () => {
       }
     });
 
-    it('reassigns contracts in pairs and leaves the documented LockedAmulets in flight', () => {
-      const reassignments = small.updates.filter((u): u is HistoryReassignment => !isTransaction(u));
+    it('runs on one synchronizer without reassignments by default, as MainNet', () => {
+      const [global] = small.summary.network.synchronizers;
+      expect(small.updates.every(isTransaction)).toBe(true);
+      expect(new Set(transactions(small.updates).map((t) => t.synchronizer_id))).toEqual(new Set([global]));
+      expect(small.summary.landmarks.inFlight).toEqual([]);
+      expect(history.inFlight.size).toBe(0);
+      expect(small.summary.stats.reassignments).toBe(0);
+    });
+
+    it('with reassignEveryRounds, reassigns contracts in pairs and leaves the documented LockedAmulets in flight', () => {
+      const reassigning = run(SMALL_REASSIGNING);
+      const replayed = replay(reassigning.updates);
+      const reassignments = reassigning.updates.filter((u): u is HistoryReassignment => !isTransaction(u));
       expect(reassignments.length).toBeGreaterThanOrEqual(10);
-      const { inFlight } = small.summary.landmarks;
+      const { inFlight } = reassigning.summary.landmarks;
       expect(inFlight.map((f) => f.migrationId)).toEqual([0, 1]);
       expect(inFlight.every((f) => f.template === SpliceTemplates.LockedAmulet.qualifiedName)).toBe(true);
-      expect(history.inFlight).toEqual(new Set([inFlight[1].contractId]));
-      expect(history.activeAtEnd.get(0)!.has(inFlight[0].contractId)).toBe(false);
-      expect(history.imported.get(1)).not.toContain(inFlight[0].contractId);
+      expect(replayed.inFlight).toEqual(new Set([inFlight[1].contractId]));
+      expect(replayed.activeAtEnd.get(0)!.has(inFlight[0].contractId)).toBe(false);
+      expect(replayed.imported.get(1)).not.toContain(inFlight[0].contractId);
       // The allocations behind them stay active: the registry must answer 409 for them.
-      expect(history.activeAtEnd.get(1)!.has(inFlight[1].allocationContractId)).toBe(true);
+      expect(replayed.activeAtEnd.get(1)!.has(inFlight[1].allocationContractId)).toBe(true);
       const counters = reassignments.map((u) => u.event.reassignment_counter);
       expect(Math.max(...counters)).toBe(2);
+      expect(reassigning.summary.stats.inFlightAtEnd).toBe(1);
+      const synchronizers = new Set(reassignments.map((u) => u.event.target_synchronizer));
+      expect(synchronizers).toEqual(new Set(reassigning.summary.network.synchronizers));
     });
 
     it('migrates from 0 to 1 with import updates re-creating exactly the contracts active at the end of migration 0', () => {
@@ -278,7 +294,7 @@ describe('simulateNetwork', () => {
       expect(stats.updates).toBe(small.updates.length);
       expect(stats.importUpdates).toBe(history.imported.get(1)!.length);
       expect(stats.activeAtEnd).toBe(history.activeAtEnd.get(1)!.size);
-      expect(stats.inFlightAtEnd).toBe(1);
+      expect(stats.inFlightAtEnd).toBe(0);
       expect(stats.contractsCreated).toBe(history.created.length - stats.importUpdates);
     });
   });

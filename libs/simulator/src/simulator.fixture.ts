@@ -42,6 +42,8 @@ export function run(options: SimulationOptions): Run {
 
 export const SMALL: SimulationOptions = { rounds: 40 };
 export const small = run(SMALL);
+/** SMALL with reassignments to the second synchronizer (off by default, as on MainNet) and contracts left in flight. */
+export const SMALL_REASSIGNING: SimulationOptions = { ...SMALL, reassignEveryRounds: 6 };
 /** SMALL with batch payouts (ten transactions of more than 100 events). */
 export const SMALL_BATCHED: SimulationOptions = { ...SMALL, batchTransfersPerRound: 0.25 };
 

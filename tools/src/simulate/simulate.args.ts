@@ -113,7 +113,7 @@ const FLAGS: readonly Flag[] = [
     name: 'reassign-every-rounds',
     key: 'reassignEveryRounds',
     kind: 'integer',
-    help: 'rounds between reassignments',
+    help: 'rounds between reassignments to the second synchronizer and in-flight contracts (0: none, one synchronizer as on MainNet)',
   },
   {
     name: 'vote-every-rounds',

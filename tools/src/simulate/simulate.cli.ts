@@ -93,7 +93,7 @@ function report(summary: SimulationSummary, bytes: number, seconds: number, file
     `  active at end:        ${n(stats.activeAtEnd)} (migration 1), in flight: ${n(stats.inFlightAtEnd)}`,
     `  last offset:          ${stats.lastOffset}`,
     `  DSO party:            ${network.dso.id}`,
-    `  synchronizers:        ${network.synchronizers.join(', ')}`,
+    `  synchronizers:        ${(summary.options.reassignEveryRounds > 0 ? network.synchronizers : network.synchronizers.slice(0, 1)).join(', ')}`,
     `  offboarded SV:        ${landmarks.offboardedSv.name} (${landmarks.offboardedSv.party.id})`,
     `  late validator:       ${landmarks.lateValidator.party.id}, onboarded in round ${landmarks.lateValidator.onboardedInRound}`,
     `  withdrawn validator:  ${landmarks.withdrawnValidator.party.id}, licence withdrawn in round ${landmarks.withdrawnValidator.withdrawnInRound}`,

@@ -1,0 +1,110 @@
+/**
+ * The root choices and root creates of the workflows Splice runs, as Splice's own replay tool
+ * (`scripts/scan-txlog/scan_txlog.py`, `handle_root_exercised_event` and
+ * `handle_root_created_event`) accepts them: every other root is an "Unexpected choice" or an
+ * "Unexpected root CreatedEvent" there. Choices are named as the tool matches them, by name alone;
+ * the template or interface each is exercised on is given for the reader.
+ */
+export const ROOT_CHOICES: ReadonlyMap<string, string> = new Map([
+  // Rewards, liveness and validators
+  ['DsoRules_ReceiveSvRewardCoupon', 'DsoRules'],
+  ['ValidatorLicense_ReceiveFaucetCoupon', 'ValidatorLicense (deprecated: aborts in 0.1.22)'],
+  ['ValidatorLicense_RecordValidatorLivenessActivity', 'ValidatorLicense'],
+  ['ValidatorLicense_UpdateMetadata', 'ValidatorLicense'],
+  ['ValidatorLicense_ReportActive', 'ValidatorLicense'],
+  ['DsoRules_OnboardValidator', 'DsoRules'],
+  ['DsoRules_MergeValidatorLicense', 'DsoRules'],
+  ['DsoRules_ClaimExpiredRewards', 'DsoRules'],
+  ['DsoRules_MergeUnclaimedRewards', 'DsoRules'],
+  ['DsoRules_MergeSvRewardState', 'DsoRules'],
+  ['DsoRules_AllocateUnallocatedUnclaimedActivityRecord', 'DsoRules'],
+  ['DsoRules_ExpireUnallocatedUnclaimedActivityRecord', 'DsoRules'],
+  ['DsoRules_ExpireUnclaimedActivityRecord', 'DsoRules'],
+  // Amulet: transfers, mints, traffic, locks, expiry
+  ['AmuletRules_Transfer', 'AmuletRules'],
+  ['AmuletRules_DevNet_Tap', 'AmuletRules'],
+  ['AmuletRules_Mint', 'AmuletRules'],
+  ['AmuletRules_BuyMemberTraffic', 'AmuletRules'],
+  ['AmuletRules_Fetch', 'AmuletRules'],
+  ['AmuletRules_ComputeFees', 'AmuletRules'],
+  ['OpenMiningRound_Fetch', 'OpenMiningRound'],
+  ['LockedAmulet_Unlock', 'LockedAmulet'],
+  ['LockedAmulet_OwnerExpireLock', 'LockedAmulet'],
+  ['DsoRules_Amulet_Expire', 'DsoRules'],
+  ['DsoRules_LockedAmulet_ExpireAmulet', 'DsoRules'],
+  ['DsoRules_MergeMemberTrafficContracts', 'DsoRules'],
+  // External parties and transfer preapprovals
+  ['AmuletRules_CreateExternalPartySetupProposal', 'AmuletRules'],
+  ['ExternalPartySetupProposal_Accept', 'ExternalPartySetupProposal'],
+  ['AmuletRules_CreateTransferPreapproval', 'AmuletRules'],
+  ['TransferPreapproval_Renew', 'TransferPreapproval'],
+  ['TransferPreapproval_Send', 'TransferPreapproval'],
+  ['TransferPreapproval_Cancel', 'TransferPreapproval'],
+  ['DsoRules_ExpireTransferPreapproval', 'DsoRules'],
+  ['TransferCommand_Send', 'TransferCommand'],
+  ['ExternalPartyAmuletRules_CreateTransferCommand', 'ExternalPartyAmuletRules'],
+  // Amulet name service and subscriptions
+  ['AnsRules_RequestEntry', 'AnsRules'],
+  ['DsoRules_ExpireAnsEntry', 'DsoRules'],
+  ['SubscriptionRequest_AcceptAndMakePayment', 'SubscriptionRequest'],
+  ['SubscriptionRequest_Reject', 'SubscriptionRequest'],
+  ['SubscriptionIdleState_MakePayment', 'SubscriptionIdleState'],
+  ['DsoRules_CollectEntryRenewalPayment', 'DsoRules'],
+  ['DsoRules_ExpireSubscription', 'DsoRules'],
+  ['DsoRules_TerminateSubscription', 'DsoRules'],
+  ['SubscriptionIdleState_CancelSubscription', 'SubscriptionIdleState'],
+  ['AmuletConversionRateFeed_Update', 'AmuletConversionRateFeed'],
+  // Rounds, confirmations, governance, SVs
+  ['DsoBootstrap_Bootstrap', 'DsoBootstrap'],
+  ['DsoRules_AdvanceOpenMiningRounds', 'DsoRules'],
+  ['DsoRules_MiningRound_Close', 'DsoRules'],
+  ['DsoRules_ConfirmAction', 'DsoRules'],
+  ['DsoRules_ExecuteConfirmedAction', 'DsoRules'],
+  ['DsoRules_ExpireStaleConfirmation', 'DsoRules'],
+  ['DsoRules_SubmitStatusReport', 'DsoRules'],
+  ['DsoRules_StartSvOnboarding', 'DsoRules'],
+  ['DsoRules_ExpireSvOnboardingRequest', 'DsoRules'],
+  ['DsoRules_ExpireSvOnboardingConfirmed', 'DsoRules'],
+  ['DsoRules_AddConfirmedSv', 'DsoRules'],
+  ['DsoRules_ArchiveSvOnboardingRequest', 'DsoRules'],
+  ['DsoRules_SetSynchronizerNodeConfig', 'DsoRules'],
+  ['DsoRules_UpdateAmuletPriceVote', 'DsoRules'],
+  ['DsoRules_GarbageCollectAmuletPriceVotes', 'DsoRules'],
+  ['DsoRules_RequestVote', 'DsoRules'],
+  ['DsoRules_CastVote', 'DsoRules'],
+  ['DsoRules_CloseVoteRequest', 'DsoRules'],
+  ['DsoRules_ArchiveOutdatedElectionRequest', 'DsoRules'],
+  ['DsoRules_RequestElection', 'DsoRules'],
+  ['DsoRules_ElectDsoDelegate', 'DsoRules'],
+  ['AmuletRules_AddFutureAmuletConfigSchedule', 'AmuletRules'],
+  ['DsoRules_PruneAmuletConfigSchedule', 'DsoRules'],
+  // Development fund
+  ['DsoRules_MergeUnclaimedDevelopmentFundCoupons', 'DsoRules'],
+  ['DsoRules_ExpireDevelopmentFundCoupon', 'DsoRules'],
+  ['AmuletRules_AllocateDevelopmentFundCoupon', 'AmuletRules'],
+  ['DevelopmentFundCoupon_Withdraw', 'DevelopmentFundCoupon'],
+  // Featured apps and their activity markers
+  ['AmuletRules_DevNet_FeatureApp', 'AmuletRules'],
+  ['FeaturedAppRight_Cancel', 'FeaturedAppRight'],
+  ['FeaturedAppRight_CreateActivityMarker', 'FeaturedAppRight'],
+  ['DsoRules_AmuletRules_ConvertFeaturedAppActivityMarkers', 'DsoRules'],
+  ['BatchedMarkersProxy_CreateMarkers', 'BatchedMarkersProxy'],
+  ['BatchedMarkersProxy_CreateMarkersV2', 'BatchedMarkersProxy'],
+  // Token standard
+  ['TransferFactory_Transfer', 'TransferFactory (ExternalPartyAmuletRules)'],
+  ['TransferFactory_PublicFetch', 'TransferFactory (ExternalPartyAmuletRules)'],
+  ['TransferInstruction_Accept', 'TransferInstruction (AmuletTransferInstruction)'],
+  ['TransferInstruction_Reject', 'TransferInstruction (AmuletTransferInstruction)'],
+  ['TransferInstruction_Withdraw', 'TransferInstruction (AmuletTransferInstruction)'],
+  ['AllocationFactory_Allocate', 'AllocationFactory (ExternalPartyAmuletRules)'],
+  ['AllocationFactory_PublicFetch', 'AllocationFactory (ExternalPartyAmuletRules)'],
+  ['Allocation_ExecuteTransfer', 'Allocation (AmuletAllocation)'],
+  ['Allocation_Withdraw', 'Allocation (AmuletAllocation)'],
+  ['Allocation_Cancel', 'Allocation (AmuletAllocation)'],
+]);
+
+/** Templates a transaction may create at its root: MainNet's genesis is a root `DsoBootstrap` create. */
+export const ROOT_CREATES: ReadonlySet<string> = new Set([
+  'Splice.DsoBootstrap:DsoBootstrap',
+  'Splice.Ans.AmuletConversionRateFeed:AmuletConversionRateFeed',
+]);
