@@ -241,6 +241,9 @@ export type {
   TimeLock,
   TokenTransfer,
   TransferResult,
+  TransferSummary,
+  BalanceChange,
+  Metadata,
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';
 export {

@@ -9,6 +9,10 @@ import {
   featuredAppRightType,
   lockedAmuletType,
   unclaimedDevelopmentFundCouponType,
+  developmentFundCouponType,
+  featuredAppActivityMarkerType,
+  type DevelopmentFundCouponPayload,
+  type FeaturedAppActivityMarkerPayload,
   type AmuletAllocationPayload,
   type AmuletTransferInstructionPayload,
   type AmuletPayload,
@@ -181,6 +185,13 @@ export const SpliceTemplates = {
     'ValidatorRewardCoupon',
     validatorRewardCouponType,
   ),
+  DevelopmentFundCoupon: template(amulet, 'Splice.Amulet', 'DevelopmentFundCoupon', developmentFundCouponType),
+  FeaturedAppActivityMarker: template(
+    amulet,
+    'Splice.Amulet',
+    'FeaturedAppActivityMarker',
+    featuredAppActivityMarkerType,
+  ),
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
@@ -208,6 +219,8 @@ export interface SplicePayloads {
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
   MemberTraffic: MemberTrafficPayload;
   ValidatorRewardCoupon: ValidatorRewardCouponPayload;
+  DevelopmentFundCoupon: DevelopmentFundCouponPayload;
+  FeaturedAppActivityMarker: FeaturedAppActivityMarkerPayload;
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
@@ -272,6 +285,8 @@ export const SpliceChoices = {
   Archive: 'Archive',
   AmuletRulesTransfer: 'AmuletRules_Transfer',
   AmuletRulesDevNetTap: 'AmuletRules_DevNet_Tap',
+  AmuletRulesMint: 'AmuletRules_Mint',
+  AmuletRulesAllocateDevelopmentFundCoupon: 'AmuletRules_AllocateDevelopmentFundCoupon',
   AmuletRulesBuyMemberTraffic: 'AmuletRules_BuyMemberTraffic',
   AmuletRulesMergeMemberTrafficContracts: 'AmuletRules_MergeMemberTrafficContracts',
   DsoRulesMergeMemberTrafficContracts: 'DsoRules_MergeMemberTrafficContracts',
