@@ -132,13 +132,12 @@ describe('synchronizer traffic purchases in the simulated network', () => {
       expect(paid - exact).toBeGreaterThanOrEqual(0n);
       expect(paid - exact).toBeLessThanOrEqual(1n);
       expect(result.summary.amuletPrice).toBe(amuletPrice);
-      // The self-transfer's output (paid - create fee) is archived: burned with the fees.
+      // splitAndBurn: the self-transfer's output (the whole price; 0.1.22 charges no fee) is archived.
       const s = result.summary;
       const d = parseDamlDecimal;
-      const split = paid - d('0.03');
-      expect(d(s.inputAmuletAmount)).toBe(
-        d(s.holdingFees) + split + d(s.outputFees[0]) + d(s.senderChangeFee) + d(s.senderChangeAmount),
-      );
+      expect(s.outputFees.map(d)).toEqual([0n]);
+      expect(d(s.holdingFees) + d(s.senderChangeFee)).toBe(0n);
+      expect(d(s.inputAmuletAmount)).toBe(paid + d(s.senderChangeAmount));
       const coupon = compactOf<ValidatorRewardCouponPayload>(
         children.find(
           (e): e is HistoryCreatedEvent =>
@@ -149,9 +148,12 @@ describe('synchronizer traffic purchases in the simulated network', () => {
       expect(coupon).toEqual({
         dso: network.dso.id,
         user: argument.provider,
-        amount: formatDamlDecimal(split + d(s.outputFees[0])),
+        amount: result.amuletPaid,
         round: result.round,
       });
+      expect(result.meta?.values['splice.lfdecentralizedtrust.org/burned']).toBe(
+        result.amuletPaid.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0'),
+      );
       expect(result.meta?.values['splice.lfdecentralizedtrust.org/tx-kind']).toBe('burn');
     }
   });
