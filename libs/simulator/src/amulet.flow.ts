@@ -5,6 +5,7 @@ import {
   fromCompact,
   type HistoryUpdate,
   type Metadata,
+  parseDamlDecimal,
   SpliceChoices,
   SpliceInterfaces,
   SpliceTemplates,
@@ -126,6 +127,7 @@ export class AmuletFlow {
     for (let i = 0; i < options.tapsPerRound; i++)
       yield this.tap(rng.pick(network.users), this.randomWhole(100, 2500));
     for (let i = 0; i < options.transfersPerRound; i++) yield* this.randomTransfer(round);
+    yield* this.mintLivenessRecords(round);
     // A coupon allocated in an earlier round is spent before the next one is allocated.
     if (this.allocated.length > 0 && this.allocated[0].round < round) yield this.spendAllocatedCoupon(round);
     if (this.rounds.coupons.length > 0 && rng.chance(COUPON_CLAIM_PROBABILITY)) yield this.allocateCoupon(round);
@@ -466,6 +468,38 @@ export class AmuletFlow {
         },
       );
     });
+  }
+
+  /**
+   * Validators mint their liveness records whose round is issuing: a transfer with the record as
+   * its only input, worth the issuing round's `optIssuancePerValidatorFaucetCoupon`. Records of
+   * rounds already closed are left to the DSO's expiry.
+   */
+  private *mintLivenessRecords(round: number): Generator<HistoryUpdate> {
+    const records = this.rounds.livenessRecords;
+    for (let i = 0; i < records.length; ) {
+      const record = records[i];
+      const issuing = this.rounds.issuingRound(record.round);
+      if (issuing === undefined && record.round >= round - 2) {
+        i++;
+        continue;
+      }
+      records.splice(i, 1);
+      if (issuing === undefined) continue;
+      const payload = toCompact(issuing.payload) as { optIssuancePerValidatorFaucetCoupon?: string | null };
+      const amount = parseDamlDecimal(payload.optIssuancePerValidatorFaucetCoupon ?? '0');
+      yield this.ctx.transaction({ command: 'mint-validator-liveness-activity-record' }, (tx) => {
+        this.transfer(tx, record.validator, [], [], round, [
+          {
+            tag: 'InputValidatorLivenessActivityRecord',
+            kind: 'validatorFaucet',
+            contract: record.contract,
+            amount,
+            issuing: { round: record.round, contract: issuing },
+          },
+        ]);
+      });
+    }
   }
 
   /** The beneficiary mints an allocated DevelopmentFundCoupon: a transfer with it as the only input. */
