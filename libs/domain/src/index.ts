@@ -277,6 +277,7 @@ export type {
 export type {
   ClosedMiningRoundPayload,
   IssuanceConfig,
+  IssuingMiningRoundPayload,
   OpenMiningRoundPayload,
   TransferConfig,
 } from './splice/mining-round.payloads';

@@ -10,6 +10,7 @@ import {
   type LockedAmuletPayload,
   lookupSpliceTemplate,
   type OpenMiningRoundPayload,
+  type IssuingMiningRoundPayload,
   parseDamlDecimal,
   SpliceChoices,
   SpliceTemplates,
@@ -177,6 +178,11 @@ describe.each([
           .filter(({ event }) => event.template_id === SpliceTemplates.OpenMiningRound.templateId)
           .map(({ event }) => [event.contract_id, compactOf<OpenMiningRoundPayload>(event)]),
       );
+      const issuingRounds = new Map(
+        history.created
+          .filter(({ event }) => event.template_id === SpliceTemplates.IssuingMiningRound.templateId)
+          .map(({ event }) => [event.contract_id, compactOf<IssuingMiningRoundPayload>(event)]),
+      );
       // An ExpiringAmount as of round zero (what BalanceChange normalises to).
       const asOfRoundZero = (a: AmuletPayload): bigint =>
         parseDamlDecimal(a.amount.initialAmount) +
@@ -184,7 +190,11 @@ describe.each([
       for (const { event, tx } of transfers) {
         const argument = toCompact(event.choice_argument) as unknown as {
           transfer: { sender: string; outputs: { receiver: string; amount: string; lock: { holders: string[] } | null }[] };
-          context: { openMiningRound: string; featuredAppRight: string | null };
+          context: {
+            openMiningRound: string;
+            issuingMiningRounds: [{ number: string }, string][];
+            featuredAppRight: string | null;
+          };
         };
         const round = openRounds.get(argument.context.openMiningRound)!;
         const fees = feesInAmulet(transferFeesOf(round.transferConfigUsd), parseDamlDecimal(round.amuletPrice));
@@ -208,11 +218,19 @@ describe.each([
         };
         let amuletIn = 0n;
         let developmentFundIn = 0n;
+        let faucetIn = 0n;
         for (const a of archived) {
           expect(a.consuming).toBe(true);
           const source = history.exercised.find((x) => x.event === a)!.target;
+          const payload = source.payload as unknown as { amount: string; round: { number: string } };
           if (source.templateName === 'DevelopmentFundCoupon') {
-            developmentFundIn += parseDamlDecimal((source.payload as unknown as { amount: string }).amount);
+            developmentFundIn += parseDamlDecimal(payload.amount);
+            continue;
+          }
+          if (a.template_id.endsWith(':Splice.ValidatorLicense:ValidatorLivenessActivityRecord')) {
+            // Worth the faucet issuance of its round's IssuingMiningRound, which the context names.
+            const [, issuingCid] = argument.context.issuingMiningRounds.find(([r]) => r.number === payload.round.number)!;
+            faucetIn += parseDamlDecimal(issuingRounds.get(issuingCid)!.optIssuancePerValidatorFaucetCoupon ?? '0');
             continue;
           }
           expect(source.templateName).toBe('Amulet');
@@ -222,6 +240,8 @@ describe.each([
         }
         expect(amuletIn).toBe(parseDamlDecimal(s.inputAmuletAmount));
         expect(developmentFundIn).toBe(parseDamlDecimal(s.inputDevelopmentFundAmount ?? '0'));
+        expect(faucetIn).toBe(parseDamlDecimal(s.inputValidatorFaucetAmount ?? '0'));
+        expect(parseDamlDecimal(s.inputValidatorRewardAmount)).toBe(faucetIn);
         const outputs = holdings.map((c) => {
           const amulet =
             templateName(c.template_id) === 'LockedAmulet'
@@ -245,7 +265,9 @@ describe.each([
         expect(parseDamlDecimal(s.holdingFees)).toBe(0n);
         expect(parseDamlDecimal(s.senderChangeFee)).toBe(0n);
         const outputFees = s.outputFees.reduce((x, f) => x + parseDamlDecimal(f), 0n);
-        expect(amuletIn + developmentFundIn).toBe(outputs.reduce((x, y) => x + y, 0n) + change + outputFees);
+        expect(amuletIn + developmentFundIn + faucetIn).toBe(
+          outputs.reduce((x, y) => x + y, 0n) + change + outputFees,
+        );
         // Each party's balance change is what the created and archived holdings add up to.
         expect(
           s.balanceChanges.map(([party, c]) => [party, parseDamlDecimal(c.changeToInitialAmountAsOfRoundZero)]),
