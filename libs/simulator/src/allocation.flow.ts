@@ -34,6 +34,8 @@ export interface OpenAllocation {
   /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
   readonly amount: bigint;
   readonly lockedRound: number;
+  /** Holding fee rate of the locked amulet. */
+  readonly rate: bigint;
   readonly plan: AllocationPlan;
   readonly dueRound: number;
   /** The locked amulet left for another synchronizer: nothing may touch this allocation now. */
@@ -165,6 +167,7 @@ export class AllocationFlow {
               executor,
               amount,
               lockedRound: round,
+              rate: outcome.rate,
               plan,
               dueRound,
               frozen: false,

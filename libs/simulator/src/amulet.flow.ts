@@ -18,7 +18,13 @@ import {
   V,
   wholeDamlDecimal,
 } from '@canton-scan/domain';
-import { showDecimal, summarizeTransfer, totalBurn, type TransferSummaryAmounts } from './amulet-arithmetic';
+import {
+  feesInAmulet,
+  showDecimal,
+  summarizeTransfer,
+  totalBurn,
+  type TransferSummaryAmounts,
+} from './amulet-arithmetic';
 import { amuletValue, type AmuletContract, type GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
@@ -49,7 +55,11 @@ export interface TransferOutcome {
   /** One per output, in order: Amulet or LockedAmulet contracts. */
   readonly outputs: (AmuletContract | GenericContract)[];
   readonly change?: AmuletContract;
+  /** The holding fee rate of every holding the transfer created. */
+  readonly rate: bigint;
 }
+
+const ZERO_FEES = { createFee: 0n, holdingFeeRate: 0n, lockHolderFee: 0n, transferFee: { initialRate: 0n, steps: [] } };
 
 const MAX_RANDOM_INPUTS = 3;
 /** Chance per round that a development fund coupon is allocated to a beneficiary. */
@@ -185,7 +195,7 @@ export class AmuletFlow {
   ): TransferOutcome {
     const { dso } = this.ctx;
     const amuletPrice = this.rounds.amuletPriceOf(round);
-    const rate = TRANSFER_FEES.holdingFeeRate;
+    const rate = this.holdingFeeRate(round);
     const byKind = (kind: RewardInput['kind']): bigint =>
       rewardInputs.filter((r) => r.kind === kind).reduce((sum, r) => sum + r.amount, 0n);
     const summary = summarizeTransfer({
@@ -194,7 +204,7 @@ export class AmuletFlow {
       amuletPrice,
       holdingFeeRate: rate,
       inputs: {
-        amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: rate })),
+        amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: a.rate })),
         validatorFaucet: byKind('validatorFaucet'),
         developmentFund: byKind('developmentFund'),
       },
@@ -267,20 +277,20 @@ export class AmuletFlow {
               tx.create(
                 SpliceTemplates.LockedAmulet,
                 V.record({
-                  amulet: amuletValue(dso.id, o.receiver.id, o.amount, round),
+                  amulet: amuletValue(dso.id, o.receiver.id, o.amount, round, rate),
                   lock: fromCompact(timeLockType, o.lock),
                 }),
                 [dso.id, o.receiver.id, ...o.lock.holders.filter((h) => h !== dso.id && h !== o.receiver.id)],
               ),
             );
           } else {
-            const amulet = tx.createAmulet(dso, o.receiver, o.amount);
+            const amulet = tx.createAmulet(dso, o.receiver, o.amount, round, rate);
             this.addToWallet(amulet);
             created.push(amulet);
           }
         }
         if (summary.senderChangeAmount > 0n) {
-          change = tx.createAmulet(dso, sender, summary.senderChangeAmount);
+          change = tx.createAmulet(dso, sender, summary.senderChangeAmount, round, rate);
           this.addToWallet(change);
         }
         const selfTransfer = outputs.every(
@@ -300,7 +310,13 @@ export class AmuletFlow {
         return fromCompact(transferResultType, result);
       },
     );
-    return { outputs: created, change };
+    return { outputs: created, change, rate };
+  }
+
+  /** The holding fee per round in amulet of the amulets created in open round `round`. */
+  holdingFeeRate(round: number): bigint {
+    return feesInAmulet({ ...ZERO_FEES, holdingFeeRate: TRANSFER_FEES.holdingFeeRate }, this.rounds.amuletPriceOf(round))
+      .holdingFeeRate;
   }
 
   private *randomTransfer(round: number): Generator<HistoryUpdate> {
@@ -392,7 +408,7 @@ export class AmuletFlow {
               actingParties: [dso.id, receiver.id],
             },
             () => {
-              const amulet = tx.createAmulet(dso, receiver, amount);
+              const amulet = tx.createAmulet(dso, receiver, amount, round, this.holdingFeeRate(round));
               this.addToWallet(amulet);
               onMinted?.(amulet);
               amuletSum = V.record({

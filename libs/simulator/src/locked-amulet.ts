@@ -10,6 +10,8 @@ export interface AmuletLock {
   /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
   readonly amount: bigint;
   readonly lockedRound: number;
+  /** The locked amulet's holding fee rate (`amount.ratePerRound`). */
+  readonly rate: bigint;
 }
 
 /** The open round an unlock is exercised in: its contract, number and `amuletPrice`. */
@@ -35,7 +37,7 @@ export function unlockAmulet(tx: TxBuilder, dso: SimParty, openRound: UnlockRoun
       actingParties: [lock.sender.id, dso.id],
     },
     () => {
-      unlocked = tx.createAmulet(dso, lock.sender, lock.amount, lock.lockedRound);
+      unlocked = tx.createAmulet(dso, lock.sender, lock.amount, lock.lockedRound, lock.rate);
       return V.record({
         amuletSum: V.record({
           amulet: V.contractId(tx.contractId(unlocked)),

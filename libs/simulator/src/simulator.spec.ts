@@ -248,6 +248,9 @@ describe.each([
               ? compactOf<LockedAmuletPayload>(c).amulet
               : compactOf<AmuletPayload>(c);
           move(amulet.owner, asOfRoundZero(amulet));
+          // Created in the open round, at its holding fee rate in amulet (USD rate / amuletPrice).
+          expect(amulet.amount.createdAt).toEqual(result.round);
+          expect(parseDamlDecimal(amulet.amount.ratePerRound.rate)).toBe(fees.holdingFeeRate);
           return parseDamlDecimal(amulet.amount.initialAmount);
         });
         const change = result.senderChangeAmulet === null ? 0n : outputs.pop()!;

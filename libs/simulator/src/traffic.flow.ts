@@ -114,13 +114,13 @@ export class TrafficFlow {
     member.wallet = [];
     yield this.ctx.transaction({ command: 'buy-member-traffic' }, (tx) => {
       const openRound = this.rounds.openRound(round);
-      const rate = TRANSFER_FEES.holdingFeeRate;
+      const rate = this.amulets.holdingFeeRate(round);
       const transferSummary = summarizeTransfer({
         sender: validator.id,
         openRound: round,
         amuletPrice,
         holdingFeeRate: rate,
-        inputs: { amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: rate })) },
+        inputs: { amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: a.rate })) },
         outputs: [{ receiver: validator.id, amount: amuletPaid }],
       });
       // The burned split amulet leaves the sender's balance too (splitAndBurn adjusts the summary).
@@ -167,10 +167,10 @@ export class TrafficFlow {
         () => {
           // splitAndBurn: the self-transfer's split amulet and change, then the split is archived (burned).
           for (const input of inputs) tx.archive(input, [validator.id]);
-          const split = tx.createAmulet(dso, validator, amuletPaid);
+          const split = tx.createAmulet(dso, validator, amuletPaid, round, rate);
           let change: AmuletContract | undefined;
           if (senderChangeAmount > 0n) {
-            change = tx.createAmulet(dso, validator, senderChangeAmount);
+            change = tx.createAmulet(dso, validator, senderChangeAmount, round, rate);
             member.wallet.push(change);
           }
           tx.archive(split, [validator.id]);

@@ -34,6 +34,8 @@ export interface PendingTransferInstruction {
   /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
   readonly amount: bigint;
   readonly lockedRound: number;
+  /** Holding fee rate of the locked amulet. */
+  readonly rate: bigint;
   readonly plan: TransferInstructionPlan;
   readonly dueRound: number;
 }
@@ -175,6 +177,7 @@ export class TransferInstructionFlow {
               receiver,
               amount,
               lockedRound: round,
+              rate: outcome.rate,
               plan,
               dueRound,
             };
