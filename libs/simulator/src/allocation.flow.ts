@@ -260,7 +260,8 @@ export class AllocationFlow {
       tx,
       this.ctx.dso,
       { contract: this.rounds.openRound(round), round, amuletPrice: this.rounds.amuletPriceOf(round) },
-      a);
+      a,
+    );
   }
 }
 

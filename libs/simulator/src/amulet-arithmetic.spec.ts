@@ -140,7 +140,10 @@ describe('summarizeTransfer', () => {
     expect(s.senderChangeAmount).toBe(0n);
     expect(s.balanceChanges).toEqual([
       ['bob::1', { changeToInitialAmountAsOfRoundZero: d('30.005'), changeToHoldingFeesRate: d('0.001') }],
-      ['carol::1', { changeToInitialAmountAsOfRoundZero: d('-30.002'), changeToHoldingFeesRate: d('-0.001') }],
+      [
+        'carol::1',
+        { changeToInitialAmountAsOfRoundZero: d('-30.002'), changeToHoldingFeesRate: d('-0.001') },
+      ],
     ]);
   });
 

@@ -59,7 +59,12 @@ export interface TransferOutcome {
   readonly rate: bigint;
 }
 
-const ZERO_FEES = { createFee: 0n, holdingFeeRate: 0n, lockHolderFee: 0n, transferFee: { initialRate: 0n, steps: [] } };
+const ZERO_FEES = {
+  createFee: 0n,
+  holdingFeeRate: 0n,
+  lockHolderFee: 0n,
+  transferFee: { initialRate: 0n, steps: [] },
+};
 
 const MAX_RANDOM_INPUTS = 3;
 /** Chance per round that a development fund coupon is allocated to a beneficiary. */
@@ -140,7 +145,8 @@ export class AmuletFlow {
     yield* this.mintLivenessRecords(round);
     // A coupon allocated in an earlier round is spent before the next one is allocated.
     if (this.allocated.length > 0 && this.allocated[0].round < round) yield this.spendAllocatedCoupon(round);
-    if (this.rounds.coupons.length > 0 && rng.chance(COUPON_CLAIM_PROBABILITY)) yield this.allocateCoupon(round);
+    if (this.rounds.coupons.length > 0 && rng.chance(COUPON_CLAIM_PROBABILITY))
+      yield this.allocateCoupon(round);
   }
 
   /** Amulet units between min and max whole amulets, with random fractional digits. */
@@ -212,7 +218,9 @@ export class AmuletFlow {
     });
     const openRound = this.rounds.openRound(round);
     const featured = this.governance.featuredAppRights.get(sender.id);
-    const issuing = [...new Map(rewardInputs.flatMap((r) => (r.issuing ? [[r.issuing.round, r.issuing]] : []))).values()];
+    const issuing = [
+      ...new Map(rewardInputs.flatMap((r) => (r.issuing ? [[r.issuing.round, r.issuing]] : []))).values(),
+    ];
     const created: (AmuletContract | GenericContract)[] = [];
     let change: AmuletContract | undefined;
     for (const input of inputs) this.removeFromWallet(input);
@@ -246,7 +254,10 @@ export class AmuletFlow {
             issuingMiningRounds: V.genMap(
               issuing
                 .sort((a, b) => a.round - b.round)
-                .map((r) => [V.record({ number: V.int64(r.round) }), V.contractId(tx.contractId(r.contract))]),
+                .map((r) => [
+                  V.record({ number: V.int64(r.round) }),
+                  V.contractId(tx.contractId(r.contract)),
+                ]),
             ),
             validatorRights: V.genMap([]),
             featuredAppRight: V.optional(featured ? V.contractId(tx.contractId(featured)) : null),
@@ -315,8 +326,10 @@ export class AmuletFlow {
 
   /** The holding fee per round in amulet of the amulets created in open round `round`. */
   holdingFeeRate(round: number): bigint {
-    return feesInAmulet({ ...ZERO_FEES, holdingFeeRate: TRANSFER_FEES.holdingFeeRate }, this.rounds.amuletPriceOf(round))
-      .holdingFeeRate;
+    return feesInAmulet(
+      { ...ZERO_FEES, holdingFeeRate: TRANSFER_FEES.holdingFeeRate },
+      this.rounds.amuletPriceOf(round),
+    ).holdingFeeRate;
   }
 
   private *randomTransfer(round: number): Generator<HistoryUpdate> {
@@ -445,7 +458,9 @@ export class AmuletFlow {
     const manager = developmentFundManager(network);
     const reason = 'Development grant';
     return this.ctx.transaction({ command: 'allocate-development-fund-coupon' }, (tx) => {
-      const expiresAt = formatMicros(tx.effectiveMicros + DEVELOPMENT_FUND_COUPON_ROUNDS * options.tickMicros);
+      const expiresAt = formatMicros(
+        tx.effectiveMicros + DEVELOPMENT_FUND_COUPON_ROUNDS * options.tickMicros,
+      );
       tx.exercise(
         this.governance.amuletRules,
         {
@@ -493,7 +508,7 @@ export class AmuletFlow {
    */
   private *mintLivenessRecords(round: number): Generator<HistoryUpdate> {
     const records = this.rounds.livenessRecords;
-    for (let i = 0; i < records.length; ) {
+    for (let i = 0; i < records.length;) {
       const record = records[i];
       const issuing = this.rounds.issuingRound(record.round);
       if (issuing === undefined && record.round >= round - 2) {
@@ -614,5 +629,7 @@ function usesFeaturedAppMarkers(openRound: GenericContract): boolean {
 }
 
 function metadataValue(values: Record<string, string>): DamlValue {
-  return V.record({ values: V.textMap(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, V.text(v)]))) });
+  return V.record({
+    values: V.textMap(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, V.text(v)]))),
+  });
 }

@@ -52,7 +52,8 @@ describe('batch payouts in the simulated network', () => {
       const archived = children.filter((c) => c.event_type === 'exercised_event');
       // A featured sender's transfer also records a FeaturedAppActivityMarker.
       const created = children.flatMap((c) =>
-        c.event_type === 'created_event' && c.template_id !== SpliceTemplates.FeaturedAppActivityMarker.templateId
+        c.event_type === 'created_event' &&
+        c.template_id !== SpliceTemplates.FeaturedAppActivityMarker.templateId
           ? [c]
           : [],
       );

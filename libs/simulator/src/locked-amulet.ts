@@ -26,7 +26,12 @@ export interface UnlockRound {
  * and re-creates the amulet inside it unchanged, for its sender. The result is an
  * `AmuletCreateSummary` (the amulet, the round's price and number) with the unlock's metadata.
  */
-export function unlockAmulet(tx: TxBuilder, dso: SimParty, openRound: UnlockRound, lock: AmuletLock): AmuletContract {
+export function unlockAmulet(
+  tx: TxBuilder,
+  dso: SimParty,
+  openRound: UnlockRound,
+  lock: AmuletLock,
+): AmuletContract {
   let unlocked: AmuletContract | undefined;
   tx.exercise(
     lock.lockedAmulet,

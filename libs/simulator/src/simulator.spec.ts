@@ -189,7 +189,10 @@ describe.each([
         BigInt(a.amount.createdAt.number) * parseDamlDecimal(a.amount.ratePerRound.rate);
       for (const { event, tx } of transfers) {
         const argument = toCompact(event.choice_argument) as unknown as {
-          transfer: { sender: string; outputs: { receiver: string; amount: string; lock: { holders: string[] } | null }[] };
+          transfer: {
+            sender: string;
+            outputs: { receiver: string; amount: string; lock: { holders: string[] } | null }[];
+          };
           context: {
             openMiningRound: string;
             issuingMiningRounds: [{ number: string }, string][];
@@ -197,7 +200,10 @@ describe.each([
           };
         };
         const round = openRounds.get(argument.context.openMiningRound)!;
-        const fees = feesInAmulet(transferFeesOf(round.transferConfigUsd), parseDamlDecimal(round.amuletPrice));
+        const fees = feesInAmulet(
+          transferFeesOf(round.transferConfigUsd),
+          parseDamlDecimal(round.amuletPrice),
+        );
         const children = event.child_event_ids.map((id) => tx.events_by_id[id]);
         const archived = children.filter(
           (c): c is HistoryExercisedEvent => c.event_type === 'exercised_event',
@@ -229,8 +235,12 @@ describe.each([
           }
           if (a.template_id.endsWith(':Splice.ValidatorLicense:ValidatorLivenessActivityRecord')) {
             // Worth the faucet issuance of its round's IssuingMiningRound, which the context names.
-            const [, issuingCid] = argument.context.issuingMiningRounds.find(([r]) => r.number === payload.round.number)!;
-            faucetIn += parseDamlDecimal(issuingRounds.get(issuingCid)!.optIssuancePerValidatorFaucetCoupon ?? '0');
+            const [, issuingCid] = argument.context.issuingMiningRounds.find(
+              ([r]) => r.number === payload.round.number,
+            )!;
+            faucetIn += parseDamlDecimal(
+              issuingRounds.get(issuingCid)!.optIssuancePerValidatorFaucetCoupon ?? '0',
+            );
             continue;
           }
           expect(source.templateName).toBe('Amulet');
@@ -273,7 +283,10 @@ describe.each([
         );
         // Each party's balance change is what the created and archived holdings add up to.
         expect(
-          s.balanceChanges.map(([party, c]) => [party, parseDamlDecimal(c.changeToInitialAmountAsOfRoundZero)]),
+          s.balanceChanges.map(([party, c]) => [
+            party,
+            parseDamlDecimal(c.changeToInitialAmountAsOfRoundZero),
+          ]),
         ).toEqual([...balance.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
         expect(result.createdAmulets.map((c) => c.value)).toEqual(
           holdings.slice(0, outputs.length).map((c) => c.contract_id),

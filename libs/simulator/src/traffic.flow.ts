@@ -19,7 +19,7 @@ import { showDecimal, summarizeTransfer, totalBurn } from './amulet-arithmetic';
 import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
-import { TRAFFIC_FEES, TRANSFER_FEES } from './network-config';
+import { TRAFFIC_FEES } from './network-config';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -120,7 +120,9 @@ export class TrafficFlow {
         openRound: round,
         amuletPrice,
         holdingFeeRate: rate,
-        inputs: { amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: a.rate })) },
+        inputs: {
+          amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: a.rate })),
+        },
         outputs: [{ receiver: validator.id, amount: amuletPaid }],
       });
       // The burned split amulet leaves the sender's balance too (splitAndBurn adjusts the summary).
@@ -133,7 +135,8 @@ export class TrafficFlow {
               party,
               party === validator.id
                 ? {
-                    changeToInitialAmountAsOfRoundZero: c.changeToInitialAmountAsOfRoundZero - burnedAsOfRoundZero,
+                    changeToInitialAmountAsOfRoundZero:
+                      c.changeToInitialAmountAsOfRoundZero - burnedAsOfRoundZero,
                     changeToHoldingFeesRate: c.changeToHoldingFeesRate - rate,
                   }
                 : c,

@@ -263,7 +263,8 @@ export class TransferInstructionFlow {
       tx,
       this.ctx.dso,
       { contract: this.rounds.openRound(round), round, amuletPrice: this.rounds.amuletPriceOf(round) },
-      t);
+      t,
+    );
   }
 }
 

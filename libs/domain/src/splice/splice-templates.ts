@@ -185,7 +185,12 @@ export const SpliceTemplates = {
     'ValidatorRewardCoupon',
     validatorRewardCouponType,
   ),
-  DevelopmentFundCoupon: template(amulet, 'Splice.Amulet', 'DevelopmentFundCoupon', developmentFundCouponType),
+  DevelopmentFundCoupon: template(
+    amulet,
+    'Splice.Amulet',
+    'DevelopmentFundCoupon',
+    developmentFundCouponType,
+  ),
   FeaturedAppActivityMarker: template(
     amulet,
     'Splice.Amulet',
@@ -311,7 +316,6 @@ export const SpliceChoices = {
   VoteRequestCastVote: 'VoteRequest_CastVote',
   ValidatorLicenseRecordValidatorLivenessActivity: 'ValidatorLicense_RecordValidatorLivenessActivity',
   ValidatorLicenseWithdraw: 'ValidatorLicense_Withdraw',
-  UnclaimedDevelopmentFundCouponClaim: 'UnclaimedDevelopmentFundCoupon_Claim',
   LockedAmuletUnlock: 'LockedAmulet_Unlock',
   TransferFactoryTransfer: 'TransferFactory_Transfer',
   TransferInstructionAccept: 'TransferInstruction_Accept',
