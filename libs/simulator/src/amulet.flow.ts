@@ -30,6 +30,7 @@ import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
 import { developmentFundManager, TRANSFER_FEES } from './network-config';
 import { formatMicros } from './sim-clock';
+import type { RewardExpiryFlow } from './reward-expiry.flow';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -95,6 +96,7 @@ export class AmuletFlow {
     private readonly ctx: SimContext,
     private readonly governance: GovernanceFlow,
     private readonly rounds: RoundFlow,
+    private readonly expiry: RewardExpiryFlow,
   ) {
     this.wallets = ctx.network.users.map(() => []);
   }
@@ -503,8 +505,8 @@ export class AmuletFlow {
 
   /**
    * Validators mint their liveness records whose round is issuing: a transfer with the record as
-   * its only input, worth the issuing round's `optIssuancePerValidatorFaucetCoupon`. Records of
-   * rounds already closed are left to the DSO's expiry.
+   * its only input, worth the issuing round's `optIssuancePerValidatorFaucetCoupon`. Records whose
+   * round closed before they were minted are left to the DSO's expiry.
    */
   private *mintLivenessRecords(round: number): Generator<HistoryUpdate> {
     const records = this.rounds.livenessRecords;
@@ -516,7 +518,15 @@ export class AmuletFlow {
         continue;
       }
       records.splice(i, 1);
-      if (issuing === undefined) continue;
+      if (issuing === undefined) {
+        this.expiry.expireWhenClosed({
+          kind: 'livenessRecord',
+          contract: record.contract,
+          round: record.round,
+          amount: 0n,
+        });
+        continue;
+      }
       const payload = toCompact(issuing.payload) as { optIssuancePerValidatorFaucetCoupon?: string | null };
       const amount = parseDamlDecimal(payload.optIssuancePerValidatorFaucetCoupon ?? '0');
       yield this.ctx.transaction({ command: 'mint-validator-liveness-activity-record' }, (tx) => {

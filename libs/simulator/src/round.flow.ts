@@ -84,6 +84,11 @@ export class RoundFlow {
     return found.contract;
   }
 
+  /** The ClosedMiningRound of `round` while it is on the ledger. */
+  closedRound(round: number): GenericContract | undefined {
+    return this.closed.find((r) => r.round === round)?.contract;
+  }
+
   /** The IssuingMiningRound of `round` while that round is issuing. */
   issuingRound(round: number): GenericContract | undefined {
     return this.issuing.find((r) => r.round === round)?.contract;

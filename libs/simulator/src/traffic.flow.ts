@@ -20,6 +20,7 @@ import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
 import { TRAFFIC_FEES } from './network-config';
+import type { RewardExpiryFlow } from './reward-expiry.flow';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -67,6 +68,7 @@ export class TrafficFlow {
     private readonly rounds: RoundFlow,
     private readonly amulets: AmuletFlow,
     private readonly validators: ValidatorFlow,
+    private readonly expiry: RewardExpiryFlow,
   ) {
     this.members = ctx.network.validators.map((validator, i) => ({
       validator,
@@ -177,18 +179,26 @@ export class TrafficFlow {
             member.wallet.push(change);
           }
           tx.archive(split, [validator.id]);
-          // Validator activity over the whole burn: the split plus the (zero) output fees.
-          tx.create(
+          // Validator activity over the whole burn: the split plus the (zero) output fees. Without a
+          // ValidatorRight to claim it the coupon is left to expire once its round closes.
+          const rewardAmount = amuletPaid + summary.outputFees.reduce((a, b) => a + b, 0n);
+          const coupon = tx.create(
             SpliceTemplates.ValidatorRewardCoupon,
             buildSplicePayload(SpliceTemplates.ValidatorRewardCoupon, {
               dso: dso.id,
               user: validator.id,
-              amount: formatDamlDecimal(amuletPaid + summary.outputFees.reduce((a, b) => a + b, 0n)),
+              amount: formatDamlDecimal(rewardAmount),
               round: { number: String(round) },
             }),
             [dso.id],
             [validator.id],
           );
+          this.expiry.expireWhenClosed({
+            kind: 'validatorRewardCoupon',
+            contract: coupon,
+            round,
+            amount: rewardAmount,
+          });
           const purchased = this.createTraffic(tx, member, {
             dso: dso.id,
             memberId: member.memberId,

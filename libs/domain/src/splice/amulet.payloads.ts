@@ -93,6 +93,13 @@ export interface DevelopmentFundCouponPayload {
   reason: string;
 }
 
+export const unclaimedRewardType = T.record({ dso: T.party, amount: T.numeric });
+/** `Splice.Amulet:UnclaimedReward`: issuance nobody claimed (expired rewards), at the DSO's disposal. */
+export interface UnclaimedRewardPayload {
+  dso: string;
+  amount: string;
+}
+
 export const featuredAppActivityMarkerType = T.record({
   dso: T.party,
   provider: T.party,
@@ -330,4 +337,5 @@ type _AmuletShapeChecks = [
   Expect<SameShape<CompactOf<typeof balanceChangeType>, BalanceChange>>,
   Expect<SameShape<CompactOf<typeof developmentFundCouponType>, DevelopmentFundCouponPayload>>,
   Expect<SameShape<CompactOf<typeof featuredAppActivityMarkerType>, FeaturedAppActivityMarkerPayload>>,
+  Expect<SameShape<CompactOf<typeof unclaimedRewardType>, UnclaimedRewardPayload>>,
 ];

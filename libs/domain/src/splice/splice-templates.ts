@@ -11,6 +11,8 @@ import {
   unclaimedDevelopmentFundCouponType,
   developmentFundCouponType,
   featuredAppActivityMarkerType,
+  unclaimedRewardType,
+  type UnclaimedRewardPayload,
   type DevelopmentFundCouponPayload,
   type FeaturedAppActivityMarkerPayload,
   type AmuletAllocationPayload,
@@ -191,6 +193,7 @@ export const SpliceTemplates = {
     'DevelopmentFundCoupon',
     developmentFundCouponType,
   ),
+  UnclaimedReward: template(amulet, 'Splice.Amulet', 'UnclaimedReward', unclaimedRewardType),
   FeaturedAppActivityMarker: template(
     amulet,
     'Splice.Amulet',
@@ -226,6 +229,7 @@ export interface SplicePayloads {
   ValidatorRewardCoupon: ValidatorRewardCouponPayload;
   DevelopmentFundCoupon: DevelopmentFundCouponPayload;
   FeaturedAppActivityMarker: FeaturedAppActivityMarkerPayload;
+  UnclaimedReward: UnclaimedRewardPayload;
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
@@ -291,6 +295,9 @@ export const SpliceChoices = {
   AmuletRulesTransfer: 'AmuletRules_Transfer',
   AmuletRulesDevNetTap: 'AmuletRules_DevNet_Tap',
   AmuletRulesMint: 'AmuletRules_Mint',
+  DsoRulesClaimExpiredRewards: 'DsoRules_ClaimExpiredRewards',
+  ValidatorRewardCouponDsoExpire: 'ValidatorRewardCoupon_DsoExpire',
+  ValidatorLivenessActivityRecordDsoExpire: 'ValidatorLivenessActivityRecord_DsoExpire',
   AmuletRulesAllocateDevelopmentFundCoupon: 'AmuletRules_AllocateDevelopmentFundCoupon',
   AmuletRulesBuyMemberTraffic: 'AmuletRules_BuyMemberTraffic',
   AmuletRulesMergeMemberTrafficContracts: 'AmuletRules_MergeMemberTrafficContracts',
