@@ -158,8 +158,9 @@ export class AmuletFlow {
   }
 
   /**
-   * Picks inputs of `sender` worth at least `needed` after holding fees; taps a fresh amulet for
-   * the sender first when its wallet cannot cover it.
+   * Picks inputs of `sender` whose initial amounts add up to at least `needed` (0.1.22 charges no
+   * holding fee on transfer inputs); taps a fresh amulet for the sender first when its wallet
+   * cannot cover it.
    */
   *fund(sender: SimParty, needed: bigint, round: number, inputs: AmuletContract[]): Generator<HistoryUpdate> {
     const rng = this.ctx.rng;
