@@ -6,6 +6,7 @@ import {
   fewestDigitsText,
   LedgerWriter,
   LEGACY_SEQUENCER_AVAILABLE_AFTER,
+  parseDamlDecimal,
   SpliceTemplates,
   timestampToMicros,
   type CloseVoteRequestResult,
@@ -390,7 +391,8 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
         )
         .map((e) => toCompact(e.create_arguments) as unknown as OpenMiningRoundPayload);
       expect(opened.length).toBeGreaterThan(10);
-      const units = (d: string) => BigInt(d.replace('.', ''));
+      // Payload decimals may come in the scientific form Splice writes ("0E-10" for the zero fees).
+      const units = (d: string) => parseDamlDecimal(d);
       for (const payload of [opened[0], opened[Math.floor(opened.length / 2)], opened[opened.length - 1]]) {
         const round = Number(payload.round.number);
         const res = await callChecked(
@@ -409,9 +411,9 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
         close(res.body.amulet_create_fee, cfg.createFee.fee);
         close(res.body.holding_fee, cfg.holdingFee.rate);
         close(res.body.lock_holder_fee, cfg.lockHolderFee.fee);
-        expect(res.body.transfer_fee.initial).toBe(cfg.transferFee.initialRate);
-        expect(res.body.transfer_fee.steps.map((s: scanApi.RateStep) => s.rate)).toEqual(
-          cfg.transferFee.steps.map((s) => s._2),
+        expect(units(res.body.transfer_fee.initial)).toBe(units(cfg.transferFee.initialRate));
+        expect(res.body.transfer_fee.steps.map((s: scanApi.RateStep) => units(s.rate))).toEqual(
+          cfg.transferFee.steps.map((s) => units(s._2)),
         );
         res.body.transfer_fee.steps.forEach((s: scanApi.RateStep, i: number) =>
           close(s.amount, cfg.transferFee.steps[i]._1),

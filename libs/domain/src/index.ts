@@ -242,6 +242,9 @@ export type {
   TimeLock,
   TokenTransfer,
   TransferResult,
+  TransferSummary,
+  BalanceChange,
+  Metadata,
   UnclaimedDevelopmentFundCouponPayload,
 } from './splice/amulet.payloads';
 export {
@@ -275,6 +278,7 @@ export type {
 export type {
   ClosedMiningRoundPayload,
   IssuanceConfig,
+  IssuingMiningRoundPayload,
   OpenMiningRoundPayload,
   TransferConfig,
 } from './splice/mining-round.payloads';

@@ -11,11 +11,10 @@ import {
   SpliceTemplates,
   V,
 } from '@canton-scan/domain';
-import { holdingFeeAt, type AmuletFlow } from './amulet.flow';
+import type { AmuletFlow } from './amulet.flow';
 import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
-import { steppedTransferFee, TRANSFER_FEES } from './network-config';
 import type { RoundFlow } from './round.flow';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
@@ -35,6 +34,8 @@ export interface OpenAllocation {
   /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
   readonly amount: bigint;
   readonly lockedRound: number;
+  /** Holding fee rate of the locked amulet. */
+  readonly rate: bigint;
   readonly plan: AllocationPlan;
   readonly dueRound: number;
   /** The locked amulet left for another synchronizer: nothing may touch this allocation now. */
@@ -87,9 +88,8 @@ export class AllocationFlow {
     const providers = network.appProviders;
     const executor = providers[this.created % providers.length];
     const amount = this.amulets.randomWhole(5, 300);
-    const lockFee = TRANSFER_FEES.createFee + steppedTransferFee(amount) + TRANSFER_FEES.lockHolderFee;
     const inputs: AmuletContract[] = [];
-    yield* this.amulets.fund(sender, amount + lockFee + 3n * TRANSFER_FEES.createFee, round, inputs);
+    yield* this.amulets.fund(sender, amount, round, inputs);
     const settlementId = `settlement-${this.created++}`;
     const dueRound = round + rng.int(1, 4);
     yield this.ctx.transaction(
@@ -167,6 +167,7 @@ export class AllocationFlow {
               executor,
               amount,
               lockedRound: round,
+              rate: outcome.rate,
               plan,
               dueRound,
               frozen: false,
@@ -206,9 +207,8 @@ export class AllocationFlow {
         },
         () => {
           const unlocked = this.unlock(tx, a, round);
-          // The whole unlocked value goes to the receiver less the fee on it; dust is burned.
-          const value = unlocked.amount - holdingFeeAt(unlocked, round);
-          const amount = value - TRANSFER_FEES.createFee - steppedTransferFee(value);
+          // The unlocked amulet holds exactly the allocated amount; no fee is charged on it.
+          const amount = unlocked.amount;
           const outcome = this.amulets.transfer(
             tx,
             a.sender,
@@ -256,7 +256,12 @@ export class AllocationFlow {
 
   /** `LockedAmulet_Unlock` of the allocation's locked amulet in the round's open round context. */
   private unlock(tx: TxBuilder, a: OpenAllocation, round: number): AmuletContract {
-    return unlockAmulet(tx, this.ctx.dso, this.rounds.openRound(round), a);
+    return unlockAmulet(
+      tx,
+      this.ctx.dso,
+      { contract: this.rounds.openRound(round), round, amuletPrice: this.rounds.amuletPriceOf(round) },
+      a,
+    );
   }
 }
 

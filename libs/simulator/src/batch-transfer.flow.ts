@@ -1,7 +1,6 @@
 import type { HistoryUpdate } from '@canton-scan/domain';
-import { type AmuletFlow, type TransferOutput, valueAt } from './amulet.flow';
+import type { AmuletFlow, TransferOutput } from './amulet.flow';
 import type { AmuletContract } from './contract-store';
-import { TRANSFER_FEES } from './network-config';
 import type { SimContext } from './simulator.context';
 
 /** Inputs merged at most (the sender's newest amulets): a wallet consolidating its dust. */
@@ -46,11 +45,10 @@ export class BatchTransferFlow {
       return { receiver, amount: this.amulets.randomWhole(1, 20) };
     });
     const total = outputs.reduce((sum, o) => sum + o.amount, 0n);
-    // Fees are at most 1% plus the fixed fees; the margin keeps the change positive.
-    const needed = total + total / 50n + TRANSFER_FEES.createFee * BigInt(outputs.length + 2);
-    const available = inputs.reduce((sum, a) => sum + valueAt(a, round), 0n);
-    if (available < needed) {
-      yield this.amulets.tap(sender, needed - available + this.amulets.randomWhole(100, 2000));
+    // No fee is charged: the inputs need to cover the outputs.
+    const available = inputs.reduce((sum, a) => sum + a.amount, 0n);
+    if (available < total) {
+      yield this.amulets.tap(sender, total - available + this.amulets.randomWhole(100, 2000));
       inputs.push(wallet[wallet.length - 1]);
     }
     yield this.ctx.transaction({ command: 'batch-transfer' }, (tx) => {

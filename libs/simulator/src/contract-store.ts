@@ -26,6 +26,8 @@ export interface AmuletContract extends ContractCore {
   readonly amount: bigint;
   /** Round the amount is as of (`amount.createdAt`). */
   readonly round: number;
+  /** Holding fee per round in amulet (`amount.ratePerRound.rate`), 10^-10 units. */
+  readonly rate: bigint;
   /** Index in the owner's wallet while spendable, else -1. */
   walletSlot: number;
 }
@@ -48,13 +50,17 @@ export interface GenericContract extends ContractCore {
 
 export type SimContract = AmuletContract | ActivityRecordContract | GenericContract;
 
-/** Holding fee per round (`ratePerRound.rate`) of every amulet the simulator creates. */
+/**
+ * The holding fee per round of the network's TransferConfig, in USD; an amulet's own rate is this
+ * at the amulet price of the round that created it (`transferConfigAmuletFromOpenRound`).
+ */
 export const HOLDING_FEE_RATE = '0.0000190259';
+export const HOLDING_FEE_RATE_UNITS = 190_259n;
 
 export function payloadOf(contract: SimContract): DamlValue {
   switch (contract.kind) {
     case 'amulet':
-      return amuletValue(contract.dso.id, contract.owner.id, contract.amount, contract.round);
+      return amuletValue(contract.dso.id, contract.owner.id, contract.amount, contract.round, contract.rate);
     case 'activity':
       return V.record({
         dso: V.party(contract.dso.id),
@@ -90,14 +96,20 @@ export function observersOf(contract: SimContract): readonly string[] {
 }
 
 /** The lossless `Splice.Amulet:Amulet` record (also the `amulet` field of a LockedAmulet). */
-export function amuletValue(dso: string, owner: string, amount: bigint, round: number): DamlValue {
+export function amuletValue(
+  dso: string,
+  owner: string,
+  amount: bigint,
+  round: number,
+  rate: bigint = HOLDING_FEE_RATE_UNITS,
+): DamlValue {
   return V.record({
     dso: V.party(dso),
     owner: V.party(owner),
     amount: V.record({
       initialAmount: V.numeric(formatDamlDecimal(amount)),
       createdAt: V.record({ number: V.int64(round) }),
-      ratePerRound: V.record({ rate: V.numeric(HOLDING_FEE_RATE) }),
+      ratePerRound: V.record({ rate: V.numeric(formatDamlDecimal(rate)) }),
     }),
   });
 }

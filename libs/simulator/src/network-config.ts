@@ -3,45 +3,39 @@ import {
   type DsoRulesConfig,
   formatDamlDecimal,
   type IssuanceConfig,
-  mulDamlDecimal,
   parseDamlDecimal,
   type RewardAccountingConfig,
   type SvNodeStatePayload,
   type TransferConfig,
 } from '@canton-scan/domain';
 import { HOLDING_FEE_RATE } from './contract-store';
-import type { SimSv, SimulatedNetwork } from './network-identities';
+import type { SimParty, SimSv, SimulatedNetwork } from './network-identities';
 
-// Configuration values of the simulated network, modelled on DevNet defaults. Fees are charged
-// in amulet directly (the real network converts USD fees at the round's amulet price).
+// Configuration values of the simulated network, modelled on DevNet defaults.
 
 const d = parseDamlDecimal;
 
+/**
+ * The transfer fees of the simulated network's `TransferConfig`, in USD. splice-amulet 0.1.22
+ * charges no create, transfer or lock holder fee (every output fee is 0), so the network
+ * configures them as zero like MainNet, keeping Splice's fee check (fee = the round's
+ * configuration at its price) true; the holding fee rate still ages amulets towards expiry.
+ */
 export const TRANSFER_FEES = {
-  createFee: d('0.03'),
-  lockHolderFee: d('0.005'),
-  initialRate: d('0.01'),
-  /** (amount threshold, rate above it) */
-  steps: [
-    [d('100'), d('0.001')],
-    [d('1000'), d('0.0001')],
-    [d('1000000'), d('0.00001')],
-  ] as const,
+  createFee: 0n,
+  lockHolderFee: 0n,
+  initialRate: 0n,
+  /** (step, rate above it): none. */
+  steps: [] as (readonly [bigint, bigint])[],
   holdingFeeRate: d(HOLDING_FEE_RATE),
 };
 
-/** The stepped transfer fee on `amount`: `initialRate` up to the first step, each step's rate above it. */
-export function steppedTransferFee(amount: bigint): bigint {
-  let fee = 0n;
-  let lower = 0n;
-  let rate = TRANSFER_FEES.initialRate;
-  for (const [threshold, nextRate] of TRANSFER_FEES.steps) {
-    if (amount <= threshold) break;
-    fee += mulDamlDecimal(threshold - lower, rate);
-    lower = threshold;
-    rate = nextRate;
-  }
-  return fee + mulDamlDecimal(amount - lower, rate);
+/**
+ * The Development Fund manager (`optDevelopmentFundManager` of the AmuletConfig), who allocates
+ * UnclaimedDevelopmentFundCoupons to beneficiaries: the first SV.
+ */
+export function developmentFundManager(network: SimulatedNetwork): SimParty {
+  return network.svs[0].party;
 }
 
 /** Synchronizer traffic fees (`decentralizedSynchronizer.fees` of the AmuletConfig). */

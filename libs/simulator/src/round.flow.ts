@@ -30,6 +30,16 @@ export interface PendingCoupon {
   readonly amount: bigint;
 }
 
+/**
+ * A ValidatorLivenessActivityRecord waiting for its validator to mint it (as an
+ * `InputValidatorLivenessActivityRecord` of a transfer) while its round is issuing.
+ */
+export interface PendingLivenessRecord {
+  readonly contract: GenericContract;
+  readonly validator: SimParty;
+  readonly round: number;
+}
+
 const PRICE_FLOOR = parseDamlDecimal('0.002');
 const PRICE_CEILING = parseDamlDecimal('0.05');
 /** Rounds a closed round stays on the ledger before it is archived. */
@@ -48,6 +58,8 @@ export class RoundFlow {
   private readonly closed: RoundContract[] = [];
   /** Development fund coupons created at issuing, for the amulet flow to claim. */
   readonly coupons: PendingCoupon[] = [];
+  /** Liveness records the validator flow created, for the amulet flow to mint. */
+  readonly livenessRecords: PendingLivenessRecord[] = [];
   private price = parseDamlDecimal('0.005');
   /** `amuletPrice` of each open round, as its OpenMiningRound states it. */
   private readonly openPrices = new Map<number, bigint>();
@@ -70,6 +82,16 @@ export class RoundFlow {
     const found = this.open.find((r) => r.round === round);
     if (!found) throw new Error(`simulator bug: round ${round} is not open`);
     return found.contract;
+  }
+
+  /** The ClosedMiningRound of `round` while it is on the ledger. */
+  closedRound(round: number): GenericContract | undefined {
+    return this.closed.find((r) => r.round === round)?.contract;
+  }
+
+  /** The IssuingMiningRound of `round` while that round is issuing. */
+  issuingRound(round: number): GenericContract | undefined {
+    return this.issuing.find((r) => r.round === round)?.contract;
   }
 
   /** The `amuletPrice` (USD per amulet, 10^-10 units) of open round `round`. */

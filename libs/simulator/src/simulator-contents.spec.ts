@@ -208,9 +208,16 @@ describe('simulateNetwork', () => {
       expect(transactions(small.updates).some((t) => t.external_transaction_hash !== undefined)).toBe(true);
     });
 
-    it('creates development fund coupons and claims some of them', () => {
+    it('creates development fund coupons, allocates some to beneficiaries who mint them in transfers', () => {
       expect(createdOf('UnclaimedDevelopmentFundCoupon').length).toBeGreaterThan(10);
-      expect(choices(SpliceChoices.UnclaimedDevelopmentFundCouponClaim).length).toBeGreaterThan(3);
+      expect(choices(SpliceChoices.AmuletRulesAllocateDevelopmentFundCoupon).length).toBeGreaterThan(3);
+      const allocated = createdOf('DevelopmentFundCoupon').length;
+      expect(allocated).toBe(choices(SpliceChoices.AmuletRulesAllocateDevelopmentFundCoupon).length);
+      const spent = choices(SpliceChoices.AmuletRulesTransfer).filter((x) =>
+        JSON.stringify(toCompact(x.event.choice_argument)).includes('InputDevelopmentFundCoupon'),
+      );
+      expect(spent.length).toBeGreaterThan(2);
+      expect(spent.length).toBeLessThanOrEqual(allocated);
       expect(activeOf('UnclaimedDevelopmentFundCoupon').length).toBeGreaterThan(0);
     });
 

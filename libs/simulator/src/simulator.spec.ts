@@ -9,6 +9,8 @@ import {
   isTransaction,
   type LockedAmuletPayload,
   lookupSpliceTemplate,
+  type OpenMiningRoundPayload,
+  type IssuingMiningRoundPayload,
   parseDamlDecimal,
   SpliceChoices,
   SpliceTemplates,
@@ -16,6 +18,7 @@ import {
   toCompact,
   type TransferResult,
 } from '@canton-scan/domain';
+import { configuredOutputFee, feesInAmulet, transferFeesOf } from './amulet-arithmetic';
 import { parseMicros } from './sim-clock';
 import { simulateNetwork } from './simulator';
 import { defaultSvScanUrl } from './simulator.options';
@@ -167,17 +170,40 @@ describe.each([
   });
 
   describe('amulet accounting', () => {
-    it('balances every AmuletRules_Transfer: inputs = outputs + change + fees', () => {
+    it('balances every AmuletRules_Transfer: inputs = outputs + change + fees, at the fees of its round', () => {
       const transfers = history.exercised.filter((x) => x.event.choice === SpliceChoices.AmuletRulesTransfer);
       expect(transfers.length).toBeGreaterThan(100);
-      const amountOf = (event: HistoryCreatedEvent): bigint => {
-        const name = templateName(event.template_id);
-        if (name === 'Amulet') return parseDamlDecimal(compactOf<AmuletPayload>(event).amount.initialAmount);
-        if (name === 'LockedAmulet')
-          return parseDamlDecimal(compactOf<LockedAmuletPayload>(event).amulet.amount.initialAmount);
-        throw new Error(`transfer created a ${name}`);
-      };
+      const openRounds = new Map(
+        history.created
+          .filter(({ event }) => event.template_id === SpliceTemplates.OpenMiningRound.templateId)
+          .map(({ event }) => [event.contract_id, compactOf<OpenMiningRoundPayload>(event)]),
+      );
+      const issuingRounds = new Map(
+        history.created
+          .filter(({ event }) => event.template_id === SpliceTemplates.IssuingMiningRound.templateId)
+          .map(({ event }) => [event.contract_id, compactOf<IssuingMiningRoundPayload>(event)]),
+      );
+      // An ExpiringAmount as of round zero (what BalanceChange normalises to).
+      const asOfRoundZero = (a: AmuletPayload): bigint =>
+        parseDamlDecimal(a.amount.initialAmount) +
+        BigInt(a.amount.createdAt.number) * parseDamlDecimal(a.amount.ratePerRound.rate);
       for (const { event, tx } of transfers) {
+        const argument = toCompact(event.choice_argument) as unknown as {
+          transfer: {
+            sender: string;
+            outputs: { receiver: string; amount: string; lock: { holders: string[] } | null }[];
+          };
+          context: {
+            openMiningRound: string;
+            issuingMiningRounds: [{ number: string }, string][];
+            featuredAppRight: string | null;
+          };
+        };
+        const round = openRounds.get(argument.context.openMiningRound)!;
+        const fees = feesInAmulet(
+          transferFeesOf(round.transferConfigUsd),
+          parseDamlDecimal(round.amuletPrice),
+        );
         const children = event.child_event_ids.map((id) => tx.events_by_id[id]);
         const archived = children.filter(
           (c): c is HistoryExercisedEvent => c.event_type === 'exercised_event',
@@ -185,27 +211,85 @@ describe.each([
         const createdChildren = children.filter(
           (c): c is HistoryCreatedEvent => c.event_type === 'created_event',
         );
+        const markers = createdChildren.filter(
+          (c) => c.template_id === SpliceTemplates.FeaturedAppActivityMarker.templateId,
+        );
+        expect(markers).toHaveLength(argument.context.featuredAppRight === null ? 0 : 1);
+        const holdings = createdChildren.filter((c) => !markers.includes(c));
         const result = toCompact(event.exercise_result) as unknown as TransferResult;
-        const inputs = archived.map((a) => {
+        const s = result.summary;
+        const balance = new Map<string, bigint>();
+        const move = (party: string, amount: bigint): void => {
+          balance.set(party, (balance.get(party) ?? 0n) + amount);
+        };
+        let amuletIn = 0n;
+        let developmentFundIn = 0n;
+        let faucetIn = 0n;
+        for (const a of archived) {
           expect(a.consuming).toBe(true);
           const source = history.exercised.find((x) => x.event === a)!.target;
-          return parseDamlDecimal((source.payload as unknown as AmuletPayload).amount.initialAmount);
+          const payload = source.payload as unknown as { amount: string; round: { number: string } };
+          if (source.templateName === 'DevelopmentFundCoupon') {
+            developmentFundIn += parseDamlDecimal(payload.amount);
+            continue;
+          }
+          if (a.template_id.endsWith(':Splice.ValidatorLicense:ValidatorLivenessActivityRecord')) {
+            // Worth the faucet issuance of its round's IssuingMiningRound, which the context names.
+            const [, issuingCid] = argument.context.issuingMiningRounds.find(
+              ([r]) => r.number === payload.round.number,
+            )!;
+            faucetIn += parseDamlDecimal(
+              issuingRounds.get(issuingCid)!.optIssuancePerValidatorFaucetCoupon ?? '0',
+            );
+            continue;
+          }
+          expect(source.templateName).toBe('Amulet');
+          const amulet = source.payload as unknown as AmuletPayload;
+          amuletIn += parseDamlDecimal(amulet.amount.initialAmount);
+          move(amulet.owner, -asOfRoundZero(amulet));
+        }
+        expect(amuletIn).toBe(parseDamlDecimal(s.inputAmuletAmount));
+        expect(developmentFundIn).toBe(parseDamlDecimal(s.inputDevelopmentFundAmount ?? '0'));
+        expect(faucetIn).toBe(parseDamlDecimal(s.inputValidatorFaucetAmount ?? '0'));
+        expect(parseDamlDecimal(s.inputValidatorRewardAmount)).toBe(faucetIn);
+        const outputs = holdings.map((c) => {
+          const amulet =
+            templateName(c.template_id) === 'LockedAmulet'
+              ? compactOf<LockedAmuletPayload>(c).amulet
+              : compactOf<AmuletPayload>(c);
+          move(amulet.owner, asOfRoundZero(amulet));
+          // Created in the open round, at its holding fee rate in amulet (USD rate / amuletPrice).
+          expect(amulet.amount.createdAt).toEqual(result.round);
+          expect(parseDamlDecimal(amulet.amount.ratePerRound.rate)).toBe(fees.holdingFeeRate);
+          return parseDamlDecimal(amulet.amount.initialAmount);
         });
-        const s = result.summary;
-        expect(inputs.reduce((x, y) => x + y, 0n)).toBe(parseDamlDecimal(s.inputAmuletAmount));
-        const outputs = createdChildren.map(amountOf);
         const change = result.senderChangeAmulet === null ? 0n : outputs.pop()!;
         expect(change).toBe(parseDamlDecimal(s.senderChangeAmount));
-        const fees =
-          parseDamlDecimal(s.holdingFees) +
-          s.outputFees.reduce((x, f) => x + parseDamlDecimal(f), 0n) +
-          parseDamlDecimal(s.senderChangeFee);
-        expect(fees).toBeGreaterThan(0n);
-        expect(parseDamlDecimal(s.inputAmuletAmount)).toBe(
-          outputs.reduce((x, y) => x + y, 0n) + change + fees,
+        // Each output fee is what the round's configuration prices it at (zero in 0.1.22).
+        expect(s.outputFees.map(parseDamlDecimal)).toEqual(
+          argument.transfer.outputs.map((o) =>
+            configuredOutputFee(fees, {
+              toSender: o.receiver === argument.transfer.sender,
+              amount: parseDamlDecimal(o.amount),
+              lockHolders: o.lock?.holders.length ?? 0,
+            }),
+          ),
         );
+        expect(parseDamlDecimal(s.holdingFees)).toBe(0n);
+        expect(parseDamlDecimal(s.senderChangeFee)).toBe(0n);
+        const outputFees = s.outputFees.reduce((x, f) => x + parseDamlDecimal(f), 0n);
+        expect(amuletIn + developmentFundIn + faucetIn).toBe(
+          outputs.reduce((x, y) => x + y, 0n) + change + outputFees,
+        );
+        // Each party's balance change is what the created and archived holdings add up to.
+        expect(
+          s.balanceChanges.map(([party, c]) => [
+            party,
+            parseDamlDecimal(c.changeToInitialAmountAsOfRoundZero),
+          ]),
+        ).toEqual([...balance.entries()].sort(([a], [b]) => (a < b ? -1 : 1)));
         expect(result.createdAmulets.map((c) => c.value)).toEqual(
-          createdChildren.slice(0, outputs.length).map((c) => c.contract_id),
+          holdings.slice(0, outputs.length).map((c) => c.contract_id),
         );
       }
     });

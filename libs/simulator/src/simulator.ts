@@ -1,6 +1,7 @@
 import type { HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
+import { RewardExpiryFlow } from './reward-expiry.flow';
 import { AppActivityFlow } from './app-activity.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
@@ -71,8 +72,9 @@ export function* simulateNetwork(
   const votes = new VoteFlow(ctx, governance);
   const rounds = new RoundFlow(ctx, governance);
   const validators = new ValidatorFlow(ctx, governance, rounds);
-  const amulets = new AmuletFlow(ctx, governance, rounds);
-  const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators);
+  const expiry = new RewardExpiryFlow(ctx, governance, rounds);
+  const amulets = new AmuletFlow(ctx, governance, rounds, expiry);
+  const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators, expiry);
   const activity = new AppActivityFlow(ctx, governance);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
@@ -113,6 +115,7 @@ export function* simulateNetwork(
     yield* traffic.tick(round);
     yield* votes.tick(round);
     yield* amulets.tick(round);
+    yield* expiry.tick();
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
     yield* batchTransfers.tick(round);

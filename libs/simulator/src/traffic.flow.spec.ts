@@ -1,6 +1,7 @@
 import {
   type BuyMemberTrafficArgument,
   type BuyMemberTrafficResult,
+  type ClosedMiningRoundPayload,
   formatDamlDecimal,
   type HistoryCreatedEvent,
   type HistoryExercisedEvent,
@@ -132,13 +133,12 @@ describe('synchronizer traffic purchases in the simulated network', () => {
       expect(paid - exact).toBeGreaterThanOrEqual(0n);
       expect(paid - exact).toBeLessThanOrEqual(1n);
       expect(result.summary.amuletPrice).toBe(amuletPrice);
-      // The self-transfer's output (paid - create fee) is archived: burned with the fees.
+      // splitAndBurn: the self-transfer's output (the whole price; 0.1.22 charges no fee) is archived.
       const s = result.summary;
       const d = parseDamlDecimal;
-      const split = paid - d('0.03');
-      expect(d(s.inputAmuletAmount)).toBe(
-        d(s.holdingFees) + split + d(s.outputFees[0]) + d(s.senderChangeFee) + d(s.senderChangeAmount),
-      );
+      expect(s.outputFees.map(d)).toEqual([0n]);
+      expect(d(s.holdingFees) + d(s.senderChangeFee)).toBe(0n);
+      expect(d(s.inputAmuletAmount)).toBe(paid + d(s.senderChangeAmount));
       const coupon = compactOf<ValidatorRewardCouponPayload>(
         children.find(
           (e): e is HistoryCreatedEvent =>
@@ -149,11 +149,68 @@ describe('synchronizer traffic purchases in the simulated network', () => {
       expect(coupon).toEqual({
         dso: network.dso.id,
         user: argument.provider,
-        amount: formatDamlDecimal(split + d(s.outputFees[0])),
+        amount: result.amuletPaid,
         round: result.round,
       });
+      expect(result.meta?.values['splice.lfdecentralizedtrust.org/burned']).toBe(
+        result.amuletPaid.replace(/(\.\d*?)0+$/, '$1').replace(/\.$/, '.0'),
+      );
       expect(result.meta?.values['splice.lfdecentralizedtrust.org/tx-kind']).toBe('burn');
     }
+  });
+
+  it('expires each purchase’s ValidatorRewardCoupon once its round closes, into an UnclaimedReward at the closed round’s rate', () => {
+    const coupons = new Map(
+      history.created
+        .filter(({ event }) => event.template_id === SpliceTemplates.ValidatorRewardCoupon.templateId)
+        .map(({ event }) => [event.contract_id, compactOf<ValidatorRewardCouponPayload>(event)]),
+    );
+    const closedRounds = new Map(
+      history.created
+        .filter(({ event }) => event.template_id === SpliceTemplates.ClosedMiningRound.templateId)
+        .map(({ event }) => [event.contract_id, compactOf<ClosedMiningRoundPayload>(event)]),
+    );
+    const expiries = history.exercised.filter(
+      (x) => x.event.choice === SpliceChoices.DsoRulesClaimExpiredRewards,
+    );
+    expect(expiries.length).toBeGreaterThan(2);
+    const expired = new Set<string>();
+    for (const { event, tx } of expiries) {
+      const { choiceArg } = toCompact(event.choice_argument) as unknown as {
+        choiceArg: { closedRoundCid: string; validatorRewardCouponCids: string[] };
+      };
+      const closed = closedRounds.get(choiceArg.closedRoundCid)!;
+      const children = event.child_event_ids.map((id) => tx.events_by_id[id]);
+      let burned = 0n;
+      for (const cid of choiceArg.validatorRewardCouponCids) {
+        const coupon = coupons.get(cid)!;
+        expect(coupon.round).toEqual(closed.round);
+        const expiry = children.find(
+          (c): c is HistoryExercisedEvent => c.event_type === 'exercised_event' && c.contract_id === cid,
+        )!;
+        expect(expiry.choice).toBe(SpliceChoices.ValidatorRewardCouponDsoExpire);
+        expect(toCompact(expiry.exercise_result)).toEqual({ amount: coupon.amount });
+        burned += parseDamlDecimal(coupon.amount);
+        expired.add(cid);
+      }
+      const unclaimed = children.filter(
+        (c): c is HistoryCreatedEvent =>
+          c.event_type === 'created_event' && c.template_id === SpliceTemplates.UnclaimedReward.templateId,
+      );
+      // sum of amounts × issuancePerValidatorRewardCoupon, rounded half to even (no liveness records here)
+      const product = burned * parseDamlDecimal(closed.issuancePerValidatorRewardCoupon);
+      const units = 10_000_000_000n;
+      const q = product / units;
+      const twice = 2n * (product % units);
+      const amount = twice > units || (twice === units && q % 2n === 1n) ? q + 1n : q;
+      expect(unclaimed.map((c) => compactOf<{ amount: string }>(c).amount)).toEqual(
+        amount > 0n ? [formatDamlDecimal(amount)] : [],
+      );
+    }
+    // Every coupon of a round closed by the end of the run has been expired.
+    const lastClosed = Math.max(...[...closedRounds.values()].map((r) => Number(r.round.number)));
+    for (const [cid, coupon] of coupons)
+      if (Number(coupon.round.number) <= lastClosed - 1) expect(expired.has(cid)).toBe(true);
   });
 
   it('has every validator’s participant buy at onboarding and top up later', () => {

@@ -14,11 +14,13 @@ import {
   V,
   wholeDamlDecimal,
 } from '@canton-scan/domain';
-import { holdingFeeAt, valueAt, type AmuletFlow } from './amulet.flow';
+import { compactSummary, type AmuletFlow } from './amulet.flow';
+import { showDecimal, summarizeTransfer, totalBurn } from './amulet-arithmetic';
 import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
-import { steppedTransferFee, TRAFFIC_FEES, TRANSFER_FEES } from './network-config';
+import { TRAFFIC_FEES } from './network-config';
+import type { RewardExpiryFlow } from './reward-expiry.flow';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -66,6 +68,7 @@ export class TrafficFlow {
     private readonly rounds: RoundFlow,
     private readonly amulets: AmuletFlow,
     private readonly validators: ValidatorFlow,
+    private readonly expiry: RewardExpiryFlow,
   ) {
     this.members = ctx.network.validators.map((validator, i) => ({
       validator,
@@ -102,13 +105,10 @@ export class TrafficFlow {
       TRAFFIC_FEES.extraTrafficPrice,
     );
     const amuletPaid = divHalfEven(usdSpent, amuletPrice);
-    // The self-transfer already burns one create fee, so the amulet split off and burned is the rest.
-    const splitAmount = amuletPaid - TRANSFER_FEES.createFee;
-    const outputFee = TRANSFER_FEES.createFee + steppedTransferFee(splitAmount);
-    const needed = splitAmount + outputFee + 3n * TRANSFER_FEES.createFee;
-    const available = member.wallet.reduce((sum, a) => sum + valueAt(a, round), 0n);
-    if (available < needed) {
-      yield this.amulets.tap(validator, needed - available + this.amulets.randomWhole(100, 1000), (a) =>
+    // splitAndBurn: a self-transfer splits `amuletPaid` off (no fee is charged), which is then burned.
+    const available = member.wallet.reduce((sum, a) => sum + a.amount, 0n);
+    if (available < amuletPaid) {
+      yield this.amulets.tap(validator, amuletPaid - available + this.amulets.randomWhole(100, 1000), (a) =>
         member.wallet.push(a),
       );
     }
@@ -116,14 +116,36 @@ export class TrafficFlow {
     member.wallet = [];
     yield this.ctx.transaction({ command: 'buy-member-traffic' }, (tx) => {
       const openRound = this.rounds.openRound(round);
-      const inputAmount = inputs.reduce((sum, a) => sum + a.amount, 0n);
-      const holdingFees = inputs.reduce((sum, a) => sum + holdingFeeAt(a, round), 0n);
-      const remainder = inputAmount - holdingFees - splitAmount - outputFee;
-      if (remainder < 0n)
-        throw new Error(`simulator bug: traffic purchase short by ${formatDamlDecimal(-remainder)}`);
-      const keepsChange = remainder > 2n * TRANSFER_FEES.createFee;
-      const senderChangeFee = keepsChange ? TRANSFER_FEES.createFee : remainder;
-      const senderChangeAmount = keepsChange ? remainder - TRANSFER_FEES.createFee : 0n;
+      const rate = this.amulets.holdingFeeRate(round);
+      const transferSummary = summarizeTransfer({
+        sender: validator.id,
+        openRound: round,
+        amuletPrice,
+        holdingFeeRate: rate,
+        inputs: {
+          amulets: inputs.map((a) => ({ initialAmount: a.amount, createdAt: a.round, ratePerRound: a.rate })),
+        },
+        outputs: [{ receiver: validator.id, amount: amuletPaid }],
+      });
+      // The burned split amulet leaves the sender's balance too (splitAndBurn adjusts the summary).
+      const burnedAsOfRoundZero = amuletPaid + mulHalfEven(rate, wholeDamlDecimal(round));
+      const summary = {
+        ...transferSummary,
+        balanceChanges: transferSummary.balanceChanges.map(
+          ([party, c]) =>
+            [
+              party,
+              party === validator.id
+                ? {
+                    changeToInitialAmountAsOfRoundZero:
+                      c.changeToInitialAmountAsOfRoundZero - burnedAsOfRoundZero,
+                    changeToHoldingFeesRate: c.changeToHoldingFeesRate - rate,
+                  }
+                : c,
+            ] as const,
+        ),
+      };
+      const senderChangeAmount = summary.senderChangeAmount;
       const argument: BuyMemberTrafficArgument = {
         inputs: inputs.map((a) => ({ tag: 'InputAmulet', value: tx.contractId(a) })),
         context: {
@@ -148,26 +170,35 @@ export class TrafficFlow {
           actingParties: [validator.id],
         },
         () => {
-          // splitAndBurn: a self-transfer of the split amount, which is then archived (burned).
+          // splitAndBurn: the self-transfer's split amulet and change, then the split is archived (burned).
           for (const input of inputs) tx.archive(input, [validator.id]);
-          const split = tx.createAmulet(dso, validator, splitAmount);
+          const split = tx.createAmulet(dso, validator, amuletPaid, round, rate);
           let change: AmuletContract | undefined;
-          if (keepsChange) {
-            change = tx.createAmulet(dso, validator, senderChangeAmount);
+          if (senderChangeAmount > 0n) {
+            change = tx.createAmulet(dso, validator, senderChangeAmount, round, rate);
             member.wallet.push(change);
           }
           tx.archive(split, [validator.id]);
-          tx.create(
+          // Validator activity over the whole burn: the split plus the (zero) output fees. Without a
+          // ValidatorRight to claim it the coupon is left to expire once its round closes.
+          const rewardAmount = amuletPaid + summary.outputFees.reduce((a, b) => a + b, 0n);
+          const coupon = tx.create(
             SpliceTemplates.ValidatorRewardCoupon,
             buildSplicePayload(SpliceTemplates.ValidatorRewardCoupon, {
               dso: dso.id,
               user: validator.id,
-              amount: formatDamlDecimal(splitAmount + outputFee),
+              amount: formatDamlDecimal(rewardAmount),
               round: { number: String(round) },
             }),
             [dso.id],
             [validator.id],
           );
+          this.expiry.expireWhenClosed({
+            kind: 'validatorRewardCoupon',
+            contract: coupon,
+            round,
+            amount: rewardAmount,
+          });
           const purchased = this.createTraffic(tx, member, {
             dso: dso.id,
             memberId: member.memberId,
@@ -178,20 +209,10 @@ export class TrafficFlow {
             amuletSpent: formatDamlDecimal(amuletPaid),
             usdSpent: formatDamlDecimal(usdSpent),
           });
-          const burned = outputFee + holdingFees + senderChangeFee + splitAmount;
+          const burned = totalBurn(summary) + amuletPaid;
           const result: BuyMemberTrafficResult = {
             round: { number: String(round) },
-            summary: {
-              inputAppRewardAmount: '0.0000000000',
-              inputValidatorRewardAmount: '0.0000000000',
-              inputSvRewardAmount: '0.0000000000',
-              inputAmuletAmount: formatDamlDecimal(inputAmount),
-              holdingFees: formatDamlDecimal(holdingFees),
-              outputFees: [formatDamlDecimal(outputFee)],
-              senderChangeFee: formatDamlDecimal(senderChangeFee),
-              senderChangeAmount: formatDamlDecimal(senderChangeAmount),
-              amuletPrice: formatDamlDecimal(amuletPrice),
-            },
+            summary: compactSummary(summary),
             amuletPaid: formatDamlDecimal(amuletPaid),
             purchasedTraffic: tx.contractId(purchased),
             senderChangeAmulet: change ? tx.contractId(change) : null,
@@ -294,11 +315,4 @@ function roundHalfEven(numerator: bigint, denominator: bigint): bigint {
   const q = numerator / denominator;
   const twice = 2n * (numerator % denominator);
   return twice > denominator || (twice === denominator && q % 2n === 1n) ? q + 1n : q;
-}
-
-/** A Decimal as Daml's `show` writes it: no trailing zeros, at least one fractional digit. */
-function showDecimal(units: bigint): string {
-  return formatDamlDecimal(units)
-    .replace(/(\.\d*?)0+$/, '$1')
-    .replace(/\.$/, '.0');
 }

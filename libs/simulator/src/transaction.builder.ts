@@ -8,6 +8,7 @@ import {
   V,
 } from '@canton-scan/domain';
 import {
+  HOLDING_FEE_RATE_UNITS,
   payloadOf,
   observersOf,
   signatoriesOf,
@@ -61,7 +62,14 @@ export class TxBuilder {
     return this.ids.contractId(contract.seq);
   }
 
-  createAmulet(dso: SimParty, owner: SimParty, amount: bigint, round: number = this.round): AmuletContract {
+  /** An Amulet of `amount` as of `round`, ageing at `rate` per round (the USD rate unless given). */
+  createAmulet(
+    dso: SimParty,
+    owner: SimParty,
+    amount: bigint,
+    round: number = this.round,
+    rate: bigint = HOLDING_FEE_RATE_UNITS,
+  ): AmuletContract {
     if (amount <= 0n) throw new Error(`simulator bug: amulet of non-positive amount ${amount}`);
     return this.add({
       kind: 'amulet',
@@ -70,6 +78,7 @@ export class TxBuilder {
       owner,
       amount,
       round,
+      rate,
       walletSlot: -1,
     });
   }

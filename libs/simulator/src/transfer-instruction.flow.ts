@@ -11,11 +11,10 @@ import {
   tokenTransferType,
   V,
 } from '@canton-scan/domain';
-import { holdingFeeAt, type AmuletFlow } from './amulet.flow';
+import type { AmuletFlow } from './amulet.flow';
 import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
-import { steppedTransferFee, TRANSFER_FEES } from './network-config';
 import type { RoundFlow } from './round.flow';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
@@ -35,6 +34,8 @@ export interface PendingTransferInstruction {
   /** Locked amount (10^-10 units) and the round the locked amulet's amount is as of. */
   readonly amount: bigint;
   readonly lockedRound: number;
+  /** Holding fee rate of the locked amulet. */
+  readonly rate: bigint;
   readonly plan: TransferInstructionPlan;
   readonly dueRound: number;
 }
@@ -103,9 +104,8 @@ export class TransferInstructionFlow {
     const users = network.users;
     const sender = users[(receiver.index + rng.int(1, users.length - 1)) % users.length];
     const amount = this.amulets.randomWhole(5, 200);
-    const lockFee = TRANSFER_FEES.createFee + steppedTransferFee(amount) + TRANSFER_FEES.lockHolderFee;
     const inputs: AmuletContract[] = [];
-    yield* this.amulets.fund(sender, amount + lockFee + 3n * TRANSFER_FEES.createFee, round, inputs);
+    yield* this.amulets.fund(sender, amount, round, inputs);
     const workflowId = `transfer-instruction-${this.created++}`;
     yield this.ctx.transaction(
       { command: 'instruct-transfer', workflowId, external: sender.external },
@@ -177,6 +177,7 @@ export class TransferInstructionFlow {
               receiver,
               amount,
               lockedRound: round,
+              rate: outcome.rate,
               plan,
               dueRound,
             };
@@ -234,9 +235,8 @@ export class TransferInstructionFlow {
                 V.contractId(tx.contractId(unlocked)),
               ]);
             }
-            // The whole unlocked value goes to the receiver less the fees on it; dust is burned.
-            const value = unlocked.amount - holdingFeeAt(unlocked, round);
-            const amount = value - TRANSFER_FEES.createFee - steppedTransferFee(value);
+            // The unlocked amulet holds exactly the instructed amount; no fee is charged on it.
+            const amount = unlocked.amount;
             const outcome = this.amulets.transfer(
               tx,
               t.sender,
@@ -259,7 +259,12 @@ export class TransferInstructionFlow {
 
   /** `LockedAmulet_Unlock` of the instruction's locked amulet in the round's open round context. */
   private unlock(tx: TxBuilder, t: PendingTransferInstruction, round: number): AmuletContract {
-    return unlockAmulet(tx, this.ctx.dso, this.rounds.openRound(round), t);
+    return unlockAmulet(
+      tx,
+      this.ctx.dso,
+      { contract: this.rounds.openRound(round), round, amuletPrice: this.rounds.amuletPriceOf(round) },
+      t,
+    );
   }
 }
 

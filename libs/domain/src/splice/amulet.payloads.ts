@@ -70,6 +70,53 @@ export interface UnclaimedDevelopmentFundCouponPayload {
   amount: string;
 }
 
+export const developmentFundCouponType = T.record({
+  dso: T.party,
+  beneficiary: T.party,
+  fundManager: T.party,
+  amount: T.numeric,
+  expiresAt: T.timestamp,
+  reason: T.text,
+});
+/**
+ * `Splice.Amulet:DevelopmentFundCoupon` (CIP-0082): an amount of the development fund allocated
+ * by the fund manager (`AmuletRules_AllocateDevelopmentFundCoupon`); the beneficiary mints it as
+ * an `InputDevelopmentFundCoupon` of a transfer before `expiresAt`. Signatory dso; observers
+ * beneficiary and fund manager.
+ */
+export interface DevelopmentFundCouponPayload {
+  dso: string;
+  beneficiary: string;
+  fundManager: string;
+  amount: string;
+  expiresAt: string;
+  reason: string;
+}
+
+export const unclaimedRewardType = T.record({ dso: T.party, amount: T.numeric });
+/** `Splice.Amulet:UnclaimedReward`: issuance nobody claimed (expired rewards), at the DSO's disposal. */
+export interface UnclaimedRewardPayload {
+  dso: string;
+  amount: string;
+}
+
+export const featuredAppActivityMarkerType = T.record({
+  dso: T.party,
+  provider: T.party,
+  beneficiary: T.party,
+  weight: T.numeric,
+});
+/**
+ * `Splice.Amulet:FeaturedAppActivityMarker`: created by a featured provider's transfer (weight
+ * 1.0 for the provider itself when the transfer names no beneficiaries). Signatory dso.
+ */
+export interface FeaturedAppActivityMarkerPayload {
+  dso: string;
+  provider: string;
+  beneficiary: string;
+  weight: string;
+}
+
 export const appActivityRecordType = T.record({
   dso: T.party,
   provider: T.party,
@@ -204,34 +251,55 @@ export interface AmuletTransferInstructionPayload {
   transfer: TokenTransfer;
 }
 
+export const balanceChangeType = T.record({
+  changeToInitialAmountAsOfRoundZero: T.numeric,
+  changeToHoldingFeesRate: T.numeric,
+});
+/** `Splice.AmuletRules:BalanceChange`: a party's balance change, normalised to round zero. */
+export interface BalanceChange {
+  changeToInitialAmountAsOfRoundZero: string;
+  changeToHoldingFeesRate: string;
+}
+
 export const transferSummaryType = T.record({
   inputAppRewardAmount: T.numeric,
   inputValidatorRewardAmount: T.numeric,
   inputSvRewardAmount: T.numeric,
   inputAmuletAmount: T.numeric,
+  balanceChanges: T.genMap(T.party, balanceChangeType),
   holdingFees: T.numeric,
   outputFees: T.list(T.numeric),
   senderChangeFee: T.numeric,
   senderChangeAmount: T.numeric,
   amuletPrice: T.numeric,
+  inputValidatorFaucetAmount: T.optional(T.numeric),
+  inputUnclaimedActivityRecordAmount: T.optional(T.numeric),
+  inputDevelopmentFundAmount: T.optional(T.numeric),
 });
 /**
- * Part of `AmuletRules_Transfer`'s result. Amounts balance exactly:
- * inputAmuletAmount = holdingFees + sum(outputs) + sum(outputFees) + senderChangeFee + senderChangeAmount.
+ * `Splice.AmuletRules:TransferSummary`, part of `AmuletRules_Transfer`'s result. Amounts balance
+ * exactly: the inputs of every kind = sum(outputs) + sum(outputFees) + holdingFees +
+ * senderChangeFee + senderChangeAmount. Since splice-amulet 0.1.17 no fee is charged (output fees,
+ * holding fees and the change fee are 0).
  */
 export interface TransferSummary {
   inputAppRewardAmount: string;
+  /** Includes `inputValidatorFaucetAmount`. */
   inputValidatorRewardAmount: string;
   inputSvRewardAmount: string;
   /** Sum of the input amulets' initial amounts. */
   inputAmuletAmount: string;
+  /** Per party, as a Daml Map (pairs sorted by party). */
+  balanceChanges: [string, BalanceChange][];
   holdingFees: string;
   /** One fee per output, in output order. */
   outputFees: string[];
-  /** Change below the create fee is burned here instead of becoming an amulet. */
   senderChangeFee: string;
   senderChangeAmount: string;
   amuletPrice: string;
+  inputValidatorFaucetAmount: string | null;
+  inputUnclaimedActivityRecordAmount: string | null;
+  inputDevelopmentFundAmount: string | null;
 }
 
 export const transferResultType = T.record({
@@ -266,4 +334,8 @@ type _AmuletShapeChecks = [
   Expect<SameShape<CompactOf<typeof amuletAllocationType>, AmuletAllocationPayload>>,
   Expect<SameShape<CompactOf<typeof amuletTransferInstructionType>, AmuletTransferInstructionPayload>>,
   Expect<SameShape<CompactOf<typeof transferResultType>, TransferResult>>,
+  Expect<SameShape<CompactOf<typeof balanceChangeType>, BalanceChange>>,
+  Expect<SameShape<CompactOf<typeof developmentFundCouponType>, DevelopmentFundCouponPayload>>,
+  Expect<SameShape<CompactOf<typeof featuredAppActivityMarkerType>, FeaturedAppActivityMarkerPayload>>,
+  Expect<SameShape<CompactOf<typeof unclaimedRewardType>, UnclaimedRewardPayload>>,
 ];

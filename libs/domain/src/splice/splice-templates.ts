@@ -9,6 +9,12 @@ import {
   featuredAppRightType,
   lockedAmuletType,
   unclaimedDevelopmentFundCouponType,
+  developmentFundCouponType,
+  featuredAppActivityMarkerType,
+  unclaimedRewardType,
+  type UnclaimedRewardPayload,
+  type DevelopmentFundCouponPayload,
+  type FeaturedAppActivityMarkerPayload,
   type AmuletAllocationPayload,
   type AmuletTransferInstructionPayload,
   type AmuletPayload,
@@ -181,6 +187,19 @@ export const SpliceTemplates = {
     'ValidatorRewardCoupon',
     validatorRewardCouponType,
   ),
+  DevelopmentFundCoupon: template(
+    amulet,
+    'Splice.Amulet',
+    'DevelopmentFundCoupon',
+    developmentFundCouponType,
+  ),
+  UnclaimedReward: template(amulet, 'Splice.Amulet', 'UnclaimedReward', unclaimedRewardType),
+  FeaturedAppActivityMarker: template(
+    amulet,
+    'Splice.Amulet',
+    'FeaturedAppActivityMarker',
+    featuredAppActivityMarkerType,
+  ),
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
@@ -208,6 +227,9 @@ export interface SplicePayloads {
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
   MemberTraffic: MemberTrafficPayload;
   ValidatorRewardCoupon: ValidatorRewardCouponPayload;
+  DevelopmentFundCoupon: DevelopmentFundCouponPayload;
+  FeaturedAppActivityMarker: FeaturedAppActivityMarkerPayload;
+  UnclaimedReward: UnclaimedRewardPayload;
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
@@ -272,6 +294,11 @@ export const SpliceChoices = {
   Archive: 'Archive',
   AmuletRulesTransfer: 'AmuletRules_Transfer',
   AmuletRulesDevNetTap: 'AmuletRules_DevNet_Tap',
+  AmuletRulesMint: 'AmuletRules_Mint',
+  DsoRulesClaimExpiredRewards: 'DsoRules_ClaimExpiredRewards',
+  ValidatorRewardCouponDsoExpire: 'ValidatorRewardCoupon_DsoExpire',
+  ValidatorLivenessActivityRecordDsoExpire: 'ValidatorLivenessActivityRecord_DsoExpire',
+  AmuletRulesAllocateDevelopmentFundCoupon: 'AmuletRules_AllocateDevelopmentFundCoupon',
   AmuletRulesBuyMemberTraffic: 'AmuletRules_BuyMemberTraffic',
   AmuletRulesMergeMemberTrafficContracts: 'AmuletRules_MergeMemberTrafficContracts',
   DsoRulesMergeMemberTrafficContracts: 'DsoRules_MergeMemberTrafficContracts',
@@ -296,7 +323,6 @@ export const SpliceChoices = {
   VoteRequestCastVote: 'VoteRequest_CastVote',
   ValidatorLicenseRecordValidatorLivenessActivity: 'ValidatorLicense_RecordValidatorLivenessActivity',
   ValidatorLicenseWithdraw: 'ValidatorLicense_Withdraw',
-  UnclaimedDevelopmentFundCouponClaim: 'UnclaimedDevelopmentFundCoupon_Claim',
   LockedAmuletUnlock: 'LockedAmulet_Unlock',
   TransferFactoryTransfer: 'TransferFactory_Transfer',
   TransferInstructionAccept: 'TransferInstruction_Accept',
