@@ -32,6 +32,7 @@ describe('loadConfig', () => {
       validatorPrefix: '/api/validator',
       publicUrl: 'http://localhost:5012',
       ui: { enabled: true, dir: undefined },
+      forcedAcsSnapshots: false,
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 5014, prefix: '/api/scan', ...http });
@@ -128,6 +129,7 @@ describe('loadConfig', () => {
       VALIDATOR_PREFIX: '/',
       SCAN_UI_ENABLED: 'false',
       SCAN_UI_DIR: '/srv/scan-ui',
+      SCAN_FORCED_ACS_SNAPSHOTS: 'true',
       REGISTRY_PORT: '6001',
       REGISTRY_PREFIX: '/registry',
       LEDGER_PORT: '6002',
@@ -150,6 +152,7 @@ describe('loadConfig', () => {
       validatorPrefix: '',
       publicUrl: 'http://localhost:6000',
       ui: { enabled: false, dir: '/srv/scan-ui' },
+      forcedAcsSnapshots: true,
       ...http,
     });
     expect(config.registryApi).toEqual({ port: 6001, prefix: '/registry', ...http });
