@@ -8,6 +8,7 @@ import {
   loadSimulatedNetwork,
   startTestApp,
   useTestDatabase,
+  withReadOnlyRole,
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
@@ -244,6 +245,50 @@ describe('scan: bulk history objects', () => {
       expect(refsAgain).toEqual(refs);
       for (let i = 0; i < refs.length; i++)
         expect((await download(refsAgain[i].url)).bytes.equals(bytes[i])).toBe(true);
+    });
+
+    it('on a database it may only read, serves what was built and builds nothing', async () => {
+      const window = { start_record_time: '2000-01-01T00:00:00Z', end_record_time: '2100-01-01T00:00:00Z' };
+      const asReader = () =>
+        withReadOnlyRole(db, async (dataSource) => {
+          const app = await startTestApp(createScanApp, dataSource);
+          try {
+            const readerClient = createScanClient({ baseUrl: app.origin + app.config.scanApi.prefix });
+            const updates = await callChecked(
+              scanSpec,
+              'listBulkUpdateHistoryObjects',
+              scanApi.listBulkUpdateHistoryObjects({
+                client: readerClient,
+                body: { ...window, page_size: 1000 },
+              }),
+            );
+            const acs = await callChecked(
+              scanSpec,
+              'listBulkAcsSnapshotObjects',
+              scanApi.listBulkAcsSnapshotObjects({
+                client: readerClient,
+                query: { at_or_before_record_time: '2026-01-06T12:00:00Z' },
+              }),
+            );
+            return { updates, acs };
+          } finally {
+            await app.close();
+          }
+        });
+      const before = await asReader();
+      // Nothing built yet: history this node has not reached; the token (none) handed back.
+      expect(before.updates.status).toBe(200);
+      expect(before.updates.body).toEqual({ object_refs: [] });
+      expect(before.acs.status).toBe(404);
+      expect(before.acs.body).toEqual({ error: expect.stringMatching(/not built yet.*read-only/) });
+      const [{ n }] = await db.dataSource.query('SELECT count(*)::int AS n FROM bulk_history_folders');
+      expect(n).toBe(0);
+      // Built through the owner: the reader then serves the same references.
+      const owner = await allRefs(window.start_record_time, window.end_record_time, 1000);
+      const ownerAcs = await listAcs('2026-01-06T12:00:00Z');
+      const after = await asReader();
+      expect((after.updates.body as scanApi.ListBulkUpdateHistoryObjectsResponse).object_refs).toEqual(owner);
+      expect(after.acs.body).toEqual(ownerAcs.body);
     });
 
     it('serves the daily ACS snapshot at or before a time: the ACS pages at that time', async () => {

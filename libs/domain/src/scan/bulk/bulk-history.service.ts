@@ -12,6 +12,9 @@ import { BulkSegments, bulkFolder, bulkTimeAtOrBefore, nextBulkTime, type BulkKi
 import { BulkHistoryRepository, type MigrationSpan } from './bulk-history.repository';
 import { BulkObjectWriter } from './bulk-object-writer';
 
+/** SQLSTATEs of a database that refuses writes: read_only_sql_transaction, insufficient_privilege. */
+const READ_ONLY_CODES = new Set(['25006', '42501']);
+
 /** Updates and contracts read from the store per query while building. */
 const READ_CHUNK = 1000;
 
@@ -79,7 +82,12 @@ export class BulkHistoryService {
         `no bulk ACS snapshot at ${recordTime}: it is before the first snapshot of this network`,
       );
     const folder = bulkFolder(time, nextBulkTime(time));
-    await this.ensureBuilt('ACS', folder, (tx, writer) => writeAcs(tx, writer, migrationId, recordTime));
+    if (
+      !(await this.ensureBuilt('ACS', folder, (tx, writer) => writeAcs(tx, writer, migrationId, recordTime)))
+    )
+      throw notFound(
+        `the bulk ACS snapshot at ${recordTime} is not built yet, and this node's database is read-only`,
+      );
     const refs = await this.refsOf('ACS', [folder]);
     if (refs.length === 0) throw notFound(`the ACS snapshot at ${recordTime} holds no contract`);
     return { record_time: recordTime, object_refs: refs };
@@ -106,10 +114,15 @@ export class BulkHistoryService {
     const refs: scanApi.BulkStorageObjectRef[] = [];
     let lastFolder: { folder: string; end: bigint } | undefined;
     let folders = 0;
+    let caughtUp = this.caughtUpTo(extent);
     for (let k = segments.firstEndingAfter(start); segments.start(k) < end && complete(k); k++) {
       const folder = segments.folder(k);
       if (token !== undefined && !(`${folder}/` > token)) continue;
-      await this.ensureBuilt('updates', folder, (tx, writer) => writeUpdates(tx, writer, extent, k));
+      if (!(await this.ensureBuilt('updates', folder, (tx, writer) => writeUpdates(tx, writer, extent, k)))) {
+        // Not built, and cannot be here: served as history this node has not reached yet.
+        caughtUp = segments.start(k);
+        break;
+      }
       const objects = await this.refsOf('updates', [folder]);
       if (objects.length === 0) continue;
       if (refs.length + objects.length > request.page_size) {
@@ -125,7 +138,7 @@ export class BulkHistoryService {
     }
     let nextToken: string | undefined;
     if (lastFolder) nextToken = lastFolder.end < end ? `${lastFolder.folder}/` : undefined;
-    else nextToken = this.caughtUpTo(extent) < end ? token : undefined;
+    else nextToken = caughtUp < end ? token : undefined;
     return { object_refs: refs, ...(nextToken === undefined ? {} : { next_page_token: nextToken }) };
   }
 
@@ -175,21 +188,31 @@ export class BulkHistoryService {
     return { segments: BulkSegments.after(timestampToMicros(spans[0].first)), spans, newest };
   }
 
-  /** Builds a folder unless built: in one transaction, under the folder's lock, checked again inside. */
+  /**
+   * Builds a folder unless built: in one transaction, under the folder's lock, checked again
+   * inside. False when it is not built and the database refuses the writes (a read-only role or
+   * a standby as `DATABASE_URL`, README "Scaling out"): such a node serves what was built.
+   */
   private async ensureBuilt(
     kind: BulkKind,
     folder: string,
     write: (tx: Queryable, writer: BulkObjectWriter) => Promise<void>,
-  ): Promise<void> {
-    if (await this.repository.isBuilt(kind, folder)) return;
-    await this.db.transaction(async (tx) => {
-      const repository = new BulkHistoryRepository(tx);
-      await repository.lockFolder(kind, folder);
-      if (await repository.isBuilt(kind, folder)) return;
-      const writer = new BulkObjectWriter(repository, kind, folder);
-      await write(tx, writer);
-      await writer.finish();
-    });
+  ): Promise<boolean> {
+    if (await this.repository.isBuilt(kind, folder)) return true;
+    try {
+      await this.db.transaction(async (tx) => {
+        const repository = new BulkHistoryRepository(tx);
+        await repository.lockFolder(kind, folder);
+        if (await repository.isBuilt(kind, folder)) return;
+        const writer = new BulkObjectWriter(repository, kind, folder);
+        await write(tx, writer);
+        await writer.finish();
+      });
+      return true;
+    } catch (error) {
+      if (READ_ONLY_CODES.has((error as { code?: unknown }).code as string)) return false;
+      throw error;
+    }
   }
 }
 
