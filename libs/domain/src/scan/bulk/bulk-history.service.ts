@@ -10,7 +10,7 @@ import { itemsText } from '../updates/update-history.mapper';
 import { UpdateHistoryRepository } from '../updates/update-history.repository';
 import { BulkSegments, bulkFolder, bulkTimeAtOrBefore, nextBulkTime, type BulkKind } from './bulk-layout';
 import { BulkHistoryRepository, type MigrationSpan } from './bulk-history.repository';
-import { BulkObjectWriter } from './bulk-object-writer';
+import { BULK_FRAME_BYTES, BULK_MAX_OBJECT_BYTES, BulkObjectWriter } from './bulk-object-writer';
 
 /** SQLSTATEs of a database that refuses writes: read_only_sql_transaction, insufficient_privilege. */
 const READ_ONLY_CODES = new Set(['25006', '42501']);
@@ -56,10 +56,17 @@ export interface BulkDownload {
 export class BulkHistoryService {
   private readonly repository: BulkHistoryRepository;
 
-  /** `downloadBase`: this scan's public URL and prefix, which object URLs start with. */
+  /**
+   * `downloadBase`: this scan's public URL and prefix, which object URLs start with. `limits`:
+   * the frame and object sizes (BULK_FRAME_BYTES, BULK_MAX_OBJECT_BYTES; smaller in tests).
+   */
   constructor(
     private readonly db: Db,
     private readonly downloadBase: string,
+    private readonly limits: { frameBytes: number; maxObjectBytes: number } = {
+      frameBytes: BULK_FRAME_BYTES,
+      maxObjectBytes: BULK_MAX_OBJECT_BYTES,
+    },
   ) {
     this.repository = new BulkHistoryRepository(db);
   }
@@ -204,7 +211,13 @@ export class BulkHistoryService {
         const repository = new BulkHistoryRepository(tx);
         await repository.lockFolder(kind, folder);
         if (await repository.isBuilt(kind, folder)) return;
-        const writer = new BulkObjectWriter(repository, kind, folder);
+        const writer = new BulkObjectWriter(
+          repository,
+          kind,
+          folder,
+          this.limits.frameBytes,
+          this.limits.maxObjectBytes,
+        );
         await write(tx, writer);
         await writer.finish();
       });
