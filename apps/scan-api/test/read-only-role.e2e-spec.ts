@@ -126,6 +126,21 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       'getAcsSnapshotTimestamp',
       `/v0/state/acs/snapshot-timestamp?before=2100-01-01T00:00:00Z&migration_id=0`,
     ),
+    // The bulk history: this network ends before its first 00:00 UTC, so no segment is complete
+    // and no snapshot is a bulk one: nothing to build through either role (an empty list, 404s).
+    post('listBulkUpdateHistoryObjects', '/v0/history/bulk/updates', {
+      start_record_time: '2000-01-01T00:00:00Z',
+      end_record_time: '2100-01-01T00:00:00Z',
+      page_size: 10,
+    }),
+    get('listBulkAcsSnapshotObjects', '/v0/history/bulk/acs?at_or_before_record_time=2100-01-01T00:00:00Z'),
+    post('getBulkObjectChecksums', '/v0/history/bulk/checksums', {
+      object_keys: ['a~b/updates_compact_json_0.zstd'],
+    }),
+    get(
+      'bulkStorageDownload',
+      `/v0/history/bulk/download/${encodeURIComponent('a~b/updates_compact_json_0.zstd')}`,
+    ),
     post('getHoldingsSummary', '/v1/holdings/summary', { ...at, owner_party_ids: f.owners }),
     post('getHoldingsSummaryAt', '/v0/holdings/summary', { ...at, owner_party_ids: f.owners }),
     post('getHoldingsStateAt', '/v0/holdings/state', { ...at, owner_party_ids: f.owners, page_size: 50 }),
@@ -355,7 +370,12 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
     // The requests are valid: every operation answers 200 at least once (an allocation whose
     // lock is in flight answers 409 through either role), except those whose data the simulated
     // network does not make (no upgrade scheduled, no vote request open at its end): 404.
-    const absent = new Set(['getMigrationSchedule', 'lookupDsoRulesVoteRequest']);
+    const absent = new Set([
+      'getMigrationSchedule',
+      'lookupDsoRulesVoteRequest',
+      'listBulkAcsSnapshotObjects',
+      'bulkStorageDownload',
+    ]);
     // Operations this stack answers 501 (specs/scan.yaml tag not-implemented), and forced snapshots, off: 400.
     const notImplemented = new Set(
       operationIdsOf(scanSpec).filter((op) =>

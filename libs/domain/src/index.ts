@@ -290,3 +290,4 @@ export {
   lookupSpliceTemplate,
 } from './splice/splice-templates';
 export type { SpliceTemplate, SpliceTemplateName } from './splice/splice-templates';
+export { BulkHistoryService, type BulkDownload } from './scan/bulk/bulk-history.service';

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, ForceAcsSnapshotNowData, ForceAcsSnapshotNowErrors, ForceAcsSnapshotNowResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetActivePhysicalSynchronizerSerialData, GetActivePhysicalSynchronizerSerialErrors, GetActivePhysicalSynchronizerSerialResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetBackfillingStatusData, GetBackfillingStatusErrors, GetBackfillingStatusResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDateOfFirstSnapshotAfterData, GetDateOfFirstSnapshotAfterErrors, GetDateOfFirstSnapshotAfterResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetLsuData, GetLsuErrors, GetLsuResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationIdData, GetMigrationIdErrors, GetMigrationIdResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetRewardAccountingBatchData, GetRewardAccountingBatchErrors, GetRewardAccountingBatchResponses, GetRewardAccountingRootHashData, GetRewardAccountingRootHashErrors, GetRewardAccountingRootHashResponses, GetRollForwardLsuData, GetRollForwardLsuErrors, GetRollForwardLsuResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetSynchronizerBootstrappingTransactionsData, GetSynchronizerBootstrappingTransactionsErrors, GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerIdentitiesData, GetSynchronizerIdentitiesErrors, GetSynchronizerIdentitiesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV1Data, GetUpdateByIdV1Errors, GetUpdateByIdV1Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, GetUpdatesBeforeData, GetUpdatesBeforeErrors, GetUpdatesBeforeResponses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { BulkStorageDownloadData, BulkStorageDownloadErrors, BulkStorageDownloadResponses, CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, ForceAcsSnapshotNowData, ForceAcsSnapshotNowErrors, ForceAcsSnapshotNowResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetActivePhysicalSynchronizerSerialData, GetActivePhysicalSynchronizerSerialErrors, GetActivePhysicalSynchronizerSerialResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetBackfillingStatusData, GetBackfillingStatusErrors, GetBackfillingStatusResponses, GetBulkObjectChecksumsData, GetBulkObjectChecksumsErrors, GetBulkObjectChecksumsResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDateOfFirstSnapshotAfterData, GetDateOfFirstSnapshotAfterErrors, GetDateOfFirstSnapshotAfterResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetLsuData, GetLsuErrors, GetLsuResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationIdData, GetMigrationIdErrors, GetMigrationIdResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetRewardAccountingBatchData, GetRewardAccountingBatchErrors, GetRewardAccountingBatchResponses, GetRewardAccountingRootHashData, GetRewardAccountingRootHashErrors, GetRewardAccountingRootHashResponses, GetRollForwardLsuData, GetRollForwardLsuErrors, GetRollForwardLsuResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetSynchronizerBootstrappingTransactionsData, GetSynchronizerBootstrappingTransactionsErrors, GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerIdentitiesData, GetSynchronizerIdentitiesErrors, GetSynchronizerIdentitiesResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV1Data, GetUpdateByIdV1Errors, GetUpdateByIdV1Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, GetUpdatesBeforeData, GetUpdatesBeforeErrors, GetUpdatesBeforeResponses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListBulkAcsSnapshotObjectsData, ListBulkAcsSnapshotObjectsErrors, ListBulkAcsSnapshotObjectsResponses, ListBulkUpdateHistoryObjectsData, ListBulkUpdateHistoryObjectsErrors, ListBulkUpdateHistoryObjectsResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -981,6 +981,73 @@ export const getAcsTemplateCounts = <ThrowOnError extends boolean = false>(optio
  *
  */
 export const getMirrorStatus = <ThrowOnError extends boolean = false>(options?: Options<GetMirrorStatusData, ThrowOnError>) => (options?.client ?? client).get<GetMirrorStatusResponses, GetMirrorStatusErrors, ThrowOnError>({ url: '/v0/explorer/mirror-status', ...options });
+
+/**
+ * Objects of a bulk ACS snapshot (pre-alpha)
+ *
+ * **Pre-alpha, unstable.** The download references of the bulk ACS snapshot taken
+ * at the newest daily snapshot time (00:00 UTC) at or before
+ * `at_or_before_record_time`; when that is later than the newest bulk snapshot this
+ * node has, the newest one. Each object is zstd-compressed JSON Lines: one created
+ * event per line, as `POST /v0/state/acs` pages it (`compact_json`, keys sorted).
+ * Objects are built from the stored history on first request and never change.
+ * 404 when there is no bulk snapshot at or before that time (none yet, or a time
+ * before the network's first one).
+ *
+ */
+export const listBulkAcsSnapshotObjects = <ThrowOnError extends boolean = false>(options: Options<ListBulkAcsSnapshotObjectsData, ThrowOnError>) => (options.client ?? client).get<ListBulkAcsSnapshotObjectsResponses, ListBulkAcsSnapshotObjectsErrors, ThrowOnError>({ url: '/v0/history/bulk/acs', ...options });
+
+/**
+ * Objects of the bulk update history between two times (pre-alpha)
+ *
+ * **Pre-alpha, unstable.** The download references of the update history objects
+ * covering record times after `start_record_time` up to `end_record_time`. History
+ * is cut into segments ending at 00:00 UTC (the first one starting at the
+ * network's beginning); only segments this node holds completely (its history goes
+ * past their end) are listed, whole, so the objects may hold updates outside the
+ * window but hold every update inside it. Each object is zstd-compressed JSON
+ * Lines: one update per line, as `POST /v2/updates` lists it (`compact_json`, keys
+ * sorted). At most `page_size` objects are returned; `next_page_token`, when given,
+ * is passed back unchanged with the same other fields for the next page. 400 when
+ * `page_size` is too small for the objects of even one segment.
+ *
+ */
+export const listBulkUpdateHistoryObjects = <ThrowOnError extends boolean = false>(options: Options<ListBulkUpdateHistoryObjectsData, ThrowOnError>) => (options.client ?? client).post<ListBulkUpdateHistoryObjectsResponses, ListBulkUpdateHistoryObjectsErrors, ThrowOnError>({
+    url: '/v0/history/bulk/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Digests of bulk history objects (pre-alpha, internal)
+ *
+ * **Pre-alpha, internal.** For each object key asked for, in the same order, the
+ * base64 SHA-256 digest of the object's bytes as `value`, or an empty item when
+ * this node holds no object of that key.
+ *
+ */
+export const getBulkObjectChecksums = <ThrowOnError extends boolean = false>(options: Options<GetBulkObjectChecksumsData, ThrowOnError>) => (options.client ?? client).post<GetBulkObjectChecksumsResponses, GetBulkObjectChecksumsErrors, ThrowOnError>({
+    url: '/v0/history/bulk/checksums',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Download a bulk history object (pre-alpha)
+ *
+ * **Pre-alpha, unstable.** The bytes of one bulk history object (a zstd stream of
+ * one or more frames), as the `url` of its `BulkStorageObjectRef` names it; their
+ * SHA-256 is the reference's `digest`. 404 when this node holds no object of that
+ * key.
+ *
+ */
+export const bulkStorageDownload = <ThrowOnError extends boolean = false>(options: Options<BulkStorageDownloadData, ThrowOnError>) => (options.client ?? client).get<BulkStorageDownloadResponses, BulkStorageDownloadErrors, ThrowOnError>({ url: '/v0/history/bulk/download/{object_key}', ...options });
 
 /**
  * Liveness probe

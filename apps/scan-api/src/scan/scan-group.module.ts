@@ -8,6 +8,7 @@ import {
   ActiveContractsRepository,
   BackfillingRepository,
   BackfillingService,
+  BulkHistoryService,
   Db,
   ForcedAcsSnapshots,
   ReadDb,
@@ -42,6 +43,7 @@ import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
+import { BulkHistoryController } from './bulk/bulk-history.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
 import { ExplorerController } from './explorer/explorer.controller';
 import { VoteRequestsController } from './governance/vote-requests.controller';
@@ -67,6 +69,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     UpdatesController,
     BackfillingController,
     AcsController,
+    BulkHistoryController,
     HoldingsController,
     ValidatorFaucetsController,
     DevelopmentFundController,
@@ -90,6 +93,10 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(AcsRepository, [ReadDb]),
     domainProvider(AcsSnapshotsRepository, [ReadDb]),
     domainProvider(AcsService, [AcsRepository, AcsSnapshotsRepository]),
+    domainProvider(BulkHistoryService, [
+      Db,
+      fromConfig((config) => `${config.scanApi.publicUrl}${config.scanApi.prefix}`),
+    ]),
     domainProvider(ForcedAcsSnapshots, [Db, fromConfig((config) => config.scanApi.forcedAcsSnapshots)]),
     domainProvider(HoldingsRepository, [ReadDb]),
     domainProvider(HoldingsService, [HoldingsRepository, AcsSnapshotsRepository]),

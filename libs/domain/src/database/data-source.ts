@@ -15,6 +15,11 @@ import { MiningRoundEntity } from '../scan/rewards/mining-round.entity';
 import { AcsSnapshotEntity } from '../scan/acs/acs-snapshot.entity';
 import { MirrorPeerStatusEntity } from '../mirror/mirror-peer-status.entity';
 import { SimulatedNetworkEntity } from '../simulation/simulated-network.entity';
+import {
+  BulkHistoryFolderEntity,
+  BulkHistoryFrameEntity,
+  BulkHistoryObjectEntity,
+} from '../scan/bulk/bulk-object.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -35,6 +40,9 @@ export const ENTITIES = [
   HistoryMigrationEntity,
   MirrorPeerStatusEntity,
   SimulatedNetworkEntity,
+  BulkHistoryFolderEntity,
+  BulkHistoryObjectEntity,
+  BulkHistoryFrameEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -4,6 +4,85 @@ export type ClientOptions = {
     baseUrl: 'http://localhost:5012/api/scan' | (string & {});
 };
 
+export type ListBulkAcsSnapshotObjectsResponse = {
+    /**
+     * Record time of the snapshot the objects hold.
+     */
+    record_time: string;
+    /**
+     * The objects holding the snapshot's contracts, in order.
+     */
+    object_refs: Array<BulkStorageObjectRef>;
+};
+
+export type ListBulkUpdateHistoryObjectsRequest = {
+    /**
+     * Every update with a record time greater than this is in the returned objects
+     * (earlier ones may be too).
+     *
+     */
+    start_record_time: string;
+    /**
+     * Every update with a record time at most this is in the returned objects
+     * (later ones may be too).
+     *
+     */
+    end_record_time: string;
+    /**
+     * The `next_page_token` of the previous page of the same request.
+     */
+    next_page_token?: string;
+    /**
+     * The most objects to return.
+     */
+    page_size: number;
+};
+
+export type ListBulkUpdateHistoryObjectsResponse = {
+    /**
+     * The objects of this page, in record time order.
+     */
+    object_refs: Array<BulkStorageObjectRef>;
+    /**
+     * Pass it back as `next_page_token` (with the same other fields) for the next
+     * page; absent when there are no more pages.
+     *
+     */
+    next_page_token?: string;
+};
+
+export type GetBulkObjectChecksumsRequest = {
+    /**
+     * Keys of the objects whose digests are asked for.
+     */
+    object_keys: Array<string>;
+};
+
+export type GetBulkObjectChecksumsResponse = {
+    /**
+     * One item per key asked for, in the same order.
+     */
+    checksums: Array<{
+        /**
+         * Base64 SHA-256 of the object's bytes; absent for an unknown key.
+         */
+        value?: string;
+    }>;
+};
+
+export type BulkStorageObjectRef = {
+    /**
+     * Where to download the object (this scan's download endpoint).
+     */
+    url: string;
+    /**
+     * Base64 SHA-256 of the object's bytes: equal on every scan holding the same
+     * history, so downloads can be checked against other SVs.
+     *
+     */
+    digest: string;
+};
+
 /**
  * Error body of the scan group.
  */
@@ -4265,6 +4344,194 @@ export type GetMirrorStatusResponses = {
 };
 
 export type GetMirrorStatusResponse = GetMirrorStatusResponses[keyof GetMirrorStatusResponses];
+
+export type ListBulkAcsSnapshotObjectsData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Latest record time the snapshot may have.
+         */
+        at_or_before_record_time: string;
+    };
+    url: '/v0/history/bulk/acs';
+};
+
+export type ListBulkAcsSnapshotObjectsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListBulkAcsSnapshotObjectsError = ListBulkAcsSnapshotObjectsErrors[keyof ListBulkAcsSnapshotObjectsErrors];
+
+export type ListBulkAcsSnapshotObjectsResponses = {
+    /**
+     * The snapshot's time and objects.
+     */
+    200: ListBulkAcsSnapshotObjectsResponse;
+};
+
+export type ListBulkAcsSnapshotObjectsResponse2 = ListBulkAcsSnapshotObjectsResponses[keyof ListBulkAcsSnapshotObjectsResponses];
+
+export type ListBulkUpdateHistoryObjectsData = {
+    body: ListBulkUpdateHistoryObjectsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/history/bulk/updates';
+};
+
+export type ListBulkUpdateHistoryObjectsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListBulkUpdateHistoryObjectsError = ListBulkUpdateHistoryObjectsErrors[keyof ListBulkUpdateHistoryObjectsErrors];
+
+export type ListBulkUpdateHistoryObjectsResponses = {
+    /**
+     * A page of object references.
+     */
+    200: ListBulkUpdateHistoryObjectsResponse;
+};
+
+export type ListBulkUpdateHistoryObjectsResponse2 = ListBulkUpdateHistoryObjectsResponses[keyof ListBulkUpdateHistoryObjectsResponses];
+
+export type GetBulkObjectChecksumsData = {
+    body: GetBulkObjectChecksumsRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/history/bulk/checksums';
+};
+
+export type GetBulkObjectChecksumsErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetBulkObjectChecksumsError = GetBulkObjectChecksumsErrors[keyof GetBulkObjectChecksumsErrors];
+
+export type GetBulkObjectChecksumsResponses = {
+    /**
+     * The digests, in the order of the keys.
+     */
+    200: GetBulkObjectChecksumsResponse;
+};
+
+export type GetBulkObjectChecksumsResponse2 = GetBulkObjectChecksumsResponses[keyof GetBulkObjectChecksumsResponses];
+
+export type BulkStorageDownloadData = {
+    body?: never;
+    path: {
+        /**
+         * The object's key, percent-encoded (it holds `/`, `~` and `:`).
+         */
+        object_key: string;
+    };
+    query?: never;
+    url: '/v0/history/bulk/download/{object_key}';
+};
+
+export type BulkStorageDownloadErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type BulkStorageDownloadError = BulkStorageDownloadErrors[keyof BulkStorageDownloadErrors];
+
+export type BulkStorageDownloadResponses = {
+    /**
+     * The object's bytes.
+     */
+    200: Blob | File;
+};
+
+export type BulkStorageDownloadResponse = BulkStorageDownloadResponses[keyof BulkStorageDownloadResponses];
 
 export type GetLivezData = {
     body?: never;

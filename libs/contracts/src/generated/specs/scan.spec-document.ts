@@ -68,6 +68,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Operations of upstream's scan this stack cannot serve truthfully: each answers 501\nin the scan error format, stating why.\n"
     },
     {
+      "name": "pre-alpha",
+      "description": "Pre-alpha: the update history and daily ACS snapshots as zstd-compressed JSON Lines\nobjects, built from the stored history, with SHA-256 digests to compare across SVs.\nUnder development upstream; do not rely on it in production.\n"
+    },
+    {
       "name": "health",
       "description": "Liveness and readiness probes."
     }
@@ -2712,6 +2716,205 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/history/bulk/acs": {
+      "get": {
+        "operationId": "listBulkAcsSnapshotObjects",
+        "tags": [
+          "pre-alpha"
+        ],
+        "summary": "Objects of a bulk ACS snapshot (pre-alpha)",
+        "description": "**Pre-alpha, unstable.** The download references of the bulk ACS snapshot taken\nat the newest daily snapshot time (00:00 UTC) at or before\n`at_or_before_record_time`; when that is later than the newest bulk snapshot this\nnode has, the newest one. Each object is zstd-compressed JSON Lines: one created\nevent per line, as `POST /v0/state/acs` pages it (`compact_json`, keys sorted).\nObjects are built from the stored history on first request and never change.\n404 when there is no bulk snapshot at or before that time (none yet, or a time\nbefore the network's first one).\n",
+        "parameters": [
+          {
+            "name": "at_or_before_record_time",
+            "in": "query",
+            "required": true,
+            "description": "Latest record time the snapshot may have.",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            },
+            "example": "2026-01-06T00:00:00Z"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The snapshot's time and objects.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListBulkAcsSnapshotObjectsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/history/bulk/updates": {
+      "post": {
+        "operationId": "listBulkUpdateHistoryObjects",
+        "tags": [
+          "pre-alpha"
+        ],
+        "summary": "Objects of the bulk update history between two times (pre-alpha)",
+        "description": "**Pre-alpha, unstable.** The download references of the update history objects\ncovering record times after `start_record_time` up to `end_record_time`. History\nis cut into segments ending at 00:00 UTC (the first one starting at the\nnetwork's beginning); only segments this node holds completely (its history goes\npast their end) are listed, whole, so the objects may hold updates outside the\nwindow but hold every update inside it. Each object is zstd-compressed JSON\nLines: one update per line, as `POST /v2/updates` lists it (`compact_json`, keys\nsorted). At most `page_size` objects are returned; `next_page_token`, when given,\nis passed back unchanged with the same other fields for the next page. 400 when\n`page_size` is too small for the objects of even one segment.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/ListBulkUpdateHistoryObjectsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of object references.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListBulkUpdateHistoryObjectsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/history/bulk/checksums": {
+      "post": {
+        "operationId": "getBulkObjectChecksums",
+        "tags": [
+          "pre-alpha"
+        ],
+        "summary": "Digests of bulk history objects (pre-alpha, internal)",
+        "description": "**Pre-alpha, internal.** For each object key asked for, in the same order, the\nbase64 SHA-256 digest of the object's bytes as `value`, or an empty item when\nthis node holds no object of that key.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetBulkObjectChecksumsRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The digests, in the order of the keys.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetBulkObjectChecksumsResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/history/bulk/download/{object_key}": {
+      "get": {
+        "operationId": "bulkStorageDownload",
+        "tags": [
+          "pre-alpha"
+        ],
+        "summary": "Download a bulk history object (pre-alpha)",
+        "description": "**Pre-alpha, unstable.** The bytes of one bulk history object (a zstd stream of\none or more frames), as the `url` of its `BulkStorageObjectRef` names it; their\nSHA-256 is the reference's `digest`. 404 when this node holds no object of that\nkey.\n",
+        "parameters": [
+          {
+            "name": "object_key",
+            "in": "path",
+            "required": true,
+            "description": "The object's key, percent-encoded (it holds `/`, `~` and `:`).",
+            "schema": {
+              "type": "string"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The object's bytes.",
+            "content": {
+              "application/octet-stream": {
+                "schema": {
+                  "type": "string",
+                  "format": "binary"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/livez": {
       "get": {
         "operationId": "getLivez",
@@ -2901,6 +3104,130 @@ export const scanSpec: OpenApiDocument = {
       }
     },
     "schemas": {
+      "ListBulkAcsSnapshotObjectsResponse": {
+        "type": "object",
+        "required": [
+          "record_time",
+          "object_refs"
+        ],
+        "properties": {
+          "record_time": {
+            "description": "Record time of the snapshot the objects hold.",
+            "type": "string",
+            "format": "date-time"
+          },
+          "object_refs": {
+            "description": "The objects holding the snapshot's contracts, in order.",
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BulkStorageObjectRef"
+            }
+          }
+        }
+      },
+      "ListBulkUpdateHistoryObjectsRequest": {
+        "type": "object",
+        "required": [
+          "start_record_time",
+          "end_record_time",
+          "page_size"
+        ],
+        "properties": {
+          "start_record_time": {
+            "description": "Every update with a record time greater than this is in the returned objects\n(earlier ones may be too).\n",
+            "type": "string",
+            "format": "date-time"
+          },
+          "end_record_time": {
+            "description": "Every update with a record time at most this is in the returned objects\n(later ones may be too).\n",
+            "type": "string",
+            "format": "date-time"
+          },
+          "next_page_token": {
+            "description": "The `next_page_token` of the previous page of the same request.",
+            "type": "string"
+          },
+          "page_size": {
+            "description": "The most objects to return.",
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 1000
+          }
+        }
+      },
+      "ListBulkUpdateHistoryObjectsResponse": {
+        "type": "object",
+        "required": [
+          "object_refs"
+        ],
+        "properties": {
+          "object_refs": {
+            "description": "The objects of this page, in record time order.",
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BulkStorageObjectRef"
+            }
+          },
+          "next_page_token": {
+            "description": "Pass it back as `next_page_token` (with the same other fields) for the next\npage; absent when there are no more pages.\n",
+            "type": "string"
+          }
+        }
+      },
+      "GetBulkObjectChecksumsRequest": {
+        "type": "object",
+        "required": [
+          "object_keys"
+        ],
+        "properties": {
+          "object_keys": {
+            "description": "Keys of the objects whose digests are asked for.",
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "GetBulkObjectChecksumsResponse": {
+        "type": "object",
+        "required": [
+          "checksums"
+        ],
+        "properties": {
+          "checksums": {
+            "description": "One item per key asked for, in the same order.",
+            "type": "array",
+            "items": {
+              "type": "object",
+              "properties": {
+                "value": {
+                  "description": "Base64 SHA-256 of the object's bytes; absent for an unknown key.",
+                  "type": "string"
+                }
+              }
+            }
+          }
+        }
+      },
+      "BulkStorageObjectRef": {
+        "type": "object",
+        "required": [
+          "url",
+          "digest"
+        ],
+        "properties": {
+          "url": {
+            "description": "Where to download the object (this scan's download endpoint).",
+            "type": "string"
+          },
+          "digest": {
+            "description": "Base64 SHA-256 of the object's bytes: equal on every scan holding the same\nhistory, so downloads can be checked against other SVs.\n",
+            "type": "string"
+          }
+        }
+      },
       "ErrorResponse": {
         "type": "object",
         "description": "Error body of the scan group.",

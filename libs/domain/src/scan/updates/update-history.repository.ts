@@ -1,4 +1,4 @@
-import { prepared, type Db } from '../../database/db';
+import { prepared, type Queryable } from '../../database/db';
 import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../database/timestamp-sql';
 import type { DamlValue } from '../../daml-value/daml-value.types';
 import { compactOnlyHistory } from '../../errors/domain-error';
@@ -137,7 +137,7 @@ const treeStatement = (lossless: string, from: string, where: string, orderBy: s
  * rows in node order, each carrying the text PostgreSQL wrote for it.
  */
 export class UpdateHistoryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(private readonly db: Queryable) {}
 
   /** The rows of one update by id; empty when unknown. $2: lossless. */
   static readonly BY_ID = prepared(
