@@ -30,14 +30,6 @@ export interface AmuletContract extends ContractCore {
   walletSlot: number;
 }
 
-export interface ActivityRecordContract extends ContractCore {
-  readonly kind: 'activity';
-  readonly dso: SimParty;
-  readonly provider: SimParty;
-  readonly round: number;
-  readonly weight: number;
-}
-
 /** Everything else: few instances, so the lossless payload is kept as is. */
 export interface GenericContract extends ContractCore {
   readonly kind: 'generic';
@@ -46,7 +38,7 @@ export interface GenericContract extends ContractCore {
   readonly observers: readonly string[];
 }
 
-export type SimContract = AmuletContract | ActivityRecordContract | GenericContract;
+export type SimContract = AmuletContract | GenericContract;
 
 /** Holding fee per round (`ratePerRound.rate`) of every amulet the simulator creates. */
 export const HOLDING_FEE_RATE = '0.0000190259';
@@ -55,13 +47,6 @@ export function payloadOf(contract: SimContract): DamlValue {
   switch (contract.kind) {
     case 'amulet':
       return amuletValue(contract.dso.id, contract.owner.id, contract.amount, contract.round);
-    case 'activity':
-      return V.record({
-        dso: V.party(contract.dso.id),
-        provider: V.party(contract.provider.id),
-        round: V.record({ number: V.int64(contract.round) }),
-        activityWeight: V.int64(contract.weight),
-      });
     case 'generic':
       return contract.payload;
   }
@@ -71,8 +56,6 @@ export function signatoriesOf(contract: SimContract): readonly string[] {
   switch (contract.kind) {
     case 'amulet':
       return [contract.dso.id, contract.owner.id];
-    case 'activity':
-      return [contract.dso.id];
     case 'generic':
       return contract.signatories;
   }
@@ -82,8 +65,6 @@ export function observersOf(contract: SimContract): readonly string[] {
   switch (contract.kind) {
     case 'amulet':
       return [];
-    case 'activity':
-      return [contract.provider.id];
     case 'generic':
       return contract.observers;
   }

@@ -1,7 +1,6 @@
 import type { HistoryUpdate } from '@canton-scan/domain';
 import type { AllocationFlow, OpenAllocation } from './allocation.flow';
 import type { AmuletFlow } from './amulet.flow';
-import type { AppActivityFlow } from './app-activity.flow';
 import type { AmuletContract, SimContract } from './contract-store';
 import type { SimParty } from './network-identities';
 import type { SimContext } from './simulator.context';
@@ -27,8 +26,9 @@ interface ReturnTrip {
 
 /**
  * Reassignments between the two synchronizers. Every `reassignEveryRounds` rounds (and in round
- * 2, so short runs have them too) one app activity record moves to the second synchronizer for
- * good and one amulet makes a round trip there and back two rounds later (its counter reaching 2).
+ * 2, so short runs have them too) one amulet moves to the second synchronizer for good (its owner
+ * no longer spends it) and another makes a round trip there and back two rounds later (its
+ * counter reaching 2).
  * Two LockedAmulets of open allocations are left in flight: one in the last round of migration 0
  * (so it is not re-imported) and one in the last round of the run.
  */
@@ -39,22 +39,22 @@ export class ReassignmentFlow {
   constructor(
     private readonly ctx: SimContext,
     private readonly amulets: AmuletFlow,
-    private readonly activity: AppActivityFlow,
     private readonly allocations: AllocationFlow,
   ) {}
 
   *tick(round: number): Generator<HistoryUpdate> {
-    const { options, dso } = this.ctx;
+    const { options } = this.ctx;
     for (const trip of this.returns.filter((t) => t.round === round)) {
       this.returns.splice(this.returns.indexOf(trip), 1);
       yield* this.move(trip.amulet, trip.amulet.owner);
       this.amulets.addToWallet(trip.amulet);
     }
     if (round === 2 || (round > 0 && round % options.reassignEveryRounds === 0)) {
-      const records = this.activity.recentActivityRecords.filter(
-        (r) => r.synchronizer === 0 && this.ctx.store.isActive(r),
-      );
-      if (records.length > 0) yield* this.move(this.ctx.rng.pick(records), dso);
+      const settled = this.amulets.randomSpendable();
+      if (settled && settled.synchronizer === 0) {
+        this.amulets.removeFromWallet(settled);
+        yield* this.move(settled, settled.owner);
+      }
       const amulet = this.amulets.randomSpendable();
       if (amulet) {
         this.amulets.removeFromWallet(amulet);

@@ -15,6 +15,7 @@ import { MiningRoundEntity } from '../scan/rewards/mining-round.entity';
 import { AcsSnapshotEntity } from '../scan/acs/acs-snapshot.entity';
 import { MirrorPeerStatusEntity } from '../mirror/mirror-peer-status.entity';
 import { SimulatedNetworkEntity } from '../simulation/simulated-network.entity';
+import { SynchronizerVerdictEntity } from '../scan/events/synchronizer-verdict.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -35,6 +36,7 @@ export const ENTITIES = [
   HistoryMigrationEntity,
   MirrorPeerStatusEntity,
   SimulatedNetworkEntity,
+  SynchronizerVerdictEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -25,6 +25,11 @@ export enum DomainErrorCode {
    * lossless form (docs/compact-only.md).
    */
   CompactOnlyHistory = 'COMPACT_ONLY_HISTORY',
+  /**
+   * The answer needs the synchronizer's verdicts of a migration this store does not carry (a
+   * mirror copies the update history only; docs/events.md).
+   */
+  VerdictsNotHeld = 'VERDICTS_NOT_HELD',
 }
 
 export class DomainError extends Error {
@@ -49,6 +54,13 @@ export const compactOnlyHistory = (updateId: string) =>
     DomainErrorCode.CompactOnlyHistory,
     `update ${updateId} was loaded without type information (compact-only history): its payloads can be served in compact_json only, not in protobuf_json (lossless)`,
     { updateId },
+  );
+
+/** An answer that needs verdicts of history this store holds without them. */
+export const verdictsNotHeld = (what: string) =>
+  new DomainError(
+    DomainErrorCode.VerdictsNotHeld,
+    `${what}: this node does not carry the synchronizer's mediator verdicts (a scan mirror copies the update history only, and history written before verdicts were stored has none); ask a scan that ingests its synchronizer's verdicts`,
   );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */

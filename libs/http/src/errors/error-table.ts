@@ -69,6 +69,8 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   ),
   // Not retryable: a compact-only update never has a lossless form (docs/compact-only.md).
   [DomainErrorCode.CompactOnlyHistory]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.CompactOnlyHistory),
+  // Not retryable on this node: another scan (one that ingests verdicts) can answer (docs/events.md).
+  [DomainErrorCode.VerdictsNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.VerdictsNotHeld),
 });
 
 /** The row of one domain error code. */
