@@ -245,10 +245,15 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
       // the source has totals the mirror says it cannot provide them, never zero activity.
       const cannotProvide = { status: 200, body: '{"status":"CannotProvide"}' };
       const totals = Object.keys(original).filter((key) => key.startsWith('activity totals'));
-      expect(totals.filter((key) => (original[key] as { body: string }).body.includes('"Ok"')).length).toBeGreaterThan(3);
+      expect(
+        totals.filter((key) => (original[key] as { body: string }).body.includes('"Ok"')).length,
+      ).toBeGreaterThan(3);
       for (const key of Object.keys(original))
         expect({ [key]: mirrored[key] }).toEqual({
-          [key]: totals.includes(key) && (original[key] as { body: string }).body.includes('"Ok"') ? cannotProvide : original[key],
+          [key]:
+            totals.includes(key) && (original[key] as { body: string }).body.includes('"Ok"')
+              ? cannotProvide
+              : original[key],
         });
     } finally {
       await mirrorScan.close();

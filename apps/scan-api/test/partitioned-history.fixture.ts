@@ -1,5 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, SpliceTemplates, type HistoryUpdate, type LedgerWriterOptions } from '@canton-scan/domain';
+import {
+  LedgerWriter,
+  SpliceTemplates,
+  type HistoryUpdate,
+  type LedgerWriterOptions,
+} from '@canton-scan/domain';
 import { createHash } from 'node:crypto';
 import { createdEvents, HistoryBuilder, replayAcs } from '@canton-scan/testing';
 

@@ -1,5 +1,10 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import { isVerdictItem, LedgerWriter, type HistoryUpdate, type HistoryVerdictItem } from '@canton-scan/domain';
+import {
+  isVerdictItem,
+  LedgerWriter,
+  type HistoryUpdate,
+  type HistoryVerdictItem,
+} from '@canton-scan/domain';
 import { simulateHistory } from '@canton-scan/simulator';
 import {
   expectResponseMatchesSpec,
@@ -57,7 +62,10 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
     for (;;) {
       const res = checked(
         'getEventHistory',
-        await scanApi.getEventHistory({ client, body: { after, page_size: pageSize, daml_value_encoding: encoding } }),
+        await scanApi.getEventHistory({
+          client,
+          body: { after, page_size: pageSize, daml_value_encoding: encoding },
+        }),
       );
       expect(res.response.status).toBe(200);
       const page = res.data!.events;
@@ -74,7 +82,10 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
     for (;;) {
       const res = checked(
         'getUpdateHistoryV2',
-        await scanApi.getUpdateHistoryV2({ client, body: { after, page_size: 1000, daml_value_encoding: encoding } }),
+        await scanApi.getUpdateHistoryV2({
+          client,
+          body: { after, page_size: 1000, daml_value_encoding: encoding },
+        }),
       );
       const page = res.data!.transactions;
       if (page.length === 0) return list;
@@ -176,7 +187,10 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
           body: json,
         });
       }
-      for (const path of ['/v0/events/NOT-HEX', `/v0/events/1220${'a'.repeat(64)}?daml_value_encoding=lossless`]) {
+      for (const path of [
+        '/v0/events/NOT-HEX',
+        `/v0/events/1220${'a'.repeat(64)}?daml_value_encoding=lossless`,
+      ]) {
         const res = await sendRaw(base, { method: 'GET', path });
         expect([res.status, Object.keys(JSON.parse(res.text) as object)]).toEqual([400, ['error']]);
       }
@@ -188,16 +202,26 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
           WHERE (v.migration_id, v.record_time) > (0, '2026-01-01T00:00:00Z'::timestamptz)
           ORDER BY v.migration_id, v.record_time LIMIT 10`,
       )) as { 'QUERY PLAN': string }[];
-      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain('ux_synchronizer_verdicts_migration_record_time');
+      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(
+        'ux_synchronizer_verdicts_migration_record_time',
+      );
     });
   });
 
   it('answers 503 on a store written without verdicts (a mirror), saying so, not an empty history', async () => {
-    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3, synchronizerVerdicts: 'absent' });
+    const writer = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'absent',
+    });
     await writer.append(updates.slice(0, 300));
-    const list = checked('getEventHistory', await scanApi.getEventHistory({ client, body: { page_size: 10 } }));
+    const list = checked(
+      'getEventHistory',
+      await scanApi.getEventHistory({ client, body: { page_size: 10 } }),
+    );
     expect(list.response.status).toBe(503);
-    expect((list.error as { error: string }).error).toMatch(/does not carry the synchronizer's mediator verdicts/);
+    expect((list.error as { error: string }).error).toMatch(
+      /does not carry the synchronizer's mediator verdicts/,
+    );
     const one = checked(
       'getEventById',
       await scanApi.getEventById({ client, path: { update_id: updates[5].update_id } }),
@@ -206,19 +230,27 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
   });
 
   it('is empty, not unavailable, on an empty store', async () => {
-    const res = checked('getEventHistory', await scanApi.getEventHistory({ client, body: { page_size: 10 } }));
+    const res = checked(
+      'getEventHistory',
+      await scanApi.getEventHistory({ client, body: { page_size: 10 } }),
+    );
     expect([res.response.status, res.data]).toEqual([200, { events: [] }]);
   });
 
   it('keeps a verdict item out of the store when it contradicts its update', async () => {
     const tx = updates.find((u) => 'events_by_id' in u && u.offset !== '')!;
     const own = verdicts.find((v) => v.verdict.update_id === tx.update_id)!;
-    const wrong: HistoryVerdictItem = { ...own, verdict: { ...own.verdict, record_time: '2020-01-01T00:00:00.000000Z' } };
+    const wrong: HistoryVerdictItem = {
+      ...own,
+      verdict: { ...own.verdict, record_time: '2020-01-01T00:00:00.000000Z' },
+    };
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     await expect(writer.append([...updates.slice(0, updates.indexOf(tx) + 1), wrong])).rejects.toThrow(
       /its update has another migration id or record time/,
     );
     expect(await db.dataSource.query('SELECT count(*)::int AS n FROM updates')).toEqual([{ n: 0 }]);
-    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM synchronizer_verdicts')).toEqual([{ n: 0 }]);
+    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM synchronizer_verdicts')).toEqual([
+      { n: 0 },
+    ]);
   });
 });

@@ -150,7 +150,10 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
             root_views: [0],
           },
         },
-        traffic_summary: { total_traffic_cost: weight, envelope_traffic_summaries: [{ traffic_cost: weight, view_ids: [0] }] },
+        traffic_summary: {
+          total_traffic_cost: weight,
+          envelope_traffic_summaries: [{ traffic_cost: weight, view_ids: [0] }],
+        },
         app_activity_records: { round_number: round, records: [{ party: p(provider), weight }] },
       };
     };
@@ -300,7 +303,10 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
   });
 
   it('answers CannotProvide for closed rounds whose verdicts the store does not carry (a mirror), never zero activity', async () => {
-    const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3, synchronizerVerdicts: 'absent' });
+    const writer = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'absent',
+    });
     await writer.append(history().filter((i) => !isVerdictItem(i)));
     for (const round of [1, 2, 3, 5]) expect((await totals(round)).data).toEqual({ status: 'CannotProvide' });
     expect((await totals(4)).data).toEqual({ status: 'Undetermined' });
@@ -391,7 +397,10 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
       'SELECT round::text FROM reward_accounting_totals ORDER BY round',
     );
     await db.dataSource.query('DELETE FROM reward_accounting_totals');
-    await computeActivityTotals(db.dataSource, closed.map((r) => r.round));
+    await computeActivityTotals(
+      db.dataSource,
+      closed.map((r) => r.round),
+    );
     expect(await everyAnswer()).toEqual(whole);
   });
 

@@ -210,7 +210,10 @@ export type {
   HistoryVerdict,
   HistoryVerdictItem,
 } from './scan/events/verdict-item';
-export { computeActivityTotals, RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';
+export {
+  computeActivityTotals,
+  RewardAccountingRepository,
+} from './scan/rewards/reward-accounting.repository';
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';

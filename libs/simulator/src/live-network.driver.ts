@@ -1,4 +1,10 @@
-import { ingestUpdates, isVerdictItem, type HistoryUpdate, type HistoryVerdictItem, type LedgerWriter } from '@canton-scan/domain';
+import {
+  ingestUpdates,
+  isVerdictItem,
+  type HistoryUpdate,
+  type HistoryVerdictItem,
+  type LedgerWriter,
+} from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
 
 export interface LiveNetworkDriverOptions {

@@ -49,7 +49,11 @@ export function* updatesAfter<T extends HistoryUpdate | HistoryVerdictItem>(
     skipping = false;
     if (endOffset !== undefined) {
       if (update.offset === '') {
-        if (isTransaction(update) && end.migrationId !== undefined && update.migration_id <= end.migrationId) {
+        if (
+          isTransaction(update) &&
+          end.migrationId !== undefined &&
+          update.migration_id <= end.migrationId
+        ) {
           skipping = true;
           continue;
         }

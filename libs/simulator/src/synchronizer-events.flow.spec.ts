@@ -56,7 +56,8 @@ describe('simulateHistory: what the synchronizer says of each transaction', () =
       isVerdictItem(i) ? `${i.verdict.migration_id} ${i.verdict.record_time}` : undefined,
     );
     const updateKeys = new Set(transactions.map((t) => `${t.migration_id} ${t.record_time}`));
-    for (const v of verdictOnly) expect(updateKeys.has(`${v.verdict.migration_id} ${v.verdict.record_time}`)).toBe(false);
+    for (const v of verdictOnly)
+      expect(updateKeys.has(`${v.verdict.migration_id} ${v.verdict.record_time}`)).toBe(false);
     expect(new Set(keys.filter(Boolean)).size).toBe(verdicts.length);
   });
 

@@ -155,7 +155,8 @@ export class SynchronizerEventsFlow {
   private roundAt(at: number): OpenRoundFacts | undefined {
     let chosen: OpenRoundFacts | undefined;
     for (const r of this.openRounds.values())
-      if (r.payload.opensAt <= at && (chosen === undefined || r.payload.round < chosen.round)) chosen = r.payload;
+      if (r.payload.opensAt <= at && (chosen === undefined || r.payload.round < chosen.round))
+        chosen = r.payload;
     return chosen;
   }
 
@@ -163,10 +164,7 @@ export class SynchronizerEventsFlow {
     return list.filter((r) => r.createdAt <= at && (r.archivedAt === undefined || r.archivedAt > at));
   }
 
-  private withActivity(
-    verdict: HistoryVerdict,
-    traffic: HistoryTrafficSummary,
-  ): HistoryVerdictItem {
+  private withActivity(verdict: HistoryVerdict, traffic: HistoryTrafficSummary): HistoryVerdictItem {
     const round = this.roundAt(parseMicros(verdict.record_time));
     const asOf = round?.opensAt ?? 0;
     const featuredAppWeights = new Map<string, string>();
@@ -224,7 +222,8 @@ export class SynchronizerEventsFlow {
       record_time: tx.record_time,
       finalization_time: formatMicros(parseMicros(tx.record_time) + 180_000),
       submitting_parties: [...submitters],
-      submitting_participant_uid: this.participantOf.get(submitters[0]) ?? this.participantOf.get(this.ctx.dso.id)!,
+      submitting_participant_uid:
+        this.participantOf.get(submitters[0]) ?? this.participantOf.get(this.ctx.dso.id)!,
       verdict_result: 'VERDICT_RESULT_ACCEPTED',
       mediator_group: 0,
       transaction_views: { views, root_views: views.map((v) => v.view_id) },

@@ -368,7 +368,10 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
   it('holds and serves what this release stores when fed the same history', async () => {
     const history = fixtureHistory().map(convertedUpdate);
     // The previous release's history has no verdicts: the same as a writer told so stores it.
-    const writer = new LedgerWriter(fresh.dataSource, { snapshotIntervalHours: 3, synchronizerVerdicts: 'absent' });
+    const writer = new LedgerWriter(fresh.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'absent',
+    });
     for (let i = 0; i < history.length; i += 100) await writer.append(history.slice(i, i + 100));
 
     // Row for row, content hashes included (that of the update fed in the new form, so that feeding

@@ -2,13 +2,7 @@ import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
-import type {
-  ClosedRound,
-  HoldingRow,
-  LicenseRow,
-  MiningRoundRow,
-  VoteResultRow,
-} from './derived-batch';
+import type { ClosedRound, HoldingRow, LicenseRow, MiningRoundRow, VoteResultRow } from './derived-batch';
 import { Q } from './derived-rows';
 
 /** What a batch writes to the derived tables. */

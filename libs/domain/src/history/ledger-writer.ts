@@ -98,7 +98,10 @@ export class LedgerWriter {
       else updates.push(item);
     });
     if (verdicts.length > 0 && this.options.synchronizerVerdicts === 'absent')
-      throw rejectUpdate(verdicts[0].update_id, 'a writer for history without verdicts was given a verdict item');
+      throw rejectUpdate(
+        verdicts[0].update_id,
+        'a writer for history without verdicts was given a verdict item',
+      );
     const ids = updates.map((u, i) => {
       const id = (u as { update_id?: unknown } | null)?.update_id;
       if (typeof id !== 'string' || id === '')

@@ -10,7 +10,9 @@ export class EventsController {
 
   @Post()
   @HttpCode(200)
-  listEvents(@ValidInput() input: scanApi.GetEventHistoryData): Promise<JsonText<scanApi.EventHistoryResponse>> {
+  listEvents(
+    @ValidInput() input: scanApi.GetEventHistoryData,
+  ): Promise<JsonText<scanApi.EventHistoryResponse>> {
     return this.events.listEvents(input.body);
   }
 

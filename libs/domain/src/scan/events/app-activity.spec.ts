@@ -20,7 +20,11 @@ const verdict: HistoryVerdict = {
   verdict_result: 'VERDICT_RESULT_ACCEPTED',
   mediator_group: 0,
   transaction_views: {
-    views: [view(0, ['app-a::1220', 'alice::1220']), view(1, ['app-a::1220', 'app-b::1220']), view(2, ['bob::1220'])],
+    views: [
+      view(0, ['app-a::1220', 'alice::1220']),
+      view(1, ['app-a::1220', 'app-b::1220']),
+      view(2, ['bob::1220']),
+    ],
     root_views: [0, 1, 2],
   },
 };
@@ -59,7 +63,9 @@ describe('computeAppActivity (CIP-0104)', () => {
   });
 
   it('gives nothing for a rejected request, an SV-submitted one, one without an open round or without featured confirmers', () => {
-    expect(computeAppActivity({ ...verdict, verdict_result: 'VERDICT_RESULT_REJECTED' }, traffic, context)).toBeNull();
+    expect(
+      computeAppActivity({ ...verdict, verdict_result: 'VERDICT_RESULT_REJECTED' }, traffic, context),
+    ).toBeNull();
     expect(
       computeAppActivity({ ...verdict, submitting_participant_uid: 'sv-1::1220' }, traffic, context),
     ).toBeNull();

@@ -56,7 +56,8 @@ export class EventHistoryService {
       shape.verdicts > 0 ? this.events.verdictsIn(after, last) : Promise.resolve([]),
     ]);
     const byKey = new Map<string, { update?: string; verdict?: VerdictTextRow }>();
-    for (const u of itemTexts(updateRows, 'v2')) byKey.set(keyOf(u.migrationId, u.recordTime), { update: u.text });
+    for (const u of itemTexts(updateRows, 'v2'))
+      byKey.set(keyOf(u.migrationId, u.recordTime), { update: u.text });
     for (const v of verdicts) {
       const key = keyOf(v.migration_id, v.record_time);
       byKey.set(key, { ...byKey.get(key), verdict: v });

@@ -42,10 +42,15 @@ export interface VerdictRow {
   activity: { round: number; provider: string; weight: number }[];
 }
 
-const RESULTS = new Set<string>(['VERDICT_RESULT_UNSPECIFIED', 'VERDICT_RESULT_ACCEPTED', 'VERDICT_RESULT_REJECTED']);
+const RESULTS = new Set<string>([
+  'VERDICT_RESULT_UNSPECIFIED',
+  'VERDICT_RESULT_ACCEPTED',
+  'VERDICT_RESULT_REJECTED',
+]);
 
 const isInt = (v: unknown, min = 0): v is number => Number.isSafeInteger(v) && (v as number) >= min;
-const isStringArray = (v: unknown): v is string[] => Array.isArray(v) && v.every((x) => typeof x === 'string');
+const isStringArray = (v: unknown): v is string[] =>
+  Array.isArray(v) && v.every((x) => typeof x === 'string');
 const isIntArray = (v: unknown): v is number[] => Array.isArray(v) && v.every((x) => isInt(x));
 
 /**
@@ -70,8 +75,14 @@ export function parseVerdictItem(item: unknown, index: number): VerdictRow {
   );
   need(typeof v.domain_id === 'string' && v.domain_id !== '', 'verdict.domain_id must be a non-empty string');
   need(isStringArray(v.submitting_parties), 'verdict.submitting_parties must be a list of parties');
-  need(typeof v.submitting_participant_uid === 'string', 'verdict.submitting_participant_uid must be a string');
-  need(typeof v.verdict_result === 'string' && RESULTS.has(v.verdict_result), 'verdict.verdict_result is not a VerdictResult');
+  need(
+    typeof v.submitting_participant_uid === 'string',
+    'verdict.submitting_participant_uid must be a string',
+  );
+  need(
+    typeof v.verdict_result === 'string' && RESULTS.has(v.verdict_result),
+    'verdict.verdict_result is not a VerdictResult',
+  );
   need(isInt(v.mediator_group), 'verdict.mediator_group must be a non-negative integer');
   const views = v.transaction_views;
   need(

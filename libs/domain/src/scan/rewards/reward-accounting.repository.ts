@@ -117,7 +117,6 @@ export async function computeActivityTotals(
   return rows.map((r) => r.round);
 }
 
-
 /**
  * Reads the stored activity totals (mining_rounds (pk_mining_rounds), reward_accounting_totals,
  * history_migrations);
