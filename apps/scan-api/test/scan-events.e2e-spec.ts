@@ -1,5 +1,6 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
+  EventHistoryRepository,
   isVerdictItem,
   LedgerWriter,
   type HistoryUpdate,
@@ -196,15 +197,23 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
       }
     });
 
-    it('pages in SQL by named indexes (EXPLAIN)', async () => {
-      const plan = (await db.dataSource.query(
-        `EXPLAIN SELECT v.update_id FROM synchronizer_verdicts v
-          WHERE (v.migration_id, v.record_time) > (0, '2026-01-01T00:00:00Z'::timestamptz)
-          ORDER BY v.migration_id, v.record_time LIMIT 10`,
-      )) as { 'QUERY PLAN': string }[];
-      expect(plan.map((r) => r['QUERY PLAN']).join('\n')).toContain(
-        'ux_synchronizer_verdicts_migration_record_time',
-      );
+    it('pages in SQL by named indexes (EXPLAIN of the page statements)', async () => {
+      const explain = async (statement: { text: string }, params: unknown[]) =>
+        ((await db.dataSource.query(`EXPLAIN ${statement.text}`, params)) as { 'QUERY PLAN': string }[])
+          .map((r) => r['QUERY PLAN'])
+          .join('\n');
+      const after = [0, '2026-01-01T00:00:00Z'];
+      const shape = await explain(EventHistoryRepository.PAGE_SHAPE, [...after, 100, '0001-01-01T00:00:00Z']);
+      expect(shape).toContain('ux_synchronizer_verdicts_migration_record_time');
+      // The partitions' copies of ix_updates_migration_record_time, one migration at a time.
+      expect(shape).toMatch(/Index Scan using updates_m0_migration_id_record_time\w* on updates_m0/);
+      expect(shape).not.toContain('Seq Scan');
+      const verdictsIn = await explain(EventHistoryRepository.VERDICTS_IN, [
+        ...after,
+        1,
+        '2100-01-01T00:00:00Z',
+      ]);
+      expect(verdictsIn).toContain('ux_synchronizer_verdicts_migration_record_time');
     });
   });
 
