@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
   EventHistoryRepository,
@@ -16,6 +18,8 @@ import {
   type RunningTestApp,
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
+
+const SAMPLES = join(__dirname, '../../../../shared/api/samples/mainnet-2026-01-30');
 
 type Event = scanApi.EventHistoryItem;
 type Item = scanApi.UpdateHistoryItemV2;
@@ -140,6 +144,25 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
       expect(withActivity.length).toBeGreaterThan(20);
       for (const e of withActivity)
         expect(e.app_activity_records).toEqual(stored.get(e.verdict!.update_id)!.app_activity_records);
+    });
+
+    it('shapes items as MainNet does: an update in the v2 list form and its verdict, null when there is none', async () => {
+      const sample = (
+        JSON.parse(readFileSync(join(SAMPLES, 'scan.v0.events.json'), 'utf8')) as { events: Event[] }
+      ).events;
+      const byId = JSON.parse(
+        readFileSync(join(SAMPLES, 'scan.v0.events_by_update_id.json'), 'utf8'),
+      ) as Event;
+      const events = await allEvents(1000);
+      const transaction = events.find((e) => e.update && 'events_by_id' in e.update)!;
+      const reassignment = events.find((e) => e.update && !('events_by_id' in e.update))!;
+      // MainNet's 2026-01 items carry no verdicts yet: `{update, verdict: null}`, as our reassignments.
+      for (const real of [...sample, byId]) {
+        expect(Object.keys(real)).toEqual(['update', 'verdict']);
+        expect(Object.keys(reassignment)).toEqual(Object.keys(real));
+        expect(Object.keys(transaction).slice(0, 2)).toEqual(Object.keys(real));
+        expect(Object.keys(transaction.update!).sort()).toEqual(Object.keys(real.update!).sort());
+      }
     });
 
     it('answers GET /v0/events/{id} as the list does: a transaction, a reassignment, a verdict alone', async () => {
