@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { LedgerWriter, type HistoryUpdate, type HistoryVerdictItem } from '@canton-scan/domain';
 import { ScanMirror } from '@canton-scan/mirror';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { simulateHistory } from '@canton-scan/simulator';
 import {
   spawnTsScript,
   startTcpProxy,
@@ -185,8 +185,9 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
 
   beforeAll(async () => {
     source = await openSourceStore();
-    const updates: HistoryUpdate[] = [
-      ...simulateNetwork({ seed: 11, rounds: 36, tickSeconds: 1800, reassignEveryRounds: 9 }),
+    // With the verdicts a scan ingests from its synchronizer (which a mirror does not copy).
+    const updates: (HistoryUpdate | HistoryVerdictItem)[] = [
+      ...simulateHistory({ seed: 11, rounds: 36, tickSeconds: 1800, reassignEveryRounds: 9 }),
     ];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS }).append(
       updates,
@@ -240,8 +241,20 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
         for (const { status } of [answer].flat() as { status: number }[])
           expect({ key, status }).toEqual({ key, status: 200 });
       expect(Object.keys(mirrored).length).toBeGreaterThan(40);
+      // Activity totals need the verdicts, which the mirror does not carry (docs/events.md): where
+      // the source has totals the mirror says it cannot provide them, never zero activity.
+      const cannotProvide = { status: 200, body: '{"status":"CannotProvide"}' };
+      const totals = Object.keys(original).filter((key) => key.startsWith('activity totals'));
+      expect(
+        totals.filter((key) => (original[key] as { body: string }).body.includes('"Ok"')).length,
+      ).toBeGreaterThan(3);
       for (const key of Object.keys(original))
-        expect({ [key]: mirrored[key] }).toEqual({ [key]: original[key] });
+        expect({ [key]: mirrored[key] }).toEqual({
+          [key]:
+            totals.includes(key) && (original[key] as { body: string }).body.includes('"Ok"')
+              ? cannotProvide
+              : original[key],
+        });
     } finally {
       await mirrorScan.close();
     }

@@ -1,5 +1,10 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  LedgerWriter,
+  SpliceTemplates,
+  type HistoryUpdate,
+  type LedgerWriterOptions,
+} from '@canton-scan/domain';
 import { createHash } from 'node:crypto';
 import { createdEvents, HistoryBuilder, replayAcs } from '@canton-scan/testing';
 
@@ -25,8 +30,9 @@ export const THREE_MIGRATIONS_SIMULATION = { seed: 5, rounds: 30, migrationRound
 export async function loadThreeMigrations(
   dataSource: DataSource,
   updates: readonly HistoryUpdate[],
+  synchronizerVerdicts: LedgerWriterOptions['synchronizerVerdicts'] = 'ingested',
 ): Promise<ThreeMigrationStore> {
-  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 1 });
+  const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 1, synchronizerVerdicts });
   await writer.append([...updates]);
 
   const [end]: { offset: string; t: string; owner: string }[] = await dataSource.query(

@@ -113,6 +113,8 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
     post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
     post('getUpdateHistoryV1', '/v1/updates', { page_size: 50 }),
+    post('getEventHistory', '/v0/events', { page_size: 50 }),
+    get('getEventById', `/v0/events/${f.update.id}`),
     post('getImportUpdates', '/v0/backfilling/import-updates', {
       migration_id: 1,
       after_update_id: '',

@@ -1,6 +1,8 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
+  computeActivityTotals,
   formatDamlDecimal,
+  isVerdictItem,
   parseDamlDecimal,
   ingestUpdates,
   LedgerWriter,
@@ -10,10 +12,11 @@ import {
   type ClosedMiningRoundPayload,
   type HistoryCreatedEvent,
   type HistoryUpdate,
+  type HistoryVerdictItem,
   type OpenMiningRoundPayload,
   type RewardAccountingConfig,
 } from '@canton-scan/domain';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { simulateHistory, simulateNetwork } from '@canton-scan/simulator';
 import {
   createdEvents,
   expectResponseMatchesSpec,
@@ -81,13 +84,18 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
   };
 
   /**
+   * App activity arrives with verdicts (docs/events.md): one verdict item per `activity`, on a
+   * transaction this scan does not see, whose app activity records give `provider` `weight` in
+   * `round`.
+   *
    * Rounds 1..5 and 9 (round 9 opened before any AmuletRules, so without a reward configuration):
    * AmuletRules: initialValue UNUSED (never in force: a future value is in force from the start),
    * EARLY in force from 00:00, LATER from 01:00. Rounds 1, 3, 5 open before 01:00, round 2 after.
    * Rounds 1, 2, 3, 5 and 9 are closed; round 4 is not.
    */
-  function history(): HistoryUpdate[] {
+  function history(): (HistoryUpdate | HistoryVerdictItem)[] {
     const h = new HistoryBuilder('2026-01-05T00:00:00.000000Z');
+    let verdicts = 0;
     const dso = samples.rules.dso;
     const p = (name: string) => h.party(name);
     const config = (reward: RewardAccountingConfig) => ({
@@ -114,21 +122,41 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
           },
         },
       ]);
-    const activity = (round: number, provider: string, weight: number) =>
-      h.tx([
-        {
-          create: {
-            template: SpliceTemplates.AppActivityRecord,
-            payload: {
-              dso,
-              provider: p(provider),
-              round: { number: String(round) },
-              activityWeight: String(weight),
-            },
-            signatories: [dso],
+    const activity = (round: number, provider: string, weight: number): HistoryVerdictItem => {
+      const seq = verdicts++;
+      const updateId = `1220${seq.toString(16).padStart(64, 'f')}`;
+      const recordTime = `2026-01-05T02:00:00.${String(seq).padStart(6, '0')}Z`;
+      return {
+        verdict: {
+          update_id: updateId,
+          migration_id: 0,
+          domain_id: 'global-domain::1220' + 'a'.repeat(64),
+          record_time: recordTime,
+          finalization_time: recordTime,
+          submitting_parties: [p(provider)],
+          submitting_participant_uid: 'validator-1::1220' + 'b'.repeat(64),
+          verdict_result: 'VERDICT_RESULT_ACCEPTED',
+          mediator_group: 0,
+          transaction_views: {
+            views: [
+              {
+                view_id: 0,
+                informees: [p(provider)],
+                confirming_parties: [{ parties: [p(provider)], threshold: 1 }],
+                sub_views: [],
+                view_hash: '',
+              },
+            ],
+            root_views: [0],
           },
         },
-      ]);
+        traffic_summary: {
+          total_traffic_cost: weight,
+          envelope_traffic_summaries: [{ traffic_cost: weight, view_ids: [0] }],
+        },
+        app_activity_records: { round_number: round, records: [{ party: p(provider), weight }] },
+      };
+    };
     return [
       open(9, '2026-01-04T23:00:00.000000Z'),
       h.tx([
@@ -238,17 +266,6 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(stored).toEqual([{ round: 1 }, { round: 2 }, { round: 3 }, { round: 5 }]);
   });
 
-  /** The one-off for stores written before the writer computed totals. */
-  const runTotalsMigration = async () => {
-    const migration = db.dataSource.migrations.find((m) => m.name === 'ActivityTotalsOnWrite1795352000000')!;
-    const runner = db.dataSource.createQueryRunner();
-    try {
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
-  };
-
   it('stores the totals in the transaction of the batch that closes the round, before any read', async () => {
     const updates = history();
     const closing = updates.length - 5;
@@ -264,9 +281,9 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(await stored()).toEqual([{ round: 1 }, { round: 2 }, { round: 3 }, { round: 5 }]);
   });
 
-  it('reads only: a round whose totals are missing stays Undetermined until the one-off migration computes it', async () => {
+  it('reads only: a round whose totals are missing stays Undetermined until the writer computes them', async () => {
     await writeHistory(db.dataSource, history());
-    // A store written before the writer computed totals: rounds 1 and 3 closed without them.
+    // Totals lost (a store written before the writer computed them): reads do not compute them.
     await db.dataSource.query('DELETE FROM reward_accounting_totals WHERE round IN (1, 3)');
     await db.dataSource.query(`UPDATE reward_accounting_totals SET computed_at = '2000-01-01T00:00:00Z'`);
     expect((await totals(1)).data).toEqual({ status: 'Undetermined' });
@@ -274,15 +291,29 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(await db.dataSource.query('SELECT count(*)::int AS n FROM reward_accounting_totals')).toEqual([
       { n: 2 },
     ]);
-    await runTotalsMigration();
+    await computeActivityTotals(db.dataSource, ['1', '2', '3', '5']);
     for (const [round, expected] of Object.entries(HAND_COMPUTED))
       expect((await totals(Number(round))).data).toEqual(expected);
-    // Rounds 1 and 3 computed by the migration; rounds 2 and 5 kept, not recomputed.
+    // Rounds 1 and 3 computed now; rounds 2 and 5 kept, not recomputed.
     expect(
       await db.dataSource.query(
         `SELECT round::int FROM reward_accounting_totals WHERE computed_at > '2000-01-01T00:00:00Z' ORDER BY round`,
       ),
     ).toEqual([{ round: 1 }, { round: 3 }]);
+  });
+
+  it('answers CannotProvide for closed rounds whose verdicts the store does not carry (a mirror), never zero activity', async () => {
+    const writer = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'absent',
+    });
+    await writer.append(history().filter((i) => !isVerdictItem(i)));
+    for (const round of [1, 2, 3, 5]) expect((await totals(round)).data).toEqual({ status: 'CannotProvide' });
+    expect((await totals(4)).data).toEqual({ status: 'Undetermined' });
+    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM reward_accounting_totals')).toEqual([
+      { n: 0 },
+    ]);
+    await expect(writer.append(history().filter(isVerdictItem))).rejects.toThrow(/without verdicts/);
   });
 
   it('tells rounds not closed or not yet reached (Undetermined) from rounds outside the history (CannotProvide)', async () => {
@@ -300,26 +331,21 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
   });
 
   it('keeps pool = minting + thresholded + unclaimed for every closed round of a simulated network', async () => {
-    const updates = [...simulateNetwork({ seed: 11, rounds: 40 })];
-    await writeHistory(db.dataSource, updates);
+    const items = [...simulateHistory({ seed: 11, rounds: 40 })];
+    await writeHistory(db.dataSource, items);
     const records = new Map<number, { n: number; weight: bigint; providers: Set<string> }>();
-    for (const u of updates) {
-      if (!('events_by_id' in u) || u.offset === '') continue;
-      for (const e of createdEvents(u).filter(
-        (c) => c.template_id === SpliceTemplates.AppActivityRecord.templateId,
-      )) {
-        const p = toCompact(e.create_arguments) as unknown as {
-          provider: string;
-          round: { number: string };
-          activityWeight: string;
-        };
-        const r = records.get(Number(p.round.number)) ?? { n: 0, weight: 0n, providers: new Set<string>() };
+    for (const item of items) {
+      if (!isVerdictItem(item) || !item.app_activity_records) continue;
+      const round = item.app_activity_records.round_number;
+      const r = records.get(round) ?? { n: 0, weight: 0n, providers: new Set<string>() };
+      for (const record of item.app_activity_records.records) {
         r.n++;
-        r.weight += BigInt(p.activityWeight);
-        r.providers.add(p.provider);
-        records.set(Number(p.round.number), r);
+        r.weight += BigInt(record.weight);
+        r.providers.add(record.party);
       }
+      records.set(round, r);
     }
+    expect([...records.values()].filter((r) => r.n > 0).length).toBeGreaterThan(20);
     const closed: { round: string; pool: string }[] = await db.dataSource.query(
       'SELECT round::text, app_reward_pool::text AS pool FROM mining_rounds WHERE closed_record_time IS NOT NULL ORDER BY round',
     );
@@ -356,7 +382,7 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
   };
 
   it('answers the same for every round of a simulated network whatever the batch boundaries', async () => {
-    const updates = [...simulateNetwork({ seed: 23, rounds: 30, migrationRound: 20 })];
+    const updates = [...simulateHistory({ seed: 23, rounds: 30, migrationRound: 20 })];
     const bySize = new Map<number, string[]>();
     for (const size of [updates.length, 97, 13]) {
       await db.truncate();
@@ -367,13 +393,19 @@ describe('scan reward accounting (CIP-0104 activity totals)', () => {
     expect(whole.filter((a) => a.startsWith('200 {"status":"Ok"')).length).toBeGreaterThan(20);
     for (const answers of bySize.values()) expect(answers).toEqual(whole);
     // The same as the totals computed after the whole history (what reads computed before).
+    const closed: { round: string }[] = await db.dataSource.query(
+      'SELECT round::text FROM reward_accounting_totals ORDER BY round',
+    );
     await db.dataSource.query('DELETE FROM reward_accounting_totals');
-    await runTotalsMigration();
+    await computeActivityTotals(
+      db.dataSource,
+      closed.map((r) => r.round),
+    );
     expect(await everyAnswer()).toEqual(whole);
   });
 
   it("has the totals of every closed round after an ingest (ingestUpdates, the ingest CLI's path)", async () => {
-    const updates = [...simulateNetwork({ seed: 29, rounds: 30, migrationRound: 20 })];
+    const updates = [...simulateHistory({ seed: 29, rounds: 30, migrationRound: 20 })];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
     await ingestUpdates(writer, updates, { batchSize: 150 });
     const closed: { round: number }[] = await db.dataSource.query(

@@ -196,7 +196,25 @@ export {
   holdingsSummaryWithFeesStatement,
 } from './scan/holdings/holdings.repository';
 export { HoldingsService } from './scan/holdings/holdings.service';
-export { RewardAccountingRepository } from './scan/rewards/reward-accounting.repository';
+export { EventHistoryRepository } from './scan/events/event-history.repository';
+export { EventHistoryService } from './scan/events/event-history.service';
+export {
+  computeAppActivity,
+  DEFAULT_APP_ACTIVITY_WEIGHT,
+  MAX_TRAFFIC_COST_BYTES,
+  type AppActivityContext,
+} from './scan/events/app-activity';
+export { isVerdictItem } from './scan/events/verdict-item';
+export type {
+  HistoryAppActivityRecords,
+  HistoryTrafficSummary,
+  HistoryVerdict,
+  HistoryVerdictItem,
+} from './scan/events/verdict-item';
+export {
+  computeActivityTotals,
+  RewardAccountingRepository,
+} from './scan/rewards/reward-accounting.repository';
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';

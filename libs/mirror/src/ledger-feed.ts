@@ -73,6 +73,7 @@ export class LedgerFeed {
     this.writer = new LedgerWriter(dataSource, {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
+      synchronizerVerdicts: 'absent',
     });
     this.pageSize = Math.min(Math.max(options.pageSize ?? 100, 1), 1000);
     this.log = options.log ?? (() => undefined);

@@ -81,6 +81,7 @@ export class ScanMirror {
     this.writer = new LedgerWriter(dataSource, {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
+      synchronizerVerdicts: 'absent',
       observer: options.writerObserver,
     });
     this.quorum = quorumSize(this.peers.length);

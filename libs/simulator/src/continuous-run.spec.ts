@@ -52,7 +52,7 @@ describe('simulateNetwork continuous', () => {
       expect(created(name).some((c) => roundOf(c) > 60)).toBe(true);
   });
 
-  it('keeps every flow going after the end: taps, transfers, rewards, app activity, votes, allocations, instructions, reassignments', () => {
+  it('keeps every flow going after the end: taps, transfers, rewards, votes, allocations, instructions, reassignments', () => {
     const late = history.created
       .filter((c) => c.tx.offset !== '' && roundOf(c) > 40)
       .map((c) => templateName(c.event.template_id));
@@ -61,7 +61,6 @@ describe('simulateNetwork continuous', () => {
       'LockedAmulet',
       'UnclaimedDevelopmentFundCoupon',
       'ValidatorLicense',
-      'AppActivityRecord',
       'VoteRequest',
       'AmuletAllocation',
       'AmuletTransferInstruction',

@@ -32,14 +32,6 @@ export interface AmuletContract extends ContractCore {
   walletSlot: number;
 }
 
-export interface ActivityRecordContract extends ContractCore {
-  readonly kind: 'activity';
-  readonly dso: SimParty;
-  readonly provider: SimParty;
-  readonly round: number;
-  readonly weight: number;
-}
-
 /** Everything else: few instances, so the lossless payload is kept as is. */
 export interface GenericContract extends ContractCore {
   readonly kind: 'generic';
@@ -48,7 +40,7 @@ export interface GenericContract extends ContractCore {
   readonly observers: readonly string[];
 }
 
-export type SimContract = AmuletContract | ActivityRecordContract | GenericContract;
+export type SimContract = AmuletContract | GenericContract;
 
 /**
  * The holding fee per round of the network's TransferConfig, in USD; an amulet's own rate is this
@@ -61,13 +53,6 @@ export function payloadOf(contract: SimContract): DamlValue {
   switch (contract.kind) {
     case 'amulet':
       return amuletValue(contract.dso.id, contract.owner.id, contract.amount, contract.round, contract.rate);
-    case 'activity':
-      return V.record({
-        dso: V.party(contract.dso.id),
-        provider: V.party(contract.provider.id),
-        round: V.record({ number: V.int64(contract.round) }),
-        activityWeight: V.int64(contract.weight),
-      });
     case 'generic':
       return contract.payload;
   }
@@ -77,8 +62,6 @@ export function signatoriesOf(contract: SimContract): readonly string[] {
   switch (contract.kind) {
     case 'amulet':
       return [contract.dso.id, contract.owner.id];
-    case 'activity':
-      return [contract.dso.id];
     case 'generic':
       return contract.signatories;
   }
@@ -88,8 +71,6 @@ export function observersOf(contract: SimContract): readonly string[] {
   switch (contract.kind) {
     case 'amulet':
       return [];
-    case 'activity':
-      return [contract.provider.id];
     case 'generic':
       return contract.observers;
   }

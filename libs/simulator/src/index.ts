@@ -1,6 +1,7 @@
 // @canton-scan/simulator: a deterministic Amulet network simulator. It builds on the domain's
 // public surface (@canton-scan/domain) only; the domain never depends on it.
-export { simulateNetwork, simulatedNetworkOf, type SimulationSummary } from './simulator';
+export { simulateHistory, simulateNetwork, simulatedNetworkOf, type SimulationSummary } from './simulator';
+export type { SimulatedItem } from './synchronizer-events.flow';
 export {
   DEFAULT_SIMULATION_OPTIONS,
   defaultSvScanUrl,

@@ -1,6 +1,15 @@
-import { ingestUpdates, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  ingestUpdates,
+  isVerdictItem,
+  LedgerWriter,
+  readUpdateSource,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
-import { simulateNetwork } from './simulator';
+import { simulateHistory, simulateNetwork } from './simulator';
 
 describe('ingestUpdates', () => {
   const db = useTestDatabase();
@@ -83,5 +92,44 @@ describe('ingestUpdates', () => {
       new RegExp(`update ${updates[240].update_id}: appears twice in the batch`),
     );
     expect(await count()).toBe(200);
+  });
+
+  it('stores the verdict lines of a history file with their updates, and loads a file without them', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'css-ingest-verdicts-'));
+    try {
+      const items = [...simulateHistory({ seed: 5, rounds: 24 })];
+      const verdicts = items.filter(isVerdictItem).length;
+      const updates = items.length - verdicts;
+      const withVerdicts = join(dir, 'history.jsonl');
+      writeFileSync(withVerdicts, items.map((i) => `${JSON.stringify(i)}\n`).join(''));
+      const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
+      await ingestUpdates(writer, readUpdateSource(withVerdicts), { batchSize: 97 });
+      const stored = async () =>
+        (
+          await db.dataSource.query(
+            'SELECT (SELECT count(*)::int FROM updates) AS updates, (SELECT count(*)::int FROM synchronizer_verdicts) AS verdicts',
+          )
+        )[0];
+      expect(verdicts).toBeGreaterThan(100);
+      expect(await stored()).toEqual({ updates, verdicts });
+      // Resumed over the whole file: nothing new.
+      await ingestUpdates(writer, readUpdateSource(withVerdicts), { batchSize: 500 });
+      expect(await stored()).toEqual({ updates, verdicts });
+
+      // A file written before verdicts existed: its updates only.
+      await db.truncate();
+      const older = join(dir, 'older.jsonl');
+      writeFileSync(
+        older,
+        items
+          .filter((i) => !isVerdictItem(i))
+          .map((i) => `${JSON.stringify(i)}\n`)
+          .join(''),
+      );
+      await ingestUpdates(writer, readUpdateSource(older), { batchSize: 97 });
+      expect(await stored()).toEqual({ updates, verdicts: 0 });
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

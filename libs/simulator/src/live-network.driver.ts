@@ -1,4 +1,10 @@
-import { ingestUpdates, type HistoryUpdate, type LedgerWriter } from '@canton-scan/domain';
+import {
+  ingestUpdates,
+  isVerdictItem,
+  type HistoryUpdate,
+  type HistoryVerdictItem,
+  type LedgerWriter,
+} from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
 
 export interface LiveNetworkDriverOptions {
@@ -16,6 +22,9 @@ export interface LiveNetworkDriverOptions {
   readonly retryDelayMs?: number;
 }
 
+/** What the driver writes: updates and the verdict items that come with them (docs/events.md). */
+type DrivenItem = HistoryUpdate | HistoryVerdictItem;
+
 /**
  * Feeds a stream of simulated updates into the store as the wall clock reaches their record
  * times: what is due is written through the one write path (`LedgerWriter`), batched; then it
@@ -27,7 +36,7 @@ export interface LiveNetworkDriverOptions {
 export class LiveNetworkDriver {
   private readonly maxBatch: number;
   private readonly now: () => number;
-  private next: IteratorResult<HistoryUpdate, unknown>;
+  private next: IteratorResult<DrivenItem, unknown>;
   private stopping = false;
   private wake?: () => void;
   private running?: Promise<void>;
@@ -35,7 +44,7 @@ export class LiveNetworkDriver {
 
   constructor(
     private readonly writer: LedgerWriter,
-    private readonly updates: Iterator<HistoryUpdate, unknown>,
+    private readonly updates: Iterator<DrivenItem, unknown>,
     private readonly options: LiveNetworkDriverOptions = {},
   ) {
     this.maxBatch = options.maxBatch ?? 1000;
@@ -79,7 +88,7 @@ export class LiveNetworkDriver {
 
   private async loop(): Promise<void> {
     // A batch taken off the stream is written before anything after it, however many tries it takes.
-    let batch: HistoryUpdate[] = [];
+    let batch: DrivenItem[] = [];
     while (!this.stopping) {
       if (batch.length === 0) batch = [...this.due(this.maxBatch)];
       if (batch.length > 0) {
@@ -88,7 +97,7 @@ export class LiveNetworkDriver {
           this.written += result.appended;
           this.options.onWritten?.({
             appended: result.appended,
-            recordTime: batch[batch.length - 1].record_time,
+            recordTime: recordTimeOf(batch[batch.length - 1]),
           });
           batch = [];
         } catch (error) {
@@ -103,7 +112,7 @@ export class LiveNetworkDriver {
   }
 
   /** The updates due by now, at most `limit`, taken off the stream. */
-  private *due(limit: number): Generator<HistoryUpdate> {
+  private *due(limit: number): Generator<DrivenItem> {
     for (let n = 0; n < limit && !this.stopping && !this.next.done; n++) {
       const update = this.next.value;
       if (recordMillis(update) > this.now()) return;
@@ -128,7 +137,11 @@ export class LiveNetworkDriver {
   }
 }
 
+function recordTimeOf(item: DrivenItem): string {
+  return isVerdictItem(item) ? item.verdict.record_time : item.record_time;
+}
+
 /** Record time in (fractional) milliseconds; import updates (year 1) are always due. */
-function recordMillis(update: HistoryUpdate): number {
-  return parseMicros(update.record_time) / 1000;
+function recordMillis(item: DrivenItem): number {
+  return parseMicros(recordTimeOf(item)) / 1000;
 }

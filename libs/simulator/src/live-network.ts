@@ -2,15 +2,17 @@ import {
   Db,
   decodeScanOffset,
   isTransaction,
+  isVerdictItem,
   LedgerWriter,
   SimulatedNetworkRepository,
   type HistoryUpdate,
+  type HistoryVerdictItem,
   type StoredHistoryEnd,
 } from '@canton-scan/domain';
 import type { DataSource } from 'typeorm';
 import { LiveNetworkDriver, type LiveNetworkDriverOptions } from './live-network.driver';
 import { formatMicros } from './sim-clock';
-import { simulateNetwork } from './simulator';
+import { simulateHistory } from './simulator';
 import { DEFAULT_SIMULATION_OPTIONS, type SimulationOptions } from './simulator.options';
 
 /**
@@ -31,19 +33,36 @@ export function liveSimulationOptions(options: SimulationOptions, nowMs: number)
  * again). Import updates are skipped when a later update of their migration is stored (they come
  * first in it); otherwise the writer skips those already stored.
  */
-export function* updatesAfter(
-  updates: Iterable<HistoryUpdate>,
+export function* updatesAfter<T extends HistoryUpdate | HistoryVerdictItem>(
+  updates: Iterable<T>,
   end: StoredHistoryEnd,
-): Generator<HistoryUpdate, void, undefined> {
+): Generator<T, void, undefined> {
   const endOffset = end.ledgerOffset;
-  for (const update of updates) {
+  // A verdict item follows its transaction: it is skipped with it (those kept are re-stored as no-ops).
+  let skipping = false;
+  for (const item of updates) {
+    if (isVerdictItem(item)) {
+      if (!skipping) yield item;
+      continue;
+    }
+    const update: HistoryUpdate = item;
+    skipping = false;
     if (endOffset !== undefined) {
       if (update.offset === '') {
-        if (isTransaction(update) && end.migrationId !== undefined && update.migration_id <= end.migrationId)
+        if (
+          isTransaction(update) &&
+          end.migrationId !== undefined &&
+          update.migration_id <= end.migrationId
+        ) {
+          skipping = true;
           continue;
-      } else if (decodeScanOffset(update.offset) < endOffset) continue;
+        }
+      } else if (decodeScanOffset(update.offset) < endOffset) {
+        skipping = true;
+        continue;
+      }
     }
-    yield update;
+    yield item;
   }
 }
 
@@ -99,7 +118,7 @@ export async function openSimulatedNetwork(
       ? liveSimulationOptions(settings.options, now())
       : { ...settings.options, continuous: false };
     await repository.recordNetwork({ options, live: settings.live });
-    const driver = new LiveNetworkDriver(writer, simulateNetwork(options), driverOptions);
+    const driver = new LiveNetworkDriver(writer, simulateHistory(options), driverOptions);
     return { kind: 'created', options, live: settings.live, driver };
   }
   const recorded = await repository.lookupNetwork();
@@ -121,6 +140,6 @@ export async function openSimulatedNetwork(
       reason: 'SIMULATION_LIVE=false: the live simulated network in the store is not advanced',
     };
   const options = recorded.options as SimulationOptions;
-  const driver = new LiveNetworkDriver(writer, updatesAfter(simulateNetwork(options), end), driverOptions);
+  const driver = new LiveNetworkDriver(writer, updatesAfter(simulateHistory(options), end), driverOptions);
   return { kind: 'resumed', options, live: true, driver };
 }

@@ -33,7 +33,7 @@ export interface SimulatedNetwork {
    */
   readonly validatorParticipantIds: readonly string[];
   readonly users: readonly SimParty[];
-  /** Users acting as app providers (AppActivityRecord, FeaturedAppRight, allocation executors). */
+  /** Users acting as app providers (FeaturedAppRight, allocation executors, CIP-0104 app activity). */
   readonly appProviders: readonly SimParty[];
   readonly synchronizers: readonly [string, string];
   readonly offboardedSv: SimSv;

@@ -1,7 +1,6 @@
 import type { HistoryUpdate } from '@canton-scan/domain';
 import type { AllocationFlow, OpenAllocation } from './allocation.flow';
 import type { AmuletFlow } from './amulet.flow';
-import type { AppActivityFlow } from './app-activity.flow';
 import type { AmuletContract, SimContract } from './contract-store';
 import type { SimParty } from './network-identities';
 import type { SimContext } from './simulator.context';
@@ -27,9 +26,10 @@ interface ReturnTrip {
 
 /**
  * Reassignments between the two synchronizers, only when `reassignEveryRounds` > 0 (by default
- * the network has one synchronizer and none, as MainNet). Every `reassignEveryRounds` rounds (and in round
- * 2, so short runs have them too) one app activity record moves to the second synchronizer for
- * good and one amulet makes a round trip there and back two rounds later (its counter reaching 2).
+ * the network has one synchronizer and none, as MainNet). Every `reassignEveryRounds` rounds (and
+ * in round 2, so short runs have them too) one amulet moves to the second synchronizer for good
+ * (its owner no longer spends it) and another makes a round trip there and back two rounds later
+ * (its counter reaching 2).
  * Two LockedAmulets of open allocations are left in flight: one in the last round of migration 0
  * (so it is not re-imported) and one in the last round of the run.
  */
@@ -40,12 +40,11 @@ export class ReassignmentFlow {
   constructor(
     private readonly ctx: SimContext,
     private readonly amulets: AmuletFlow,
-    private readonly activity: AppActivityFlow,
     private readonly allocations: AllocationFlow,
   ) {}
 
   *tick(round: number): Generator<HistoryUpdate> {
-    const { options, dso } = this.ctx;
+    const { options } = this.ctx;
     if (options.reassignEveryRounds === 0) return;
     for (const trip of this.returns.filter((t) => t.round === round)) {
       this.returns.splice(this.returns.indexOf(trip), 1);
@@ -53,10 +52,11 @@ export class ReassignmentFlow {
       this.amulets.addToWallet(trip.amulet);
     }
     if (round === 2 || (round > 0 && round % options.reassignEveryRounds === 0)) {
-      const records = this.activity.recentActivityRecords.filter(
-        (r) => r.synchronizer === 0 && this.ctx.store.isActive(r),
-      );
-      if (records.length > 0) yield* this.move(this.ctx.rng.pick(records), dso);
+      const settled = this.amulets.randomSpendable();
+      if (settled && settled.synchronizer === 0) {
+        this.amulets.removeFromWallet(settled);
+        yield* this.move(settled, settled.owner);
+      }
       const amulet = this.amulets.randomSpendable();
       if (amulet) {
         this.amulets.removeFromWallet(amulet);

@@ -221,17 +221,6 @@ describe('simulateNetwork', () => {
       expect(activeOf('UnclaimedDevelopmentFundCoupon').length).toBeGreaterThan(0);
     });
 
-    it('records app activity every round from several providers with varied weights', () => {
-      const byRound = new Map<string, string[]>();
-      for (const e of createdOf('AppActivityRecord')) {
-        const p = toCompact(e.create_arguments) as { round: { number: string }; activityWeight: string };
-        byRound.set(p.round.number, [...(byRound.get(p.round.number) ?? []), p.activityWeight]);
-      }
-      expect(byRound.size).toBe(40);
-      for (const weights of byRound.values()) expect(weights.length).toBe(4);
-      expect(new Set([...byRound.values()].flat()).size).toBeGreaterThan(20);
-    });
-
     it('executes, withdraws and leaves open token-standard allocations', () => {
       expect(choices(SpliceChoices.AllocationFactoryAllocate).length).toBeGreaterThanOrEqual(4);
       expect(choices(SpliceChoices.AllocationExecuteTransfer).length).toBeGreaterThan(0);

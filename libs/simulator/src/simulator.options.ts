@@ -5,7 +5,7 @@ import { parseMicros } from './sim-clock';
  * Knobs of the simulated network. Every field is optional; see `DEFAULT_SIMULATION_OPTIONS`.
  *
  * Size: the active set at the end is roughly
- *   rounds x (transfersPerRound x outputsPerTransfer + tapsPerRound + appProvidersPerRound)
+ *   rounds x (transfersPerRound x outputsPerTransfer + tapsPerRound)
  * (defaults: 432 x 9 = 3.9k, measured 4.2k). About 1,000,000 active contracts:
  * `rounds: 1008, transfersPerRound: 50, outputsPerTransfer: 20` (7 days of 10-minute rounds;
  * measured 1.06M). Add `migrationRound: 20` to keep the import updates few (otherwise the late
@@ -40,7 +40,10 @@ export interface SimulationOptions {
   outputsPerTransfer?: number;
   /** DevNet taps per round, each minting one Amulet. */
   tapsPerRound?: number;
-  /** AppActivityRecords per round (distinct providers; capped by the provider pool). */
+  /**
+   * No longer used: app activity is off-ledger (verdict items, docs/events.md), not records
+   * created per round. Still accepted so stored options and existing scripts resolve.
+   */
   appProvidersPerRound?: number;
   /** Allocations created per round (fractions accumulate: 0.5 = one every other round). */
   allocationsPerRound?: number;

@@ -1,8 +1,7 @@
-import type { HistoryUpdate } from '@canton-scan/domain';
+import { isVerdictItem, type HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
 import { RewardExpiryFlow } from './reward-expiry.flow';
-import { AppActivityFlow } from './app-activity.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
 import {
@@ -14,6 +13,7 @@ import {
 import { ReassignmentFlow, type InFlightContract } from './reassignment.flow';
 import { RoundFlow } from './round.flow';
 import { SimContext, type SimulationStats } from './simulator.context';
+import { SynchronizerEventsFlow, type SimulatedItem } from './synchronizer-events.flow';
 import {
   resolveSimulationOptions,
   type ResolvedSimulationOptions,
@@ -56,8 +56,7 @@ export interface SimulationSummary {
  * Each round (tick) k: mining rounds advance; validators record liveness and buy synchronizer
  * traffic (at onboarding, then every `trafficTopUpEveryRounds`); votes are requested,
  * cast and closed; taps, transfers and a coupon claim; allocations are created and settled; the
- * round's app activity is recorded; transfer instructions are offered and settled and batch payouts
- * made (when enabled);
+ * transfer instructions are offered and settled and batch payouts made (when enabled);
  * contracts are reassigned. Round 0 bootstraps the network instead of advancing rounds. At `migrationRound` the synchronizers migrate: import updates
  * re-create the active contracts, then migration 1 carries on. With `continuous` the rounds go on
  * after `rounds` without end (the generator never returns; a live driver pulls what is due).
@@ -65,9 +64,31 @@ export interface SimulationSummary {
 export function* simulateNetwork(
   options: SimulationOptions = {},
 ): Generator<HistoryUpdate, SimulationSummary, undefined> {
+  const history = simulateHistory(options);
+  let step = history.next();
+  while (!step.done) {
+    if (!isVerdictItem(step.value)) yield step.value;
+    step = history.next();
+  }
+  return step.value;
+}
+
+/**
+ * The simulated network's history as a scan records it: the updates of `simulateNetwork`, each
+ * transaction followed by what the synchronizer said of it (its verdict item), and now and then
+ * a verdict alone (docs/events.md). What `npm start` and history files store.
+ */
+export function* simulateHistory(
+  options: SimulationOptions = {},
+): Generator<SimulatedItem, SimulationSummary, undefined> {
   const resolved = resolveSimulationOptions(options);
-  const network = describeSimulatedNetwork(resolved);
-  const ctx = new SimContext(resolved, network);
+  const ctx = new SimContext(resolved, describeSimulatedNetwork(resolved));
+  return yield* new SynchronizerEventsFlow(ctx).observe(runNetwork(ctx));
+}
+
+function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummary, undefined> {
+  const resolved = ctx.options;
+  const network = ctx.network;
   const governance = new GovernanceFlow(ctx);
   const votes = new VoteFlow(ctx, governance);
   const rounds = new RoundFlow(ctx, governance);
@@ -75,11 +96,10 @@ export function* simulateNetwork(
   const expiry = new RewardExpiryFlow(ctx, governance, rounds);
   const amulets = new AmuletFlow(ctx, governance, rounds, expiry);
   const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators, expiry);
-  const activity = new AppActivityFlow(ctx, governance);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
   const batchTransfers = new BatchTransferFlow(ctx, amulets);
-  const reassignments = new ReassignmentFlow(ctx, amulets, activity, allocations);
+  const reassignments = new ReassignmentFlow(ctx, amulets, allocations);
   const expectedPerRound =
     12 +
     resolved.validatorCount +
@@ -119,7 +139,6 @@ export function* simulateNetwork(
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
     yield* batchTransfers.tick(round);
-    yield* activity.recordActivity(round);
     yield* reassignments.tick(round);
   }
 

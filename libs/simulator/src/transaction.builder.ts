@@ -12,7 +12,6 @@ import {
   payloadOf,
   observersOf,
   signatoriesOf,
-  type ActivityRecordContract,
   type AmuletContract,
   type ContractStore,
   type GenericContract,
@@ -81,15 +80,6 @@ export class TxBuilder {
       rate,
       walletSlot: -1,
     });
-  }
-
-  createActivityRecord(
-    dso: SimParty,
-    provider: SimParty,
-    round: number,
-    weight: number,
-  ): ActivityRecordContract {
-    return this.add({ kind: 'activity', ...this.core(SPLICE_ACTIVITY), dso, provider, round, weight });
   }
 
   create(
@@ -164,7 +154,6 @@ export class TxBuilder {
 }
 
 const SPLICE_AMULET: SpliceTemplate = SpliceTemplates.Amulet;
-const SPLICE_ACTIVITY: SpliceTemplate = SpliceTemplates.AppActivityRecord;
 
 /** The created event of `contract` (also used to re-state it in assignments and import updates). */
 export function createdEvent(ids: SimIds, contract: SimContract, eventId: string): HistoryCreatedEvent {

@@ -1,38 +1,44 @@
 import type { DataSource } from 'typeorm';
 import {
+  isVerdictItem,
   LedgerWriter,
   timestampToMicros,
   type HistoryCreatedEvent,
   type HistoryUpdate,
+  type HistoryVerdictItem,
 } from '@canton-scan/domain';
-import { simulateNetwork, type SimulationOptions, type SimulationSummary } from '@canton-scan/simulator';
+import { simulateHistory, type SimulationOptions, type SimulationSummary } from '@canton-scan/simulator';
 
 export * from './tcp-proxy';
 
-/** Appends updates through the one write path, in batches. */
+/** Appends updates (and verdict items) through the one write path, in batches. */
 export async function writeHistory(
   dataSource: DataSource,
-  updates: readonly HistoryUpdate[],
+  updates: readonly (HistoryUpdate | HistoryVerdictItem)[],
   batchSize = 500,
 ): Promise<void> {
   const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
   for (let i = 0; i < updates.length; i += batchSize) await writer.append(updates.slice(i, i + batchSize));
 }
 
-/** Generates a simulated network, stores it, and returns its updates and summary. */
+/**
+ * Generates a simulated network, stores it with its verdict items, and returns its updates, its
+ * verdict items and summary.
+ */
 export async function loadSimulatedNetwork(
   dataSource: DataSource,
   options: SimulationOptions,
-): Promise<{ updates: HistoryUpdate[]; summary: SimulationSummary }> {
-  const updates: HistoryUpdate[] = [];
-  const generator = simulateNetwork(options);
+): Promise<{ updates: HistoryUpdate[]; verdicts: HistoryVerdictItem[]; summary: SimulationSummary }> {
+  const items: (HistoryUpdate | HistoryVerdictItem)[] = [];
+  const generator = simulateHistory(options);
   let step = generator.next();
   while (!step.done) {
-    updates.push(step.value);
+    items.push(step.value);
     step = generator.next();
   }
-  await writeHistory(dataSource, updates);
-  return { updates, summary: step.value };
+  await writeHistory(dataSource, items);
+  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i));
+  return { updates, verdicts: items.filter(isVerdictItem), summary: step.value };
 }
 
 /**

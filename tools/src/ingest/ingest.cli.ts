@@ -15,14 +15,19 @@ import {
 import { Progress } from '../progress/progress';
 import { parseArgs } from './cli-args';
 
-const HELP = `usage: npm run ingest -- --file FILE [--encoding protobuf_json|compact_json] [--batch-size N]
+const HELP = `usage: npm run ingest -- --file FILE [--encoding protobuf_json|compact_json] [--verdicts ingested|absent] [--batch-size N]
 Appends the updates of FILE to the store of DATABASE_URL (default: the embedded database in
 PGLITE_DATA_DIR; stop \`npm start\` first, or point DATABASE_URL at its database).
 FILE holds JSON Lines of update items or a saved POST /v2/updates answer ({"transactions": [...]}),
 plain or zstd-compressed (.zst, .zstd: the bulk-download object format).
 --encoding: how payloads are encoded. protobuf_json (default): lossless, validated and kept as
 received. compact_json: compact-only history (explorer archives, bulk downloads), kept as given
-and served in compact_json only (a lossless request over it is a 409).`;
+and served in compact_json only (a lossless request over it is a 409).
+--verdicts: whether FILE carries its synchronizer's verdicts (verdict lines after the updates, as
+\`npm run simulate\` writes them; docs/events.md). ingested (the default for protobuf_json): the
+store answers /v0/events and reward accounting from them. absent (the default for compact_json,
+whose sources carry none): /v0/events answers 503 and closed rounds' activity CannotProvide,
+rather than taking the missing verdicts for transactions without activity.`;
 
 const ENCODINGS = { protobuf_json: 'lossless', compact_json: 'compact' } as const;
 
@@ -30,6 +35,7 @@ async function main(): Promise<void> {
   const args = parseArgs(process.argv.slice(2), {
     file: 'string',
     encoding: 'string',
+    verdicts: 'string',
     'batch-size': 'int',
     help: 'flag',
   });
@@ -41,6 +47,9 @@ async function main(): Promise<void> {
   if (!(encoding in ENCODINGS))
     throw new Error(`--encoding must be protobuf_json or compact_json, got "${encoding}"`);
   const payloadEncoding = ENCODINGS[encoding as keyof typeof ENCODINGS];
+  const verdicts = String(args.verdicts ?? (payloadEncoding === 'compact' ? 'absent' : 'ingested'));
+  if (verdicts !== 'ingested' && verdicts !== 'absent')
+    throw new Error(`--verdicts must be ingested or absent, got "${verdicts}"`);
   const file = String(args.file);
   const total = statSync(file).size;
   const config = loadConfig();
@@ -51,6 +60,7 @@ async function main(): Promise<void> {
   const writer = new LedgerWriter(db.dataSource, {
     snapshotIntervalHours: config.snapshotIntervalHours,
     payloadEncoding,
+    synchronizerVerdicts: verdicts,
   });
   const started = Date.now();
   let bytes = 0;

@@ -70,7 +70,7 @@ const FLAGS: readonly Flag[] = [
     name: 'app-providers-per-round',
     key: 'appProvidersPerRound',
     kind: 'integer',
-    help: 'AppActivityRecords per round',
+    help: 'no effect (app activity is off-ledger, in verdict items); accepted for old scripts',
   },
   {
     name: 'allocations-per-round',
@@ -229,7 +229,7 @@ export function simulateUsage(): string {
   return [
     'Usage: simulate --out FILE.jsonl [options]',
     '',
-    'Writes a deterministic simulated Amulet network history, one HistoryUpdate JSON per line.',
+    'Writes a deterministic simulated Amulet network history, one HistoryUpdate JSON per line, each transaction followed by its verdict item (docs/events.md).',
     '',
     'Options:',
     `  --${'out FILE'.padEnd(24)} history file to write (required)`,

@@ -1,6 +1,7 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { resolveSimulationOptions, simulateNetwork, type SimulationSummary } from '@canton-scan/simulator';
+import { isVerdictItem } from '@canton-scan/domain';
+import { resolveSimulationOptions, simulateHistory, type SimulationSummary } from '@canton-scan/simulator';
 import { Progress } from '../progress/progress';
 import { parseSimulateArgs, simulateUsage, UsageError, type SimulateArgs } from './simulate.args';
 
@@ -54,7 +55,7 @@ async function writeHistory(
   out: WriteStream,
   onProgress: (updates: number, recordTime: string) => void,
 ): Promise<{ summary: SimulationSummary; bytes: number }> {
-  const updates = simulateNetwork(args.options);
+  const updates = simulateHistory(args.options);
   let chunk = '';
   let bytes = 0;
   let count = 0;
@@ -63,8 +64,11 @@ async function writeHistory(
     const next = updates.next();
     if (!next.done) {
       chunk += `${JSON.stringify(next.value)}\n`;
-      count++;
-      recordTime = next.value.record_time;
+      if (isVerdictItem(next.value)) recordTime = next.value.verdict.record_time;
+      else {
+        count++;
+        recordTime = next.value.record_time;
+      }
     }
     if (chunk.length >= CHUNK_BYTES || (next.done && chunk.length > 0)) {
       bytes += Buffer.byteLength(chunk);

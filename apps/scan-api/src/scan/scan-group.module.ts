@@ -31,6 +31,8 @@ import {
   RewardAccountingService,
   UpdateHistoryRepository,
   UpdateHistoryService,
+  EventHistoryRepository,
+  EventHistoryService,
   ValidatorFaucetsRepository,
   ValidatorFaucetsService,
   VoteRequestsRepository,
@@ -54,6 +56,7 @@ import { DsoContractListsController } from './network/dso-contract-lists.control
 import { NetworkConfigController } from './network/network-config.controller';
 import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
+import { EventsController } from './events/events.controller';
 import { TrafficController } from './traffic/traffic.controller';
 import { UpdatesController } from './updates/updates.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
@@ -76,6 +79,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     VoteResultsController,
     VoteRequestsController,
     RewardAccountingController,
+    EventsController,
     DsoController,
     TrafficController,
     SvNodesController,
@@ -88,6 +92,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     HealthService,
     domainProvider(UpdateHistoryRepository, [ReadDb]),
     domainProvider(UpdateHistoryService, [UpdateHistoryRepository]),
+    domainProvider(EventHistoryRepository, [ReadDb]),
+    domainProvider(EventHistoryService, [EventHistoryRepository, UpdateHistoryRepository]),
     domainProvider(BackfillingRepository, [ReadDb]),
     domainProvider(BackfillingService, [UpdateHistoryRepository, BackfillingRepository]),
     domainProvider(AcsRepository, [ReadDb]),

@@ -20,6 +20,7 @@ import {
   BulkHistoryFrameEntity,
   BulkHistoryObjectEntity,
 } from '../scan/bulk/bulk-object.entity';
+import { SynchronizerVerdictEntity } from '../scan/events/synchronizer-verdict.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -43,6 +44,7 @@ export const ENTITIES = [
   BulkHistoryFolderEntity,
   BulkHistoryObjectEntity,
   BulkHistoryFrameEntity,
+  SynchronizerVerdictEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

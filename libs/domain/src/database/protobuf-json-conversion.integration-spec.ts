@@ -102,7 +102,8 @@ const TABLE_KEYS: Record<string, string> = {
   amulet_holdings: 'contract_row_id',
   validator_licenses: 'contract_row_id',
   vote_results: 'update_row_id, node_id',
-  app_activity_records: 'contract_id',
+  // Columns of both of its forms (keyed by contract id, then by update id and provider).
+  app_activity_records: 'round, provider, activity_weight, migration_id',
   mining_rounds: 'round',
   acs_snapshots: 'migration_id, record_time',
   reward_accounting_totals: 'round',
@@ -338,10 +339,19 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
       if (differs) rehashed++;
     });
     expect(rehashed).toBeGreaterThan(300);
+    // SynchronizerVerdicts1795480000000 drops the activity of AppActivityRecord contracts and the
+    // totals computed from it, and records that the store holds no verdicts.
+    const byVerdicts = ['app_activity_records', 'reward_accounting_totals', 'history_migrations'];
     for (const table of Object.keys(TABLE_KEYS).filter(
-      (t) => !['updates', 'events', 'contracts'].includes(t),
+      (t) => !['updates', 'events', 'contracts', ...byVerdicts].includes(t),
     ))
       expect({ table, rows: await rowsOf(store, table) }).toEqual({ table, rows: before[table] });
+    expect(before.app_activity_records.length).toBeGreaterThan(0);
+    expect(await rowsOf(store, 'app_activity_records')).toEqual([]);
+    expect(await rowsOf(store, 'reward_accounting_totals')).toEqual([]);
+    expect(await rowsOf(store, 'history_migrations')).toEqual(
+      before.history_migrations.map((m) => ({ ...m, verdicts_held: false })),
+    );
   });
 
   it('finds nothing left to convert when run again', async () => {
@@ -357,7 +367,11 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
 
   it('holds and serves what this release stores when fed the same history', async () => {
     const history = fixtureHistory().map(convertedUpdate);
-    const writer = new LedgerWriter(fresh.dataSource, { snapshotIntervalHours: 3 });
+    // The previous release's history has no verdicts: the same as a writer told so stores it.
+    const writer = new LedgerWriter(fresh.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'absent',
+    });
     for (let i = 0; i < history.length; i += 100) await writer.append(history.slice(i, i + 100));
 
     // Row for row, content hashes included (that of the update fed in the new form, so that feeding

@@ -27,6 +27,11 @@ export enum DomainErrorCode {
   CompactOnlyHistory = 'COMPACT_ONLY_HISTORY',
   /** An operation of the real API this stack does not serve; the message says why. */
   NotImplemented = 'NOT_IMPLEMENTED',
+  /**
+   * The answer needs the synchronizer's verdicts of a migration this store does not carry (a
+   * mirror copies the update history only; docs/events.md).
+   */
+  VerdictsNotHeld = 'VERDICTS_NOT_HELD',
 }
 
 export class DomainError extends Error {
@@ -55,6 +60,12 @@ export const compactOnlyHistory = (updateId: string) =>
 
 /** An operation this stack does not serve: `why` is the reason, stated to the client. */
 export const notImplemented = (why: string) => new DomainError(DomainErrorCode.NotImplemented, why);
+/** An answer that needs verdicts of history this store holds without them. */
+export const verdictsNotHeld = (what: string) =>
+  new DomainError(
+    DomainErrorCode.VerdictsNotHeld,
+    `${what}: this node does not carry the synchronizer's mediator verdicts (a scan mirror copies the update history only, and history written before verdicts were stored has none); ask a scan that ingests its synchronizer's verdicts`,
+  );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */
 export function isDatabaseUnavailable(error: unknown): boolean {

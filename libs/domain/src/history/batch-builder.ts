@@ -12,6 +12,7 @@ import {
   type UpdateDraft,
 } from './history-row-builder';
 import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
+import type { VerdictRow } from '../scan/events/verdict-item';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import {
   parseUpdate,
@@ -34,6 +35,10 @@ export interface PreparedBatch {
   readonly migrationFromStart?: boolean;
   /** How the updates' payloads are encoded (`LedgerWriterOptions.payloadEncoding`; default lossless). */
   readonly payloadEncoding?: PayloadEncoding;
+  /** The batch's verdict items, checked (docs/events.md). */
+  readonly verdicts?: readonly VerdictRow[];
+  /** Whether the store carries the verdicts of the migrations this batch brings (`LedgerWriterOptions.synchronizerVerdicts`). */
+  readonly verdictsHeld?: boolean;
 }
 
 /** What the writer records of a migration when a batch brings its first update (see `recordHeldMigrations`). */
@@ -75,6 +80,10 @@ export interface BuiltBatch {
   migrationStarts: MigrationStart[];
   /** `PreparedBatch.migrationFromStart`. */
   migrationFromStart?: boolean;
+  /** `PreparedBatch.verdicts`, written after the updates. */
+  verdicts: readonly VerdictRow[];
+  /** `PreparedBatch.verdictsHeld`. */
+  verdictsHeld: boolean;
   /** Newest non-import record time per migration once the batch is stored. */
   lastRecordTimes: Map<number, string>;
   lastOffset: bigint | null;
@@ -89,7 +98,7 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   // resumed ingest is cheap); the same id with different content is an error.
   const stored = await view.storedHashes(batch.ids);
   const { fresh, hashes } = freshUpdates(batch, stored);
-  if (fresh.length === 0) return nothingToWrite(batch.updates.length);
+  if (fresh.length === 0) return { ...nothingToWrite(batch.updates.length), verdicts: batch.verdicts ?? [] };
 
   const lastOffset = await view.maxLedgerOffset();
   const migrations = [...new Set(fresh.map((p) => p.migrationId))];
@@ -110,6 +119,8 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
     opensWithImports: isImportUpdate(fresh.find((p) => p.migrationId === m)!),
   }));
   built.migrationFromStart = batch.migrationFromStart;
+  built.verdicts = batch.verdicts ?? [];
+  built.verdictsHeld = batch.verdictsHeld ?? true;
   return built;
 }
 
@@ -145,7 +156,6 @@ function nothingToWrite(skipped: number): BuiltBatch {
     derived: {
       holdings: [],
       licenses: [],
-      activities: [],
       archivedContracts: [],
       openedRounds: [],
       closedRounds: [],
@@ -153,6 +163,8 @@ function nothingToWrite(skipped: number): BuiltBatch {
     },
     migrations: [],
     migrationStarts: [],
+    verdicts: [],
+    verdictsHeld: true,
     lastRecordTimes: new Map(),
     lastOffset: null,
     delta: { hashes: new Map(), lastOffset: null, lastRecordTimes: new Map(), contracts: new Map() },
@@ -302,6 +314,8 @@ class BatchBuilder {
       },
       migrations,
       migrationStarts: [],
+      verdicts: [],
+      verdictsHeld: true,
       lastRecordTimes: this.lastRecordTimes,
       lastOffset: this.lastOffset,
       delta: this.delta(contractIds),

@@ -1,4 +1,5 @@
 import type { DbConnection } from '../database/db';
+import { VerdictWriteRepository } from '../scan/events/verdict-write.repository';
 import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
@@ -31,7 +32,11 @@ export async function writeBuiltBatch(
   b: BuiltBatch,
   snapshotIntervalHours: number,
 ): Promise<AppendResult> {
-  if (b.result.appended === 0) return { ...b.result, snapshotsRecorded: [] };
+  const verdicts = new VerdictWriteRepository(connection);
+  if (b.result.appended === 0) {
+    await verdicts.write(b.verdicts);
+    return { ...b.result, snapshotsRecorded: [] };
+  }
   const history = new HistoryWriteRepository(connection);
   const derived = new DerivedWriteRepository(connection);
 
@@ -50,12 +55,14 @@ export async function writeBuiltBatch(
     snapshotIntervalHours,
   );
   const { openedRounds, ...derivedRows } = b.derived;
-  await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart);
+  await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart, b.verdictsHeld);
   await history.write(b.history, b.migrations, b.encoded?.history);
   await derived.write(
     { ...derivedRows, miningRounds: miningRoundRows(openedRounds, storedRules), snapshots },
     b.encoded?.derived,
   );
+  // After the updates: a verdict on one of them is checked against it.
+  await verdicts.write(b.verdicts);
   // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
   await computeActivityTotals(
     connection,

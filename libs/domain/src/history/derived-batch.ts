@@ -1,6 +1,5 @@
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import {
-  activityOf,
   closedRoundOf,
   holdingOf,
   licenseOf,
@@ -37,15 +36,6 @@ export interface LicenseRow {
   num_rounds_missed: string | null;
   created_record_time: string;
   archived_record_time: string | null;
-}
-
-/** An app activity record (`app_activity_records`, as its insert reads it). */
-export interface ActivityRow {
-  contract_id: string;
-  migration_id: number;
-  provider: string;
-  round: string;
-  weight: string;
 }
 
 /** An opened round; `rules` is the AmuletRules created earlier in the batch, else the stored one applies. */
@@ -123,15 +113,13 @@ export class BatchDerivedFacts {
   }
 }
 
-/** The derived rows of new contracts (row ids reserved): holdings, validator licences, app activity. */
+/** The derived rows of new contracts (row ids reserved): holdings and validator licences. */
 export function contractDerivedRows(contracts: readonly HistoryContractRow[]): {
   holdings: HoldingRow[];
   licenses: LicenseRow[];
-  activities: ActivityRow[];
 } {
   const holdings: HoldingRow[] = [];
   const licenses: LicenseRow[] = [];
-  const activities: ActivityRow[] = [];
   for (const c of contracts) {
     const name = `${c.package_name}:${c.module_name}:${c.entity_name}`;
     const times = {
@@ -152,10 +140,8 @@ export function contractDerivedRows(contracts: readonly HistoryContractRow[]): {
         num_rounds_missed: license.faucet?.numCouponsMissed ?? null,
         ...times,
       });
-    const activity = activityOf(name, c.payload_compact, c.contract_id);
-    if (activity) activities.push({ contract_id: c.contract_id, migration_id: c.migration_id, ...activity });
   }
-  return { holdings, licenses, activities };
+  return { holdings, licenses };
 }
 
 export function voteResultRows(

@@ -15,7 +15,6 @@ export const Q = {
   Amulet: SpliceTemplates.Amulet.qualifiedName,
   LockedAmulet: SpliceTemplates.LockedAmulet.qualifiedName,
   ValidatorLicense: SpliceTemplates.ValidatorLicense.qualifiedName,
-  AppActivityRecord: SpliceTemplates.AppActivityRecord.qualifiedName,
   OpenMiningRound: SpliceTemplates.OpenMiningRound.qualifiedName,
   ClosedMiningRound: SpliceTemplates.ClosedMiningRound.qualifiedName,
   AmuletRules: SpliceTemplates.AmuletRules.qualifiedName,
@@ -77,27 +76,6 @@ export function licenseOf(name: string, payload: CompactValue, contractId: strin
           numCouponsMissed: r.int('faucetState', 'numCouponsMissed'),
         };
   return r.result({ validator: r.text('validator'), faucet }, 'validator_licenses', name, contractId);
-}
-
-export interface ActivityFacts {
-  provider: string;
-  round: string;
-  weight: string;
-}
-
-export function activityOf(
-  name: string,
-  payload: CompactValue,
-  contractId: string,
-): ActivityFacts | undefined {
-  if (name !== Q.AppActivityRecord) return undefined;
-  const r = new PayloadReader(payload);
-  const facts = {
-    provider: r.text('provider'),
-    round: r.int('round', 'number'),
-    weight: r.int('activityWeight'),
-  };
-  return r.result(facts, 'app_activity_records', name, contractId);
 }
 
 export interface RewardConfig {

@@ -2,21 +2,13 @@ import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
-import type {
-  ActivityRow,
-  ClosedRound,
-  HoldingRow,
-  LicenseRow,
-  MiningRoundRow,
-  VoteResultRow,
-} from './derived-batch';
+import type { ClosedRound, HoldingRow, LicenseRow, MiningRoundRow, VoteResultRow } from './derived-batch';
 import { Q } from './derived-rows';
 
 /** What a batch writes to the derived tables. */
 export interface DerivedTableWrites {
   holdings: HoldingRow[];
   licenses: LicenseRow[];
-  activities: ActivityRow[];
   /** Stored contracts archived by the batch: their derived rows are archived with them. */
   archivedContracts: { rowId: string; migrationId: number; recordTime: string }[];
   miningRounds: MiningRoundRow[];
@@ -64,8 +56,7 @@ export function encodeDerivedRows(
 }
 
 /**
- * SQL of the tables derived from the history (amulet_holdings, validator_licenses,
- * app_activity_records, mining_rounds, vote_results, acs_snapshots) on the writer's
+ * SQL of the tables derived from the history (amulet_holdings, validator_licenses, mining_rounds, vote_results, acs_snapshots) on the writer's
  * connection: the facts the derived rows depend on, and the rows.
  */
 export class DerivedWriteRepository {
@@ -108,24 +99,11 @@ export class DerivedWriteRepository {
   async write(rows: DerivedTableWrites, encoded?: EncodedDerivedRows): Promise<void> {
     await loadRows(this.connection, 'amulet_holdings', HOLDING_COLUMNS, rows.holdings, encoded?.holdings);
     await loadRows(this.connection, 'validator_licenses', LICENSE_COLUMNS, rows.licenses, encoded?.licenses);
-    await this.insertActivities(rows.activities);
     await this.archiveDerived(rows.archivedContracts);
     await this.insertMiningRounds(rows.miningRounds);
     await this.closeMiningRounds(rows.closedRounds);
     await this.insertVoteResults(rows.voteResults);
     for (const { migrationId, times } of rows.snapshots) await this.insertSnapshots(migrationId, times);
-  }
-
-  /** Activity records are keyed by contract id: a record re-created by an import counts once. */
-  private async insertActivities(rows: ActivityRow[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.connection.query(
-      `INSERT INTO app_activity_records (contract_id, round, provider, activity_weight, migration_id)
-       SELECT contract_id, round, provider, weight, migration_id
-         FROM jsonb_to_recordset($1::jsonb) AS x(contract_id text, round bigint, provider text, weight bigint, migration_id bigint)
-       ON CONFLICT (contract_id) DO NOTHING`,
-      [JSON.stringify(rows)],
-    );
   }
 
   /** Archive times of stored contracts carried over to their derived rows. */

@@ -12,4 +12,12 @@ export class HistoryMigrationEntity {
 
   @Column('boolean', { name: 'from_start' })
   fromStart: boolean;
+
+  /**
+   * Whether the store carries the synchronizer's verdicts (and so the app activity) of this
+   * migration: the writer's `synchronizerVerdicts` when the migration arrived; false for a
+   * mirror, which copies the update history only (docs/events.md).
+   */
+  @Column('boolean', { name: 'verdicts_held', default: false })
+  verdictsHeld: boolean;
 }

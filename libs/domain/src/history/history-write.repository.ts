@@ -291,6 +291,7 @@ export class HistoryWriteRepository implements HistoryView {
   async recordHeldMigrations(
     starts: readonly MigrationStart[],
     fromStart: boolean | undefined,
+    verdictsHeld = true,
   ): Promise<void> {
     if (starts.length === 0) return;
     const held = new Set(
@@ -300,20 +301,22 @@ export class HistoryWriteRepository implements HistoryView {
         )
       ).map((r) => Number(r.migration_id)),
     );
-    const rows: { migration_id: number; from_start: boolean }[] = [];
+    const rows: { migration_id: number; from_start: boolean; verdicts_held: boolean }[] = [];
     for (const s of starts) {
       if (held.has(s.migrationId)) continue;
       const earlierHeld = [...held].some((m) => m < s.migrationId);
       rows.push({
         migration_id: s.migrationId,
         from_start: fromStart ?? (s.migrationId === 0 || earlierHeld || s.opensWithImports),
+        verdicts_held: verdictsHeld,
       });
       held.add(s.migrationId);
     }
     if (rows.length === 0) return;
     await this.connection.query(
-      `INSERT INTO history_migrations (migration_id, from_start)
-       SELECT r.migration_id, r.from_start FROM jsonb_to_recordset($1::jsonb) AS r(migration_id bigint, from_start boolean)
+      `INSERT INTO history_migrations (migration_id, from_start, verdicts_held)
+       SELECT r.migration_id, r.from_start, r.verdicts_held
+         FROM jsonb_to_recordset($1::jsonb) AS r(migration_id bigint, from_start boolean, verdicts_held boolean)
        ON CONFLICT (migration_id) DO NOTHING`,
       [JSON.stringify(rows)],
     );

@@ -6,6 +6,7 @@ import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate, type PayloadEncoding } from './update-validation';
+import { isVerdictItem, parseVerdictItem, type VerdictRow } from '../scan/events/verdict-item';
 import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from './writer-pipeline';
 
 export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
@@ -23,6 +24,13 @@ export interface LedgerWriterOptions {
    * (compact-only history: stored as given and marked so; docs/compact-only.md).
    */
   payloadEncoding?: PayloadEncoding;
+  /**
+   * Whether the history written carries its synchronizer's verdicts (`ingested`, the default:
+   * simulated or ingested history, whose verdict items come with the updates) or not (`absent`:
+   * a mirror copies the update history only). Recorded per migration; reward accounting and
+   * `/v0/events` answer that they cannot tell for a migration without them (docs/events.md).
+   */
+  synchronizerVerdicts?: 'ingested' | 'absent';
   /** Told of every committed batch (metrics); the domain knows no metrics library. */
   observer?: WriterObserver;
 }
@@ -71,8 +79,9 @@ export class LedgerWriter {
     this.db = Db.of(dataSource);
   }
 
-  async append(updates: readonly unknown[], options: AppendOptions = {}): Promise<AppendResult> {
-    return this.appendPrepared(this.prepare(updates, options));
+  /** Appends updates and the verdict items that come with them (`HistoryVerdictItem`), in one transaction. */
+  async append(items: readonly unknown[], options: AppendOptions = {}): Promise<AppendResult> {
+    return this.appendPrepared(this.prepare(items, options));
   }
 
   /**
@@ -80,7 +89,19 @@ export class LedgerWriter {
    * the transaction: a caller feeding batches in a row prepares the next one while the database
    * is busy with the previous one.
    */
-  prepare(updates: readonly unknown[], options: AppendOptions = {}): PreparedBatch {
+  prepare(items: readonly unknown[], options: AppendOptions = {}): PreparedBatch {
+    // Verdict items travel with the updates (docs/events.md); they are checked here, written after them.
+    const updates: unknown[] = [];
+    const verdicts: VerdictRow[] = [];
+    items.forEach((item, i) => {
+      if (isVerdictItem(item)) verdicts.push(parseVerdictItem(item, i));
+      else updates.push(item);
+    });
+    if (verdicts.length > 0 && this.options.synchronizerVerdicts === 'absent')
+      throw rejectUpdate(
+        verdicts[0].update_id,
+        'a writer for history without verdicts was given a verdict item',
+      );
     const ids = updates.map((u, i) => {
       const id = (u as { update_id?: unknown } | null)?.update_id;
       if (typeof id !== 'string' || id === '')
@@ -101,6 +122,8 @@ export class LedgerWriter {
       blobsDerivable: this.options.createdEventBlobs !== 'supplied-only',
       migrationFromStart: options.migrationFromStart,
       payloadEncoding: this.options.payloadEncoding,
+      verdicts,
+      verdictsHeld: this.options.synchronizerVerdicts !== 'absent',
     };
   }
 

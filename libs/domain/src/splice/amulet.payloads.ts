@@ -117,23 +117,6 @@ export interface FeaturedAppActivityMarkerPayload {
   weight: string;
 }
 
-export const appActivityRecordType = T.record({
-  dso: T.party,
-  provider: T.party,
-  round: roundType,
-  activityWeight: T.int64,
-});
-/**
- * `Splice.RewardAccounting:AppActivityRecord` (CIP-0104): one app provider's activity weight in
- * one round. The round's app reward pool is shared among providers by weight.
- */
-export interface AppActivityRecordPayload {
-  dso: string;
-  provider: string;
-  round: Round;
-  activityWeight: string;
-}
-
 export const metadataType = T.record({ values: T.textMap(T.text) });
 /** `Splice.Api.Token.MetadataV1:Metadata`. */
 export interface Metadata {
@@ -330,7 +313,6 @@ type _AmuletShapeChecks = [
   Expect<
     SameShape<CompactOf<typeof unclaimedDevelopmentFundCouponType>, UnclaimedDevelopmentFundCouponPayload>
   >,
-  Expect<SameShape<CompactOf<typeof appActivityRecordType>, AppActivityRecordPayload>>,
   Expect<SameShape<CompactOf<typeof amuletAllocationType>, AmuletAllocationPayload>>,
   Expect<SameShape<CompactOf<typeof amuletTransferInstructionType>, AmuletTransferInstructionPayload>>,
   Expect<SameShape<CompactOf<typeof transferResultType>, TransferResult>>,

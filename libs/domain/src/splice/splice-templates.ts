@@ -5,7 +5,6 @@ import {
   amuletAllocationType,
   amuletTransferInstructionType,
   amuletType,
-  appActivityRecordType,
   featuredAppRightType,
   lockedAmuletType,
   unclaimedDevelopmentFundCouponType,
@@ -18,7 +17,6 @@ import {
   type AmuletAllocationPayload,
   type AmuletTransferInstructionPayload,
   type AmuletPayload,
-  type AppActivityRecordPayload,
   type FeaturedAppRightPayload,
   type LockedAmuletPayload,
   type UnclaimedDevelopmentFundCouponPayload,
@@ -172,7 +170,6 @@ export const SpliceTemplates = {
   ),
   TransferPreapproval: template(amulet, 'Splice.AmuletRules', 'TransferPreapproval', transferPreapprovalType),
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
-  AppActivityRecord: template(amulet, 'Splice.RewardAccounting', 'AppActivityRecord', appActivityRecordType),
   AmuletAllocation: template(amulet, 'Splice.AmuletAllocation', 'AmuletAllocation', amuletAllocationType),
   AmuletTransferInstruction: template(
     amulet,
@@ -222,7 +219,6 @@ export interface SplicePayloads {
   ExternalPartyConfigState: ExternalPartyConfigStatePayload;
   TransferPreapproval: TransferPreapprovalPayload;
   ValidatorLicense: ValidatorLicensePayload;
-  AppActivityRecord: AppActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
   MemberTraffic: MemberTrafficPayload;
@@ -259,7 +255,6 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'ExternalPartyConfigState'>, SplicePayloads['ExternalPartyConfigState']>>,
   Expect<SameShape<PayloadTypeOf<'TransferPreapproval'>, SplicePayloads['TransferPreapproval']>>,
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
-  Expect<SameShape<PayloadTypeOf<'AppActivityRecord'>, SplicePayloads['AppActivityRecord']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletTransferInstruction'>, SplicePayloads['AmuletTransferInstruction']>>,
   Expect<SameShape<PayloadTypeOf<'MemberTraffic'>, SplicePayloads['MemberTraffic']>>,
@@ -318,7 +313,6 @@ export const SpliceChoices = {
   DsoRulesUpdateSvRewardWeight: 'DsoRules_UpdateSvRewardWeight',
   DsoRulesGrantFeaturedAppRight: 'DsoRules_GrantFeaturedAppRight',
   DsoRulesOnboardValidator: 'DsoRules_OnboardValidator',
-  DsoRulesRecordAppActivity: 'DsoRules_RecordAppActivity',
   DsoRulesRollExternalPartyConfigState: 'DsoRules_RollExternalPartyConfigState',
   VoteRequestCastVote: 'VoteRequest_CastVote',
   ValidatorLicenseRecordValidatorLivenessActivity: 'ValidatorLicense_RecordValidatorLivenessActivity',

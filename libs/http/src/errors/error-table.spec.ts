@@ -32,6 +32,7 @@ describe('error table', () => {
     [DomainErrorCode.Unavailable, 503, 'UNAVAILABLE', 'UNAVAILABLE', false],
     [DomainErrorCode.InconsistentHistory, 400, 'FAILED_PRECONDITION', 'INCONSISTENT_HISTORY', false],
     [DomainErrorCode.CompactOnlyHistory, 409, 'FAILED_PRECONDITION', 'COMPACT_ONLY_HISTORY', false],
+    [DomainErrorCode.VerdictsNotHeld, 503, 'UNAVAILABLE', 'VERDICTS_NOT_HELD', false],
   ] as const)('%s → %i, %s, %s', (code, status, category, ledgerCode, ledgerPlainText) => {
     expect(domainErrorMapping(code)).toEqual({ status, category, ledgerCode, ledgerPlainText });
     expect(statusOf(code)).toBe(status);

@@ -71,6 +71,8 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   // Not retryable: a compact-only update never has a lossless form (docs/compact-only.md).
   [DomainErrorCode.CompactOnlyHistory]: entry(409, 'FAILED_PRECONDITION', DomainErrorCode.CompactOnlyHistory),
   [DomainErrorCode.NotImplemented]: entry(501, 'UNIMPLEMENTED', DomainErrorCode.NotImplemented),
+  // Not retryable on this node: another scan (one that ingests verdicts) can answer (docs/events.md).
+  [DomainErrorCode.VerdictsNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.VerdictsNotHeld),
 });
 
 /** The row of one domain error code. */

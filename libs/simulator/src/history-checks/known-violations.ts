@@ -62,13 +62,10 @@ export const KNOWN_VIOLATIONS: readonly string[] = [
   "daml | create Splice.Amulet:UnclaimedDevelopmentFundCoupon | payload.beneficiary: not a field in Splice's Daml",
   // App activity on ledger, which Splice keeps off ledger (the events helper)
   "daml | Splice.DsoRules:DsoRules:DsoRules_CloseVoteRequest | result.request.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
-  'daml | Splice.DsoRules:DsoRules:DsoRules_RecordAppActivity | not a choice of Splice’s Daml',
   "daml | Splice.DsoRules:DsoRules:DsoRules_RequestVote | argument.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
   "daml | create Splice.AmuletRules:AmuletRules | payload.configSchedule.futureValues[]._2.rewardAccounting: not a field in Splice's Daml",
   "daml | create Splice.AmuletRules:AmuletRules | payload.configSchedule.initialValue.rewardAccounting: not a field in Splice's Daml",
   "daml | create Splice.DsoRules:VoteRequest | payload.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
-  'daml | create Splice.RewardAccounting:AppActivityRecord | not a template of Splice’s Daml',
-  'root | Splice.DsoRules:DsoRules DsoRules_RecordAppActivity | not a root choice of a Splice workflow',
 ];
 
 /**

@@ -306,6 +306,154 @@ export type UpdateHistoryTransactionV2 = {
     external_transaction_hash?: string;
 };
 
+export type EventHistoryRequest = {
+    after?: UpdateHistoryRequestAfter;
+    /**
+     * Maximum number of events to return.
+     */
+    page_size: number;
+    daml_value_encoding?: DamlValueEncoding;
+};
+
+export type EventHistoryResponse = {
+    /**
+     * Events in ascending `(migration_id, record_time)` order.
+     */
+    events: Array<EventHistoryItem>;
+};
+
+/**
+ * One event: a transaction and its verdict (same update id and record time), a
+ * reassignment (no verdict), or a verdict alone (`update` null: no party this node
+ * hosts sees the transaction). `traffic_summary` and `app_activity_records` accompany
+ * a verdict where the network computes app activity.
+ *
+ */
+export type EventHistoryItem = {
+    update?: UpdateHistoryItemV2 | JsonNull;
+    verdict?: EventHistoryVerdict | JsonNull;
+    traffic_summary?: EventHistoryTrafficSummary | JsonNull;
+    app_activity_records?: EventHistoryAppActivityRecords | JsonNull;
+};
+
+/**
+ * The JSON `null` (a member that is present and empty).
+ */
+export type JsonNull = null;
+
+/**
+ * The mediator's verdict on a confirmation request.
+ */
+export type EventHistoryVerdict = {
+    /**
+     * Id of the transaction the verdict is on.
+     */
+    update_id: string;
+    /**
+     * Migration id of the synchronizer that sequenced the request.
+     */
+    migration_id: number;
+    /**
+     * Synchronizer that sequenced the request.
+     */
+    domain_id: string;
+    /**
+     * Record time of the transaction.
+     */
+    record_time: string;
+    /**
+     * When the mediator finalized the verdict (may differ between mediators).
+     */
+    finalization_time: string;
+    /**
+     * Parties the transaction was submitted for.
+     */
+    submitting_parties: Array<string>;
+    /**
+     * UID of the submitting participant (without the `PAR::` prefix).
+     */
+    submitting_participant_uid: string;
+    verdict_result: VerdictResult;
+    /**
+     * Mediator group that finalized the verdict.
+     */
+    mediator_group: number;
+    transaction_views: TransactionViews;
+};
+
+export type TransactionViews = {
+    views: Array<TransactionView>;
+    /**
+     * View ids of the root views.
+     */
+    root_views: Array<number>;
+};
+
+export type TransactionView = {
+    view_id: number;
+    informees: Array<string>;
+    confirming_parties: Array<Quorum>;
+    sub_views: Array<number>;
+    /**
+     * Hash of the view (correlates with sequencer traffic); empty for data ingested before it was recorded.
+     */
+    view_hash: string;
+};
+
+export type Quorum = {
+    parties: Array<string>;
+    threshold: number;
+};
+
+export type VerdictResult = 'VERDICT_RESULT_UNSPECIFIED' | 'VERDICT_RESULT_ACCEPTED' | 'VERDICT_RESULT_REJECTED';
+
+/**
+ * The sequencer's traffic accounting of the confirmation request.
+ */
+export type EventHistoryTrafficSummary = {
+    /**
+     * Traffic the submitting validator paid for the request.
+     */
+    total_traffic_cost: number;
+    envelope_traffic_summaries: Array<EnvelopeTrafficSummary>;
+};
+
+/**
+ * The traffic cost of one envelope and the views it carries.
+ */
+export type EnvelopeTrafficSummary = {
+    /**
+     * Traffic cost of the envelope, in bytes.
+     */
+    traffic_cost: number;
+    view_ids: Array<number>;
+};
+
+/**
+ * CIP-0104 app activity computed from the verdict and its traffic summary.
+ */
+export type EventHistoryAppActivityRecords = {
+    /**
+     * Mining round the activity counts for.
+     */
+    round_number: number;
+    /**
+     * One record per featured app provider, ordered by party.
+     */
+    records: Array<AppActivityRecord>;
+};
+
+export type AppActivityRecord = {
+    /**
+     * The app provider party.
+     */
+    party: string;
+    /**
+     * Activity weight, in bytes of traffic.
+     */
+    weight: number;
+};
+
 /**
  * A contract moving from one synchronizer to another (an assignment or an unassignment).
  */
@@ -2169,6 +2317,116 @@ export type GetUpdateByIdV1Responses = {
 };
 
 export type GetUpdateByIdV1Response = GetUpdateByIdV1Responses[keyof GetUpdateByIdV1Responses];
+
+export type GetEventHistoryData = {
+    body: EventHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/events';
+};
+
+export type GetEventHistoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable, or this node does not carry mediator verdicts (a scan
+     * mirror copies the update history only): the message says which. Ask a scan that
+     * ingests its synchronizer's verdicts.
+     *
+     */
+    503: ErrorResponse;
+};
+
+export type GetEventHistoryError = GetEventHistoryErrors[keyof GetEventHistoryErrors];
+
+export type GetEventHistoryResponses = {
+    /**
+     * A page of events.
+     */
+    200: EventHistoryResponse;
+};
+
+export type GetEventHistoryResponse = GetEventHistoryResponses[keyof GetEventHistoryResponses];
+
+export type GetEventByIdData = {
+    body?: never;
+    path: {
+        /**
+         * The update id (`1220` followed by 64 lowercase hex digits).
+         */
+        update_id: string;
+    };
+    query?: {
+        /**
+         * The encoding of Daml values in `update`, `compact_json` (the default) or `protobuf_json`.
+         */
+        daml_value_encoding?: 'compact_json' | 'protobuf_json';
+    };
+    url: '/v0/events/{update_id}';
+};
+
+export type GetEventByIdErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable, or this node does not carry mediator verdicts (a scan
+     * mirror copies the update history only): the message says which. Ask a scan that
+     * ingests its synchronizer's verdicts.
+     *
+     */
+    503: ErrorResponse;
+};
+
+export type GetEventByIdError = GetEventByIdErrors[keyof GetEventByIdErrors];
+
+export type GetEventByIdResponses = {
+    /**
+     * The event.
+     */
+    200: EventHistoryItem;
+};
+
+export type GetEventByIdResponse = GetEventByIdResponses[keyof GetEventByIdResponses];
 
 export type GetImportUpdatesData = {
     body: ImportUpdatesRequest;

@@ -24,6 +24,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Individual updates of the recorded history."
     },
     {
+      "name": "events",
+      "description": "Updates with what the synchronizer's mediator decided on them (verdicts, traffic, CIP-0104 app activity)."
+    },
+    {
       "name": "backfilling",
       "description": "Data a peer needs to backfill its history across migrations."
     },
@@ -317,6 +321,118 @@ export const scanSpec: OpenApiDocument = {
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/events": {
+      "post": {
+        "operationId": "getEventHistory",
+        "tags": [
+          "events"
+        ],
+        "summary": "Page through the event history (updates with their mediator verdicts)",
+        "description": "Returns events in ascending `(migration_id, record_time)` order, starting strictly\nafter `after` (from the beginning when it is absent). An event is what one record\ntime of one migration brought: a transaction with the mediator's verdict on it, a\nreassignment (no verdict), or a verdict alone, for a transaction none of the parties\nthis node hosts sees (`update` is null). Within one migration each event has its own\nrecord time; a higher migration id always comes later. Import updates are not\nlisted. A page holds at most `page_size` events; to continue, pass the last item's\nmigration id and record time (its update's, or its verdict's) as `after`.\n\n`update` is the item `POST /v2/updates` lists for the same update, in the same\nencoding. `traffic_summary` and `app_activity_records` come with a verdict (the\nlatter only for an accepted transaction a featured app provider confirms, CIP-0104;\ndocs/reward-accounting.md). A scan mirror does not carry verdicts: it answers 503.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/EventHistoryRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of events.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventHistoryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/EventsUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/events/{update_id}": {
+      "get": {
+        "operationId": "getEventById",
+        "tags": [
+          "events"
+        ],
+        "summary": "Get the event of an update",
+        "description": "Returns the event with the given update id: its update (as `POST /v2/updates` lists\nit; null for a verdict on a transaction this node's parties do not see) and the\nmediator's verdict with its traffic summary and app activity records (null for a\nreassignment). 404 when this node holds neither an update nor a verdict with that id.\n",
+        "parameters": [
+          {
+            "name": "update_id",
+            "in": "path",
+            "required": true,
+            "description": "The update id (`1220` followed by 64 lowercase hex digits).",
+            "schema": {
+              "type": "string",
+              "pattern": "^[0-9a-f]+$"
+            }
+          },
+          {
+            "name": "daml_value_encoding",
+            "in": "query",
+            "required": false,
+            "description": "The encoding of Daml values in `update`, `compact_json` (the default) or `protobuf_json`.",
+            "schema": {
+              "type": "string",
+              "enum": [
+                "compact_json",
+                "protobuf_json"
+              ]
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The event.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/EventHistoryItem"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/EventsUnavailable"
           }
         }
       }
@@ -3082,6 +3198,16 @@ export const scanSpec: OpenApiDocument = {
           }
         }
       },
+      "EventsUnavailable": {
+        "description": "The database is unreachable, or this node does not carry mediator verdicts (a scan\nmirror copies the update history only): the message says which. Ask a scan that\ningests its synchronizer's verdicts.\n",
+        "content": {
+          "application/json": {
+            "schema": {
+              "$ref": "#/components/schemas/ErrorResponse"
+            }
+          }
+        }
+      },
       "ServiceUnavailable": {
         "description": "The database is unreachable (or, for readiness, not fully migrated).",
         "content": {
@@ -3535,6 +3661,329 @@ export const scanSpec: OpenApiDocument = {
           "external_transaction_hash": {
             "type": "string",
             "description": "Hash signed by the external party; only present for externally signed transactions."
+          }
+        }
+      },
+      "EventHistoryRequest": {
+        "type": "object",
+        "required": [
+          "page_size"
+        ],
+        "properties": {
+          "after": {
+            "$ref": "#/components/schemas/UpdateHistoryRequestAfter"
+          },
+          "page_size": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "maximum": 1000,
+            "description": "Maximum number of events to return."
+          },
+          "daml_value_encoding": {
+            "$ref": "#/components/schemas/DamlValueEncoding"
+          }
+        }
+      },
+      "EventHistoryResponse": {
+        "type": "object",
+        "required": [
+          "events"
+        ],
+        "properties": {
+          "events": {
+            "type": "array",
+            "description": "Events in ascending `(migration_id, record_time)` order.",
+            "items": {
+              "$ref": "#/components/schemas/EventHistoryItem"
+            }
+          }
+        }
+      },
+      "EventHistoryItem": {
+        "type": "object",
+        "description": "One event: a transaction and its verdict (same update id and record time), a\nreassignment (no verdict), or a verdict alone (`update` null: no party this node\nhosts sees the transaction). `traffic_summary` and `app_activity_records` accompany\na verdict where the network computes app activity.\n",
+        "properties": {
+          "update": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/UpdateHistoryItemV2"
+              },
+              {
+                "$ref": "#/components/schemas/JsonNull"
+              }
+            ]
+          },
+          "verdict": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/EventHistoryVerdict"
+              },
+              {
+                "$ref": "#/components/schemas/JsonNull"
+              }
+            ]
+          },
+          "traffic_summary": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/EventHistoryTrafficSummary"
+              },
+              {
+                "$ref": "#/components/schemas/JsonNull"
+              }
+            ]
+          },
+          "app_activity_records": {
+            "anyOf": [
+              {
+                "$ref": "#/components/schemas/EventHistoryAppActivityRecords"
+              },
+              {
+                "$ref": "#/components/schemas/JsonNull"
+              }
+            ]
+          }
+        }
+      },
+      "JsonNull": {
+        "description": "The JSON `null` (a member that is present and empty).",
+        "type": "object",
+        "nullable": true,
+        "enum": [
+          null
+        ]
+      },
+      "EventHistoryVerdict": {
+        "type": "object",
+        "description": "The mediator's verdict on a confirmation request.",
+        "required": [
+          "update_id",
+          "migration_id",
+          "domain_id",
+          "record_time",
+          "finalization_time",
+          "submitting_parties",
+          "submitting_participant_uid",
+          "verdict_result",
+          "mediator_group",
+          "transaction_views"
+        ],
+        "properties": {
+          "update_id": {
+            "type": "string",
+            "description": "Id of the transaction the verdict is on."
+          },
+          "migration_id": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Migration id of the synchronizer that sequenced the request."
+          },
+          "domain_id": {
+            "type": "string",
+            "description": "Synchronizer that sequenced the request."
+          },
+          "record_time": {
+            "type": "string",
+            "description": "Record time of the transaction."
+          },
+          "finalization_time": {
+            "type": "string",
+            "description": "When the mediator finalized the verdict (may differ between mediators)."
+          },
+          "submitting_parties": {
+            "type": "array",
+            "description": "Parties the transaction was submitted for.",
+            "items": {
+              "type": "string"
+            }
+          },
+          "submitting_participant_uid": {
+            "type": "string",
+            "description": "UID of the submitting participant (without the `PAR::` prefix)."
+          },
+          "verdict_result": {
+            "$ref": "#/components/schemas/VerdictResult"
+          },
+          "mediator_group": {
+            "type": "integer",
+            "format": "int32",
+            "description": "Mediator group that finalized the verdict."
+          },
+          "transaction_views": {
+            "$ref": "#/components/schemas/TransactionViews"
+          }
+        }
+      },
+      "TransactionViews": {
+        "type": "object",
+        "required": [
+          "views",
+          "root_views"
+        ],
+        "properties": {
+          "views": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TransactionView"
+            }
+          },
+          "root_views": {
+            "type": "array",
+            "description": "View ids of the root views.",
+            "items": {
+              "type": "integer",
+              "format": "int32"
+            }
+          }
+        }
+      },
+      "TransactionView": {
+        "type": "object",
+        "required": [
+          "view_id",
+          "informees",
+          "confirming_parties",
+          "sub_views",
+          "view_hash"
+        ],
+        "properties": {
+          "view_id": {
+            "type": "integer",
+            "format": "int32"
+          },
+          "informees": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "confirming_parties": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/Quorum"
+            }
+          },
+          "sub_views": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "format": "int32"
+            }
+          },
+          "view_hash": {
+            "type": "string",
+            "description": "Hash of the view (correlates with sequencer traffic); empty for data ingested before it was recorded."
+          }
+        }
+      },
+      "Quorum": {
+        "type": "object",
+        "required": [
+          "parties",
+          "threshold"
+        ],
+        "properties": {
+          "parties": {
+            "type": "array",
+            "items": {
+              "type": "string"
+            }
+          },
+          "threshold": {
+            "type": "integer",
+            "format": "int32"
+          }
+        }
+      },
+      "VerdictResult": {
+        "type": "string",
+        "enum": [
+          "VERDICT_RESULT_UNSPECIFIED",
+          "VERDICT_RESULT_ACCEPTED",
+          "VERDICT_RESULT_REJECTED"
+        ]
+      },
+      "EventHistoryTrafficSummary": {
+        "type": "object",
+        "description": "The sequencer's traffic accounting of the confirmation request.",
+        "required": [
+          "total_traffic_cost",
+          "envelope_traffic_summaries"
+        ],
+        "properties": {
+          "total_traffic_cost": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Traffic the submitting validator paid for the request."
+          },
+          "envelope_traffic_summaries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/EnvelopeTrafficSummary"
+            }
+          }
+        }
+      },
+      "EnvelopeTrafficSummary": {
+        "type": "object",
+        "description": "The traffic cost of one envelope and the views it carries.",
+        "required": [
+          "traffic_cost",
+          "view_ids"
+        ],
+        "properties": {
+          "traffic_cost": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Traffic cost of the envelope, in bytes."
+          },
+          "view_ids": {
+            "type": "array",
+            "items": {
+              "type": "integer",
+              "format": "int32"
+            }
+          }
+        }
+      },
+      "EventHistoryAppActivityRecords": {
+        "type": "object",
+        "description": "CIP-0104 app activity computed from the verdict and its traffic summary.",
+        "required": [
+          "round_number",
+          "records"
+        ],
+        "properties": {
+          "round_number": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Mining round the activity counts for."
+          },
+          "records": {
+            "type": "array",
+            "description": "One record per featured app provider, ordered by party.",
+            "items": {
+              "$ref": "#/components/schemas/AppActivityRecord"
+            }
+          }
+        }
+      },
+      "AppActivityRecord": {
+        "type": "object",
+        "required": [
+          "party",
+          "weight"
+        ],
+        "properties": {
+          "party": {
+            "type": "string",
+            "description": "The app provider party."
+          },
+          "weight": {
+            "type": "integer",
+            "format": "int64",
+            "description": "Activity weight, in bytes of traffic."
           }
         }
       },

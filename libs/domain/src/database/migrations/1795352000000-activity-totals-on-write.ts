@@ -1,18 +1,17 @@
-import type { MigrationInterface, QueryRunner } from 'typeorm';
-import { COMPUTE_ALL_PENDING_TOTALS } from '../../scan/rewards/reward-accounting.repository';
+import type { MigrationInterface } from 'typeorm';
 
 /**
  * Activity totals are computed by the writer, in the transaction that closes a round; the scan
- * endpoint only reads them. Stores written before that had them computed on read (or by
- * `npm start`): this one-off computes every closed, configured round that has none yet, with
- * the writer's arithmetic. No schema change; `down` leaves the totals (they are final).
+ * endpoint only reads them. This one-off computed, for stores written before, every closed,
+ * configured round's totals from the activity rows of the time. Those rows came from
+ * `AppActivityRecord` contracts, which Splice does not have: SynchronizerVerdicts1795480000000
+ * drops them and every total computed from them, so this migration now does nothing (the end
+ * state of a store migrated through both is the same).
  */
 export class ActivityTotalsOnWrite1795352000000 implements MigrationInterface {
   name = 'ActivityTotalsOnWrite1795352000000';
 
-  async up(q: QueryRunner): Promise<void> {
-    await q.query(COMPUTE_ALL_PENDING_TOTALS);
-  }
+  async up(): Promise<void> {}
 
   async down(): Promise<void> {}
 }

@@ -1,20 +1,21 @@
 import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /**
- * Derived from AppActivityRecord contracts (CIP-0104). Keyed by contract id so that a record
- * re-created by a migration's import updates is counted once.
+ * One app provider's CIP-0104 activity weight from one verdict: the rows of a stored verdict's
+ * `app_activity_records` (synchronizer_verdicts), which reward accounting sums per round
+ * (ix_app_activity_records_round).
  */
 @Entity({ name: 'app_activity_records' })
 @Index('ix_app_activity_records_round', ['round', 'provider'])
 export class AppActivityRecordEntity {
-  @PrimaryColumn('text', { name: 'contract_id', primaryKeyConstraintName: 'pk_app_activity_records' })
-  contractId: string;
+  @PrimaryColumn('text', { name: 'update_id', primaryKeyConstraintName: 'pk_app_activity_records' })
+  updateId: string;
+
+  @PrimaryColumn('text', { name: 'provider', primaryKeyConstraintName: 'pk_app_activity_records' })
+  provider: string;
 
   @Column('bigint', { name: 'round' })
   round: string;
-
-  @Column('text', { name: 'provider' })
-  provider: string;
 
   @Column('bigint', { name: 'activity_weight' })
   activityWeight: string;

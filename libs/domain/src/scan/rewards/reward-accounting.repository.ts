@@ -18,6 +18,11 @@ export interface RoundState {
   closed: boolean;
   /** The round's reward configuration was recorded when it opened. */
   configured: boolean;
+  /**
+   * The store carries the verdicts (and so the app activity records) of the round's migration:
+   * false on a mirror, which copies the update history only (docs/events.md).
+   */
+  activityHeld: boolean;
   firstKnownRound: string | undefined;
   lastKnownRound: string | undefined;
 }
@@ -28,7 +33,9 @@ export interface RoundState {
  * the per-provider allowance, which is floored to 10 decimals.
  *
  * With the round's configuration (pool P, threshold H, cap per weight C, from the AmuletRules
- * schedule in force at the round's opensAt, recorded in mining_rounds) and its activity records:
+ * schedule in force at the round's opensAt, recorded in mining_rounds) and its app activity
+ * records (the rows of the synchronizer verdicts' `app_activity_records` whose round_number is the
+ * round, docs/events.md):
  *   w_p  = sum of provider p's activity weights;  W = sum of all w_p
  *   rate = min(P / W, C)                          (C caps what one unit of weight can earn)
  *   a_p  = floor10(w_p x rate)                    (floor10: round down to 10 decimals)
@@ -73,11 +80,15 @@ const COMPUTE_TOTALS = (rounds: string) => `
   ON CONFLICT (round) DO NOTHING
   RETURNING round::text AS round`;
 
-/** Closed rounds with a recorded configuration and no totals yet. */
+/**
+ * Closed rounds with a recorded configuration and no totals yet, whose migration's verdicts the
+ * store carries (without them the round's activity is unknown, not zero).
+ */
 const COMPUTABLE = `SELECT m.round, m.app_reward_pool AS pool, m.app_reward_threshold AS threshold, m.app_reward_cap_per_weight AS cap
     FROM mining_rounds m
    WHERE m.closed_record_time IS NOT NULL
      AND m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL
+     AND EXISTS (SELECT 1 FROM history_migrations h WHERE h.migration_id = m.migration_id AND h.verdicts_held)
      AND NOT EXISTS (SELECT 1 FROM reward_accounting_totals t WHERE t.round = m.round)`;
 
 const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::text AS total_app_activity_weight,
@@ -90,8 +101,9 @@ const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::tex
 /**
  * Computes and stores the totals of those of `rounds` that are computable (closed, configured, no
  * totals yet), in one statement on `connection`; returns the rounds computed. The writer calls
- * it in the transaction of the batch that closes them: a round's activity records are created
- * while it is open, so once it is closed its totals are final (docs/reward-accounting.md).
+ * it in the transaction of the batch that closes them: a round's activity records come with
+ * verdicts sequenced while it is open, so once it is closed its totals are final
+ * (docs/reward-accounting.md).
  */
 export async function computeActivityTotals(
   connection: Queryable,
@@ -106,13 +118,8 @@ export async function computeActivityTotals(
 }
 
 /**
- * The totals of every computable round, for stores whose rounds closed before the writer computed
- * totals (the one-off of migration ActivityTotalsOnWrite).
- */
-export const COMPUTE_ALL_PENDING_TOTALS = COMPUTE_TOTALS(`${COMPUTABLE} ORDER BY m.round`);
-
-/**
- * Reads the stored activity totals (mining_rounds (pk_mining_rounds), reward_accounting_totals);
+ * Reads the stored activity totals (mining_rounds (pk_mining_rounds), reward_accounting_totals,
+ * history_migrations);
  * never writes.
  */
 export class RewardAccountingRepository {
@@ -124,24 +131,28 @@ export class RewardAccountingRepository {
       known: boolean;
       closed: boolean;
       configured: boolean;
+      activity_held: boolean;
       first_round: string | null;
       last_round: string | null;
     })[] = await this.db.query(
       `SELECT ${TOTALS_COLUMNS}, t.round IS NOT NULL AS has_totals,
               m.round IS NOT NULL AS known, m.closed_record_time IS NOT NULL AS closed,
               (m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL) AS configured,
+              coalesce(h.verdicts_held, false) AS activity_held,
               (SELECT min(round)::text FROM mining_rounds) AS first_round, (SELECT max(round)::text FROM mining_rounds) AS last_round
          FROM (SELECT $1::bigint AS round) q
          LEFT JOIN mining_rounds m ON m.round = q.round
-         LEFT JOIN reward_accounting_totals t ON t.round = q.round`,
+         LEFT JOIN reward_accounting_totals t ON t.round = q.round
+         LEFT JOIN history_migrations h ON h.migration_id = m.migration_id`,
       [round],
     );
-    const { has_totals, known, closed, configured, first_round, last_round, ...totals } = row;
+    const { has_totals, known, closed, configured, activity_held, first_round, last_round, ...totals } = row;
     return {
       totals: has_totals ? (totals as RewardTotalsRow) : undefined,
       known,
       closed,
       configured,
+      activityHeld: activity_held,
       firstKnownRound: first_round ?? undefined,
       lastKnownRound: last_round ?? undefined,
     };

@@ -6,6 +6,7 @@ const known = {
   known: true,
   closed: false,
   configured: true,
+  activityHeld: true,
   firstKnownRound: '10',
   lastKnownRound: '20',
 };
@@ -28,5 +29,10 @@ describe('statusWithoutTotals', () => {
     expect(statusWithoutTotals(unknown, 9n)).toBe('CannotProvide');
     expect(statusWithoutTotals(unknown, 15n)).toBe('CannotProvide');
     expect(statusWithoutTotals({ ...known, closed: true, configured: false }, 15n)).toBe('CannotProvide');
+  });
+
+  it('answers CannotProvide for a closed round whose migration’s verdicts the store does not carry (a mirror)', () => {
+    expect(statusWithoutTotals({ ...known, closed: true, activityHeld: false }, 15n)).toBe('CannotProvide');
+    expect(statusWithoutTotals({ ...known, activityHeld: false }, 15n)).toBe('Undetermined');
   });
 });

@@ -27,7 +27,8 @@ function ok(t: RewardTotalsRow): ActivityTotalsOk {
  * transaction that closes the round, so a stored round has its final totals):
  * - a known round (it has an OpenMiningRound in this history) that is not closed: Undetermined;
  * - a known closed round without a recorded reward configuration (the AmuletRules in force when
- *   it opened are not in this history): CannotProvide;
+ *   it opened are not in this history), or whose migration's verdicts this store does not carry
+ *   (a mirror: its app activity is unknown, not zero): CannotProvide;
  * - a known, closed, configured round without totals (not computed yet; the writer and the
  *   migration that computes the rounds of older stores leave none): Undetermined;
  * - an unknown round above the newest known one (not reached yet, so not closed), or any round
@@ -36,7 +37,7 @@ function ok(t: RewardTotalsRow): ActivityTotalsOk {
  *   rounds (a gap in this history): CannotProvide.
  */
 export function statusWithoutTotals(s: RoundState, round: bigint): 'Undetermined' | 'CannotProvide' {
-  if (s.known) return s.closed && !s.configured ? 'CannotProvide' : 'Undetermined';
+  if (s.known) return s.closed && (!s.configured || !s.activityHeld) ? 'CannotProvide' : 'Undetermined';
   if (s.lastKnownRound === undefined || round > BigInt(s.lastKnownRound)) return 'Undetermined';
   return 'CannotProvide';
 }

@@ -69,17 +69,36 @@ function itemText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
   }
 }
 
-/** Items of the rows of several updates (each update's rows contiguous), in row order, comma-separated. */
-export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
-  const items: string[] = [];
+/** An item's text with the key the event list merges it on (`migration_id`, JSON-quoted `record_time`). */
+export interface KeyedItemText {
+  migrationId: string;
+  recordTime: string;
+  text: string;
+}
+
+/** The items of the rows of several updates (each update's rows contiguous), in row order. */
+export function itemTexts(rows: readonly UpdateTreeRow[], form: ItemForm): KeyedItemText[] {
+  const items: KeyedItemText[] = [];
   let start = 0;
   for (let i = 1; i <= rows.length; i++) {
     if (i === rows.length || rows[i].row_id !== rows[start].row_id) {
-      items.push(itemText(rows.slice(start, i), form));
+      const first = rows[start];
+      items.push({
+        migrationId: String(first.migration_id),
+        recordTime: first.record_time,
+        text: itemText(rows.slice(start, i), form),
+      });
       start = i;
     }
   }
-  return items.join(',');
+  return items;
+}
+
+/** Items of the rows of several updates (each update's rows contiguous), in row order, comma-separated. */
+export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): string {
+  return itemTexts(rows, form)
+    .map((i) => i.text)
+    .join(',');
 }
 
 /** The item of one update's rows (GET by id; `v1`: the deprecated v1 form). */

@@ -1,0 +1,63 @@
+import type { Queryable } from '../../database/db';
+import { rejectUpdate } from '../../history/update-validation';
+import type { VerdictRow } from './verdict-item';
+
+const INPUT = `jsonb_to_recordset($1::jsonb) AS r(update_id text, migration_id bigint, record_time timestamptz,
+  verdict text, traffic_summary text, app_activity_records text)`;
+
+/**
+ * The verdicts of a batch and their app activity rows, in one statement: a verdict already stored
+ * is not written again (nor are its rows), so re-appending a batch is a no-op.
+ */
+const INSERT = `
+  WITH inserted AS (
+    INSERT INTO synchronizer_verdicts (update_id, migration_id, record_time, verdict, traffic_summary, app_activity_records)
+    SELECT r.update_id, r.migration_id, r.record_time, r.verdict::json, r.traffic_summary::json, r.app_activity_records::json
+      FROM ${INPUT}
+    ON CONFLICT DO NOTHING
+    RETURNING update_id)
+  INSERT INTO app_activity_records (update_id, provider, round, activity_weight, migration_id)
+  SELECT a.update_id, a.provider, a.round, a.weight, a.migration_id
+    FROM jsonb_to_recordset($2::jsonb) AS a(update_id text, provider text, round bigint, weight bigint, migration_id bigint)
+    JOIN inserted i ON i.update_id = a.update_id`;
+
+/**
+ * The first verdict of the batch that is not stored as given: a verdict with the same id and
+ * other content, or another verdict at its (migration, record time) (pk_synchronizer_verdicts,
+ * then ux_updates_update_id for the update it is on, which must have its migration and record time).
+ */
+const CONFLICT = `
+  SELECT r.update_id,
+         CASE WHEN v.update_id IS NULL THEN 'another verdict is stored at its migration and record time'
+              WHEN u.update_id IS NOT NULL THEN 'its update has another migration id or record time'
+              ELSE 'is already stored with different content' END AS problem
+    FROM ${INPUT}
+    LEFT JOIN synchronizer_verdicts v ON v.update_id = r.update_id
+    LEFT JOIN LATERAL (
+      SELECT u.update_id FROM updates u
+       WHERE u.update_id = r.update_id AND (u.migration_id <> r.migration_id OR u.record_time <> r.record_time)
+       LIMIT 1) u ON true
+   WHERE v.update_id IS NULL OR u.update_id IS NOT NULL
+      OR v.migration_id <> r.migration_id OR v.record_time <> r.record_time OR v.verdict::text <> r.verdict
+      OR v.traffic_summary::text IS DISTINCT FROM r.traffic_summary
+      OR v.app_activity_records::text IS DISTINCT FROM r.app_activity_records
+   LIMIT 1`;
+
+/** Writes verdict items on the writer's transaction (see `LedgerWriter`). */
+export class VerdictWriteRepository {
+  constructor(private readonly connection: Queryable) {}
+
+  /** Stores `rows`, or throws InconsistentHistory (the caller's transaction then writes nothing). */
+  async write(rows: readonly VerdictRow[]): Promise<void> {
+    if (rows.length === 0) return;
+    const input = JSON.stringify(rows.map(({ activity: _activity, ...row }) => row));
+    const activity = JSON.stringify(
+      rows.flatMap((r) =>
+        r.activity.map((a) => ({ update_id: r.update_id, migration_id: r.migration_id, ...a })),
+      ),
+    );
+    await this.connection.query(INSERT, [input, activity]);
+    const [conflict] = await this.connection.query<{ update_id: string; problem: string }>(CONFLICT, [input]);
+    if (conflict) throw rejectUpdate(conflict.update_id, `verdict item: ${conflict.problem}`);
+  }
+}
