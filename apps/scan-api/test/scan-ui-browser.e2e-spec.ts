@@ -337,6 +337,26 @@ describe('the explorer UI in Chromium', () => {
     }
   }, 60_000);
 
+  it("shows on a transaction's page the mediator verdict the API gives, with its views", async () => {
+    const { deepest } = samples();
+    const event = (
+      await scanApi.getEventById({ client: stack.client, path: { update_id: deepest.update_id } })
+    ).data!;
+    expect(event.verdict).toBeTruthy();
+    const verdict = event.verdict!;
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, `/updates/${deepest.update_id}`);
+      const result = await page.getByTestId('verdict-result').innerText();
+      expect(result).toBe(verdict.verdict_result === 'VERDICT_RESULT_ACCEPTED' ? 'Accepted' : 'Rejected');
+      const views = page.getByRole('table', { name: 'Transaction views' }).locator('tbody tr');
+      expect(await views.count()).toBe(verdict.transaction_views.views.length);
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
   it('lists on the governance page the open vote requests the API lists, by action and votes', async () => {
     const requests = (await scanApi.listDsoRulesVoteRequests({ client: stack.client })).data!
       .dso_rules_vote_requests;

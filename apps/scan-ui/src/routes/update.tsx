@@ -10,7 +10,8 @@ import { QueryView } from '../components/query-view';
 import { StateDiffView } from '../components/state-diff';
 import { Time } from '../components/time';
 import { UpdateTree } from '../components/update-tree';
-import { useUpdate } from '../hooks/use-update';
+import { useUpdate, useUpdateEvent } from '../hooks/use-update';
+import { VerdictView } from '../components/verdict-view';
 import {
   buildTree,
   isTransaction,
@@ -19,6 +20,17 @@ import {
   type Reassignment,
   type Transaction,
 } from '../lib/tree';
+
+function VerdictSection({ updateId }: { updateId: string }) {
+  const query = useUpdateEvent(updateId);
+  return (
+    <Section title="Verdict">
+      <QueryView query={query} what="verdict">
+        {(event) => <VerdictView event={event} />}
+      </QueryView>
+    </Section>
+  );
+}
 
 function TransactionView({ tx }: { tx: Transaction }) {
   const roots = useMemo(() => buildTree(tx), [tx]);
@@ -65,6 +77,7 @@ function TransactionView({ tx }: { tx: Transaction }) {
           </Section>
         </Box>
       </Box>
+      <VerdictSection updateId={tx.update_id} />
       <Section title="State diff">
         <StateDiffView diff={diff} />
       </Section>
