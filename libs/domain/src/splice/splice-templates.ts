@@ -92,8 +92,8 @@ function splicePackage(name: string, version: string): SplicePackage {
 }
 
 export const SplicePackages = {
-  amulet: splicePackage('splice-amulet', '0.1.14'),
-  dsoGovernance: splicePackage('splice-dso-governance', '0.1.20'),
+  amulet: splicePackage('splice-amulet', '0.1.22'),
+  dsoGovernance: splicePackage('splice-dso-governance', '0.1.28'),
   tokenHolding: splicePackage('splice-api-token-holding-v1', '1.0.0'),
   tokenTransferInstruction: splicePackage('splice-api-token-transfer-instruction-v1', '1.0.0'),
   tokenAllocation: splicePackage('splice-api-token-allocation-v1', '1.0.0'),
