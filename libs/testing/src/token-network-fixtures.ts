@@ -67,6 +67,7 @@ function dsoRulesConfig(synchronizer: string): DsoRulesConfig {
     },
     nextScheduledSynchronizerUpgrade: null,
     voteCooldownTime: null,
+    nextScheduledLogicalSynchronizerUpgrade: null,
   };
 }
 
@@ -128,6 +129,7 @@ export class TokenNetworkFixture {
         ],
       },
       isDevNet: true,
+      contractStateSchemaVersion: null,
     };
     const nodeState = (sv: string, name: string) =>
       this.create(
@@ -175,6 +177,7 @@ export class TokenNetworkFixture {
       ]),
       dsoDelegate: svs[0],
       config: dsoRulesConfig(this.h.synchronizer),
+      initialTrafficState: [],
       isDevNet: true,
     };
   }
@@ -215,6 +218,8 @@ export class TokenNetworkFixture {
       transferConfigUsd: SIMULATED_TRANSFER_CONFIG,
       issuanceConfig: SIMULATED_ISSUANCE_CONFIG,
       tickDuration: { microseconds: String(TICK_MICROS) },
+      trafficPrice: null,
+      rewardConfig: null,
     };
     return this.create(SpliceTemplates.OpenMiningRound, payload, [dso]);
   }

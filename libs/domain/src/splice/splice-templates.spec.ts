@@ -97,7 +97,7 @@ describe('buildSplicePayload', () => {
     const result: CloseVoteRequestResult = {
       request,
       completedAt: '2026-01-06T00:00:00Z',
-      offboarded: [],
+      offboardedVoters: [],
       abstainingSvs: ['Cumberland-1'],
       outcome: { tag: 'VRO_Accepted', value: { effectiveAt: '2026-01-06T00:00:00Z' } },
     };

@@ -23,20 +23,42 @@ import {
   externalPartyConfigStateType,
   transferPreapprovalType,
   validatorLicenseType,
+  validatorLivenessActivityRecordType,
   type AmuletRulesPayload,
   type ExternalPartyAmuletRulesPayload,
   type ExternalPartyConfigStatePayload,
   type TransferPreapprovalPayload,
   type ValidatorLicensePayload,
+  type ValidatorLivenessActivityRecordPayload,
 } from './amulet-rules.payloads';
 import {
+  amuletPriceVoteType,
+  confirmationType,
   dsoRulesType,
   svNodeStateType,
+  svRewardStateType,
+  svStatusReportType,
   voteRequestType,
+  type AmuletPriceVotePayload,
+  type ConfirmationPayload,
   type DsoRulesPayload,
   type SvNodeStatePayload,
+  type SvRewardStatePayload,
+  type SvStatusReportPayload,
   type VoteRequestPayload,
 } from './dso-governance.payloads';
+import {
+  ansRulesType,
+  dsoBootstrapType,
+  type AnsRulesPayload,
+  type DsoBootstrapPayload,
+} from './dso-bootstrap.payloads';
+import {
+  svRewardCouponType,
+  unclaimedRewardType,
+  type SvRewardCouponPayload,
+  type UnclaimedRewardPayload,
+} from './sv-rewards.payloads';
 import {
   closedMiningRoundType,
   issuingMiningRoundType,
@@ -94,6 +116,7 @@ function splicePackage(name: string, version: string): SplicePackage {
 export const SplicePackages = {
   amulet: splicePackage('splice-amulet', '0.1.22'),
   dsoGovernance: splicePackage('splice-dso-governance', '0.1.28'),
+  amuletNameService: splicePackage('splice-amulet-name-service', '0.1.23'),
   tokenHolding: splicePackage('splice-api-token-holding-v1', '1.0.0'),
   tokenTransferInstruction: splicePackage('splice-api-token-transfer-instruction-v1', '1.0.0'),
   tokenAllocation: splicePackage('splice-api-token-allocation-v1', '1.0.0'),
@@ -160,12 +183,18 @@ export const SpliceTemplates = {
   ),
   ExternalPartyConfigState: template(
     amulet,
-    'Splice.ExternalPartyAmuletRules',
+    'Splice.ExternalPartyConfigState',
     'ExternalPartyConfigState',
     externalPartyConfigStateType,
   ),
   TransferPreapproval: template(amulet, 'Splice.AmuletRules', 'TransferPreapproval', transferPreapprovalType),
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
+  ValidatorLivenessActivityRecord: template(
+    amulet,
+    'Splice.ValidatorLicense',
+    'ValidatorLivenessActivityRecord',
+    validatorLivenessActivityRecordType,
+  ),
   AppActivityRecord: template(amulet, 'Splice.RewardAccounting', 'AppActivityRecord', appActivityRecordType),
   AmuletAllocation: template(amulet, 'Splice.AmuletAllocation', 'AmuletAllocation', amuletAllocationType),
   AmuletTransferInstruction: template(
@@ -184,6 +213,14 @@ export const SpliceTemplates = {
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
+  Confirmation: template(governance, 'Splice.DsoRules', 'Confirmation', confirmationType),
+  AmuletPriceVote: template(governance, 'Splice.DSO.AmuletPrice', 'AmuletPriceVote', amuletPriceVoteType),
+  SvRewardState: template(governance, 'Splice.DSO.SvState', 'SvRewardState', svRewardStateType),
+  SvStatusReport: template(governance, 'Splice.DSO.SvState', 'SvStatusReport', svStatusReportType),
+  DsoBootstrap: template(governance, 'Splice.DsoBootstrap', 'DsoBootstrap', dsoBootstrapType),
+  AnsRules: template(SplicePackages.amuletNameService, 'Splice.Ans', 'AnsRules', ansRulesType),
+  SvRewardCoupon: template(amulet, 'Splice.Amulet', 'SvRewardCoupon', svRewardCouponType),
+  UnclaimedReward: template(amulet, 'Splice.Amulet', 'UnclaimedReward', unclaimedRewardType),
 } as const;
 
 export type SpliceTemplateName = keyof typeof SpliceTemplates;
@@ -203,6 +240,7 @@ export interface SplicePayloads {
   ExternalPartyConfigState: ExternalPartyConfigStatePayload;
   TransferPreapproval: TransferPreapprovalPayload;
   ValidatorLicense: ValidatorLicensePayload;
+  ValidatorLivenessActivityRecord: ValidatorLivenessActivityRecordPayload;
   AppActivityRecord: AppActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
@@ -211,6 +249,14 @@ export interface SplicePayloads {
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
+  Confirmation: ConfirmationPayload;
+  AmuletPriceVote: AmuletPriceVotePayload;
+  SvRewardState: SvRewardStatePayload;
+  SvStatusReport: SvStatusReportPayload;
+  DsoBootstrap: DsoBootstrapPayload;
+  AnsRules: AnsRulesPayload;
+  SvRewardCoupon: SvRewardCouponPayload;
+  UnclaimedReward: UnclaimedRewardPayload;
 }
 
 /** The compact payload type of a template, e.g. `SplicePayload<'Amulet'>` = `AmuletPayload`. */
@@ -237,6 +283,12 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'ExternalPartyConfigState'>, SplicePayloads['ExternalPartyConfigState']>>,
   Expect<SameShape<PayloadTypeOf<'TransferPreapproval'>, SplicePayloads['TransferPreapproval']>>,
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
+  Expect<
+    SameShape<
+      PayloadTypeOf<'ValidatorLivenessActivityRecord'>,
+      SplicePayloads['ValidatorLivenessActivityRecord']
+    >
+  >,
   Expect<SameShape<PayloadTypeOf<'AppActivityRecord'>, SplicePayloads['AppActivityRecord']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletTransferInstruction'>, SplicePayloads['AmuletTransferInstruction']>>,
@@ -245,6 +297,14 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'DsoRules'>, SplicePayloads['DsoRules']>>,
   Expect<SameShape<PayloadTypeOf<'SvNodeState'>, SplicePayloads['SvNodeState']>>,
   Expect<SameShape<PayloadTypeOf<'VoteRequest'>, SplicePayloads['VoteRequest']>>,
+  Expect<SameShape<PayloadTypeOf<'Confirmation'>, SplicePayloads['Confirmation']>>,
+  Expect<SameShape<PayloadTypeOf<'AmuletPriceVote'>, SplicePayloads['AmuletPriceVote']>>,
+  Expect<SameShape<PayloadTypeOf<'SvRewardState'>, SplicePayloads['SvRewardState']>>,
+  Expect<SameShape<PayloadTypeOf<'SvStatusReport'>, SplicePayloads['SvStatusReport']>>,
+  Expect<SameShape<PayloadTypeOf<'DsoBootstrap'>, SplicePayloads['DsoBootstrap']>>,
+  Expect<SameShape<PayloadTypeOf<'AnsRules'>, SplicePayloads['AnsRules']>>,
+  Expect<SameShape<PayloadTypeOf<'SvRewardCoupon'>, SplicePayloads['SvRewardCoupon']>>,
+  Expect<SameShape<PayloadTypeOf<'UnclaimedReward'>, SplicePayloads['UnclaimedReward']>>,
 ];
 
 export const SpliceInterfaces = {
@@ -281,9 +341,7 @@ export const SpliceChoices = {
   AmuletRulesMiningRoundArchive: 'AmuletRules_MiningRound_Archive',
   AmuletRulesAddFutureAmuletConfigSchedule: 'AmuletRules_AddFutureAmuletConfigSchedule',
   DsoRulesAdvanceOpenMiningRounds: 'DsoRules_AdvanceOpenMiningRounds',
-  DsoRulesMiningRoundStartIssuing: 'DsoRules_MiningRound_StartIssuing',
   DsoRulesMiningRoundClose: 'DsoRules_MiningRound_Close',
-  DsoRulesMiningRoundArchive: 'DsoRules_MiningRound_Archive',
   DsoRulesRequestVote: 'DsoRules_RequestVote',
   DsoRulesCastVote: 'DsoRules_CastVote',
   DsoRulesCloseVoteRequest: 'DsoRules_CloseVoteRequest',
@@ -293,6 +351,23 @@ export const SpliceChoices = {
   DsoRulesOnboardValidator: 'DsoRules_OnboardValidator',
   DsoRulesRecordAppActivity: 'DsoRules_RecordAppActivity',
   DsoRulesRollExternalPartyConfigState: 'DsoRules_RollExternalPartyConfigState',
+  DsoBootstrapBootstrap: 'DsoBootstrap_Bootstrap',
+  AmuletRulesDevNetFeatureApp: 'AmuletRules_DevNet_FeatureApp',
+  AmuletRulesBootstrapRounds: 'AmuletRules_Bootstrap_Rounds',
+  AmuletRulesBootstrapExternalPartyConfigState: 'AmuletRules_BootstrapExternalPartyConfigState',
+  AmuletRulesSetConfig: 'AmuletRules_SetConfig',
+  AmuletRulesCreateTransferPreapproval: 'AmuletRules_CreateTransferPreapproval',
+  DsoRulesConfirmAction: 'DsoRules_ConfirmAction',
+  DsoRulesExecuteConfirmedAction: 'DsoRules_ExecuteConfirmedAction',
+  DsoRulesAddSv: 'DsoRules_AddSv',
+  DsoRulesSetSynchronizerNodeConfig: 'DsoRules_SetSynchronizerNodeConfig',
+  DsoRulesUpdateAmuletPriceVote: 'DsoRules_UpdateAmuletPriceVote',
+  DsoRulesReceiveSvRewardCoupon: 'DsoRules_ReceiveSvRewardCoupon',
+  DsoRulesSubmitStatusReport: 'DsoRules_SubmitStatusReport',
+  DsoRulesClaimExpiredRewards: 'DsoRules_ClaimExpiredRewards',
+  DsoRulesSetConfig: 'DsoRules_SetConfig',
+  DsoRulesMergeUnclaimedRewards: 'DsoRules_MergeUnclaimedRewards',
+  AmuletRulesMergeUnclaimedRewards: 'AmuletRules_MergeUnclaimedRewards',
   VoteRequestCastVote: 'VoteRequest_CastVote',
   ValidatorLicenseRecordValidatorLivenessActivity: 'ValidatorLicense_RecordValidatorLivenessActivity',
   ValidatorLicenseWithdraw: 'ValidatorLicense_Withdraw',
