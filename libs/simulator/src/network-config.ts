@@ -1,5 +1,6 @@
 import {
   type AmuletConfig,
+  type AnsRulesConfig,
   type DsoRulesConfig,
   formatDamlDecimal,
   type IssuanceConfig,
@@ -67,6 +68,7 @@ export const TRANSFER_CONFIG: TransferConfig = {
   maxNumInputs: '100',
   maxNumOutputs: '100',
   maxNumLockHolders: '50',
+  tokenStandardMaxTTL: null,
 };
 
 export const ISSUANCE_CONFIG: IssuanceConfig = {
@@ -77,6 +79,7 @@ export const ISSUANCE_CONFIG: IssuanceConfig = {
   featuredAppRewardCap: '100.0000000000',
   unfeaturedAppRewardCap: '0.6000000000',
   optValidatorFaucetCap: '2.8500000000',
+  optDevelopmentFundPercentage: '0.0500000000',
 };
 
 const LATER_ISSUANCE_CONFIG: IssuanceConfig = {
@@ -168,11 +171,23 @@ export function buildAmuletConfig(options: {
     },
     transferPreapprovalFee: null,
     featuredAppActivityMarkerAmount: '1.0000000000',
+    optDevelopmentFundManager: null,
+    externalPartyConfigStateTickDuration: null,
+    rewardConfig: null,
+    transferPreapprovalBaseDuration: null,
     rewardAccounting,
   };
 }
 
 const DAY_MICROS = 86_400 * 1_000_000;
+
+/** The name service's rules (MainNet's genesis values). */
+export const ANS_RULES_CONFIG: AnsRulesConfig = {
+  renewalDuration: { microseconds: String(30 * DAY_MICROS) },
+  entryLifetime: { microseconds: String(90 * DAY_MICROS) },
+  entryFee: '1.0000000000',
+  descriptionPrefix: 'CNS entry: ',
+};
 
 export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
   const [global] = network.synchronizers;
@@ -207,6 +222,7 @@ export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
     },
     nextScheduledSynchronizerUpgrade: null,
     voteCooldownTime: { microseconds: String(60_000_000) },
+    nextScheduledLogicalSynchronizerUpgrade: null,
   };
 }
 

@@ -12,6 +12,7 @@ import {
 } from './network-identities';
 import { ReassignmentFlow, type InFlightContract } from './reassignment.flow';
 import { RoundFlow } from './round.flow';
+import { SvStatusFlow } from './sv-status.flow';
 import { SimContext, type SimulationStats } from './simulator.context';
 import {
   resolveSimulationOptions,
@@ -70,6 +71,7 @@ export function* simulateNetwork(
   const governance = new GovernanceFlow(ctx);
   const votes = new VoteFlow(ctx, governance);
   const rounds = new RoundFlow(ctx, governance);
+  const svStatus = new SvStatusFlow(ctx, governance, rounds);
   const validators = new ValidatorFlow(ctx, governance, rounds);
   const amulets = new AmuletFlow(ctx, governance, rounds);
   const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators);
@@ -86,21 +88,25 @@ export function* simulateNetwork(
     3 * Math.ceil(resolved.allocationsPerRound) +
     2 * Math.ceil(resolved.transferInstructionsPerRound) +
     2 * Math.ceil(resolved.batchTransfersPerRound) +
-    resolved.svCount;
+    // SV automation: reward coupons, status reports, confirmations of issuing and archiving rounds
+    4 * resolved.svCount +
+    4;
   let importUpdates = 0;
 
   for (let round = 0; resolved.continuous || round < resolved.rounds; round++) {
     ctx.round = round;
     ctx.clock.startTick(
       round,
-      round === 0 ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount : expectedPerRound,
+      round === 0
+        ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount + 4 * resolved.svCount
+        : expectedPerRound,
     );
     if (round === resolved.migrationRound) importUpdates = yield* migrate(ctx);
     if (round === 0) {
-      yield ctx.transaction({ command: 'bootstrap-network' }, (tx) => {
-        governance.bootstrap(tx);
-        rounds.bootstrap(tx);
-      });
+      yield ctx.transaction({ command: 'bootstrap-network' }, (tx) =>
+        governance.bootstrap(tx, (t) => rounds.bootstrap(t)),
+      );
+      yield* governance.addGenesisSvs();
       for (const provider of network.appProviders.slice(0, 2))
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
@@ -109,6 +115,7 @@ export function* simulateNetwork(
     } else {
       yield* rounds.advance(round);
     }
+    yield* svStatus.tick(round);
     yield* validators.tick(round);
     yield* traffic.tick(round);
     yield* votes.tick(round);
