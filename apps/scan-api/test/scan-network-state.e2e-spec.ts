@@ -438,7 +438,7 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       }
     });
 
-    it('schedules no upgrade and lists no price votes, as the simulated DSO makes none', async () => {
+    it('schedules no upgrade and lists the current AmuletPriceVotes, one per SV that ever joined', async () => {
       const info = await dso();
       expect(
         (info.body.dso_rules.contract.payload as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade,
@@ -450,9 +450,16 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       );
       expect(res.status).toBe(404);
       expect(res.body.error).toMatch(/scheduled/);
-      expect(
-        (await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))).body,
-      ).toEqual({ amulet_price_votes: [] });
+      const votes = (
+        await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))
+      ).body.amulet_price_votes;
+      // Splice leaves an offboarded SV's vote in place; each SV updates its own with a new contract.
+      expect(votes.map((v: scanApi.Contract) => v.contract_id)).toEqual(
+        currentOf(updates, SpliceTemplates.AmuletPriceVote).map((e) => e.contract_id),
+      );
+      const voters = votes.map((v: scanApi.Contract) => (v.payload as { sv: string }).sv);
+      expect(new Set(voters).size).toBe(voters.length);
+      expect(voters.length).toBeGreaterThanOrEqual(4);
     });
 
     it('pages the vote results newest first as the count counts them, each page after the last', async () => {
