@@ -506,10 +506,16 @@ export class GovernanceFlow implements ConfirmationTarget {
         const sv = inner.value.sv;
         const info = this.dsoRulesPayload.svs.find(([party]) => party === sv)?.[1];
         if (!info) throw new Error('simulator bug: offboarding a party that is not an SV');
+        const svs = this.dsoRulesPayload.svs.filter(([party]) => party !== sv);
+        // Offboarding the delegate elects the SV with the smallest party id and starts a new epoch.
+        const delegateLeaves = sv === this.dsoRulesPayload.dsoDelegate;
         this.replaceDsoRules(tx, SpliceChoices.DsoRulesOffboardSv, V.record({ sv: V.party(sv) }), {
           ...this.dsoRulesPayload,
-          epoch: String(Number(this.dsoRulesPayload.epoch) + 1),
-          svs: this.dsoRulesPayload.svs.filter(([party]) => party !== sv),
+          epoch: String(Number(this.dsoRulesPayload.epoch) + (delegateLeaves ? 1 : 0)),
+          dsoDelegate: delegateLeaves
+            ? svs.map(([party]) => party).sort()[0]
+            : this.dsoRulesPayload.dsoDelegate,
+          svs,
           offboardedSvs: [
             ...this.dsoRulesPayload.offboardedSvs,
             [sv, { name: info.name, participantId: info.participantId }],
