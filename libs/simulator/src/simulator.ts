@@ -111,7 +111,7 @@ export function* simulateNetwork(
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
       yield* amulets.genesisTaps();
-      yield* createTransferPreapprovals(ctx);
+      yield* createTransferPreapprovals(ctx, governance, rounds, amulets);
     } else {
       yield* rounds.advance(round);
     }
