@@ -129,6 +129,9 @@ export class RoundFlow {
 
   *advance(round: number): Generator<HistoryUpdate> {
     this.walkPrice();
+    const members = new Set(this.governance.currentSvs.map((sv) => sv.party.id));
+    const stale = [...this.governance.priceVotes.keys()].filter((sv) => !members.has(sv));
+    if (stale.length > 0) yield this.garbageCollectPriceVotes(round, stale);
     yield this.updatePriceVote(round);
     yield this.advanceOpenRounds(round);
     if (this.summarizing.length > 0 && this.summarizing[0].round <= round - 2)
@@ -153,6 +156,36 @@ export class RoundFlow {
   private svOnDuty(round: number): { id: string } {
     const svs = this.governance.currentSvs;
     return svs[round % svs.length].party;
+  }
+
+  /** `DsoRules_GarbageCollectAmuletPriceVotes`: the votes of SVs no longer in DsoRules are archived. */
+  private garbageCollectPriceVotes(round: number, staleSvs: readonly string[]): HistoryUpdate {
+    const sv = this.svOnDuty(round);
+    const dso = this.ctx.dso.id;
+    const votes = staleSvs.map((party) => {
+      const vote = this.governance.priceVotes.get(party)!;
+      this.governance.priceVotes.delete(party);
+      return vote.contract;
+    });
+    return this.ctx.transaction({ command: 'dso-garbage-collect-price-votes' }, (tx) => {
+      tx.exercise(
+        this.governance.dsoRules,
+        {
+          choice: SpliceChoices.DsoRulesGarbageCollectAmuletPriceVotes,
+          argument: V.record({
+            nonSvVoteCids: V.list(votes.map((v) => V.contractId(tx.contractId(v)))),
+            duplicateVoteCids: V.list([]),
+            sv: V.optional(V.party(sv.id)),
+          }),
+          consuming: false,
+          actingParties: [sv.id],
+          result: V.enum('DsoRules_GarbageCollectAmuletPriceVotesResult'),
+        },
+        () => {
+          for (const vote of votes) tx.archive(vote, [dso]);
+        },
+      );
+    });
   }
 
   /** One SV a tick moves its AmuletPriceVote to the market price (`DsoRules_UpdateAmuletPriceVote`). */

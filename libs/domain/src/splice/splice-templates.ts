@@ -362,6 +362,7 @@ export const SpliceChoices = {
   DsoRulesAddSv: 'DsoRules_AddSv',
   DsoRulesSetSynchronizerNodeConfig: 'DsoRules_SetSynchronizerNodeConfig',
   DsoRulesUpdateAmuletPriceVote: 'DsoRules_UpdateAmuletPriceVote',
+  DsoRulesGarbageCollectAmuletPriceVotes: 'DsoRules_GarbageCollectAmuletPriceVotes',
   DsoRulesReceiveSvRewardCoupon: 'DsoRules_ReceiveSvRewardCoupon',
   DsoRulesSubmitStatusReport: 'DsoRules_SubmitStatusReport',
   DsoRulesClaimExpiredRewards: 'DsoRules_ClaimExpiredRewards',
