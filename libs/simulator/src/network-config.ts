@@ -127,7 +127,17 @@ export function amuletConfig(
   tickMicros: number,
   rewardAccounting: RewardAccountingConfig,
 ): AmuletConfig {
-  return buildAmuletConfig({ synchronizer: network.synchronizers[0], tickMicros, rewardAccounting });
+  return buildAmuletConfig({
+    synchronizer: network.synchronizers[0],
+    tickMicros,
+    rewardAccounting,
+    developmentFundManager: developmentFundManagerOf(network).id,
+  });
+}
+
+/** The party the AmuletConfig names as the development fund's manager: SV1's. */
+export function developmentFundManagerOf(network: SimulatedNetwork): SimSv['party'] {
+  return network.svs[0].party;
 }
 
 /**
@@ -140,8 +150,16 @@ export function buildAmuletConfig(options: {
   tickMicros: number | bigint;
   rewardAccounting: RewardAccountingConfig;
   laterIssuance?: boolean;
+  /** `optDevelopmentFundManager`; none by default. */
+  developmentFundManager?: string;
 }): AmuletConfig {
-  const { synchronizer, tickMicros, rewardAccounting, laterIssuance = true } = options;
+  const {
+    synchronizer,
+    tickMicros,
+    rewardAccounting,
+    laterIssuance = true,
+    developmentFundManager,
+  } = options;
   return {
     transferConfig: TRANSFER_CONFIG,
     issuanceCurve: {
@@ -171,7 +189,7 @@ export function buildAmuletConfig(options: {
     },
     transferPreapprovalFee: null,
     featuredAppActivityMarkerAmount: '1.0000000000',
-    optDevelopmentFundManager: null,
+    optDevelopmentFundManager: developmentFundManager ?? null,
     externalPartyConfigStateTickDuration: null,
     rewardConfig: null,
     transferPreapprovalBaseDuration: null,
