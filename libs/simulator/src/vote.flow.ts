@@ -1,4 +1,5 @@
 import {
+  type ActionRequiringConfirmation,
   actionRequiringConfirmationType,
   buildSplicePayload,
   type CloseVoteRequestResult,
@@ -15,7 +16,7 @@ import {
 } from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
-import { formatMicros } from './sim-clock';
+import { formatMicros, parseMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import { routineVotePlan, scriptedVotePlans, type VotePlan } from './vote-plans';
 
@@ -201,7 +202,15 @@ export class VoteFlow {
       const voted = new Set(vote.payload.votes.map(([name]) => name));
       const outcome: VoteRequestOutcome =
         vote.plan.outcome === 'accepted'
-          ? { tag: 'VRO_Accepted', value: { effectiveAt: vote.payload.targetEffectiveAt ?? tx.effectiveAt } }
+          ? {
+              tag: 'VRO_Accepted',
+              value: {
+                effectiveAt:
+                  vote.payload.targetEffectiveAt ??
+                  scheduledEffectiveAt(vote.payload.action) ??
+                  tx.effectiveAt,
+              },
+            }
           : vote.plan.outcome === 'rejected'
             ? { tag: 'VRO_Rejected', value: {} }
             : { tag: 'VRO_Expired', value: {} };
@@ -237,5 +246,19 @@ export class VoteFlow {
         },
       );
     });
+  }
+}
+
+/** Splice's `actionRequiringConfirmationEffectiveAt`: the time a config schedule action names. */
+function scheduledEffectiveAt(action: ActionRequiringConfirmation): string | undefined {
+  if (action.tag !== 'ARC_AmuletRules') return undefined;
+  const inner = action.value.amuletRulesAction;
+  switch (inner.tag) {
+    case 'CRARC_AddFutureAmuletConfigSchedule':
+      return formatMicros(parseMicros(inner.value.newScheduleItem._1));
+    case 'CRARC_RemoveFutureAmuletConfigSchedule':
+      return formatMicros(parseMicros(inner.value.scheduleTime));
+    default:
+      return undefined;
   }
 }
