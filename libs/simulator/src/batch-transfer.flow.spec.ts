@@ -24,8 +24,9 @@ describe('batch payouts in the simulated network', () => {
     // re-pinned when the DSO started running as Splice's automation does (DsoBootstrap genesis,
     // confirmed round actions, price votes, SV coupons, splice-amulet 0.1.22): was b315a369…2dcb7;
     // re-pinned when offboarded SVs' price votes were garbage-collected: was ad0dde37…db59b;
-    // re-pinned when the AmuletConfig named a development fund manager: was f33e4492…8d2d4.)
-    expect(digest(small.updates)).toBe('eddc58f1c31e37076266b23f3c224e4c1796b055ac5080664aed4f51c70e4266');
+    // re-pinned when the AmuletConfig named a development fund manager: was f33e4492…8d2d4;
+    // re-pinned when accepted schedule votes took effect at their schedule time: was eddc58f1…e4266.)
+    expect(digest(small.updates)).toBe('1a9a533fbe5869d2eccc0f2583cbe178fe91f6a3d82e1591e7d267adc0678645');
     expect(transactions(small.updates).every((t) => Object.keys(t.events_by_id).length < 100)).toBe(true);
   });
 
