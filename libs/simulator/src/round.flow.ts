@@ -120,6 +120,15 @@ export class RoundFlow {
     return found.contract;
   }
 
+  /**
+   * The IssuingMiningRound of `round`, while it issues (from about two ticks after the round until
+   * it closes, when its unclaimed coupons are expired); undefined otherwise. Reward coupons of the
+   * round are claimed against it.
+   */
+  issuingRound(round: number): GenericContract | undefined {
+    return this.issuing.find((r) => r.round === round)?.contract;
+  }
+
   /** The `amuletPrice` (USD per amulet, 10^-10 units) of open round `round`. */
   amuletPriceOf(round: number): bigint {
     const price = this.openPrices.get(round);
