@@ -440,7 +440,7 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       }
     });
 
-    it('schedules no upgrade and lists no price votes, as the simulated DSO makes none', async () => {
+    it('schedules no upgrade and lists the current AmuletPriceVotes, one per current SV', async () => {
       const info = await dso();
       expect(
         (info.body.dso_rules.contract.payload as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade,
@@ -452,9 +452,17 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       );
       expect(res.status).toBe(404);
       expect(res.body.error).toMatch(/scheduled/);
-      expect(
-        (await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))).body,
-      ).toEqual({ amulet_price_votes: [] });
+      const votes = (
+        await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))
+      ).body.amulet_price_votes;
+      // Each SV updates its own vote with a new contract; an offboarded SV's vote is garbage-collected.
+      expect(votes.map((v: scanApi.Contract) => v.contract_id)).toEqual(
+        currentOf(updates, SpliceTemplates.AmuletPriceVote).map((e) => e.contract_id),
+      );
+      const voters = votes.map((v: scanApi.Contract) => (v.payload as { sv: string }).sv);
+      expect(new Set(voters).size).toBe(voters.length);
+      const svs = (info.body.dso_rules.contract.payload as DsoRulesPayload).svs.map(([party]) => party);
+      expect([...voters].sort()).toEqual([...svs].sort());
     });
 
     it('pages the vote results newest first as the count counts them, each page after the last', async () => {

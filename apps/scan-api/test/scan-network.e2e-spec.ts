@@ -307,7 +307,7 @@ describe('scan liveness, coupons and governance', () => {
         {
           create: {
             template: SpliceTemplates.UnclaimedDevelopmentFundCoupon,
-            payload: { dso, beneficiary: null, amount },
+            payload: { dso, amount },
             signatories: [dso],
           },
         },

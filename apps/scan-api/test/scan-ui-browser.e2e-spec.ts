@@ -226,6 +226,8 @@ describe('the explorer UI in Chromium', () => {
       }
       await search('no-such-id::1220');
       expect(new URL(page.url()).pathname).toBe('/search');
+      // The answer may still be loading under load: wait for it rather than read the status at once.
+      await page.getByRole('status').filter({ hasText: /^Nothing matched/ }).waitFor();
       expect(await page.getByRole('status').innerText()).toMatch(/^Nothing matched “no-such-id::1220”/);
       expect(problems).toEqual([]);
     } finally {

@@ -242,6 +242,8 @@ export { isStorableTimestamp } from './time/micros';
 export type {
   AmuletConfig,
   AmuletRulesPayload,
+  ExternalPartyConfigStatePayload,
+  ValidatorLivenessActivityRecordPayload,
   RewardAccountingConfig,
   TransferPreapprovalPayload,
   ValidatorLicensePayload,
@@ -280,11 +282,15 @@ export type {
 } from './splice/traffic.payloads';
 export {
   actionRequiringConfirmationType,
+  addSvType,
   closeVoteRequestResultType,
+  synchronizerNodeConfigType,
   voteType,
 } from './splice/dso-governance.payloads';
+export { openMiningRoundSummaryType } from './splice/mining-round.payloads';
 export type {
   ActionRequiringConfirmation,
+  AddSv,
   CloseVoteRequestResult,
   DsoRulesConfig,
   DsoRulesPayload,
@@ -298,8 +304,18 @@ export type {
   IssuanceConfig,
   IssuingMiningRoundPayload,
   OpenMiningRoundPayload,
+  OpenMiningRoundSummary,
+  SummarizingMiningRoundPayload,
   TransferConfig,
 } from './splice/mining-round.payloads';
+export type {
+  AmuletPriceVotePayload,
+  ConfirmationPayload,
+  SvRewardStatePayload,
+  SvStatusReportPayload,
+} from './splice/dso-governance.payloads';
+export type { AnsRulesConfig, AnsRulesPayload, DsoBootstrapPayload } from './splice/dso-bootstrap.payloads';
+export type { SvRewardCouponPayload, UnclaimedRewardPayload } from './splice/sv-rewards.payloads';
 export {
   SpliceChoices,
   SpliceInterfaces,

@@ -30,7 +30,6 @@ import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
 import { developmentFundManager, TRANSFER_FEES } from './network-config';
 import { formatMicros } from './sim-clock';
-import type { RewardExpiryFlow } from './reward-expiry.flow';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -96,7 +95,6 @@ export class AmuletFlow {
     private readonly ctx: SimContext,
     private readonly governance: GovernanceFlow,
     private readonly rounds: RoundFlow,
-    private readonly expiry: RewardExpiryFlow,
   ) {
     this.wallets = ctx.network.users.map(() => []);
   }
@@ -507,7 +505,8 @@ export class AmuletFlow {
   /**
    * Validators mint their liveness records whose round is issuing: a transfer with the record as
    * its only input, worth the issuing round's `optIssuancePerValidatorFaucetCoupon`. Records whose
-   * round closed before they were minted are left to the DSO's expiry.
+   * round closed before they were minted were expired by the DSO when it closed the round
+   * (`RoundFlow`'s `DsoRules_ClaimExpiredRewards`).
    */
   private *mintLivenessRecords(round: number): Generator<HistoryUpdate> {
     const records = this.rounds.livenessRecords;
@@ -519,15 +518,8 @@ export class AmuletFlow {
         continue;
       }
       records.splice(i, 1);
-      if (issuing === undefined) {
-        this.expiry.expireWhenClosed({
-          kind: 'livenessRecord',
-          contract: record.contract,
-          round: record.round,
-          amount: 0n,
-        });
-        continue;
-      }
+      // Its round closed first: the DSO expired it with the round's other unclaimed coupons.
+      if (issuing === undefined) continue;
       const payload = toCompact(issuing.payload) as { optIssuancePerValidatorFaucetCoupon?: string | null };
       const amount = parseDamlDecimal(payload.optIssuancePerValidatorFaucetCoupon ?? '0');
       yield this.ctx.transaction({ command: 'mint-validator-liveness-activity-record' }, (tx) => {

@@ -1,5 +1,6 @@
 import {
   type AmuletConfig,
+  type AnsRulesConfig,
   type DsoRulesConfig,
   formatDamlDecimal,
   type IssuanceConfig,
@@ -61,6 +62,7 @@ export const TRANSFER_CONFIG: TransferConfig = {
   maxNumInputs: '100',
   maxNumOutputs: '100',
   maxNumLockHolders: '50',
+  tokenStandardMaxTTL: null,
 };
 
 export const ISSUANCE_CONFIG: IssuanceConfig = {
@@ -71,6 +73,7 @@ export const ISSUANCE_CONFIG: IssuanceConfig = {
   featuredAppRewardCap: '100.0000000000',
   unfeaturedAppRewardCap: '0.6000000000',
   optValidatorFaucetCap: '2.8500000000',
+  optDevelopmentFundPercentage: '0.0500000000',
 };
 
 const LATER_ISSUANCE_CONFIG: IssuanceConfig = {
@@ -118,7 +121,17 @@ export function amuletConfig(
   tickMicros: number,
   rewardAccounting: RewardAccountingConfig,
 ): AmuletConfig {
-  return buildAmuletConfig({ synchronizer: network.synchronizers[0], tickMicros, rewardAccounting });
+  return buildAmuletConfig({
+    synchronizer: network.synchronizers[0],
+    tickMicros,
+    rewardAccounting,
+    developmentFundManager: developmentFundManagerOf(network).id,
+  });
+}
+
+/** The party the AmuletConfig names as the development fund's manager: SV1's. */
+export function developmentFundManagerOf(network: SimulatedNetwork): SimSv['party'] {
+  return network.svs[0].party;
 }
 
 /**
@@ -131,8 +144,16 @@ export function buildAmuletConfig(options: {
   tickMicros: number | bigint;
   rewardAccounting: RewardAccountingConfig;
   laterIssuance?: boolean;
+  /** `optDevelopmentFundManager`; none by default. */
+  developmentFundManager?: string;
 }): AmuletConfig {
-  const { synchronizer, tickMicros, rewardAccounting, laterIssuance = true } = options;
+  const {
+    synchronizer,
+    tickMicros,
+    rewardAccounting,
+    laterIssuance = true,
+    developmentFundManager,
+  } = options;
   return {
     transferConfig: TRANSFER_CONFIG,
     issuanceCurve: {
@@ -153,20 +174,32 @@ export function buildAmuletConfig(options: {
     },
     tickDuration: { microseconds: String(tickMicros) },
     packageConfig: {
-      amulet: '0.1.14',
-      amuletNameService: '0.1.14',
-      dsoGovernance: '0.1.20',
-      validatorLifecycle: '0.1.5',
-      wallet: '0.1.14',
-      walletPayments: '0.1.14',
+      amulet: '0.1.22',
+      amuletNameService: '0.1.23',
+      dsoGovernance: '0.1.28',
+      validatorLifecycle: '0.1.8',
+      wallet: '0.1.23',
+      walletPayments: '0.1.22',
     },
     transferPreapprovalFee: null,
     featuredAppActivityMarkerAmount: '1.0000000000',
+    optDevelopmentFundManager: developmentFundManager ?? null,
+    externalPartyConfigStateTickDuration: null,
+    rewardConfig: null,
+    transferPreapprovalBaseDuration: null,
     rewardAccounting,
   };
 }
 
 const DAY_MICROS = 86_400 * 1_000_000;
+
+/** The name service's rules (MainNet's genesis values). */
+export const ANS_RULES_CONFIG: AnsRulesConfig = {
+  renewalDuration: { microseconds: String(30 * DAY_MICROS) },
+  entryLifetime: { microseconds: String(90 * DAY_MICROS) },
+  entryFee: '1.0000000000',
+  descriptionPrefix: 'CNS entry: ',
+};
 
 export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
   const [global] = network.synchronizers;
@@ -201,6 +234,7 @@ export function dsoRulesConfig(network: SimulatedNetwork): DsoRulesConfig {
     },
     nextScheduledSynchronizerUpgrade: null,
     voteCooldownTime: { microseconds: String(60_000_000) },
+    nextScheduledLogicalSynchronizerUpgrade: null,
   };
 }
 

@@ -124,7 +124,9 @@ describe('simulateNetwork', () => {
       expect(new Set(results.map((r) => r.request.requester)).size).toBeGreaterThanOrEqual(3);
       expect(results.map((r) => r.request.requester)).toContain(small.summary.landmarks.offboardedSv.name);
       for (const r of results) {
-        if (r.outcome.tag === 'VRO_Accepted') expect(r.outcome.value.effectiveAt).toMatch(TIMESTAMP);
+        // A config schedule action takes effect at its schedule time, a whole hour (compact: no fraction).
+        if (r.outcome.tag === 'VRO_Accepted')
+          expect(r.outcome.value.effectiveAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/);
         if (r.outcome.tag === 'VRO_Expired') expect(r.completedAt > r.request.voteBefore).toBe(true);
       }
       expect(
@@ -148,17 +150,22 @@ describe('simulateNetwork', () => {
       expect(createdOf('AmuletRules').length).toBeGreaterThan(1);
     });
 
-    it('has ExternalPartyAmuletRules and ExternalPartyConfigState', () => {
+    it('has ExternalPartyAmuletRules and the two ExternalPartyConfigStates of the genesis', () => {
       expect(activeOf('ExternalPartyAmuletRules')).toHaveLength(1);
-      expect(activeOf('ExternalPartyConfigState')).toHaveLength(1);
+      expect(activeOf('ExternalPartyConfigState')).toHaveLength(2);
     });
 
-    it('creates an OpenMiningRound every round, opening a tick after creation, and moves rounds to closed', () => {
+    it('creates an OpenMiningRound every round, opening a tick after creation or after the latest round, and moves rounds to closed', () => {
       const open = createdOf('OpenMiningRound').map((e) => ({ e, p: compactOf<OpenMiningRoundPayload>(e) }));
       expect(open.map((o) => Number(o.p.round.number))).toEqual(Array.from({ length: 40 + 2 }, (_, i) => i));
       const tick = 600_000_000;
-      for (const { e, p } of open.slice(3))
-        expect(parseMicros(p.opensAt) - parseMicros(e.created_at)).toBe(tick);
+      // AmuletRules_AdvanceOpenMiningRounds: opensAt = max(now, latest round's opensAt) + tick.
+      for (const [i, { e, p }] of open.entries()) {
+        if (i < 3) continue;
+        const latestOpensAt = parseMicros(open[i - 1].p.opensAt);
+        expect(parseMicros(p.opensAt)).toBe(Math.max(parseMicros(e.created_at), latestOpensAt) + tick);
+        expect(parseMicros(p.targetClosesAt) - parseMicros(p.opensAt)).toBe(2 * tick);
+      }
       const active = activeOf('OpenMiningRound').map((r) =>
         Number((r.payload as unknown as OpenMiningRoundPayload).round.number),
       );

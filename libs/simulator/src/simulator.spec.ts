@@ -334,6 +334,7 @@ describe('simulateNetwork', () => {
   });
 
   it('gives the first SVs the scan URLs of svScanUrls (without a trailing slash), the others the default', () => {
+    // SV1's node state comes with the genesis; each other SV publishes its nodes after joining.
     const scanUrls = new Map<string, string>();
     for (const update of simulateNetwork({
       rounds: 24,
@@ -348,9 +349,10 @@ describe('simulateNetwork', () => {
         )
           continue;
         const payload = toCompact(event.create_arguments) as unknown as SvNodeStatePayload;
+        if (payload.state.synchronizerNodes.length === 0) continue;
         scanUrls.set(payload.svName, payload.state.synchronizerNodes[0][1].scan!.publicUrl);
       }
-      if (scanUrls.size > 0) break;
+      if (scanUrls.size === 4) break;
     }
     expect([...scanUrls.values()]).toEqual([
       'http://localhost:5012',

@@ -1,7 +1,6 @@
 import { isVerdictItem, type HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
-import { RewardExpiryFlow } from './reward-expiry.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
 import {
@@ -12,6 +11,7 @@ import {
 } from './network-identities';
 import { ReassignmentFlow, type InFlightContract } from './reassignment.flow';
 import { RoundFlow } from './round.flow';
+import { SvStatusFlow } from './sv-status.flow';
 import { SimContext, type SimulationStats } from './simulator.context';
 import { SynchronizerEventsFlow, type SimulatedItem } from './synchronizer-events.flow';
 import {
@@ -92,10 +92,10 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
   const governance = new GovernanceFlow(ctx);
   const votes = new VoteFlow(ctx, governance);
   const rounds = new RoundFlow(ctx, governance);
+  const svStatus = new SvStatusFlow(ctx, governance, rounds);
   const validators = new ValidatorFlow(ctx, governance, rounds);
-  const expiry = new RewardExpiryFlow(ctx, governance, rounds);
-  const amulets = new AmuletFlow(ctx, governance, rounds, expiry);
-  const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators, expiry);
+  const amulets = new AmuletFlow(ctx, governance, rounds);
+  const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
   const batchTransfers = new BatchTransferFlow(ctx, amulets);
@@ -108,34 +108,38 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
     3 * Math.ceil(resolved.allocationsPerRound) +
     2 * Math.ceil(resolved.transferInstructionsPerRound) +
     2 * Math.ceil(resolved.batchTransfersPerRound) +
-    resolved.svCount;
+    // SV automation: reward coupons, status reports, confirmations of issuing and archiving rounds
+    4 * resolved.svCount +
+    4;
   let importUpdates = 0;
 
   for (let round = 0; resolved.continuous || round < resolved.rounds; round++) {
     ctx.round = round;
     ctx.clock.startTick(
       round,
-      round === 0 ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount : expectedPerRound,
+      round === 0
+        ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount + 4 * resolved.svCount
+        : expectedPerRound,
     );
     if (round === resolved.migrationRound) importUpdates = yield* migrate(ctx);
     if (round === 0) {
-      yield ctx.transaction({ command: 'bootstrap-network' }, (tx) => {
-        governance.bootstrap(tx);
-        rounds.bootstrap(tx);
-      });
+      yield ctx.transaction({ command: 'bootstrap-network' }, (tx) =>
+        governance.bootstrap(tx, (t) => rounds.bootstrap(t)),
+      );
+      yield* governance.addGenesisSvs();
       for (const provider of network.appProviders.slice(0, 2))
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
       yield* amulets.genesisTaps();
-      yield* createTransferPreapprovals(ctx);
+      yield* createTransferPreapprovals(ctx, governance, rounds, amulets);
     } else {
       yield* rounds.advance(round);
     }
+    yield* svStatus.tick(round);
     yield* validators.tick(round);
     yield* traffic.tick(round);
     yield* votes.tick(round);
     yield* amulets.tick(round);
-    yield* expiry.tick();
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
     yield* batchTransfers.tick(round);

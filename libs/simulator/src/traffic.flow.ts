@@ -20,7 +20,6 @@ import type { AmuletContract, GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
 import type { SimParty } from './network-identities';
 import { TRAFFIC_FEES } from './network-config';
-import type { RewardExpiryFlow } from './reward-expiry.flow';
 import type { RoundFlow } from './round.flow';
 import type { SimContext } from './simulator.context';
 import type { TxBuilder } from './transaction.builder';
@@ -68,7 +67,6 @@ export class TrafficFlow {
     private readonly rounds: RoundFlow,
     private readonly amulets: AmuletFlow,
     private readonly validators: ValidatorFlow,
-    private readonly expiry: RewardExpiryFlow,
   ) {
     this.members = ctx.network.validators.map((validator, i) => ({
       validator,
@@ -193,12 +191,6 @@ export class TrafficFlow {
             [dso.id],
             [validator.id],
           );
-          this.expiry.expireWhenClosed({
-            kind: 'validatorRewardCoupon',
-            contract: coupon,
-            round,
-            amount: rewardAmount,
-          });
           const purchased = this.createTraffic(tx, member, {
             dso: dso.id,
             memberId: member.memberId,

@@ -20,6 +20,15 @@ interface ValidatorState {
   withdrawn: boolean;
 }
 
+/** A ValidatorLivenessActivityRecord, open until claimed in a transfer or expired with its round. */
+export interface LivenessRecord {
+  readonly contract: GenericContract;
+  readonly round: number;
+  readonly validator: SimParty;
+}
+
+const VALIDATOR_VERSION = '0.4.19';
+
 /** Chance that an ordinary validator misses a round. */
 const MISS_PROBABILITY = 0.03;
 
@@ -31,6 +40,8 @@ const MISS_PROBABILITY = 0.03;
  */
 export class ValidatorFlow {
   private readonly validators: ValidatorState[];
+  /** Liveness records created, oldest first (claimed or expired ones are dropped by their owner). */
+  readonly livenessRecords: LivenessRecord[] = [];
 
   constructor(
     private readonly ctx: SimContext,
@@ -74,17 +85,15 @@ export class ValidatorFlow {
     const svs = this.governance.currentSvs;
     const sponsor = svs[v.party.index % svs.length];
     return this.ctx.transaction({ command: 'onboard-validator' }, (tx) => {
+      const contactPoint = `ops@${v.party.hint}.example.com`;
+      // DsoRules_OnboardValidator: the licence names the validator as its own sponsor.
       const payload: ValidatorLicensePayload = {
         validator: v.party.id,
-        sponsor: sponsor.party.id,
+        sponsor: v.party.id,
         dso: this.ctx.dso.id,
         faucetState: null,
-        metadata: {
-          lastUpdatedAt: tx.effectiveAt,
-          version: '0.4.19',
-          contactPoint: `ops@${v.party.hint}.example.com`,
-        },
-        lastActiveAt: null,
+        metadata: { lastUpdatedAt: tx.effectiveAt, version: VALIDATOR_VERSION, contactPoint },
+        lastActiveAt: tx.effectiveAt,
       };
       tx.exercise(
         this.governance.dsoRules,
@@ -93,8 +102,8 @@ export class ValidatorFlow {
           argument: V.record({
             sponsor: V.party(sponsor.party.id),
             validator: V.party(v.party.id),
-            version: V.optional(V.text('0.4.19')),
-            contactPoint: V.optional(V.text(payload.metadata?.contactPoint ?? '')),
+            version: V.optional(V.text(VALIDATOR_VERSION)),
+            contactPoint: V.optional(V.text(contactPoint)),
           }),
           consuming: false,
           actingParties: [sponsor.party.id],
@@ -135,8 +144,24 @@ export class ValidatorFlow {
             ...required(v.payload),
             faucetState,
             lastActiveAt: tx.effectiveAt,
+            sponsor: v.party.id,
           });
-          return V.record({ licenseCid: V.contractId(tx.contractId(next)) });
+          const record = tx.create(
+            SpliceTemplates.ValidatorLivenessActivityRecord,
+            buildSplicePayload(SpliceTemplates.ValidatorLivenessActivityRecord, {
+              dso: this.ctx.dso.id,
+              validator: v.party.id,
+              round: { number: String(round) },
+            }),
+            [this.ctx.dso.id],
+            [v.party.id],
+          );
+          this.livenessRecords.push({ contract: record, round, validator: v.party });
+          this.rounds.livenessRecords.push({ contract: record, round, validator: v.party });
+          return V.record({
+            licenseCid: V.contractId(tx.contractId(next)),
+            couponCid: V.contractId(tx.contractId(record)),
+          });
         },
       );
     });
@@ -160,7 +185,7 @@ export class ValidatorFlow {
       SpliceTemplates.ValidatorLicense,
       buildSplicePayload(SpliceTemplates.ValidatorLicense, payload),
       [this.ctx.dso.id],
-      [v.party.id, payload.sponsor],
+      [v.party.id],
     );
     return v.contract;
   }

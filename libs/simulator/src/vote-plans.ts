@@ -59,7 +59,7 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
         value: {
           dsoAction: {
             tag: 'SRARC_GrantFeaturedAppRight',
-            value: { provider: network.appProviders[2].id },
+            value: { provider: network.appProviders[2].id, activityWeight: null },
           },
         },
       }),
@@ -171,7 +171,10 @@ export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n:
           value: {
             dsoAction: {
               tag: 'SRARC_GrantFeaturedAppRight',
-              value: { provider: network.appProviders[n % network.appProviders.length].id },
+              value: {
+                provider: network.appProviders[n % network.appProviders.length].id,
+                activityWeight: null,
+              },
             },
           },
         }),

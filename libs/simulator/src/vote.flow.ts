@@ -1,4 +1,5 @@
 import {
+  type ActionRequiringConfirmation,
   actionRequiringConfirmationType,
   buildSplicePayload,
   type CloseVoteRequestResult,
@@ -15,7 +16,7 @@ import {
 } from '@canton-scan/domain';
 import type { GenericContract } from './contract-store';
 import type { GovernanceFlow } from './governance.flow';
-import { formatMicros } from './sim-clock';
+import { formatMicros, parseMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 import { routineVotePlan, scriptedVotePlans, type VotePlan } from './vote-plans';
 
@@ -69,16 +70,27 @@ export class VoteFlow {
     yield this.ctx.transaction({ command: 'request-vote', workflowId }, (tx) => {
       const reason = { url: `https://forum.example.com/t/${number}`, body: plan.summary };
       const votes: [string, Vote][] = [
-        [requester.name, { sv: requester.party.id, accept: true, reason, optCastAt: tx.effectiveAt }],
+        [
+          requester.name,
+          {
+            sv: requester.party.id,
+            accept: true,
+            reason: { url: '', body: 'I accept, as I requested the vote.' },
+            optCastAt: tx.effectiveAt,
+          },
+        ],
       ];
+      // Expiring votes get a short deadline; the others the DsoRules' seven days.
+      const voteRequestTimeout = plan.outcome === 'expired' ? 2 * tick : null;
       const payload: VoteRequestPayload = {
         dso: this.ctx.dso.id,
         requester: requester.name,
         action,
         reason,
-        // Expiring votes get a short deadline; the others the DsoRules' seven days.
         voteBefore: formatMicros(
-          tx.effectiveMicros + (plan.outcome === 'expired' ? 2 * tick : 7 * 86_400_000_000),
+          tx.effectiveMicros +
+            (voteRequestTimeout ??
+              Number(this.governance.dsoRulesPayload.config.voteRequestTimeout.microseconds)),
         ),
         votes,
         trackingCid: null,
@@ -95,7 +107,11 @@ export class VoteFlow {
             requester: V.party(requester.party.id),
             action: fromCompact(actionRequiringConfirmationType, action),
             reason: V.record({ url: V.text(reason.url), body: V.text(reason.body) }),
-            voteRequestTimeout: V.none(),
+            voteRequestTimeout: V.optional(
+              voteRequestTimeout === null
+                ? null
+                : V.record({ microseconds: V.int64(String(voteRequestTimeout)) }),
+            ),
             targetEffectiveAt: V.optional(
               payload.targetEffectiveAt === null ? null : V.timestamp(payload.targetEffectiveAt),
             ),
@@ -146,7 +162,10 @@ export class VoteFlow {
         };
         const payload: VoteRequestPayload = {
           ...vote.payload,
-          votes: [...vote.payload.votes, [voter.name, cast]],
+          // A Daml Map: entries in key order.
+          votes: [...vote.payload.votes, [voter.name, cast] as [string, Vote]].sort(([a], [b]) =>
+            a < b ? -1 : a > b ? 1 : 0,
+          ),
           trackingCid: vote.originalCid,
         };
         tx.exercise(
@@ -161,25 +180,13 @@ export class VoteFlow {
             actingParties: [voter.party.id],
           },
           () => {
-            let next: GenericContract | undefined;
-            tx.exercise(
-              vote.contract,
-              {
-                choice: SpliceChoices.VoteRequestCastVote,
-                argument: V.record({ vote: fromCompact(voteType, cast) }),
-                consuming: true,
-                actingParties: [this.ctx.dso.id, voter.party.id],
-              },
-              () => {
-                next = tx.create(
-                  SpliceTemplates.VoteRequest,
-                  buildSplicePayload(SpliceTemplates.VoteRequest, payload),
-                  [this.ctx.dso.id],
-                );
-                return V.record({ voteRequest: V.contractId(tx.contractId(next)) });
-              },
+            // Splice's DsoRules_CastVote archives the request and re-creates it with the vote.
+            tx.archive(vote.contract, [this.ctx.dso.id]);
+            const next = tx.create(
+              SpliceTemplates.VoteRequest,
+              buildSplicePayload(SpliceTemplates.VoteRequest, payload),
+              [this.ctx.dso.id],
             );
-            if (!next) throw new Error('simulator bug: vote cast without a new request');
             vote.contract = next;
             vote.payload = payload;
             return V.record({ voteRequest: V.contractId(tx.contractId(next)) });
@@ -195,18 +202,27 @@ export class VoteFlow {
       const voted = new Set(vote.payload.votes.map(([name]) => name));
       const outcome: VoteRequestOutcome =
         vote.plan.outcome === 'accepted'
-          ? { tag: 'VRO_Accepted', value: { effectiveAt: vote.payload.targetEffectiveAt ?? tx.effectiveAt } }
+          ? {
+              tag: 'VRO_Accepted',
+              value: {
+                effectiveAt:
+                  vote.payload.targetEffectiveAt ??
+                  scheduledEffectiveAt(vote.payload.action) ??
+                  tx.effectiveAt,
+              },
+            }
           : vote.plan.outcome === 'rejected'
             ? { tag: 'VRO_Rejected', value: {} }
             : { tag: 'VRO_Expired', value: {} };
       const result: CloseVoteRequestResult = {
         request: vote.payload,
         completedAt: tx.effectiveAt,
-        offboarded: [],
+        offboardedVoters: [],
         abstainingSvs: this.governance.currentSvs.filter((sv) => !voted.has(sv.name)).map((sv) => sv.name),
         outcome,
       };
       const action = vote.payload.action;
+      const closer = this.governance.currentSvs[0].party.id;
       tx.exercise(
         this.governance.dsoRules,
         {
@@ -218,9 +234,10 @@ export class VoteFlow {
                 ? V.contractId(tx.contractId(this.governance.amuletRules))
                 : null,
             ),
+            sv: V.optional(V.party(closer)),
           }),
           consuming: false,
-          actingParties: [this.ctx.dso.id],
+          actingParties: [closer],
         },
         () => {
           tx.archive(vote.contract, [this.ctx.dso.id]);
@@ -229,5 +246,19 @@ export class VoteFlow {
         },
       );
     });
+  }
+}
+
+/** Splice's `actionRequiringConfirmationEffectiveAt`: the time a config schedule action names. */
+function scheduledEffectiveAt(action: ActionRequiringConfirmation): string | undefined {
+  if (action.tag !== 'ARC_AmuletRules') return undefined;
+  const inner = action.value.amuletRulesAction;
+  switch (inner.tag) {
+    case 'CRARC_AddFutureAmuletConfigSchedule':
+      return formatMicros(parseMicros(inner.value.newScheduleItem._1));
+    case 'CRARC_RemoveFutureAmuletConfigSchedule':
+      return formatMicros(parseMicros(inner.value.scheduleTime));
+    default:
+      return undefined;
   }
 }

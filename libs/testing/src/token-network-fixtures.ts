@@ -67,6 +67,7 @@ function dsoRulesConfig(synchronizer: string): DsoRulesConfig {
     },
     nextScheduledSynchronizerUpgrade: null,
     voteCooldownTime: null,
+    nextScheduledLogicalSynchronizerUpgrade: null,
   };
 }
 
@@ -128,6 +129,7 @@ export class TokenNetworkFixture {
         ],
       },
       isDevNet: true,
+      contractStateSchemaVersion: null,
     };
     const nodeState = (sv: string, name: string) =>
       this.create(
@@ -141,10 +143,27 @@ export class TokenNetworkFixture {
       this.create(SpliceTemplates.DsoRules, this.dsoRulesPayload(this.svs, [this.offboardedSv]), [dso]),
       ...[...this.svs, this.offboardedSv].map((sv, i) => nodeState(sv, `SV-${i}`)),
       this.create(SpliceTemplates.ExternalPartyAmuletRules, { dso }, [dso]),
-      this.create(SpliceTemplates.ExternalPartyConfigState, { dso, targetArchiveAfter: later(100n) }, [dso]),
+      this.create(
+        SpliceTemplates.ExternalPartyConfigState,
+        {
+          dso,
+          holdingFeesOpenRoundNumber: { number: '0' },
+          amuletPrice: '0.0050000000',
+          transferConfig: {
+            holdingFee: SIMULATED_TRANSFER_CONFIG.holdingFee,
+            maxNumInputs: SIMULATED_TRANSFER_CONFIG.maxNumInputs,
+            maxNumOutputs: SIMULATED_TRANSFER_CONFIG.maxNumOutputs,
+            maxNumLockHolders: SIMULATED_TRANSFER_CONFIG.maxNumLockHolders,
+            tokenStandardMaxTTL: null,
+          },
+          targetArchiveAfter: later(100n),
+          rewardCalculationVersion: null,
+        },
+        [dso],
+      ),
       this.create(
         SpliceTemplates.FeaturedAppRight,
-        { dso, provider: this.featuredProvider },
+        { dso, provider: this.featuredProvider, activityWeight: null },
         [dso],
         [this.featuredProvider],
       ),
@@ -175,6 +194,7 @@ export class TokenNetworkFixture {
       ]),
       dsoDelegate: svs[0],
       config: dsoRulesConfig(this.h.synchronizer),
+      initialTrafficState: [],
       isDevNet: true,
     };
   }
@@ -215,6 +235,8 @@ export class TokenNetworkFixture {
       transferConfigUsd: SIMULATED_TRANSFER_CONFIG,
       issuanceConfig: SIMULATED_ISSUANCE_CONFIG,
       tickDuration: { microseconds: String(TICK_MICROS) },
+      trafficPrice: null,
+      rewardConfig: null,
     };
     return this.create(SpliceTemplates.OpenMiningRound, payload, [dso]);
   }

@@ -8,24 +8,29 @@ import {
   type OpenMiningRoundPayload,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
-import { defaultSvScanUrl, simulateNetwork } from '@canton-scan/simulator';
+import { defaultSvScanUrl, simulatedNetworkOf, simulateNetwork } from '@canton-scan/simulator';
 import { participantMemberId, STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
 
 /** The scan URL of each SV's first node state in the network simulated with `options`, in SV order. */
 function svScanUrlsOf(options: ReturnType<typeof stackSimulationOptions>): string[] {
+  // SV1's node state comes with the genesis; each other SV publishes its nodes after joining.
+  const svCount = simulatedNetworkOf(options).svs.length;
+  const urls = new Map<string, string>();
   for (const update of simulateNetwork(options)) {
     if (!isTransaction(update)) continue;
-    const urls = Object.values(update.events_by_id).flatMap((event) =>
-      event.event_type === 'created_event' && event.template_id === SpliceTemplates.SvNodeState.templateId
-        ? [
-            (toCompact(event.create_arguments) as unknown as SvNodeStatePayload).state.synchronizerNodes[0][1]
-              .scan!.publicUrl,
-          ]
-        : [],
-    );
-    if (urls.length > 0) return urls;
+    for (const event of Object.values(update.events_by_id)) {
+      if (
+        event.event_type !== 'created_event' ||
+        event.template_id !== SpliceTemplates.SvNodeState.templateId
+      )
+        continue;
+      const payload = toCompact(event.create_arguments) as unknown as SvNodeStatePayload;
+      const [node] = payload.state.synchronizerNodes;
+      if (node) urls.set(payload.svName, node[1].scan!.publicUrl);
+    }
+    if (urls.size === svCount) return [...urls.values()];
   }
-  throw new Error('no SvNodeState created');
+  throw new Error('not every SV published its nodes');
 }
 
 /** The compact payload of the first contract of `templateId` the network creates. */

@@ -22,7 +22,7 @@ describe('LedgerEndWatcher', () => {
         {
           create: {
             template: SpliceTemplates.FeaturedAppRight,
-            payload: { dso, provider: dso },
+            payload: { dso, provider: dso, activityWeight: null },
             signatories: [dso],
           },
         },

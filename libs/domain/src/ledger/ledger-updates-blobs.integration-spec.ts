@@ -27,7 +27,7 @@ describe('LedgerUpdatesRepository: created event blobs', () => {
       {
         create: {
           template: SpliceTemplates.FeaturedAppRight,
-          payload: { dso, provider: dso },
+          payload: { dso, provider: dso, activityWeight: null },
           signatories: [dso],
         },
       },

@@ -20,7 +20,7 @@ describe('UpdateScan', () => {
         {
           create: {
             template: SpliceTemplates.FeaturedAppRight,
-            payload: { dso, provider: dso },
+            payload: { dso, provider: dso, activityWeight: null },
             signatories: [dso],
           },
         },

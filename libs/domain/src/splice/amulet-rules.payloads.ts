@@ -2,10 +2,12 @@ import { T, type CompactOf } from '../daml-value/daml-type';
 import {
   issuanceConfigType,
   relTimeType,
+  rewardConfigType,
   roundType,
   transferConfigType,
   type IssuanceConfig,
   type RelTime,
+  type RewardConfig,
   type Round,
   type TransferConfig,
 } from './mining-round.payloads';
@@ -85,6 +87,10 @@ export const amuletConfigType = T.record({
   packageConfig: packageConfigType,
   transferPreapprovalFee: T.optional(T.numeric),
   featuredAppActivityMarkerAmount: T.optional(T.numeric),
+  optDevelopmentFundManager: T.optional(T.party),
+  externalPartyConfigStateTickDuration: T.optional(relTimeType),
+  rewardConfig: T.optional(rewardConfigType),
+  transferPreapprovalBaseDuration: T.optional(relTimeType),
   rewardAccounting: rewardAccountingConfigType,
 });
 /** `Splice.AmuletConfig:AmuletConfig USD`, one entry of the AmuletRules config schedule. */
@@ -97,6 +103,12 @@ export interface AmuletConfig {
   packageConfig: PackageConfig;
   transferPreapprovalFee: string | null;
   featuredAppActivityMarkerAmount: string | null;
+  /** The party that allocates the development fund's coupons (`AmuletRules_AllocateDevelopmentFundCoupon`). */
+  optDevelopmentFundManager: string | null;
+  externalPartyConfigStateTickDuration: RelTime | null;
+  /** Off-ledger reward calculation (CIP-0104 V2); null keeps on-ledger reward coupons. */
+  rewardConfig: RewardConfig | null;
+  transferPreapprovalBaseDuration: RelTime | null;
   rewardAccounting: RewardAccountingConfig;
 }
 
@@ -114,6 +126,7 @@ export const amuletRulesType = T.record({
     futureValues: T.list(amuletConfigScheduleItemType),
   }),
   isDevNet: T.bool,
+  contractStateSchemaVersion: T.optional(T.int64),
 });
 /**
  * `Splice.AmuletRules:AmuletRules`. The configuration in force at time t is the `futureValues`
@@ -124,6 +137,7 @@ export interface AmuletRulesPayload {
   dso: string;
   configSchedule: { initialValue: AmuletConfig; futureValues: AmuletConfigScheduleItem[] };
   isDevNet: boolean;
+  contractStateSchemaVersion: string | null;
 }
 
 export const externalPartyAmuletRulesType = T.record({ dso: T.party });
@@ -132,14 +146,44 @@ export interface ExternalPartyAmuletRulesPayload {
   dso: string;
 }
 
-export const externalPartyConfigStateType = T.record({ dso: T.party, targetArchiveAfter: T.timestamp });
+export const transferConfigV2Type = T.record({
+  holdingFee: T.record({ rate: T.numeric }),
+  maxNumInputs: T.int64,
+  maxNumOutputs: T.int64,
+  maxNumLockHolders: T.int64,
+  tokenStandardMaxTTL: T.optional(relTimeType),
+});
+/** `Splice.AmuletConfig:TransferConfigV2`: the limits of a TransferConfig, without fees. */
+export interface TransferConfigV2 {
+  holdingFee: { rate: string };
+  maxNumInputs: string;
+  maxNumOutputs: string;
+  maxNumLockHolders: string;
+  tokenStandardMaxTTL: RelTime | null;
+}
+
+export const externalPartyConfigStateType = T.record({
+  dso: T.party,
+  holdingFeesOpenRoundNumber: roundType,
+  amuletPrice: T.numeric,
+  transferConfig: transferConfigV2Type,
+  targetArchiveAfter: T.timestamp,
+  rewardCalculationVersion: T.optional(
+    T.enum('RewardVersion_FeaturedAppMarkers', 'RewardVersion_TrafficBasedAppRewards'),
+  ),
+});
 /**
- * `Splice.ExternalPartyAmuletRules:ExternalPartyConfigState`: configuration snapshot external
- * parties can disclose; rolled over (archived and re-created) periodically.
+ * `Splice.ExternalPartyConfigState:ExternalPartyConfigState`: configuration snapshot external
+ * parties can disclose; two are kept, rolled over (archived and re-created) periodically.
  */
 export interface ExternalPartyConfigStatePayload {
   dso: string;
+  holdingFeesOpenRoundNumber: Round;
+  amuletPrice: string;
+  transferConfig: TransferConfigV2;
   targetArchiveAfter: string;
+  rewardCalculationVersion:
+    'RewardVersion_FeaturedAppMarkers' | 'RewardVersion_TrafficBasedAppRewards' | null;
 }
 
 export const transferPreapprovalType = T.record({
@@ -201,13 +245,29 @@ export const validatorLicenseType = T.record({
  */
 export interface ValidatorLicensePayload {
   validator: string;
-  /** The SV that onboarded the validator. */
+  /** Since the network left bootstrapping, Splice sets the validator itself. */
   sponsor: string;
   dso: string;
   /** Null until the first round collected. */
   faucetState: FaucetState | null;
   metadata: ValidatorLicenseMetadata | null;
   lastActiveAt: string | null;
+}
+
+export const validatorLivenessActivityRecordType = T.record({
+  dso: T.party,
+  validator: T.party,
+  round: roundType,
+});
+/**
+ * `Splice.ValidatorLicense:ValidatorLivenessActivityRecord`: a validator's liveness in one round,
+ * created by `ValidatorLicense_RecordValidatorLivenessActivity`; claimed in a transfer or expired by
+ * the DSO once its round is closed.
+ */
+export interface ValidatorLivenessActivityRecordPayload {
+  dso: string;
+  validator: string;
+  round: Round;
 }
 
 type _AmuletRulesShapeChecks = [
@@ -217,4 +277,7 @@ type _AmuletRulesShapeChecks = [
   Expect<SameShape<CompactOf<typeof externalPartyConfigStateType>, ExternalPartyConfigStatePayload>>,
   Expect<SameShape<CompactOf<typeof transferPreapprovalType>, TransferPreapprovalPayload>>,
   Expect<SameShape<CompactOf<typeof validatorLicenseType>, ValidatorLicensePayload>>,
+  Expect<
+    SameShape<CompactOf<typeof validatorLivenessActivityRecordType>, ValidatorLivenessActivityRecordPayload>
+  >,
 ];

@@ -47,26 +47,30 @@ export interface LockedAmuletPayload {
   lock: TimeLock;
 }
 
-export const featuredAppRightType = T.record({ dso: T.party, provider: T.party });
+export const featuredAppRightType = T.record({
+  dso: T.party,
+  provider: T.party,
+  activityWeight: T.optional(T.numeric),
+});
 /** `Splice.Amulet:FeaturedAppRight`. Signatory dso; observer provider. */
 export interface FeaturedAppRightPayload {
   dso: string;
   provider: string;
+  /** Weight of the provider's activity markers; null means 1. */
+  activityWeight: string | null;
 }
 
 export const unclaimedDevelopmentFundCouponType = T.record({
   dso: T.party,
-  beneficiary: T.optional(T.party),
   amount: T.numeric,
 });
 /**
- * `Splice.Amulet:UnclaimedDevelopmentFundCoupon`: the development fund's share of a round.
- * Claiming archives it (consuming `UnclaimedDevelopmentFundCoupon_Claim`) and mints an Amulet.
+ * `Splice.Amulet:UnclaimedDevelopmentFundCoupon`: the development fund's share of a round, created
+ * when the round starts issuing (`AmuletRules_MiningRound_StartIssuing`). The fund manager turns
+ * it into a beneficiary's DevelopmentFundCoupon (`AmuletRules_AllocateDevelopmentFundCoupon`).
  */
 export interface UnclaimedDevelopmentFundCouponPayload {
   dso: string;
-  /** Set when the coupon was earmarked for a party; null while nobody is designated. */
-  beneficiary: string | null;
   amount: string;
 }
 
@@ -93,12 +97,6 @@ export interface DevelopmentFundCouponPayload {
   reason: string;
 }
 
-export const unclaimedRewardType = T.record({ dso: T.party, amount: T.numeric });
-/** `Splice.Amulet:UnclaimedReward`: issuance nobody claimed (expired rewards), at the DSO's disposal. */
-export interface UnclaimedRewardPayload {
-  dso: string;
-  amount: string;
-}
 
 export const featuredAppActivityMarkerType = T.record({
   dso: T.party,
@@ -319,5 +317,4 @@ type _AmuletShapeChecks = [
   Expect<SameShape<CompactOf<typeof balanceChangeType>, BalanceChange>>,
   Expect<SameShape<CompactOf<typeof developmentFundCouponType>, DevelopmentFundCouponPayload>>,
   Expect<SameShape<CompactOf<typeof featuredAppActivityMarkerType>, FeaturedAppActivityMarkerPayload>>,
-  Expect<SameShape<CompactOf<typeof unclaimedRewardType>, UnclaimedRewardPayload>>,
 ];

@@ -1,6 +1,18 @@
 import { T, type CompactOf } from '../daml-value/daml-type';
-import { amuletConfigScheduleItemType, type AmuletConfigScheduleItem } from './amulet-rules.payloads';
-import { relTimeType, roundType, type RelTime, type Round } from './mining-round.payloads';
+import {
+  amuletConfigScheduleItemType,
+  amuletConfigType,
+  type AmuletConfig,
+  type AmuletConfigScheduleItem,
+} from './amulet-rules.payloads';
+import {
+  openMiningRoundSummaryType,
+  relTimeType,
+  roundType,
+  type OpenMiningRoundSummary,
+  type RelTime,
+  type Round,
+} from './mining-round.payloads';
 import type { Expect, SameShape } from './splice-payload.check';
 
 // Compact payload shapes of package splice-dso-governance: DsoRules, SV node states, vote
@@ -61,6 +73,14 @@ export const dsoRulesConfigType = T.record({
   }),
   nextScheduledSynchronizerUpgrade: T.optional(T.record({ time: T.timestamp, migrationId: T.int64 })),
   voteCooldownTime: T.optional(relTimeType),
+  nextScheduledLogicalSynchronizerUpgrade: T.optional(
+    T.record({
+      topologyFreezeTime: T.timestamp,
+      upgradeTime: T.timestamp,
+      newPhysicalSynchronizerSerial: T.int64,
+      newPhysicalSynchronizerProtocolVersion: T.text,
+    }),
+  ),
 });
 /** `Splice.DsoRulesConfig:DsoRulesConfig`. */
 export interface DsoRulesConfig {
@@ -88,6 +108,12 @@ export interface DsoRulesConfig {
   };
   nextScheduledSynchronizerUpgrade: { time: string; migrationId: string } | null;
   voteCooldownTime: RelTime | null;
+  nextScheduledLogicalSynchronizerUpgrade: {
+    topologyFreezeTime: string;
+    upgradeTime: string;
+    newPhysicalSynchronizerSerial: string;
+    newPhysicalSynchronizerProtocolVersion: string;
+  } | null;
 }
 
 export const dsoRulesType = T.record({
@@ -97,6 +123,7 @@ export const dsoRulesType = T.record({
   offboardedSvs: T.genMap(T.party, offboardedSvInfoType),
   dsoDelegate: T.party,
   config: dsoRulesConfigType,
+  initialTrafficState: T.genMap(T.text, T.record({ consumedTraffic: T.int64 })),
   isDevNet: T.bool,
 });
 /**
@@ -111,6 +138,8 @@ export interface DsoRulesPayload {
   offboardedSvs: [string, OffboardedSvInfo][];
   dsoDelegate: string;
   config: DsoRulesConfig;
+  /** Traffic consumed per member before the synchronizer was bootstrapped (empty in production). */
+  initialTrafficState: [string, { consumedTraffic: string }][];
   isDevNet: boolean;
 }
 
@@ -167,29 +196,59 @@ export interface SvNodeStatePayload {
   state: { synchronizerNodes: [string, SynchronizerNodeConfig][] };
 }
 
+export const addSvType = T.record({
+  newSvParty: T.party,
+  newSvName: T.text,
+  newSvRewardWeight: T.int64,
+  newSvParticipantId: T.text,
+  joinedAsOfRound: roundType,
+});
+/** `DsoRules_AddSv`: adds an SV directly (a confirmed or voted action). */
+export interface AddSv {
+  newSvParty: string;
+  newSvName: string;
+  newSvRewardWeight: string;
+  newSvParticipantId: string;
+  joinedAsOfRound: Round;
+}
+
 export const dsoRulesActionType = T.variant({
+  SRARC_AddSv: addSvType,
   SRARC_OffboardSv: T.record({ sv: T.party }),
   SRARC_UpdateSvRewardWeight: T.record({ svParty: T.party, newRewardWeight: T.int64 }),
-  SRARC_GrantFeaturedAppRight: T.record({ provider: T.party }),
+  SRARC_GrantFeaturedAppRight: T.record({ provider: T.party, activityWeight: T.optional(T.numeric) }),
   SRARC_RevokeFeaturedAppRight: T.record({ rightCid: T.contractId }),
   SRARC_SetConfig: T.record({ newConfig: dsoRulesConfigType, baseConfig: T.optional(dsoRulesConfigType) }),
 });
 /** `DsoRules_ActionRequiringConfirmation` (the constructors this project uses). */
 export type DsoRulesAction =
+  | { tag: 'SRARC_AddSv'; value: AddSv }
   | { tag: 'SRARC_OffboardSv'; value: { sv: string } }
   | { tag: 'SRARC_UpdateSvRewardWeight'; value: { svParty: string; newRewardWeight: string } }
-  | { tag: 'SRARC_GrantFeaturedAppRight'; value: { provider: string } }
+  | { tag: 'SRARC_GrantFeaturedAppRight'; value: { provider: string; activityWeight: string | null } }
   | { tag: 'SRARC_RevokeFeaturedAppRight'; value: { rightCid: string } }
   | { tag: 'SRARC_SetConfig'; value: { newConfig: DsoRulesConfig; baseConfig: DsoRulesConfig | null } };
 
 export const amuletRulesActionType = T.variant({
+  CRARC_MiningRound_StartIssuing: T.record({
+    miningRoundCid: T.contractId,
+    summary: openMiningRoundSummaryType,
+  }),
+  CRARC_MiningRound_Archive: T.record({ closedRoundCid: T.contractId }),
   CRARC_AddFutureAmuletConfigSchedule: T.record({ newScheduleItem: amuletConfigScheduleItemType }),
   CRARC_RemoveFutureAmuletConfigSchedule: T.record({ scheduleTime: T.timestamp }),
+  CRARC_SetConfig: T.record({ newConfig: amuletConfigType, baseConfig: amuletConfigType }),
 });
 /** `AmuletRules_ActionRequiringConfirmation` (the constructors this project uses). */
 export type AmuletRulesAction =
+  | {
+      tag: 'CRARC_MiningRound_StartIssuing';
+      value: { miningRoundCid: string; summary: OpenMiningRoundSummary };
+    }
+  | { tag: 'CRARC_MiningRound_Archive'; value: { closedRoundCid: string } }
   | { tag: 'CRARC_AddFutureAmuletConfigSchedule'; value: { newScheduleItem: AmuletConfigScheduleItem } }
-  | { tag: 'CRARC_RemoveFutureAmuletConfigSchedule'; value: { scheduleTime: string } };
+  | { tag: 'CRARC_RemoveFutureAmuletConfigSchedule'; value: { scheduleTime: string } }
+  | { tag: 'CRARC_SetConfig'; value: { newConfig: AmuletConfig; baseConfig: AmuletConfig } };
 
 export const actionRequiringConfirmationType = T.variant({
   ARC_DsoRules: T.record({ dsoAction: dsoRulesActionType }),
@@ -261,7 +320,7 @@ export type VoteRequestOutcome =
 export const closeVoteRequestResultType = T.record({
   request: voteRequestType,
   completedAt: T.timestamp,
-  offboarded: T.list(T.tuple2(T.party, offboardedSvInfoType)),
+  offboardedVoters: T.list(T.text),
   abstainingSvs: T.list(T.text),
   outcome: voteRequestOutcomeType,
 });
@@ -272,14 +331,96 @@ export const closeVoteRequestResultType = T.record({
 export interface CloseVoteRequestResult {
   request: VoteRequestPayload;
   completedAt: string;
-  /** SVs whose votes were dropped because they were offboarded meanwhile. */
-  offboarded: { _1: string; _2: OffboardedSvInfo }[];
+  /** Names of SVs whose votes were dropped because they were offboarded meanwhile. */
+  offboardedVoters: string[];
   /** Names of SVs that did not vote. */
   abstainingSvs: string[];
   outcome: VoteRequestOutcome;
 }
 
+export const confirmationType = T.record({
+  dso: T.party,
+  confirmer: T.party,
+  action: actionRequiringConfirmationType,
+  expiresAt: T.timestamp,
+});
+/** `Splice.DsoRules:Confirmation`: one SV's confirmation of an automated action (`DsoRules_ConfirmAction`). */
+export interface ConfirmationPayload {
+  dso: string;
+  confirmer: string;
+  action: ActionRequiringConfirmation;
+  expiresAt: string;
+}
+
+export const amuletPriceVoteType = T.record({
+  dso: T.party,
+  sv: T.party,
+  amuletPrice: T.optional(T.numeric),
+  lastUpdatedAt: T.timestamp,
+});
+/** `Splice.DSO.AmuletPrice:AmuletPriceVote`: one per SV; rounds open at the median of the votes. */
+export interface AmuletPriceVotePayload {
+  dso: string;
+  sv: string;
+  /** Null for an SV that has not voted yet. */
+  amuletPrice: string | null;
+  lastUpdatedAt: string;
+}
+
+export const rewardStateType = T.record({
+  numRoundsMissed: T.int64,
+  numRoundsCollected: T.int64,
+  lastRoundCollected: roundType,
+  numCouponsIssued: T.int64,
+});
+export const svRewardStateType = T.record({ dso: T.party, svName: T.text, state: rewardStateType });
+/** `Splice.DSO.SvState:SvRewardState`: an SV's reward collection, advanced by `DsoRules_ReceiveSvRewardCoupon`. */
+export interface SvRewardStatePayload {
+  dso: string;
+  svName: string;
+  state: {
+    numRoundsMissed: string;
+    numRoundsCollected: string;
+    lastRoundCollected: Round;
+    numCouponsIssued: string;
+  };
+}
+
+export const svStatusType = T.record({
+  createdAt: T.timestamp,
+  cometBftHeight: T.int64,
+  mediatorSynchronizerTime: T.timestamp,
+  participantSynchronizerTime: T.timestamp,
+  latestOpenRound: roundType,
+});
+export const svStatusReportType = T.record({
+  dso: T.party,
+  sv: T.party,
+  svName: T.text,
+  number: T.int64,
+  status: T.optional(svStatusType),
+});
+/** `Splice.DSO.SvState:SvStatusReport`: an SV's latest status report (`DsoRules_SubmitStatusReport`). */
+export interface SvStatusReportPayload {
+  dso: string;
+  sv: string;
+  svName: string;
+  number: string;
+  status: {
+    createdAt: string;
+    cometBftHeight: string;
+    mediatorSynchronizerTime: string;
+    participantSynchronizerTime: string;
+    latestOpenRound: Round;
+  } | null;
+}
+
 type _DsoGovernanceShapeChecks = [
+  Expect<SameShape<CompactOf<typeof confirmationType>, ConfirmationPayload>>,
+  Expect<SameShape<CompactOf<typeof amuletPriceVoteType>, AmuletPriceVotePayload>>,
+  Expect<SameShape<CompactOf<typeof svRewardStateType>, SvRewardStatePayload>>,
+  Expect<SameShape<CompactOf<typeof svStatusReportType>, SvStatusReportPayload>>,
+  Expect<SameShape<CompactOf<typeof addSvType>, AddSv>>,
   Expect<SameShape<CompactOf<typeof dsoRulesType>, DsoRulesPayload>>,
   Expect<SameShape<CompactOf<typeof svNodeStateType>, SvNodeStatePayload>>,
   Expect<SameShape<CompactOf<typeof voteRequestType>, VoteRequestPayload>>,

@@ -46,6 +46,7 @@ export const transferConfigType = T.record({
   maxNumInputs: T.int64,
   maxNumOutputs: T.int64,
   maxNumLockHolders: T.int64,
+  tokenStandardMaxTTL: T.optional(relTimeType),
 });
 /** `Splice.AmuletConfig:TransferConfig`. */
 export interface TransferConfig {
@@ -57,6 +58,8 @@ export interface TransferConfig {
   maxNumInputs: string;
   maxNumOutputs: string;
   maxNumLockHolders: string;
+  /** Longest validity of a token-standard instruction; null means Splice's default (90 days). */
+  tokenStandardMaxTTL: RelTime | null;
 }
 
 export const issuanceConfigType = T.record({
@@ -67,6 +70,7 @@ export const issuanceConfigType = T.record({
   featuredAppRewardCap: T.numeric,
   unfeaturedAppRewardCap: T.numeric,
   optValidatorFaucetCap: T.optional(T.numeric),
+  optDevelopmentFundPercentage: T.optional(T.numeric),
 });
 /** `Splice.Issuance:IssuanceConfig`. */
 export interface IssuanceConfig {
@@ -77,6 +81,30 @@ export interface IssuanceConfig {
   featuredAppRewardCap: string;
   unfeaturedAppRewardCap: string;
   optValidatorFaucetCap: string | null;
+  /** Share of each round's issuance for the development fund; null means Splice's default (0.05). */
+  optDevelopmentFundPercentage: string | null;
+}
+
+export const rewardVersionType = T.enum(
+  'RewardVersion_FeaturedAppMarkers',
+  'RewardVersion_TrafficBasedAppRewards',
+);
+export type RewardVersion = 'RewardVersion_FeaturedAppMarkers' | 'RewardVersion_TrafficBasedAppRewards';
+
+export const rewardConfigType = T.record({
+  mintingVersion: rewardVersionType,
+  dryRunVersion: T.optional(rewardVersionType),
+  batchSize: T.int64,
+  rewardCouponTimeToLive: relTimeType,
+  appRewardCouponThreshold: T.numeric,
+});
+/** `Splice.AmuletConfig:RewardConfig`: off-ledger reward calculation (absent: on-ledger coupons). */
+export interface RewardConfig {
+  mintingVersion: RewardVersion;
+  dryRunVersion: RewardVersion | null;
+  batchSize: string;
+  rewardCouponTimeToLive: RelTime;
+  appRewardCouponThreshold: string;
 }
 
 export const openMiningRoundType = T.record({
@@ -89,6 +117,8 @@ export const openMiningRoundType = T.record({
   transferConfigUsd: transferConfigType,
   issuanceConfig: issuanceConfigType,
   tickDuration: relTimeType,
+  trafficPrice: T.optional(T.numeric),
+  rewardConfig: T.optional(rewardConfigType),
 });
 /**
  * `Splice.Round:OpenMiningRound`. A round is usable once `opensAt` has passed; the newest one is
@@ -106,6 +136,9 @@ export interface OpenMiningRoundPayload {
   transferConfigUsd: TransferConfig;
   issuanceConfig: IssuanceConfig;
   tickDuration: RelTime;
+  /** USD per MB of traffic at round start; set only with a `rewardConfig`. */
+  trafficPrice: string | null;
+  rewardConfig: RewardConfig | null;
 }
 
 export const summarizingMiningRoundType = T.record({
@@ -114,6 +147,8 @@ export const summarizingMiningRoundType = T.record({
   amuletPrice: T.numeric,
   issuanceConfig: issuanceConfigType,
   tickDuration: relTimeType,
+  trafficPrice: T.optional(T.numeric),
+  rewardConfig: T.optional(rewardConfigType),
 });
 /** `Splice.Round:SummarizingMiningRound`: the round's activity is being totalled. */
 export interface SummarizingMiningRoundPayload {
@@ -122,6 +157,24 @@ export interface SummarizingMiningRoundPayload {
   amuletPrice: string;
   issuanceConfig: IssuanceConfig;
   tickDuration: RelTime;
+  trafficPrice: string | null;
+  rewardConfig: RewardConfig | null;
+}
+
+export const openMiningRoundSummaryType = T.record({
+  totalValidatorRewardCoupons: T.numeric,
+  totalFeaturedAppRewardCoupons: T.numeric,
+  totalUnfeaturedAppRewardCoupons: T.numeric,
+  totalSvRewardWeight: T.int64,
+  optTotalValidatorFaucetCoupons: T.optional(T.int64),
+});
+/** `Splice.Issuance:OpenMiningRoundSummary`: the coupons of a summarized round, for its issuance. */
+export interface OpenMiningRoundSummary {
+  totalValidatorRewardCoupons: string;
+  totalFeaturedAppRewardCoupons: string;
+  totalUnfeaturedAppRewardCoupons: string;
+  totalSvRewardWeight: string;
+  optTotalValidatorFaucetCoupons: string | null;
 }
 
 const issuancesFields = {
@@ -176,4 +229,6 @@ type _MiningRoundShapeChecks = [
   Expect<SameShape<CompactOf<typeof summarizingMiningRoundType>, SummarizingMiningRoundPayload>>,
   Expect<SameShape<CompactOf<typeof issuingMiningRoundType>, IssuingMiningRoundPayload>>,
   Expect<SameShape<CompactOf<typeof closedMiningRoundType>, ClosedMiningRoundPayload>>,
+  Expect<SameShape<CompactOf<typeof rewardConfigType>, RewardConfig>>,
+  Expect<SameShape<CompactOf<typeof openMiningRoundSummaryType>, OpenMiningRoundSummary>>,
 ];

@@ -20,7 +20,7 @@ const ALICE = `alice::1220${'ab'.repeat(32)}`;
 
 describe('Splice templates', () => {
   it('derives stable 64-hex package ids from package name and version', () => {
-    expect(SplicePackages.amulet.id).toBe(createHash('sha256').update('splice-amulet-0.1.14').digest('hex'));
+    expect(SplicePackages.amulet.id).toBe(createHash('sha256').update('splice-amulet-0.1.22').digest('hex'));
     for (const pkg of Object.values(SplicePackages)) expect(pkg.id).toMatch(/^[0-9a-f]{64}$/);
   });
 
@@ -97,7 +97,7 @@ describe('buildSplicePayload', () => {
     const result: CloseVoteRequestResult = {
       request,
       completedAt: '2026-01-06T00:00:00Z',
-      offboarded: [],
+      offboardedVoters: [],
       abstainingSvs: ['Cumberland-1'],
       outcome: { tag: 'VRO_Accepted', value: { effectiveAt: '2026-01-06T00:00:00Z' } },
     };

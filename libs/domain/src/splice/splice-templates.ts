@@ -10,8 +10,6 @@ import {
   unclaimedDevelopmentFundCouponType,
   developmentFundCouponType,
   featuredAppActivityMarkerType,
-  unclaimedRewardType,
-  type UnclaimedRewardPayload,
   type DevelopmentFundCouponPayload,
   type FeaturedAppActivityMarkerPayload,
   type AmuletAllocationPayload,
@@ -27,20 +25,42 @@ import {
   externalPartyConfigStateType,
   transferPreapprovalType,
   validatorLicenseType,
+  validatorLivenessActivityRecordType,
   type AmuletRulesPayload,
   type ExternalPartyAmuletRulesPayload,
   type ExternalPartyConfigStatePayload,
   type TransferPreapprovalPayload,
   type ValidatorLicensePayload,
+  type ValidatorLivenessActivityRecordPayload,
 } from './amulet-rules.payloads';
 import {
+  amuletPriceVoteType,
+  confirmationType,
   dsoRulesType,
   svNodeStateType,
+  svRewardStateType,
+  svStatusReportType,
   voteRequestType,
+  type AmuletPriceVotePayload,
+  type ConfirmationPayload,
   type DsoRulesPayload,
   type SvNodeStatePayload,
+  type SvRewardStatePayload,
+  type SvStatusReportPayload,
   type VoteRequestPayload,
 } from './dso-governance.payloads';
+import {
+  ansRulesType,
+  dsoBootstrapType,
+  type AnsRulesPayload,
+  type DsoBootstrapPayload,
+} from './dso-bootstrap.payloads';
+import {
+  svRewardCouponType,
+  unclaimedRewardType,
+  type SvRewardCouponPayload,
+  type UnclaimedRewardPayload,
+} from './sv-rewards.payloads';
 import {
   closedMiningRoundType,
   issuingMiningRoundType,
@@ -96,8 +116,9 @@ function splicePackage(name: string, version: string): SplicePackage {
 }
 
 export const SplicePackages = {
-  amulet: splicePackage('splice-amulet', '0.1.14'),
-  dsoGovernance: splicePackage('splice-dso-governance', '0.1.20'),
+  amulet: splicePackage('splice-amulet', '0.1.22'),
+  dsoGovernance: splicePackage('splice-dso-governance', '0.1.28'),
+  amuletNameService: splicePackage('splice-amulet-name-service', '0.1.23'),
   tokenHolding: splicePackage('splice-api-token-holding-v1', '1.0.0'),
   tokenTransferInstruction: splicePackage('splice-api-token-transfer-instruction-v1', '1.0.0'),
   tokenAllocation: splicePackage('splice-api-token-allocation-v1', '1.0.0'),
@@ -164,12 +185,18 @@ export const SpliceTemplates = {
   ),
   ExternalPartyConfigState: template(
     amulet,
-    'Splice.ExternalPartyAmuletRules',
+    'Splice.ExternalPartyConfigState',
     'ExternalPartyConfigState',
     externalPartyConfigStateType,
   ),
   TransferPreapproval: template(amulet, 'Splice.AmuletRules', 'TransferPreapproval', transferPreapprovalType),
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
+  ValidatorLivenessActivityRecord: template(
+    amulet,
+    'Splice.ValidatorLicense',
+    'ValidatorLivenessActivityRecord',
+    validatorLivenessActivityRecordType,
+  ),
   AmuletAllocation: template(amulet, 'Splice.AmuletAllocation', 'AmuletAllocation', amuletAllocationType),
   AmuletTransferInstruction: template(
     amulet,
@@ -200,6 +227,13 @@ export const SpliceTemplates = {
   DsoRules: template(governance, 'Splice.DsoRules', 'DsoRules', dsoRulesType),
   SvNodeState: template(governance, 'Splice.DSO.SvState', 'SvNodeState', svNodeStateType),
   VoteRequest: template(governance, 'Splice.DsoRules', 'VoteRequest', voteRequestType),
+  Confirmation: template(governance, 'Splice.DsoRules', 'Confirmation', confirmationType),
+  AmuletPriceVote: template(governance, 'Splice.DSO.AmuletPrice', 'AmuletPriceVote', amuletPriceVoteType),
+  SvRewardState: template(governance, 'Splice.DSO.SvState', 'SvRewardState', svRewardStateType),
+  SvStatusReport: template(governance, 'Splice.DSO.SvState', 'SvStatusReport', svStatusReportType),
+  DsoBootstrap: template(governance, 'Splice.DsoBootstrap', 'DsoBootstrap', dsoBootstrapType),
+  AnsRules: template(SplicePackages.amuletNameService, 'Splice.Ans', 'AnsRules', ansRulesType),
+  SvRewardCoupon: template(amulet, 'Splice.Amulet', 'SvRewardCoupon', svRewardCouponType),
 } as const;
 
 export type SpliceTemplateName = keyof typeof SpliceTemplates;
@@ -219,6 +253,7 @@ export interface SplicePayloads {
   ExternalPartyConfigState: ExternalPartyConfigStatePayload;
   TransferPreapproval: TransferPreapprovalPayload;
   ValidatorLicense: ValidatorLicensePayload;
+  ValidatorLivenessActivityRecord: ValidatorLivenessActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
   AmuletTransferInstruction: AmuletTransferInstructionPayload;
   MemberTraffic: MemberTrafficPayload;
@@ -229,6 +264,13 @@ export interface SplicePayloads {
   DsoRules: DsoRulesPayload;
   SvNodeState: SvNodeStatePayload;
   VoteRequest: VoteRequestPayload;
+  Confirmation: ConfirmationPayload;
+  AmuletPriceVote: AmuletPriceVotePayload;
+  SvRewardState: SvRewardStatePayload;
+  SvStatusReport: SvStatusReportPayload;
+  DsoBootstrap: DsoBootstrapPayload;
+  AnsRules: AnsRulesPayload;
+  SvRewardCoupon: SvRewardCouponPayload;
 }
 
 /** The compact payload type of a template, e.g. `SplicePayload<'Amulet'>` = `AmuletPayload`. */
@@ -255,6 +297,12 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'ExternalPartyConfigState'>, SplicePayloads['ExternalPartyConfigState']>>,
   Expect<SameShape<PayloadTypeOf<'TransferPreapproval'>, SplicePayloads['TransferPreapproval']>>,
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
+  Expect<
+    SameShape<
+      PayloadTypeOf<'ValidatorLivenessActivityRecord'>,
+      SplicePayloads['ValidatorLivenessActivityRecord']
+    >
+  >,
   Expect<SameShape<PayloadTypeOf<'AmuletAllocation'>, SplicePayloads['AmuletAllocation']>>,
   Expect<SameShape<PayloadTypeOf<'AmuletTransferInstruction'>, SplicePayloads['AmuletTransferInstruction']>>,
   Expect<SameShape<PayloadTypeOf<'MemberTraffic'>, SplicePayloads['MemberTraffic']>>,
@@ -262,6 +310,14 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'DsoRules'>, SplicePayloads['DsoRules']>>,
   Expect<SameShape<PayloadTypeOf<'SvNodeState'>, SplicePayloads['SvNodeState']>>,
   Expect<SameShape<PayloadTypeOf<'VoteRequest'>, SplicePayloads['VoteRequest']>>,
+  Expect<SameShape<PayloadTypeOf<'Confirmation'>, SplicePayloads['Confirmation']>>,
+  Expect<SameShape<PayloadTypeOf<'AmuletPriceVote'>, SplicePayloads['AmuletPriceVote']>>,
+  Expect<SameShape<PayloadTypeOf<'SvRewardState'>, SplicePayloads['SvRewardState']>>,
+  Expect<SameShape<PayloadTypeOf<'SvStatusReport'>, SplicePayloads['SvStatusReport']>>,
+  Expect<SameShape<PayloadTypeOf<'DsoBootstrap'>, SplicePayloads['DsoBootstrap']>>,
+  Expect<SameShape<PayloadTypeOf<'AnsRules'>, SplicePayloads['AnsRules']>>,
+  Expect<SameShape<PayloadTypeOf<'SvRewardCoupon'>, SplicePayloads['SvRewardCoupon']>>,
+  Expect<SameShape<PayloadTypeOf<'UnclaimedReward'>, SplicePayloads['UnclaimedReward']>>,
 ];
 
 export const SpliceInterfaces = {
@@ -303,9 +359,7 @@ export const SpliceChoices = {
   AmuletRulesMiningRoundArchive: 'AmuletRules_MiningRound_Archive',
   AmuletRulesAddFutureAmuletConfigSchedule: 'AmuletRules_AddFutureAmuletConfigSchedule',
   DsoRulesAdvanceOpenMiningRounds: 'DsoRules_AdvanceOpenMiningRounds',
-  DsoRulesMiningRoundStartIssuing: 'DsoRules_MiningRound_StartIssuing',
   DsoRulesMiningRoundClose: 'DsoRules_MiningRound_Close',
-  DsoRulesMiningRoundArchive: 'DsoRules_MiningRound_Archive',
   DsoRulesRequestVote: 'DsoRules_RequestVote',
   DsoRulesCastVote: 'DsoRules_CastVote',
   DsoRulesCloseVoteRequest: 'DsoRules_CloseVoteRequest',
@@ -314,6 +368,23 @@ export const SpliceChoices = {
   DsoRulesGrantFeaturedAppRight: 'DsoRules_GrantFeaturedAppRight',
   DsoRulesOnboardValidator: 'DsoRules_OnboardValidator',
   DsoRulesRollExternalPartyConfigState: 'DsoRules_RollExternalPartyConfigState',
+  DsoBootstrapBootstrap: 'DsoBootstrap_Bootstrap',
+  AmuletRulesDevNetFeatureApp: 'AmuletRules_DevNet_FeatureApp',
+  AmuletRulesBootstrapRounds: 'AmuletRules_Bootstrap_Rounds',
+  AmuletRulesBootstrapExternalPartyConfigState: 'AmuletRules_BootstrapExternalPartyConfigState',
+  AmuletRulesSetConfig: 'AmuletRules_SetConfig',
+  AmuletRulesCreateTransferPreapproval: 'AmuletRules_CreateTransferPreapproval',
+  DsoRulesConfirmAction: 'DsoRules_ConfirmAction',
+  DsoRulesExecuteConfirmedAction: 'DsoRules_ExecuteConfirmedAction',
+  DsoRulesAddSv: 'DsoRules_AddSv',
+  DsoRulesSetSynchronizerNodeConfig: 'DsoRules_SetSynchronizerNodeConfig',
+  DsoRulesUpdateAmuletPriceVote: 'DsoRules_UpdateAmuletPriceVote',
+  DsoRulesGarbageCollectAmuletPriceVotes: 'DsoRules_GarbageCollectAmuletPriceVotes',
+  DsoRulesReceiveSvRewardCoupon: 'DsoRules_ReceiveSvRewardCoupon',
+  DsoRulesSubmitStatusReport: 'DsoRules_SubmitStatusReport',
+  DsoRulesSetConfig: 'DsoRules_SetConfig',
+  DsoRulesMergeUnclaimedRewards: 'DsoRules_MergeUnclaimedRewards',
+  AmuletRulesMergeUnclaimedRewards: 'AmuletRules_MergeUnclaimedRewards',
   VoteRequestCastVote: 'VoteRequest_CastVote',
   ValidatorLicenseRecordValidatorLivenessActivity: 'ValidatorLicense_RecordValidatorLivenessActivity',
   ValidatorLicenseWithdraw: 'ValidatorLicense_Withdraw',
