@@ -1,7 +1,13 @@
 /** bench:scan's command line and its database: the simulated network it loads, the kept database it reuses. */
 import { Client } from 'pg';
-import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
-import { resolveSimulationOptions, simulateNetwork, type SimulationOptions } from '@canton-scan/simulator';
+import {
+  createDataSource,
+  isVerdictItem,
+  LedgerWriter,
+  type HistoryUpdate,
+  type HistoryVerdictItem,
+} from '@canton-scan/domain';
+import { resolveSimulationOptions, simulateHistory, type SimulationOptions } from '@canton-scan/simulator';
 import { createScratchDatabase, realServerUrl } from '@canton-scan/testing';
 import { parseArgs } from '../ingest/cli-args';
 import { Progress } from '../progress/progress';
@@ -57,12 +63,15 @@ function databaseUrl(name: string): string {
 }
 
 /** The kept database, when it holds a completed load of the same network. */
+/** What a kept database was loaded with: the options, and that it holds the verdicts. */
+const metaOf = (options: SimulationOptions) => JSON.stringify({ ...options, verdicts: true });
+
 async function reusable(options: SimulationOptions): Promise<boolean> {
   const client = new Client({ connectionString: databaseUrl(DATABASE) });
   try {
     await client.connect();
     const { rows } = await client.query<{ options: string }>('SELECT options FROM bench_scan_meta');
-    return rows[0]?.options === JSON.stringify(options);
+    return rows[0]?.options === metaOf(options);
   } catch {
     return false;
   } finally {
@@ -77,7 +86,7 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
     await dataSource.runMigrations({ transaction: 'each' });
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     const t = performance.now();
-    let batch: HistoryUpdate[] = [];
+    let batch: (HistoryUpdate | HistoryVerdictItem)[] = [];
     let updates = 0;
     let contracts = 0;
     // The bar follows simulated time: record times over the run's rounds.
@@ -87,20 +96,24 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
       unit: 'updates',
       total: resolved.rounds * resolved.tickMicros,
     });
-    for (const update of simulateNetwork(options)) {
-      batch.push(update);
-      if (batch.length === 2000) {
+    // The history with each transaction's verdict (as npm start loads it), for /v0/events; a batch
+    // ends after a verdict, so that a transaction and its verdict are written together.
+    let newest = '';
+    for (const item of simulateHistory(options)) {
+      batch.push(item);
+      if (!isVerdictItem(item)) {
+        updates += 1;
+        newest = item.record_time;
+      } else if (batch.length >= 2000) {
         contracts += (await writer.append(batch)).contractsCreated;
-        updates += batch.length;
         batch = [];
         progress.update(updates, {
-          position: Date.parse(update.record_time) * 1000 - resolved.startMicros,
+          position: Date.parse(newest) * 1000 - resolved.startMicros,
           detail: `${fmt(contracts)} contracts`,
         });
       }
     }
     if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
-    updates += batch.length;
     progress.finish(
       `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
     );
@@ -108,7 +121,7 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
     await dataSource.query('VACUUM ANALYZE');
     console.log(`VACUUM ANALYZE in ${seconds(v).toFixed(0)} s`);
     await dataSource.query('CREATE TABLE bench_scan_meta (options text NOT NULL)');
-    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1)', [JSON.stringify(options)]);
+    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1)', [metaOf(options)]);
   } finally {
     await dataSource.destroy();
   }

@@ -5,6 +5,8 @@
 // - an ACS page of 1,000 at the newest snapshot and at an old one (p50 over --requests pages);
 // - paging through the whole newest snapshot, 1,000 per page;
 // - paging through the whole update list (POST /v2/updates, 1,000 per page);
+// - paging through the whole event list (POST /v0/events, 1,000 per page), and walking the newest
+//   migration backwards (POST /v0/backfilling/updates-before, 1,000 per call);
 // - a holdings summary for 100 owners (p50);
 // - GET /v2/updates/{id} throughput at 10 connections (autocannon) vs pg queries/s at 10 clients.
 // scan-api runs as its own process (the built dist/apps/scan-api), reached at 127.0.0.1.
@@ -24,6 +26,7 @@ import {
 import { realServerReachable } from '@canton-scan/testing';
 import { freePort, picks, postBytes, postJson, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
+import { benchEventList, benchUpdatesBefore } from './events-walk.bench-part';
 import { benchUpdateList } from './update-list.bench-part';
 import { fmt, percentile, writeBenchFigures, type BenchFigure } from './bench-util';
 import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
@@ -31,7 +34,7 @@ import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './sca
 const PAGE = 1000;
 const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500 };
 /** Ratio targets (issue 12): ACS pages and paging 1.3, updates by id 1.25, holdings kept at 1.3; else 2. */
-const RATIO = { acs: 1.3, updateById: 1.25, holdings: 1.3, other: 2 };
+const RATIO = { acs: 1.3, updateById: 1.25, holdings: 1.3, other: 2, events: 1.5 };
 
 interface Row {
   label: string;
@@ -238,6 +241,32 @@ async function main(): Promise<void> {
         'ratio only',
         true,
         RATIO.other,
+        's',
+      ),
+    );
+
+    const events = await benchEventList(base, q);
+    const walk = await benchUpdatesBefore(base, q);
+    console.log(
+      `paged through ${fmt(events.items)} events of POST /v0/events and walked ${fmt(walk.items)} updates back with updates-before, over HTTP and through pg`,
+    );
+    rows.push(
+      ratioRow(
+        `event list, whole history (${fmt(events.items)} events, ${fmt(Math.round(events.items / (events.httpMs / 1000)))}/s)`,
+        events.httpMs / 1000,
+        events.pgMs / 1000,
+        'ratio only',
+        true,
+        RATIO.events,
+        's',
+      ),
+      ratioRow(
+        `updates-before, newest migration walked back (${fmt(walk.items)} updates, ${fmt(Math.round(walk.items / (walk.httpMs / 1000)))}/s)`,
+        walk.httpMs / 1000,
+        walk.pgMs / 1000,
+        'ratio only',
+        true,
+        RATIO.events,
         's',
       ),
     );

@@ -1,0 +1,125 @@
+// bench:scan's figures for the event list and the backwards walk: the whole event history paged
+// through POST /v0/events (1,000 per page) against the statements the service runs, paged
+// directly through `pg`; and every synchronizer of the newest migration walked backwards through
+// POST /v0/backfilling/updates-before (1,000 per call) against its statement.
+import { EventHistoryRepository, IMPORT_RECORD_TIME, UpdateHistoryRepository } from '@canton-scan/domain';
+import { postJson, timed } from './bench-http';
+
+const PAGE = 1000;
+
+type Query = <T>(sql: string, params?: unknown[]) => Promise<T[]>;
+
+export interface WalkFigures {
+  items: number;
+  httpMs: number;
+  pgMs: number;
+}
+
+interface EventItem {
+  update?: { record_time: string; migration_id?: number; event?: { migration_id: number } } | null;
+  verdict?: { record_time: string; migration_id: number } | null;
+}
+
+export async function benchEventList(base: string, q: Query): Promise<WalkFigures> {
+  const [httpCount, httpMs] = await timed(async () => {
+    let n = 0;
+    let after: { after_migration_id: number; after_record_time: string } | undefined;
+    for (;;) {
+      const page = await postJson<{ events: EventItem[] }>(`${base}/v0/events`, {
+        page_size: PAGE,
+        ...(after ? { after } : {}),
+      });
+      if (page.events.length === 0) return n;
+      n += page.events.length;
+      const last = page.events[page.events.length - 1];
+      const u = last.update ?? undefined;
+      after = u
+        ? { after_migration_id: u.migration_id ?? u.event!.migration_id, after_record_time: u.record_time }
+        : { after_migration_id: last.verdict!.migration_id, after_record_time: last.verdict!.record_time };
+    }
+  });
+  const [pgCount, pgMs] = await timed(async () => {
+    let n = 0;
+    let after: [number, string] = [0, IMPORT_RECORD_TIME];
+    for (;;) {
+      const [shape] = await q<{
+        updates: number;
+        verdicts: number;
+        last_migration_id: string | null;
+        last_record_time: string | null;
+      }>(EventHistoryRepository.PAGE_SHAPE.text, [after[0], after[1], PAGE, IMPORT_RECORD_TIME]);
+      if (shape.last_migration_id === null || shape.last_record_time === null) return n;
+      const [rows, verdicts] = await Promise.all([
+        shape.updates > 0
+          ? q<{ row_id: string; migration_id: string; record_time: string }>(
+              UpdateHistoryRepository.LIST_PAGE.text,
+              [after[0], after[1], shape.updates, IMPORT_RECORD_TIME, false],
+            )
+          : Promise.resolve([]),
+        shape.verdicts > 0
+          ? q<{ migration_id: string; record_time: string }>(EventHistoryRepository.VERDICTS_IN.text, [
+              after[0],
+              after[1],
+              shape.last_migration_id,
+              shape.last_record_time,
+            ])
+          : Promise.resolve([]),
+      ]);
+      // Events are the union of the two sides by (migration, record time).
+      const keys = new Set<string>();
+      for (const r of rows) keys.add(`${r.migration_id}|${JSON.parse(r.record_time) as string}`);
+      for (const v of verdicts) keys.add(`${v.migration_id}|${JSON.parse(v.record_time) as string}`);
+      n += Math.min(keys.size, PAGE);
+      after = [Number(shape.last_migration_id), shape.last_record_time];
+    }
+  });
+  if (httpCount !== pgCount)
+    throw new Error(`event list disagrees: ${httpCount} over HTTP, ${pgCount} through pg`);
+  return { items: httpCount, httpMs, pgMs };
+}
+
+export async function benchUpdatesBefore(base: string, q: Query): Promise<WalkFigures> {
+  const [migration] = await q<{ id: number }>('SELECT max(migration_id)::int AS id FROM updates');
+  const synchronizers = (
+    await q<{ s: string }>(
+      'SELECT DISTINCT synchronizer_id AS s FROM updates WHERE migration_id = $1 AND NOT is_import',
+      [migration.id],
+    )
+  ).map((r) => r.s);
+  const FAR = '9999-12-31T23:59:59.999999Z';
+  const [httpCount, httpMs] = await timed(async () => {
+    let n = 0;
+    for (const synchronizer_id of synchronizers) {
+      let before = FAR;
+      for (;;) {
+        const page = await postJson<{ transactions: { record_time: string }[] }>(
+          `${base}/v0/backfilling/updates-before`,
+          { migration_id: migration.id, synchronizer_id, before, count: PAGE },
+        );
+        if (page.transactions.length === 0) break;
+        n += page.transactions.length;
+        before = page.transactions[page.transactions.length - 1].record_time;
+      }
+    }
+    return n;
+  });
+  const [pgCount, pgMs] = await timed(async () => {
+    let n = 0;
+    for (const synchronizer of synchronizers) {
+      let before = FAR;
+      for (;;) {
+        const rows = await q<{ row_id: string; record_time: string }>(
+          UpdateHistoryRepository.BEFORE_PAGE.text,
+          [migration.id, synchronizer, before, '0001-01-01T00:00:00.000001Z', PAGE],
+        );
+        if (rows.length === 0) break;
+        n += new Set(rows.map((r) => r.row_id)).size;
+        before = JSON.parse(rows[rows.length - 1].record_time) as string;
+      }
+    }
+    return n;
+  });
+  if (httpCount !== pgCount)
+    throw new Error(`updates-before disagrees: ${httpCount} over HTTP, ${pgCount} through pg`);
+  return { items: httpCount, httpMs, pgMs };
+}
