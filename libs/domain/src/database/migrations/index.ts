@@ -15,8 +15,8 @@ import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-up
 import { MemberTrafficIndex1795470000000 } from './1795470000000-member-traffic-index';
 import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-index';
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
-import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
+import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -37,6 +37,6 @@ export const MIGRATIONS = [
   MemberTrafficIndex1795470000000,
   HoldingsStateIndex1795473000000,
   SimulatedNetwork1795476000000,
-  BulkHistoryObjects1795490000000,
   SynchronizerVerdicts1795480000000,
+  BulkHistoryObjects1795490000000,
 ];
