@@ -178,6 +178,59 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v2/updates/hash/{hash}": {
+      "get": {
+        "operationId": "getUpdateByHash",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Get an externally signed transaction by its hash",
+        "description": "Returns the transaction whose `external_transaction_hash` is `hash`: the hash\nan external party signed when it submitted the prepared transaction, which lets\na wallet find the transaction its submission became. The item is in the v2 form\nof `GET /v2/updates/{update_id}` (no `offset`, `events_by_id` keyed in\nlexicographic order) and always carries `external_transaction_hash`. Only\ntransactions recorded with a hash are found: any other hash is a 404. Daml\nvalues are encoded as `daml_value_encoding` says.\n",
+        "parameters": [
+          {
+            "name": "hash",
+            "in": "path",
+            "required": true,
+            "description": "The external transaction hash, as hex digits (an even number of them; upper\ncase is read as lower case). Anything else is a 400.\n",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^([0-9a-fA-F]{2})+$"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/DamlValueEncodingQuery"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The transaction.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryItemV2WithHash"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v2/updates": {
       "post": {
         "operationId": "getUpdateHistoryV2",
@@ -1436,6 +1489,37 @@ export const scanSpec: OpenApiDocument = {
           },
           "415": {
             "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/internal/reward-accounting-process/rounds/earliest-available": {
+      "get": {
+        "operationId": "getRewardAccountingEarliestAvailableRound",
+        "tags": [
+          "reward-accounting"
+        ],
+        "summary": "The earliest round whose app activity records are complete (CIP-0104)",
+        "description": "Internal endpoint, subject to change. The lowest mining round whose app\nactivity records this node holds completely: the round is closed, its\nreward configuration is recorded, and the synchronizer verdicts (which carry\nthe records) of its migration are held from before it opened, so its\nactivity totals (`.../rounds/{round_number}/activity-totals`) are `Ok`.\n404 while no round is complete yet, and on a node that holds no verdicts\n(a mirror copies the update history only).\n",
+        "responses": {
+          "200": {
+            "description": "The earliest complete round.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRewardAccountingEarliestAvailableRoundResponse"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -3601,6 +3685,51 @@ export const scanSpec: OpenApiDocument = {
             "$ref": "#/components/schemas/UpdateHistoryReassignment"
           }
         ]
+      },
+      "UpdateHistoryItemV2WithHash": {
+        "description": "One recorded update found by its external transaction hash: a transaction in\nthe v2 form that always carries `external_transaction_hash`, or a reassignment.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryTransactionV2WithHash"
+          },
+          {
+            "$ref": "#/components/schemas/UpdateHistoryReassignment"
+          }
+        ]
+      },
+      "UpdateHistoryTransactionV2WithHash": {
+        "description": "An `UpdateHistoryTransactionV2` whose `external_transaction_hash` is present.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryTransactionV2"
+          },
+          {
+            "type": "object",
+            "required": [
+              "external_transaction_hash"
+            ],
+            "properties": {
+              "external_transaction_hash": {
+                "type": "string",
+                "description": "Hash signed by the external party that submitted the transaction."
+              }
+            }
+          }
+        ]
+      },
+      "GetRewardAccountingEarliestAvailableRoundResponse": {
+        "type": "object",
+        "required": [
+          "earliest_round"
+        ],
+        "properties": {
+          "earliest_round": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "The earliest round whose app activity records are complete."
+          }
+        }
       },
       "UpdateHistoryTransactionV2": {
         "type": "object",
