@@ -77,6 +77,10 @@ async function facts(dataSource: DataSource) {
       `SELECT payload_compact->>'memberId' AS member, payload_compact->>'synchronizerId' AS synchronizer
          FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY row_id LIMIT 1`,
     ),
+    hosted: await one<{ synchronizer: string; party: string }>(
+      `SELECT synchronizer_id AS synchronizer, party_id AS party FROM party_hosting
+        WHERE cardinality(participant_ids) = 1 ORDER BY record_time, party_id LIMIT 1`,
+    ),
     externalHash: (
       await one<{ v: string }>(
         `SELECT external_transaction_hash AS v FROM updates WHERE external_transaction_hash IS NOT NULL ORDER BY row_id LIMIT 1`,
@@ -160,7 +164,10 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     totals(f.rounds.closed),
     totals(f.rounds.open),
     totals(Number(f.rounds.last) + 5),
-    get('getRewardAccountingEarliestAvailableRound', '/v0/internal/reward-accounting-process/rounds/earliest-available'),
+    get(
+      'getRewardAccountingEarliestAvailableRound',
+      '/v0/internal/reward-accounting-process/rounds/earliest-available',
+    ),
     get('getDsoInfo', '/v0/dso'),
     get('getDsoPartyId', '/v0/dso-party-id'),
     get('lookupFeaturedAppRight', `/v0/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
@@ -197,6 +204,14 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get(
       'getMemberTrafficStatus',
       `/v0/domains/${encodeURIComponent(f.traffic.synchronizer)}/members/${encodeURIComponent(f.traffic.member)}/traffic-status`,
+    ),
+    get(
+      'getPartyToParticipant',
+      `/v0/domains/${encodeURIComponent(f.hosted.synchronizer)}/parties/${encodeURIComponent(f.hosted.party)}/participant-id`,
+    ),
+    get(
+      'getPartyToParticipantV1',
+      `/v1/domains/${encodeURIComponent(f.hosted.synchronizer)}/parties/${encodeURIComponent(f.hosted.party)}/participant-id`,
     ),
     get(
       'listExplorerUpdates',

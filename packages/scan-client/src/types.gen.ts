@@ -276,6 +276,20 @@ export type UpdateHistoryTransactionV2WithHash = UpdateHistoryTransactionV2 & {
     external_transaction_hash: string;
 };
 
+export type GetPartyToParticipantResponse = {
+    /**
+     * The hosting participant, `PAR::<name>::<fingerprint>`.
+     */
+    participant_id: string;
+};
+
+export type GetPartyToParticipantResponseV1 = {
+    /**
+     * The hosting participants, each `PAR::<name>::<fingerprint>`.
+     */
+    participant_ids: Array<string>;
+};
+
 export type GetRewardAccountingEarliestAvailableRoundResponse = {
     /**
      * The earliest round whose app activity records are complete.
@@ -4417,6 +4431,98 @@ export type ListSvBftSequencersResponses = {
 };
 
 export type ListSvBftSequencersResponse2 = ListSvBftSequencersResponses[keyof ListSvBftSequencersResponses];
+
+export type GetPartyToParticipantData = {
+    body?: never;
+    path: {
+        /**
+         * The synchronizer id (`<name>::<fingerprint>`).
+         */
+        domain_id: string;
+        /**
+         * The party (`<hint>::<namespace fingerprint>`).
+         */
+        party_id: string;
+    };
+    query?: never;
+    url: '/v0/domains/{domain_id}/parties/{party_id}/participant-id';
+};
+
+export type GetPartyToParticipantErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPartyToParticipantError = GetPartyToParticipantErrors[keyof GetPartyToParticipantErrors];
+
+export type GetPartyToParticipantResponses = {
+    /**
+     * The hosting participant.
+     */
+    200: GetPartyToParticipantResponse;
+};
+
+export type GetPartyToParticipantResponse2 = GetPartyToParticipantResponses[keyof GetPartyToParticipantResponses];
+
+export type GetPartyToParticipantV1Data = {
+    body?: never;
+    path: {
+        /**
+         * The synchronizer id (`<name>::<fingerprint>`).
+         */
+        domain_id: string;
+        /**
+         * The party (`<hint>::<namespace fingerprint>`).
+         */
+        party_id: string;
+    };
+    query?: never;
+    url: '/v1/domains/{domain_id}/parties/{party_id}/participant-id';
+};
+
+export type GetPartyToParticipantV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPartyToParticipantV1Error = GetPartyToParticipantV1Errors[keyof GetPartyToParticipantV1Errors];
+
+export type GetPartyToParticipantV1Responses = {
+    /**
+     * The hosting participants.
+     */
+    200: GetPartyToParticipantResponseV1;
+};
+
+export type GetPartyToParticipantV1Response = GetPartyToParticipantV1Responses[keyof GetPartyToParticipantV1Responses];
 
 export type GetMemberTrafficStatusData = {
     body?: never;

@@ -64,6 +64,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Synchronizer traffic of sequencer members (participants, mediators)."
     },
     {
+      "name": "hosting",
+      "description": "Which participants host a party on a synchronizer (its party-to-participant topology)."
+    },
+    {
       "name": "explorer",
       "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
     },
@@ -2528,6 +2532,125 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/domains/{domain_id}/parties/{party_id}/participant-id": {
+      "get": {
+        "operationId": "getPartyToParticipant",
+        "tags": [
+          "hosting"
+        ],
+        "x-server-error-by-design": "a party several participants host (as upstream's v0)",
+        "summary": "The participant hosting a party on a synchronizer",
+        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\n503 on a node that holds the update history without the synchronizer's topology (a\nscan mirror). A malformed id is a 400.\n",
+        "parameters": [
+          {
+            "name": "domain_id",
+            "in": "path",
+            "required": true,
+            "description": "The synchronizer id (`<name>::<fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "global-domain::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc"
+          },
+          {
+            "name": "party_id",
+            "in": "path",
+            "required": true,
+            "description": "The party (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The hosting participant.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartyToParticipantResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v1/domains/{domain_id}/parties/{party_id}/participant-id": {
+      "get": {
+        "operationId": "getPartyToParticipantV1",
+        "tags": [
+          "hosting"
+        ],
+        "summary": "The participants hosting a party on a synchronizer",
+        "description": "Every participant that hosts `party_id` on synchronizer `domain_id` (the newest\nparty-to-participant mapping this node holds), in the mapping's order; unlike the v0\nform it answers parties several participants host. 404 and 503 as in the v0 form.\n",
+        "parameters": [
+          {
+            "name": "domain_id",
+            "in": "path",
+            "required": true,
+            "description": "The synchronizer id (`<name>::<fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "global-domain::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc"
+          },
+          {
+            "name": "party_id",
+            "in": "path",
+            "required": true,
+            "description": "The party (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The hosting participants.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartyToParticipantResponseV1"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/domains/{domain_id}/members/{member_id}/traffic-status": {
       "get": {
         "operationId": "getMemberTrafficStatus",
@@ -3716,6 +3839,33 @@ export const scanSpec: OpenApiDocument = {
             }
           }
         ]
+      },
+      "GetPartyToParticipantResponse": {
+        "type": "object",
+        "required": [
+          "participant_id"
+        ],
+        "properties": {
+          "participant_id": {
+            "type": "string",
+            "description": "The hosting participant, `PAR::<name>::<fingerprint>`."
+          }
+        }
+      },
+      "GetPartyToParticipantResponseV1": {
+        "type": "object",
+        "required": [
+          "participant_ids"
+        ],
+        "properties": {
+          "participant_ids": {
+            "type": "array",
+            "description": "The hosting participants, each `PAR::<name>::<fingerprint>`.",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
       },
       "GetRewardAccountingEarliestAvailableRoundResponse": {
         "type": "object",

@@ -18,6 +18,7 @@ import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
+import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -41,4 +42,5 @@ export const MIGRATIONS = [
   BulkHistoryObjects1795490000000,
   SynchronizerVerdicts1795480000000,
   UpdateHashIndex1795497310000,
+  PartyHosting1795497320000,
 ];
