@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { LedgerWriter, type HistoryUpdate, type HistoryVerdictItem } from '@canton-scan/domain';
+import { LedgerWriter } from '@canton-scan/domain';
 import { ScanMirror } from '@canton-scan/mirror';
 import { simulateHistory } from '@canton-scan/simulator';
 import {
@@ -186,9 +186,7 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
   beforeAll(async () => {
     source = await openSourceStore();
     // With the verdicts a scan ingests from its synchronizer (which a mirror does not copy).
-    const updates: (HistoryUpdate | HistoryVerdictItem)[] = [
-      ...simulateHistory({ seed: 11, rounds: 36, tickSeconds: 1800, reassignEveryRounds: 9 }),
-    ];
+    const updates = [...simulateHistory({ seed: 11, rounds: 36, tickSeconds: 1800, reassignEveryRounds: 9 })];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS }).append(
       updates,
     );

@@ -1,12 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import {
-  Db,
-  LedgerWriter,
-  MirrorPeerStatusRepository,
-  type HistoryUpdate,
-  type HistoryVerdictItem,
-} from '@canton-scan/domain';
+import { Db, LedgerWriter, MirrorPeerStatusRepository } from '@canton-scan/domain';
 import { NoQuorumError, ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateHistory } from '@canton-scan/simulator';
 import { callChecked, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
@@ -78,9 +72,7 @@ describe('the scan mirror', () => {
   beforeAll(async () => {
     source = await openSourceStore();
     target = { dataSource: worker.dataSource, app: await startTestApp(createScanApp, worker.dataSource) };
-    const updates: (HistoryUpdate | HistoryVerdictItem)[] = [
-      ...simulateHistory({ seed: 5, rounds: 30, reassignEveryRounds: 10 }),
-    ];
+    const updates = [...simulateHistory({ seed: 5, rounds: 30, reassignEveryRounds: 10 })];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: 3 }).append(updates);
     const rows: { update_id: string }[] = await source.dataSource.query(
       `SELECT update_id FROM updates ORDER BY row_id`,

@@ -77,6 +77,15 @@ async function facts(dataSource: DataSource) {
       `SELECT payload_compact->>'memberId' AS member, payload_compact->>'synchronizerId' AS synchronizer
          FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY row_id LIMIT 1`,
     ),
+    hosted: await one<{ synchronizer: string; party: string }>(
+      `SELECT synchronizer_id AS synchronizer, party_id AS party FROM party_hosting
+        WHERE cardinality(participant_ids) = 1 ORDER BY record_time, party_id LIMIT 1`,
+    ),
+    externalHash: (
+      await one<{ v: string }>(
+        `SELECT external_transaction_hash AS v FROM updates WHERE external_transaction_hash IS NOT NULL ORDER BY row_id LIMIT 1`,
+      )
+    ).v,
     allocations: await many(
       `SELECT DISTINCT contract_id AS v FROM contracts
         WHERE package_name = '${packageName}' AND module_name = '${moduleName}' AND entity_name = '${entityName}'
@@ -111,6 +120,7 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get('getReadyz', '/readyz'),
     get('getUpdateByIdV0', `/v0/updates/${f.update.id}`),
     get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
+    get('getUpdateByHash', `/v2/updates/hash/${f.externalHash}`),
     post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
     post('getUpdateHistoryV1', '/v1/updates', { page_size: 50 }),
     post('getEventHistory', '/v0/events', { page_size: 50 }),
@@ -154,6 +164,10 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     totals(f.rounds.closed),
     totals(f.rounds.open),
     totals(Number(f.rounds.last) + 5),
+    get(
+      'getRewardAccountingEarliestAvailableRound',
+      '/v0/internal/reward-accounting-process/rounds/earliest-available',
+    ),
     get('getDsoInfo', '/v0/dso'),
     get('getDsoPartyId', '/v0/dso-party-id'),
     get('lookupFeaturedAppRight', `/v0/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
@@ -190,6 +204,14 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get(
       'getMemberTrafficStatus',
       `/v0/domains/${encodeURIComponent(f.traffic.synchronizer)}/members/${encodeURIComponent(f.traffic.member)}/traffic-status`,
+    ),
+    get(
+      'getPartyToParticipant',
+      `/v0/domains/${encodeURIComponent(f.hosted.synchronizer)}/parties/${encodeURIComponent(f.hosted.party)}/participant-id`,
+    ),
+    get(
+      'getPartyToParticipantV1',
+      `/v1/domains/${encodeURIComponent(f.hosted.synchronizer)}/parties/${encodeURIComponent(f.hosted.party)}/participant-id`,
     ),
     get(
       'listExplorerUpdates',

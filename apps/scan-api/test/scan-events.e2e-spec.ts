@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
   EventHistoryRepository,
+  isHostingItem,
   isVerdictItem,
   LedgerWriter,
   type HistoryUpdate,
@@ -38,7 +39,7 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
   let running: RunningTestApp;
   let client: ReturnType<typeof createScanClient>;
   const items = [...simulateHistory(NETWORK)];
-  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i));
+  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i) && !isHostingItem(i));
   const verdicts = items.filter(isVerdictItem);
   const updateIds = new Set(updates.map((u) => u.update_id));
   const verdictOnly = verdicts.filter((v) => !updateIds.has(v.verdict.update_id));

@@ -205,6 +205,10 @@ export {
   type AppActivityContext,
 } from './scan/events/app-activity';
 export { isVerdictItem } from './scan/events/verdict-item';
+export { isHostingItem, parseHostingItem } from './scan/hosting/hosting-item';
+export type { HistoryHostingItem, HostingRow } from './scan/hosting/hosting-item';
+export { PartyHostingRepository } from './scan/hosting/party-hosting.repository';
+export { PartyHostingService } from './scan/hosting/party-hosting.service';
 export type {
   HistoryAppActivityRecords,
   HistoryTrafficSummary,

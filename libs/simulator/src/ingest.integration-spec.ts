@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   ingestUpdates,
+  isHostingItem,
   isVerdictItem,
   LedgerWriter,
   readUpdateSource,
@@ -99,7 +100,8 @@ describe('ingestUpdates', () => {
     try {
       const items = [...simulateHistory({ seed: 5, rounds: 24 })];
       const verdicts = items.filter(isVerdictItem).length;
-      const updates = items.length - verdicts;
+      const hosting = items.filter(isHostingItem).length;
+      const updates = items.length - verdicts - hosting;
       const withVerdicts = join(dir, 'history.jsonl');
       writeFileSync(withVerdicts, items.map((i) => `${JSON.stringify(i)}\n`).join(''));
       const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });
@@ -107,27 +109,29 @@ describe('ingestUpdates', () => {
       const stored = async () =>
         (
           await db.dataSource.query(
-            'SELECT (SELECT count(*)::int FROM updates) AS updates, (SELECT count(*)::int FROM synchronizer_verdicts) AS verdicts',
+            `SELECT (SELECT count(*)::int FROM updates) AS updates, (SELECT count(*)::int FROM synchronizer_verdicts) AS verdicts,
+                    (SELECT count(*)::int FROM party_hosting) AS hosting`,
           )
         )[0];
       expect(verdicts).toBeGreaterThan(100);
-      expect(await stored()).toEqual({ updates, verdicts });
+      expect(hosting).toBeGreaterThan(10);
+      expect(await stored()).toEqual({ updates, verdicts, hosting });
       // Resumed over the whole file: nothing new.
       await ingestUpdates(writer, readUpdateSource(withVerdicts), { batchSize: 500 });
-      expect(await stored()).toEqual({ updates, verdicts });
+      expect(await stored()).toEqual({ updates, verdicts, hosting });
 
-      // A file written before verdicts existed: its updates only.
+      // A file written before verdicts (and hosting items) existed: its updates only.
       await db.truncate();
       const older = join(dir, 'older.jsonl');
       writeFileSync(
         older,
         items
-          .filter((i) => !isVerdictItem(i))
+          .filter((i) => !isVerdictItem(i) && !isHostingItem(i))
           .map((i) => `${JSON.stringify(i)}\n`)
           .join(''),
       );
       await ingestUpdates(writer, readUpdateSource(older), { batchSize: 97 });
-      expect(await stored()).toEqual({ updates, verdicts: 0 });
+      expect(await stored()).toEqual({ updates, verdicts: 0, hosting: 0 });
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,8 +1,10 @@
 import {
   ingestUpdates,
+  isHostingItem,
   isVerdictItem,
   type HistoryUpdate,
   type HistoryVerdictItem,
+  type HistoryHostingItem,
   type LedgerWriter,
 } from '@canton-scan/domain';
 import { parseMicros } from './sim-clock';
@@ -23,7 +25,7 @@ export interface LiveNetworkDriverOptions {
 }
 
 /** What the driver writes: updates and the verdict items that come with them (docs/events.md). */
-type DrivenItem = HistoryUpdate | HistoryVerdictItem;
+type DrivenItem = HistoryUpdate | HistoryVerdictItem | HistoryHostingItem;
 
 /**
  * Feeds a stream of simulated updates into the store as the wall clock reaches their record
@@ -138,6 +140,7 @@ export class LiveNetworkDriver {
 }
 
 function recordTimeOf(item: DrivenItem): string {
+  if (isHostingItem(item)) return item.party_to_participant.record_time;
   return isVerdictItem(item) ? item.verdict.record_time : item.record_time;
 }
 

@@ -2,11 +2,13 @@ import {
   Db,
   decodeScanOffset,
   isTransaction,
+  isHostingItem,
   isVerdictItem,
   LedgerWriter,
   SimulatedNetworkRepository,
   type HistoryUpdate,
   type HistoryVerdictItem,
+  type HistoryHostingItem,
   type StoredHistoryEnd,
 } from '@canton-scan/domain';
 import type { DataSource } from 'typeorm';
@@ -33,15 +35,16 @@ export function liveSimulationOptions(options: SimulationOptions, nowMs: number)
  * again). Import updates are skipped when a later update of their migration is stored (they come
  * first in it); otherwise the writer skips those already stored.
  */
-export function* updatesAfter<T extends HistoryUpdate | HistoryVerdictItem>(
+export function* updatesAfter<T extends HistoryUpdate | HistoryVerdictItem | HistoryHostingItem>(
   updates: Iterable<T>,
   end: StoredHistoryEnd,
 ): Generator<T, void, undefined> {
   const endOffset = end.ledgerOffset;
-  // A verdict item follows its transaction: it is skipped with it (those kept are re-stored as no-ops).
+  // A verdict item follows its transaction, and hosting items its update: they are skipped with it
+  // (those kept are re-stored as no-ops).
   let skipping = false;
   for (const item of updates) {
-    if (isVerdictItem(item)) {
+    if (isVerdictItem(item) || isHostingItem(item)) {
       if (!skipping) yield item;
       continue;
     }

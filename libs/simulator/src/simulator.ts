@@ -1,4 +1,4 @@
-import { isVerdictItem, type HistoryUpdate } from '@canton-scan/domain';
+import { isHostingItem, isVerdictItem, type HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
@@ -14,6 +14,7 @@ import { RoundFlow } from './round.flow';
 import { SvStatusFlow } from './sv-status.flow';
 import { SimContext, type SimulationStats } from './simulator.context';
 import { SynchronizerEventsFlow, type SimulatedItem } from './synchronizer-events.flow';
+import { PartyHostingFlow } from './party-hosting.flow';
 import {
   resolveSimulationOptions,
   type ResolvedSimulationOptions,
@@ -67,7 +68,7 @@ export function* simulateNetwork(
   const history = simulateHistory(options);
   let step = history.next();
   while (!step.done) {
-    if (!isVerdictItem(step.value)) yield step.value;
+    if (!isVerdictItem(step.value) && !isHostingItem(step.value)) yield step.value;
     step = history.next();
   }
   return step.value;
@@ -76,14 +77,17 @@ export function* simulateNetwork(
 /**
  * The simulated network's history as a scan records it: the updates of `simulateNetwork`, each
  * transaction followed by what the synchronizer said of it (its verdict item), and now and then
- * a verdict alone (docs/events.md). What `npm start` and history files store.
+ * a verdict alone (docs/events.md), and the hosting items of the parties each update brings to its
+ * synchronizer (docs/hosting.md). What `npm start` and history files store.
  */
 export function* simulateHistory(
   options: SimulationOptions = {},
 ): Generator<SimulatedItem, SimulationSummary, undefined> {
   const resolved = resolveSimulationOptions(options);
   const ctx = new SimContext(resolved, describeSimulatedNetwork(resolved));
-  return yield* new SynchronizerEventsFlow(ctx).observe(runNetwork(ctx));
+  return yield* new PartyHostingFlow(ctx.network).observe(
+    new SynchronizerEventsFlow(ctx).observe(runNetwork(ctx)),
+  );
 }
 
 function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummary, undefined> {

@@ -4,6 +4,7 @@ import {
   type HistoryVerdictItem,
   IMPORT_RECORD_TIME,
   isTransaction,
+  isHostingItem,
   isVerdictItem,
   SpliceTemplates,
   toCompact,
@@ -15,7 +16,7 @@ import type { SimulatedItem } from './synchronizer-events.flow';
 describe('simulateHistory: what the synchronizer says of each transaction', () => {
   const items: SimulatedItem[] = [...simulateHistory(SMALL)];
   const verdicts = items.filter(isVerdictItem);
-  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i));
+  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i) && !isHostingItem(i));
   const transactions = updates.filter(
     (u): u is HistoryTransaction => isTransaction(u) && u.record_time !== IMPORT_RECORD_TIME,
   );
@@ -29,7 +30,13 @@ describe('simulateHistory: what the synchronizer says of each transaction', () =
 
   it('follows every transaction with its accepted verdict, same id, migration, synchronizer and record time', () => {
     items.forEach((item, i) => {
-      if (isVerdictItem(item) || !isTransaction(item) || item.record_time === IMPORT_RECORD_TIME) return;
+      if (
+        isVerdictItem(item) ||
+        isHostingItem(item) ||
+        !isTransaction(item) ||
+        item.record_time === IMPORT_RECORD_TIME
+      )
+        return;
       const next = items[i + 1] as HistoryVerdictItem;
       expect(isVerdictItem(next)).toBe(true);
       expect(next.verdict).toMatchObject({

@@ -7,6 +7,7 @@ import {
   type HistoryUpdate,
   type HistoryVerdict,
   type HistoryVerdictItem,
+  type HistoryHostingItem,
   IMPORT_RECORD_TIME,
   isTransaction,
   SpliceTemplates,
@@ -16,8 +17,11 @@ import type { SimParty, SimulatedNetwork } from './network-identities';
 import { formatMicros, parseMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 
-/** An item of the simulated history: an update, or what the synchronizer says of a transaction. */
-export type SimulatedItem = HistoryUpdate | HistoryVerdictItem;
+/**
+ * An item of the simulated history: an update, what the synchronizer says of a transaction, or
+ * which participants host a party (party-hosting.flow.ts).
+ */
+export type SimulatedItem = HistoryUpdate | HistoryVerdictItem | HistoryHostingItem;
 
 /** A contract of the few templates app activity depends on, with when it was active (record times, µs). */
 interface Tracked<P> {

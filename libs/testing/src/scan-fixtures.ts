@@ -1,20 +1,22 @@
 import type { DataSource } from 'typeorm';
 import {
+  isHostingItem,
   isVerdictItem,
   LedgerWriter,
   timestampToMicros,
   type HistoryCreatedEvent,
   type HistoryUpdate,
   type HistoryVerdictItem,
+  type HistoryHostingItem,
 } from '@canton-scan/domain';
 import { simulateHistory, type SimulationOptions, type SimulationSummary } from '@canton-scan/simulator';
 
 export * from './tcp-proxy';
 
-/** Appends updates (and verdict items) through the one write path, in batches. */
+/** Appends updates (and verdict and hosting items) through the one write path, in batches. */
 export async function writeHistory(
   dataSource: DataSource,
-  updates: readonly (HistoryUpdate | HistoryVerdictItem)[],
+  updates: readonly (HistoryUpdate | HistoryVerdictItem | HistoryHostingItem)[],
   batchSize = 500,
 ): Promise<void> {
   const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
@@ -22,14 +24,19 @@ export async function writeHistory(
 }
 
 /**
- * Generates a simulated network, stores it with its verdict items, and returns its updates, its
- * verdict items and summary.
+ * Generates a simulated network, stores it with its verdict and hosting items, and returns its
+ * updates, its verdict items, its hosting items and summary.
  */
 export async function loadSimulatedNetwork(
   dataSource: DataSource,
   options: SimulationOptions,
-): Promise<{ updates: HistoryUpdate[]; verdicts: HistoryVerdictItem[]; summary: SimulationSummary }> {
-  const items: (HistoryUpdate | HistoryVerdictItem)[] = [];
+): Promise<{
+  updates: HistoryUpdate[];
+  verdicts: HistoryVerdictItem[];
+  hosting: HistoryHostingItem[];
+  summary: SimulationSummary;
+}> {
+  const items: (HistoryUpdate | HistoryVerdictItem | HistoryHostingItem)[] = [];
   const generator = simulateHistory(options);
   let step = generator.next();
   while (!step.done) {
@@ -37,8 +44,13 @@ export async function loadSimulatedNetwork(
     step = generator.next();
   }
   await writeHistory(dataSource, items);
-  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i));
-  return { updates, verdicts: items.filter(isVerdictItem), summary: step.value };
+  const updates = items.filter((i): i is HistoryUpdate => !isVerdictItem(i) && !isHostingItem(i));
+  return {
+    updates,
+    verdicts: items.filter(isVerdictItem),
+    hosting: items.filter(isHostingItem),
+    summary: step.value,
+  };
 }
 
 /**

@@ -2,9 +2,11 @@
 import { Client } from 'pg';
 import {
   createDataSource,
+  isHostingItem,
   isVerdictItem,
   LedgerWriter,
   type HistoryUpdate,
+  type HistoryHostingItem,
   type HistoryVerdictItem,
 } from '@canton-scan/domain';
 import { resolveSimulationOptions, simulateHistory, type SimulationOptions } from '@canton-scan/simulator';
@@ -86,7 +88,7 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
     await dataSource.runMigrations({ transaction: 'each' });
     const writer = new LedgerWriter(dataSource, { snapshotIntervalHours: 3 });
     const t = performance.now();
-    let batch: (HistoryUpdate | HistoryVerdictItem)[] = [];
+    let batch: (HistoryUpdate | HistoryVerdictItem | HistoryHostingItem)[] = [];
     let updates = 0;
     let contracts = 0;
     // The bar follows simulated time: record times over the run's rounds.
@@ -101,7 +103,7 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
     let newest = '';
     for (const item of simulateHistory(options)) {
       batch.push(item);
-      if (!isVerdictItem(item)) {
+      if (!isVerdictItem(item) && !isHostingItem(item)) {
         updates += 1;
         newest = item.record_time;
       } else if (batch.length >= 2000) {

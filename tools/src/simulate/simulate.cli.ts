@@ -1,6 +1,6 @@
 import { createWriteStream, type WriteStream } from 'node:fs';
 import { once } from 'node:events';
-import { isVerdictItem } from '@canton-scan/domain';
+import { isHostingItem, isVerdictItem } from '@canton-scan/domain';
 import { resolveSimulationOptions, simulateHistory, type SimulationSummary } from '@canton-scan/simulator';
 import { Progress } from '../progress/progress';
 import { parseSimulateArgs, simulateUsage, UsageError, type SimulateArgs } from './simulate.args';
@@ -65,6 +65,7 @@ async function writeHistory(
     if (!next.done) {
       chunk += `${JSON.stringify(next.value)}\n`;
       if (isVerdictItem(next.value)) recordTime = next.value.verdict.record_time;
+      else if (isHostingItem(next.value)) recordTime = next.value.party_to_participant.record_time;
       else {
         count++;
         recordTime = next.value.record_time;

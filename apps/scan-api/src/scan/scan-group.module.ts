@@ -23,6 +23,8 @@ import {
   HoldingsService,
   MemberTrafficRepository,
   MemberTrafficService,
+  PartyHostingRepository,
+  PartyHostingService,
   MirrorStatusRepository,
   MirrorStatusService,
   NetworkSummaryRepository,
@@ -58,6 +60,7 @@ import { SvNodesController } from './network/sv-nodes.controller';
 import { RewardAccountingController } from './rewards/reward-accounting.controller';
 import { EventsController } from './events/events.controller';
 import { TrafficController } from './traffic/traffic.controller';
+import { HostingController } from './hosting/hosting.controller';
 import { UpdatesController } from './updates/updates.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
 
@@ -82,6 +85,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     EventsController,
     DsoController,
     TrafficController,
+    HostingController,
     SvNodesController,
     DsoContractListsController,
     NetworkConfigController,
@@ -129,6 +133,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(MirrorStatusService, [MirrorStatusRepository]),
     domainProvider(MemberTrafficRepository, [ReadDb]),
     domainProvider(MemberTrafficService, [MemberTrafficRepository]),
+    domainProvider(PartyHostingRepository, [ReadDb]),
+    domainProvider(PartyHostingService, [PartyHostingRepository]),
   ],
 })
 export class ScanGroupModule {}

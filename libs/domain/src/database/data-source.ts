@@ -21,6 +21,7 @@ import {
   BulkHistoryObjectEntity,
 } from '../scan/bulk/bulk-object.entity';
 import { SynchronizerVerdictEntity } from '../scan/events/synchronizer-verdict.entity';
+import { PartyHostingEntity } from '../scan/hosting/party-hosting.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -45,6 +46,7 @@ export const ENTITIES = [
   BulkHistoryObjectEntity,
   BulkHistoryFrameEntity,
   SynchronizerVerdictEntity,
+  PartyHostingEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

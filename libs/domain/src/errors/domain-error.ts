@@ -32,6 +32,16 @@ export enum DomainErrorCode {
    * mirror copies the update history only; docs/events.md).
    */
   VerdictsNotHeld = 'VERDICTS_NOT_HELD',
+  /**
+   * The answer needs the synchronizer's party-to-participant topology, which this store does not
+   * carry for that synchronizer (a mirror copies the update history only; docs/hosting.md).
+   */
+  HostingNotHeld = 'HOSTING_NOT_HELD',
+  /**
+   * Scan's v0 participant-id lookup of a party several participants host: upstream's v0 cannot
+   * name one and fails (500); its v1 lists them all.
+   */
+  HostedOnSeveralParticipants = 'HOSTED_ON_SEVERAL_PARTICIPANTS',
 }
 
 export class DomainError extends Error {
@@ -65,6 +75,13 @@ export const verdictsNotHeld = (what: string) =>
   new DomainError(
     DomainErrorCode.VerdictsNotHeld,
     `${what}: this node does not carry the synchronizer's mediator verdicts (a scan mirror copies the update history only, and history written before verdicts were stored has none); ask a scan that ingests its synchronizer's verdicts`,
+  );
+
+/** An answer that needs the party-to-participant topology of a synchronizer this store holds without it. */
+export const hostingNotHeld = (what: string) =>
+  new DomainError(
+    DomainErrorCode.HostingNotHeld,
+    `${what}: this node does not carry the synchronizer's party-to-participant topology (a scan mirror copies the update history only); ask a scan connected to the synchronizer`,
   );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */

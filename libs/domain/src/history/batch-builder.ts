@@ -13,6 +13,7 @@ import {
 } from './history-row-builder';
 import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
 import type { VerdictRow } from '../scan/events/verdict-item';
+import type { HostingRow } from '../scan/hosting/hosting-item';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import {
   parseUpdate,
@@ -39,6 +40,8 @@ export interface PreparedBatch {
   readonly verdicts?: readonly VerdictRow[];
   /** Whether the store carries the verdicts of the migrations this batch brings (`LedgerWriterOptions.synchronizerVerdicts`). */
   readonly verdictsHeld?: boolean;
+  /** The batch's hosting items, checked (docs/hosting.md). */
+  readonly hosting?: readonly HostingRow[];
 }
 
 /** What the writer records of a migration when a batch brings its first update (see `recordHeldMigrations`). */
@@ -84,6 +87,8 @@ export interface BuiltBatch {
   verdicts: readonly VerdictRow[];
   /** `PreparedBatch.verdictsHeld`. */
   verdictsHeld: boolean;
+  /** `PreparedBatch.hosting`, written with the verdicts. */
+  hosting?: readonly HostingRow[];
   /** Newest non-import record time per migration once the batch is stored. */
   lastRecordTimes: Map<number, string>;
   lastOffset: bigint | null;
@@ -98,7 +103,12 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   // resumed ingest is cheap); the same id with different content is an error.
   const stored = await view.storedHashes(batch.ids);
   const { fresh, hashes } = freshUpdates(batch, stored);
-  if (fresh.length === 0) return { ...nothingToWrite(batch.updates.length), verdicts: batch.verdicts ?? [] };
+  if (fresh.length === 0)
+    return {
+      ...nothingToWrite(batch.updates.length),
+      verdicts: batch.verdicts ?? [],
+      hosting: batch.hosting ?? [],
+    };
 
   const lastOffset = await view.maxLedgerOffset();
   const migrations = [...new Set(fresh.map((p) => p.migrationId))];
@@ -121,6 +131,7 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   built.migrationFromStart = batch.migrationFromStart;
   built.verdicts = batch.verdicts ?? [];
   built.verdictsHeld = batch.verdictsHeld ?? true;
+  built.hosting = batch.hosting ?? [];
   return built;
 }
 

@@ -1,5 +1,6 @@
 import type { DbConnection } from '../database/db';
 import { VerdictWriteRepository } from '../scan/events/verdict-write.repository';
+import { HostingWriteRepository } from '../scan/hosting/hosting-write.repository';
 import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
@@ -33,8 +34,10 @@ export async function writeBuiltBatch(
   snapshotIntervalHours: number,
 ): Promise<AppendResult> {
   const verdicts = new VerdictWriteRepository(connection);
+  const hosting = new HostingWriteRepository(connection);
   if (b.result.appended === 0) {
     await verdicts.write(b.verdicts);
+    await hosting.write(b.hosting ?? []);
     return { ...b.result, snapshotsRecorded: [] };
   }
   const history = new HistoryWriteRepository(connection);
@@ -63,6 +66,7 @@ export async function writeBuiltBatch(
   );
   // After the updates: a verdict on one of them is checked against it.
   await verdicts.write(b.verdicts);
+  await hosting.write(b.hosting ?? []);
   // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
   await computeActivityTotals(
     connection,

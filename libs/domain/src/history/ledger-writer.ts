@@ -7,6 +7,7 @@ import { HistoryWriteRepository } from './history-write.repository';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate, type PayloadEncoding } from './update-validation';
 import { isVerdictItem, parseVerdictItem, type VerdictRow } from '../scan/events/verdict-item';
+import { isHostingItem, parseHostingItem, type HostingRow } from '../scan/hosting/hosting-item';
 import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from './writer-pipeline';
 
 export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
@@ -79,7 +80,10 @@ export class LedgerWriter {
     this.db = Db.of(dataSource);
   }
 
-  /** Appends updates and the verdict items that come with them (`HistoryVerdictItem`), in one transaction. */
+  /**
+   * Appends updates and the verdict and hosting items that come with them (`HistoryVerdictItem`,
+   * `HistoryHostingItem`), in one transaction.
+   */
   async append(items: readonly unknown[], options: AppendOptions = {}): Promise<AppendResult> {
     return this.appendPrepared(this.prepare(items, options));
   }
@@ -93,14 +97,22 @@ export class LedgerWriter {
     // Verdict items travel with the updates (docs/events.md); they are checked here, written after them.
     const updates: unknown[] = [];
     const verdicts: VerdictRow[] = [];
+    // Hosting items (docs/hosting.md) likewise: the synchronizer's topology, stored with the batch.
+    const hosting: HostingRow[] = [];
     items.forEach((item, i) => {
       if (isVerdictItem(item)) verdicts.push(parseVerdictItem(item, i));
+      else if (isHostingItem(item)) hosting.push(parseHostingItem(item, i));
       else updates.push(item);
     });
     if (verdicts.length > 0 && this.options.synchronizerVerdicts === 'absent')
       throw rejectUpdate(
         verdicts[0].update_id,
         'a writer for history without verdicts was given a verdict item',
+      );
+    if (hosting.length > 0 && this.options.synchronizerVerdicts === 'absent')
+      throw rejectUpdate(
+        hosting[0].party_id,
+        'a writer for history without synchronizer facts was given a hosting item',
       );
     const ids = updates.map((u, i) => {
       const id = (u as { update_id?: unknown } | null)?.update_id;
@@ -124,6 +136,7 @@ export class LedgerWriter {
       payloadEncoding: this.options.payloadEncoding,
       verdicts,
       verdictsHeld: this.options.synchronizerVerdicts !== 'absent',
+      hosting,
     };
   }
 

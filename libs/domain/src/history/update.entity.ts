@@ -15,6 +15,8 @@ export type UpdateKind = 'transaction' | 'assignment' | 'unassignment';
 @Index('ix_updates_import', { synchronize: false })
 // A contract's reassignments, for its synchronizer at an offset (partial; declared in the migration).
 @Index('ix_updates_reassigned_contract', { synchronize: false })
+// Externally signed transactions by their hash (scan's `/v2/updates/hash/{hash}`; partial, declared in the migration).
+@Index('ix_updates_external_transaction_hash', { synchronize: false })
 export class UpdateEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

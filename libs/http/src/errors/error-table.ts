@@ -73,6 +73,14 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   [DomainErrorCode.NotImplemented]: entry(501, 'UNIMPLEMENTED', DomainErrorCode.NotImplemented),
   // Not retryable on this node: another scan (one that ingests verdicts) can answer (docs/events.md).
   [DomainErrorCode.VerdictsNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.VerdictsNotHeld),
+  // Not retryable on this node, as VerdictsNotHeld (docs/hosting.md).
+  [DomainErrorCode.HostingNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.HostingNotHeld),
+  // Upstream's v0 participant-id lookup answers 500 for a party several participants host.
+  [DomainErrorCode.HostedOnSeveralParticipants]: entry(
+    500,
+    'INTERNAL',
+    DomainErrorCode.HostedOnSeveralParticipants,
+  ),
 });
 
 /** The row of one domain error code. */

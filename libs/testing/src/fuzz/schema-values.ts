@@ -79,6 +79,7 @@ export class SchemaValues {
     if (n === 'package-id') return pickOf(s.templateIds.filter((id) => !id.startsWith('#')))?.split(':')[0];
     if (n.includes('synchronizer') || n === 'domain_id') return pickOf(s.synchronizerIds);
     if (n === 'member_id') return pickOf(s.memberIds);
+    if (n === 'hash') return pickOf(s.externalTransactionHashes ?? []);
     if (/part(y|ies)|owner|validator|requester|sender|receiver|executor|admin|dso|provider|sv\b/.test(n))
       return pickOf(s.parties);
     return undefined;

@@ -26,6 +26,8 @@ export interface StoreSamples {
   holdingOwners: string[];
   /** Sequencer members traffic was bought for (`memberId` of MemberTraffic contracts). */
   memberIds: string[];
+  /** External transaction hashes of externally signed transactions. */
+  externalTransactionHashes: string[];
 }
 
 export type SampleQuery = (sql: string) => Promise<Record<string, unknown>[]>;
@@ -67,6 +69,9 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
     synchronizerIds: await column('SELECT DISTINCT synchronizer_id FROM updates ORDER BY 1 LIMIT 5'),
     dso: (await column(`SELECT signatories[1] FROM contracts WHERE entity_name = 'AmuletRules' LIMIT 1`))[0],
     holdingIds: await column(spread('contracts', 'contract_id', 'row_id', `entity_name = 'Amulet'`)),
+    externalTransactionHashes: await column(
+      spread('updates', 'external_transaction_hash', 'row_id', 'external_transaction_hash IS NOT NULL'),
+    ),
     snapshots: (
       await query(
         spread(

@@ -7,6 +7,11 @@ import { ValidInput } from '@canton-scan/http';
 export class RewardAccountingController {
   constructor(private readonly rewards: RewardAccountingService) {}
 
+  @Get('rounds/earliest-available')
+  getEarliestAvailableRound(): Promise<scanApi.GetRewardAccountingEarliestAvailableRoundResponse> {
+    return this.rewards.getEarliestAvailableRound();
+  }
+
   @Get('rounds/:round_number/activity-totals')
   getActivityTotals(
     @ValidInput() { path }: scanApi.GetRewardAccountingActivityTotalsData,

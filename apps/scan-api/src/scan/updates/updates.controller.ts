@@ -23,6 +23,13 @@ export class UpdatesController {
     return this.updates.getUpdateV1(input.path.update_id, input.query);
   }
 
+  @Get('v2/updates/hash/:hash')
+  getUpdateByHash(
+    @ValidInput() input: scanApi.GetUpdateByHashData,
+  ): Promise<JsonText<scanApi.UpdateHistoryItemV2WithHash>> {
+    return this.updates.getUpdateByHash(input.path.hash, input.query);
+  }
+
   @Get('v2/updates/:update_id')
   getUpdateV2(
     @ValidInput() input: scanApi.GetUpdateByIdV2Data,

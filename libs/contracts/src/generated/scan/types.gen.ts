@@ -260,6 +260,44 @@ export type UpdateHistoryResponseV1 = {
 export type UpdateHistoryItemV2 = UpdateHistoryTransactionV2 | UpdateHistoryReassignment;
 
 /**
+ * One recorded update found by its external transaction hash: a transaction in
+ * the v2 form that always carries `external_transaction_hash`, or a reassignment.
+ *
+ */
+export type UpdateHistoryItemV2WithHash = UpdateHistoryTransactionV2WithHash | UpdateHistoryReassignment;
+
+/**
+ * An `UpdateHistoryTransactionV2` whose `external_transaction_hash` is present.
+ */
+export type UpdateHistoryTransactionV2WithHash = UpdateHistoryTransactionV2 & {
+    /**
+     * Hash signed by the external party that submitted the transaction.
+     */
+    external_transaction_hash: string;
+};
+
+export type GetPartyToParticipantResponse = {
+    /**
+     * The hosting participant, `PAR::<name>::<fingerprint>`.
+     */
+    participant_id: string;
+};
+
+export type GetPartyToParticipantResponseV1 = {
+    /**
+     * The hosting participants, each `PAR::<name>::<fingerprint>`.
+     */
+    participant_ids: Array<string>;
+};
+
+export type GetRewardAccountingEarliestAvailableRoundResponse = {
+    /**
+     * The earliest round whose app activity records are complete.
+     */
+    earliest_round: number;
+};
+
+/**
  * A transaction with its full event tree, as listed by `POST /v2/updates`: like
  * `UpdateHistoryTransaction` without `offset`, `events_by_id` keyed in lexicographic
  * order of the event ids.
@@ -2159,6 +2197,66 @@ export type GetUpdateByIdV2Responses = {
 
 export type GetUpdateByIdV2Response = GetUpdateByIdV2Responses[keyof GetUpdateByIdV2Responses];
 
+export type GetUpdateByHashData = {
+    body?: never;
+    path: {
+        /**
+         * The external transaction hash, as hex digits (an even number of them; upper
+         * case is read as lower case). Anything else is a 400.
+         *
+         */
+        hash: string;
+    };
+    query?: {
+        /**
+         * The encoding of Daml values, as in `POST /v2/updates`: `compact_json` (the default)
+         * or `protobuf_json` (lossless). The same choice as `lossless`; a request giving both
+         * must not contradict itself (400).
+         *
+         */
+        daml_value_encoding?: 'compact_json' | 'protobuf_json';
+    };
+    url: '/v2/updates/hash/{hash}';
+};
+
+export type GetUpdateByHashErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateByHashError = GetUpdateByHashErrors[keyof GetUpdateByHashErrors];
+
+export type GetUpdateByHashResponses = {
+    /**
+     * The transaction.
+     */
+    200: UpdateHistoryItemV2WithHash;
+};
+
+export type GetUpdateByHashResponse = GetUpdateByHashResponses[keyof GetUpdateByHashResponses];
+
 export type GetUpdateHistoryV2Data = {
     body: UpdateHistoryRequestV2;
     path?: never;
@@ -3346,6 +3444,39 @@ export type CountVoteResultsResponses = {
 
 export type CountVoteResultsResponse = CountVoteResultsResponses[keyof CountVoteResultsResponses];
 
+export type GetRewardAccountingEarliestAvailableRoundData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v0/internal/reward-accounting-process/rounds/earliest-available';
+};
+
+export type GetRewardAccountingEarliestAvailableRoundErrors = {
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetRewardAccountingEarliestAvailableRoundError = GetRewardAccountingEarliestAvailableRoundErrors[keyof GetRewardAccountingEarliestAvailableRoundErrors];
+
+export type GetRewardAccountingEarliestAvailableRoundResponses = {
+    /**
+     * The earliest complete round.
+     */
+    200: GetRewardAccountingEarliestAvailableRoundResponse;
+};
+
+export type GetRewardAccountingEarliestAvailableRoundResponse2 = GetRewardAccountingEarliestAvailableRoundResponses[keyof GetRewardAccountingEarliestAvailableRoundResponses];
+
 export type GetRewardAccountingActivityTotalsData = {
     body?: never;
     path: {
@@ -4300,6 +4431,98 @@ export type ListSvBftSequencersResponses = {
 };
 
 export type ListSvBftSequencersResponse2 = ListSvBftSequencersResponses[keyof ListSvBftSequencersResponses];
+
+export type GetPartyToParticipantData = {
+    body?: never;
+    path: {
+        /**
+         * The synchronizer id (`<name>::<fingerprint>`).
+         */
+        domain_id: string;
+        /**
+         * The party (`<hint>::<namespace fingerprint>`).
+         */
+        party_id: string;
+    };
+    query?: never;
+    url: '/v0/domains/{domain_id}/parties/{party_id}/participant-id';
+};
+
+export type GetPartyToParticipantErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPartyToParticipantError = GetPartyToParticipantErrors[keyof GetPartyToParticipantErrors];
+
+export type GetPartyToParticipantResponses = {
+    /**
+     * The hosting participant.
+     */
+    200: GetPartyToParticipantResponse;
+};
+
+export type GetPartyToParticipantResponse2 = GetPartyToParticipantResponses[keyof GetPartyToParticipantResponses];
+
+export type GetPartyToParticipantV1Data = {
+    body?: never;
+    path: {
+        /**
+         * The synchronizer id (`<name>::<fingerprint>`).
+         */
+        domain_id: string;
+        /**
+         * The party (`<hint>::<namespace fingerprint>`).
+         */
+        party_id: string;
+    };
+    query?: never;
+    url: '/v1/domains/{domain_id}/parties/{party_id}/participant-id';
+};
+
+export type GetPartyToParticipantV1Errors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPartyToParticipantV1Error = GetPartyToParticipantV1Errors[keyof GetPartyToParticipantV1Errors];
+
+export type GetPartyToParticipantV1Responses = {
+    /**
+     * The hosting participants.
+     */
+    200: GetPartyToParticipantResponseV1;
+};
+
+export type GetPartyToParticipantV1Response = GetPartyToParticipantV1Responses[keyof GetPartyToParticipantV1Responses];
 
 export type GetMemberTrafficStatusData = {
     body?: never;

@@ -64,6 +64,10 @@ export const scanSpec: OpenApiDocument = {
       "description": "Synchronizer traffic of sequencer members (participants, mediators)."
     },
     {
+      "name": "hosting",
+      "description": "Which participants host a party on a synchronizer (its party-to-participant topology)."
+    },
+    {
       "name": "explorer",
       "description": "Views for the network explorer (the scan web UI): our own endpoints, with no\nequivalent in the network's scan. Each is answered by one SQL statement over the\nrecorded history.\n"
     },
@@ -156,6 +160,59 @@ export const scanSpec: OpenApiDocument = {
               "application/json": {
                 "schema": {
                   "$ref": "#/components/schemas/UpdateHistoryItem"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v2/updates/hash/{hash}": {
+      "get": {
+        "operationId": "getUpdateByHash",
+        "tags": [
+          "updates"
+        ],
+        "summary": "Get an externally signed transaction by its hash",
+        "description": "Returns the transaction whose `external_transaction_hash` is `hash`: the hash\nan external party signed when it submitted the prepared transaction, which lets\na wallet find the transaction its submission became. The item is in the v2 form\nof `GET /v2/updates/{update_id}` (no `offset`, `events_by_id` keyed in\nlexicographic order) and always carries `external_transaction_hash`. Only\ntransactions recorded with a hash are found: any other hash is a 404. Daml\nvalues are encoded as `daml_value_encoding` says.\n",
+        "parameters": [
+          {
+            "name": "hash",
+            "in": "path",
+            "required": true,
+            "description": "The external transaction hash, as hex digits (an even number of them; upper\ncase is read as lower case). Anything else is a 400.\n",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^([0-9a-fA-F]{2})+$"
+            }
+          },
+          {
+            "$ref": "#/components/parameters/DamlValueEncodingQuery"
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The transaction.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryItemV2WithHash"
                 }
               }
             }
@@ -1446,6 +1503,37 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/internal/reward-accounting-process/rounds/earliest-available": {
+      "get": {
+        "operationId": "getRewardAccountingEarliestAvailableRound",
+        "tags": [
+          "reward-accounting"
+        ],
+        "summary": "The earliest round whose app activity records are complete (CIP-0104)",
+        "description": "Internal endpoint, subject to change. The lowest mining round whose app\nactivity records this node holds completely: the round is closed, its\nreward configuration is recorded, and the synchronizer verdicts (which carry\nthe records) of its migration are held from before it opened, so its\nactivity totals (`.../rounds/{round_number}/activity-totals`) are `Ok`.\n404 while no round is complete yet, and on a node that holds no verdicts\n(a mirror copies the update history only).\n",
+        "responses": {
+          "200": {
+            "description": "The earliest complete round.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetRewardAccountingEarliestAvailableRoundResponse"
+                }
+              }
+            }
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals": {
       "get": {
         "operationId": "getRewardAccountingActivityTotals",
@@ -2434,6 +2522,125 @@ export const scanSpec: OpenApiDocument = {
                 }
               }
             }
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/domains/{domain_id}/parties/{party_id}/participant-id": {
+      "get": {
+        "operationId": "getPartyToParticipant",
+        "tags": [
+          "hosting"
+        ],
+        "x-server-error-by-design": "a party several participants host (as upstream's v0)",
+        "summary": "The participant hosting a party on a synchronizer",
+        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\n503 on a node that holds the update history without the synchronizer's topology (a\nscan mirror). A malformed id is a 400.\n",
+        "parameters": [
+          {
+            "name": "domain_id",
+            "in": "path",
+            "required": true,
+            "description": "The synchronizer id (`<name>::<fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "global-domain::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc"
+          },
+          {
+            "name": "party_id",
+            "in": "path",
+            "required": true,
+            "description": "The party (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The hosting participant.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartyToParticipantResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v1/domains/{domain_id}/parties/{party_id}/participant-id": {
+      "get": {
+        "operationId": "getPartyToParticipantV1",
+        "tags": [
+          "hosting"
+        ],
+        "summary": "The participants hosting a party on a synchronizer",
+        "description": "Every participant that hosts `party_id` on synchronizer `domain_id` (the newest\nparty-to-participant mapping this node holds), in the mapping's order; unlike the v0\nform it answers parties several participants host. 404 and 503 as in the v0 form.\n",
+        "parameters": [
+          {
+            "name": "domain_id",
+            "in": "path",
+            "required": true,
+            "description": "The synchronizer id (`<name>::<fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[^:\\s]+$"
+            },
+            "example": "global-domain::1220b1431ef217342db44d516bb9befde802be7d8899637d290895fa58880f19accc"
+          },
+          {
+            "name": "party_id",
+            "in": "path",
+            "required": true,
+            "description": "The party (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^[^:\\s]+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The hosting participants.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetPartyToParticipantResponseV1"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
           },
           "500": {
             "$ref": "#/components/responses/InternalError"
@@ -3601,6 +3808,78 @@ export const scanSpec: OpenApiDocument = {
             "$ref": "#/components/schemas/UpdateHistoryReassignment"
           }
         ]
+      },
+      "UpdateHistoryItemV2WithHash": {
+        "description": "One recorded update found by its external transaction hash: a transaction in\nthe v2 form that always carries `external_transaction_hash`, or a reassignment.\n",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryTransactionV2WithHash"
+          },
+          {
+            "$ref": "#/components/schemas/UpdateHistoryReassignment"
+          }
+        ]
+      },
+      "UpdateHistoryTransactionV2WithHash": {
+        "description": "An `UpdateHistoryTransactionV2` whose `external_transaction_hash` is present.",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/UpdateHistoryTransactionV2"
+          },
+          {
+            "type": "object",
+            "required": [
+              "external_transaction_hash"
+            ],
+            "properties": {
+              "external_transaction_hash": {
+                "type": "string",
+                "description": "Hash signed by the external party that submitted the transaction."
+              }
+            }
+          }
+        ]
+      },
+      "GetPartyToParticipantResponse": {
+        "type": "object",
+        "required": [
+          "participant_id"
+        ],
+        "properties": {
+          "participant_id": {
+            "type": "string",
+            "description": "The hosting participant, `PAR::<name>::<fingerprint>`."
+          }
+        }
+      },
+      "GetPartyToParticipantResponseV1": {
+        "type": "object",
+        "required": [
+          "participant_ids"
+        ],
+        "properties": {
+          "participant_ids": {
+            "type": "array",
+            "description": "The hosting participants, each `PAR::<name>::<fingerprint>`.",
+            "items": {
+              "type": "string"
+            }
+          }
+        }
+      },
+      "GetRewardAccountingEarliestAvailableRoundResponse": {
+        "type": "object",
+        "required": [
+          "earliest_round"
+        ],
+        "properties": {
+          "earliest_round": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 0,
+            "description": "The earliest round whose app activity records are complete."
+          }
+        }
       },
       "UpdateHistoryTransactionV2": {
         "type": "object",

@@ -17,6 +17,8 @@ import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
+import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
+import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -39,4 +41,6 @@ export const MIGRATIONS = [
   SimulatedNetwork1795476000000,
   SynchronizerVerdicts1795480000000,
   BulkHistoryObjects1795490000000,
+  UpdateHashIndex1795497310000,
+  PartyHosting1795497320000,
 ];

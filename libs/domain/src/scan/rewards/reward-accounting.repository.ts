@@ -125,6 +125,18 @@ export async function computeActivityTotals(
 export class RewardAccountingRepository {
   constructor(private readonly db: Queryable) {}
 
+  /**
+   * The lowest round whose activity totals are stored (pk_reward_accounting_totals): the writer
+   * stores them only for a closed, configured round whose migration's verdicts it holds, so
+   * its app activity records are complete. Undefined when there is none.
+   */
+  async earliestCompleteRound(): Promise<string | undefined> {
+    const [row]: { round: string | null }[] = await this.db.query(
+      `SELECT min(t.round)::text AS round FROM reward_accounting_totals t`,
+    );
+    return row?.round ?? undefined;
+  }
+
   async roundState(round: string): Promise<RoundState> {
     const [row]: (Partial<RewardTotalsRow> & {
       has_totals: boolean;

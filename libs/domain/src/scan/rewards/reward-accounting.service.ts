@@ -1,4 +1,5 @@
 import type { scanApi } from '@canton-scan/contracts';
+import { notFound } from '../../errors/domain-error';
 import {
   RewardAccountingRepository,
   type RewardTotalsRow,
@@ -48,6 +49,16 @@ export function statusWithoutTotals(s: RoundState, round: bigint): 'Undetermined
  */
 export class RewardAccountingService {
   constructor(private readonly repository: RewardAccountingRepository) {}
+
+  /**
+   * `.../rounds/earliest-available`: the earliest round whose app activity records are complete
+   * (upstream: the first round fully ingested and closed); NotFound while there is none.
+   */
+  async getEarliestAvailableRound(): Promise<scanApi.GetRewardAccountingEarliestAvailableRoundResponse> {
+    const round = await this.repository.earliestCompleteRound();
+    if (round === undefined) throw notFound('No reward accounting data available yet');
+    return { earliest_round: Number(round) };
+  }
 
   async getActivityTotals(roundNumber: number): Promise<ActivityTotals> {
     const round = String(roundNumber);

@@ -102,6 +102,6 @@ export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): strin
 }
 
 /** The item of one update's rows (GET by id; `v1`: the deprecated v1 form). */
-export function updateText(rows: readonly UpdateTreeRow[], form: 'item' | 'v1' = 'item'): string {
+export function updateText(rows: readonly UpdateTreeRow[], form: ItemForm = 'item'): string {
   return itemText(rows, form);
 }

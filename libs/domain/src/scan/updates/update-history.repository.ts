@@ -157,6 +157,26 @@ export class UpdateHistoryRepository {
     return rows;
   }
 
+  /**
+   * The rows of the first transaction recorded with that external transaction hash (by
+   * ix_updates_external_transaction_hash); empty when none. $2: lossless.
+   */
+  static readonly BY_HASH = prepared(
+    'scan_update_tree_by_hash',
+    `WITH hit AS MATERIALIZED (
+        SELECT u.row_id, u.migration_id FROM updates u
+         WHERE u.external_transaction_hash = $1 AND u.external_transaction_hash IS NOT NULL
+         ORDER BY u.migration_id, u.row_id LIMIT 1)
+      ${treeStatement('$2::boolean', `${tree('$2::boolean')} FROM hit h JOIN updates u ON u.row_id = h.row_id AND u.migration_id = h.migration_id`, '', 'e.node_id')}`,
+  );
+
+  /** CompactOnlyHistory when `lossless` and the update was loaded compact-only. */
+  async findRowsByHash(hash: string, lossless: boolean): Promise<UpdateTreeRow[]> {
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.BY_HASH, [hash, lossless]);
+    if (lossless) requireLosslessRows(rows);
+    return rows;
+  }
+
   static readonly IMPORT_PAGE = prepared(
     'scan_update_tree_import_page',
     `WITH page AS MATERIALIZED (

@@ -46,6 +46,19 @@ export class UpdateHistoryService {
     return new JsonText(updateText(await this.rowsOf(updateId, query), 'v1'));
   }
 
+  /**
+   * `GET /v2/updates/hash/{hash}`: the transaction recorded with that external transaction hash
+   * (hex, read case-insensitively), in the v2 form; NotFound when none is.
+   */
+  async getUpdateByHash(
+    hash: string,
+    query: Pick<UpdateEncodingQuery, 'daml_value_encoding'> = {},
+  ): Promise<JsonText<scanApi.UpdateHistoryItemV2WithHash>> {
+    const rows = await this.repository.findRowsByHash(hash.toLowerCase(), losslessOf(query));
+    if (rows.length === 0) throw notFound(`Transaction with hash ${hash} not found`);
+    return new JsonText(updateText(rows, 'v2'));
+  }
+
   private async rowsOf(updateId: string, query: UpdateEncodingQuery) {
     const rows = await this.repository.findRowsById(updateId, losslessOf(query));
     if (rows.length === 0) throw notFound(`update ${updateId} not found`);
