@@ -315,6 +315,13 @@ export type {
   SvStatusReportPayload,
 } from './splice/dso-governance.payloads';
 export type { AnsRulesConfig, AnsRulesPayload, DsoBootstrapPayload } from './splice/dso-bootstrap.payloads';
+export {
+  ansEntryType,
+  type AnsEntryContextPayload,
+  type AnsEntryPayload,
+  type SubscriptionData,
+  type SubscriptionPayData,
+} from './splice/ans.payloads';
 export type { SvRewardCouponPayload, UnclaimedRewardPayload } from './splice/sv-rewards.payloads';
 export {
   SpliceChoices,

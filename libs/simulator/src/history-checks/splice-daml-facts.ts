@@ -483,6 +483,12 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Ans.AmuletConversionRateFeed:AmuletConversionRateFeed_UpdateResult',
   },
+  'Splice.Ans:AnsEntry:AnsEntry_Expire': {
+    argument: {
+      actor: 'Party',
+    },
+    result: 'Splice.Ans:AnsEntry_ExpireResult',
+  },
   'Splice.Ans:AnsEntryContext:AnsEntryContext_CollectEntryRenewalPayment': {
     argument: {
       paymentCid: 'ContractId',
@@ -491,6 +497,21 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       ansRulesCid: 'ContractId',
     },
     result: 'Splice.Ans:AnsEntryContext_CollectEntryRenewalPaymentResult',
+  },
+  'Splice.Ans:AnsEntryContext:AnsEntryContext_CollectInitialEntryPayment': {
+    argument: {
+      paymentCid: 'ContractId',
+      transferContext: 'Splice.AmuletRules:AppTransferContext',
+      ansRulesCid: 'ContractId',
+    },
+    result: 'Splice.Ans:AnsEntryContext_CollectInitialEntryPaymentResult',
+  },
+  'Splice.Ans:AnsEntryContext:AnsEntryContext_Terminate': {
+    argument: {
+      actor: 'Party',
+      terminatedSubscriptionCid: 'ContractId',
+    },
+    result: 'Splice.Ans:AnsEntryContext_TerminateResult',
   },
   'Splice.Ans:AnsRules:AnsRules_CollectEntryRenewalPayment': {
     argument: {
@@ -1249,9 +1270,19 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.ValidatorLicense:ValidatorLivenessActivityRecord_DsoExpireResult',
   },
+  'Splice.Wallet.Subscriptions:Subscription:Subscription_Archive': {
+    argument: {},
+    result: 'Splice.Wallet.Subscriptions:Subscription_ArchiveResult',
+  },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_CancelSubscription': {
     argument: {},
     result: 'Splice.Wallet.Subscriptions:SubscriptionIdleState_CancelSubscriptionResult',
+  },
+  'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_ExpireSubscription': {
+    argument: {
+      actor: 'Party',
+    },
+    result: 'Splice.Wallet.Subscriptions:SubscriptionIdleState_ExpireSubscriptionResult',
   },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_MakePayment': {
     argument: {
@@ -2675,6 +2706,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       ansRulesCid: 'ContractId',
     },
   },
+  'Splice.Ans:AnsEntryContext_CollectInitialEntryPaymentResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      entryCid: 'ContractId',
+      subscriptionStateCid: 'ContractId',
+    },
+  },
   'Splice.Ans:AnsEntryContext_RejectEntryInitialPayment': {
     kind: 'record',
     params: [],
@@ -2690,6 +2729,16 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       actor: 'Party',
     },
+  },
+  'Splice.Ans:AnsEntryContext_TerminateResult': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
+  'Splice.Ans:AnsEntry_ExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {},
   },
   'Splice.Ans:AnsRulesConfig': {
     kind: 'record',
@@ -4175,6 +4224,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       description: 'Text',
     },
   },
+  'Splice.Wallet.Subscriptions:Subscription_ArchiveResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      terminatedSubscription: 'ContractId',
+    },
+  },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState_CancelSubscriptionResult': {
     kind: 'record',
     params: [],
@@ -4195,6 +4251,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       subscriptionPayment: 'ContractId',
       senderChange: 'Optional ContractId',
+    },
+  },
+  'Splice.Wallet.Subscriptions:SubscriptionIdleState_ExpireSubscriptionResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      terminatedSubscription: 'ContractId',
     },
   },
   'Splice.Wallet.Subscriptions:SubscriptionInitialPayment_CollectResult': {
