@@ -184,6 +184,15 @@ export { VoteResultsService, voteResultKeyOf, voteResultToken } from './scan/gov
 export type { VoteResultsPage } from './scan/governance/vote-results.service';
 export { VoteRequestsRepository } from './scan/governance/vote-requests.repository';
 export { VoteRequestsService } from './scan/governance/vote-requests.service';
+export { AnsEntriesRepository, type AnsEntryRow } from './scan/ans/ans-entries.repository';
+export {
+  AnsEntriesService,
+  type AnsEntriesList,
+  type AnsEntry,
+  type AnsEntryLookup,
+  type AnsRulesRequest,
+  type AnsRulesUpdate,
+} from './scan/ans/ans-entries.service';
 export type {
   VoteRequestLookup,
   VoteRequestsByTrackingId,

@@ -17,6 +17,7 @@ import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
+import { AnsEntryIndexes1795497300000 } from './1795497300000-ans-entry-indexes';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SimulatedNetwork1795476000000,
   BulkHistoryObjects1795490000000,
   SynchronizerVerdicts1795480000000,
+  AnsEntryIndexes1795497300000,
 ];
