@@ -67,6 +67,24 @@ describe('the name service flow', () => {
     expect(exercised(longEvents, 'DsoRules_ExpireAnsEntry')).toHaveLength(expired.size);
     expect(exercised(longEvents, 'DsoRules_ExpireSubscription')).toHaveLength(expired.size);
     expect(exercised(longEvents, 'AnsEntryContext_Terminate')).toHaveLength(expired.size);
+    // Every other buyer renews (once the due date is within the renewal window): a renewal
+    // re-creates the entry one lifetime later; the others expire.
+    const renewals = exercised(longEvents, 'AnsEntry_Renew');
+    expect(renewals.length).toBeGreaterThan(0);
+    expect(exercised(longEvents, 'SubscriptionIdleState_MakePayment')).toHaveLength(renewals.length);
+    expect(exercised(longEvents, 'DsoRules_CollectEntryRenewalPayment')).toHaveLength(renewals.length);
+    for (const renew of renewals) {
+      const old = toCompact(
+        entries.find((e) => e.contract_id === renew.contract_id)!.create_arguments,
+      ) as unknown as AnsEntryPayload;
+      const { entryCid } = toCompact(renew.exercise_result) as { entryCid: string };
+      const next = toCompact(
+        entries.find((e) => e.contract_id === entryCid)!.create_arguments,
+      ) as unknown as AnsEntryPayload;
+      expect({ ...next, expiresAt: old.expiresAt }).toEqual(old);
+      expect(Date.parse(next.expiresAt) - Date.parse(old.expiresAt)).toBe(90 * 86_400_000);
+      expect(expired.has(renew.contract_id)).toBe(false);
+    }
     const ours = /Ans|Subscription/;
     const violations = [...checkHistory(long.updates).values()]
       .map((t) => t.example)

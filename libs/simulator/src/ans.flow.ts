@@ -8,6 +8,7 @@ import {
   SpliceTemplates,
   type SubscriptionData,
   type SubscriptionPayData,
+  toCompact,
   V,
 } from '@canton-scan/domain';
 import { divNumeric } from './amulet-arithmetic';
@@ -35,6 +36,12 @@ interface LiveEntry {
   readonly user: SimParty;
   readonly name: string;
   readonly context: GenericContract;
+  readonly walletProvider: SimParty;
+  readonly subscriptionData: SubscriptionData;
+  readonly payData: SubscriptionPayData;
+  readonly requestCid: string;
+  /** Whether the user's wallet pays each renewal (else the entry expires). */
+  readonly renews: boolean;
   entry: GenericContract;
   idleState: GenericContract;
   subscription: GenericContract;
@@ -68,6 +75,12 @@ export class AnsFlow {
 
   *tick(round: number): Generator<HistoryUpdate> {
     yield* this.expire(round);
+    const tickStart = this.ctx.clock.tickStart(round);
+    const window = Number(ANS_RULES_CONFIG.renewalDuration.microseconds);
+    for (const e of this.live.filter(
+      (l) => l.renews && tickStart < l.expiresAtMicros && tickStart + window >= l.expiresAtMicros,
+    ))
+      yield* this.renew(round, e);
     const buyers = this.ctx.network.users.filter((u) => !u.external);
     if (
       round >= FIRST_PURCHASE_ROUND &&
@@ -245,7 +258,7 @@ export class AnsFlow {
       }),
       ansRulesCid: V.contractId(ansRulesCid),
     });
-    let delivered: Omit<LiveEntry, 'user' | 'name' | 'context'> | undefined;
+    let delivered: Pick<LiveEntry, 'entry' | 'idleState' | 'subscription' | 'expiresAtMicros'> | undefined;
     yield* confirmAndExecute(
       this.ctx,
       this.governance,
@@ -321,7 +334,237 @@ export class AnsFlow {
         ),
     );
     if (!delivered) throw new Error('simulator bug: ANS entry not delivered');
-    this.live.push({ user, name, context, ...delivered });
+    this.live.push({
+      user,
+      name,
+      context,
+      walletProvider,
+      subscriptionData,
+      payData,
+      requestCid,
+      // Every other buyer renews.
+      renews: this.purchases % 2 === 1,
+      ...delivered,
+    });
+  }
+
+  /**
+   * A renewal as the wallet and the DSO's automation make it: the user pays the next period into a
+   * lock (`SubscriptionIdleState_MakePayment`, once the due date is within `renewalDuration`),
+   * and an SV collects it (`DsoRules_CollectEntryRenewalPayment`), burning the payment and
+   * renewing the entry (`AnsEntry_Renew`: the entry re-created with `expiresAt` one
+   * `entryLifetime` later).
+   */
+  private *renew(round: number, e: LiveEntry): Generator<HistoryUpdate> {
+    const { dso } = this.ctx;
+    const { user, walletProvider, subscriptionData, payData } = e;
+    const signatories = [user.id, dso.id];
+    const cid = (tx: TxBuilder, c: SimContract): DamlValue => V.contractId(tx.contractId(c));
+    const openRound = this.rounds.openRoundPayload(round);
+    const targetAmount = divNumeric(
+      parseDamlDecimal(payData.paymentAmount.amount),
+      parseDamlDecimal(openRound.amuletPrice),
+    );
+    const interval = Number(payData.paymentInterval.microseconds);
+    const inputs: AmuletContract[] = [];
+    yield* this.amulets.fund(user, targetAmount, round, inputs);
+    let payment: GenericContract | undefined;
+    let locked: GenericContract | undefined;
+    yield this.ctx.transaction({ command: 'renew-ans-entry' }, (tx) => {
+      const lockExpiresAt = Math.max(
+        tx.effectiveMicros + Number(openRound.tickDuration.microseconds),
+        parseMicros(openRound.targetClosesAt),
+      );
+      tx.exercise(
+        e.idleState,
+        {
+          choice: SpliceChoices.SubscriptionIdleStateMakePayment,
+          argument: V.record({
+            inputs: V.list(inputs.map((a) => V.variant('InputAmulet', cid(tx, a)))),
+            context: V.record({
+              amuletRules: cid(tx, this.governance.amuletRules),
+              context: V.record({
+                openMiningRound: cid(tx, this.rounds.openRound(round)),
+                issuingMiningRounds: V.genMap([]),
+                validatorRights: V.genMap([]),
+                featuredAppRight: V.optional(this.featuredRight(tx, walletProvider)),
+              }),
+            }),
+            walletProvider: V.party(walletProvider.id),
+          }),
+          consuming: true,
+          actingParties: [...new Set([user.id, walletProvider.id])],
+        },
+        () => {
+          const outcome = this.amulets.transfer(
+            tx,
+            user,
+            inputs,
+            [
+              {
+                receiver: user,
+                amount: targetAmount,
+                lock: {
+                  holders: [dso.id],
+                  expiresAt: formatMicros(lockExpiresAt),
+                  optContext: `amulet-subscription: ${subscriptionData.description}`,
+                },
+                meta: {
+                  [REASON_KEY]: `Locking amulet for subscription payment: ${subscriptionData.description}`,
+                },
+              },
+            ],
+            round,
+            [],
+            { provider: walletProvider },
+          );
+          locked = outcome.outputs[0] as GenericContract;
+          payment = tx.create(
+            SpliceTemplates.SubscriptionPayment,
+            buildSplicePayload(SpliceTemplates.SubscriptionPayment, {
+              subscription: tx.contractId(e.subscription),
+              subscriptionData,
+              payData,
+              thisPaymentDueAt: formatMicros(e.expiresAtMicros),
+              targetAmount: formatDamlDecimal(targetAmount),
+              lockedAmulet: tx.contractId(locked),
+              round: { number: String(round) },
+              reference: e.requestCid,
+            }),
+            signatories,
+          );
+          return V.record({
+            subscriptionPayment: cid(tx, payment),
+            senderChange: V.optional(outcome.change ? cid(tx, outcome.change) : null),
+          });
+        },
+      );
+    });
+    if (!payment || !locked) throw new Error('simulator bug: no ANS renewal payment');
+    const sv = this.governance.currentSvs[0].party.id;
+    yield this.ctx.transaction({ command: 'collect-ans-renewal' }, (tx) => {
+      const transferContext = transferContextValue({
+        amuletRules: tx.contractId(this.governance.amuletRules),
+        openMiningRound: tx.contractId(this.rounds.openRound(round)),
+        featuredAppRight: null,
+      });
+      const paymentCid = cid(tx, payment!);
+      const entryCid = cid(tx, e.entry);
+      const ansRulesCid = cid(tx, this.governance.ansRules);
+      const choiceArg = V.record({ paymentCid, entryCid, transferContext, ansRulesCid });
+      let result: { entry: GenericContract; idleState: GenericContract } | undefined;
+      tx.exercise(
+        this.governance.dsoRules,
+        {
+          choice: SpliceChoices.DsoRulesCollectEntryRenewalPayment,
+          argument: V.record({
+            ansEntryContextCid: cid(tx, e.context),
+            choiceArg,
+            sv: V.optional(V.party(sv)),
+          }),
+          consuming: false,
+          actingParties: [sv],
+        },
+        () => {
+          tx.exercise(
+            e.context,
+            {
+              choice: SpliceChoices.AnsEntryContextCollectEntryRenewalPayment,
+              argument: choiceArg,
+              consuming: false,
+              actingParties: [dso.id],
+            },
+            () => {
+              tx.exercise(
+                this.governance.ansRules,
+                {
+                  choice: SpliceChoices.AnsRulesCollectEntryRenewalPayment,
+                  argument: V.record({
+                    user: V.party(user.id),
+                    entryContext: cid(tx, e.context),
+                    paymentCid,
+                    entryCid,
+                    transferContext,
+                  }),
+                  consuming: false,
+                  actingParties: [dso.id, user.id],
+                },
+                () => {
+                  let idleState: GenericContract | undefined;
+                  let paid: AmuletContract | undefined;
+                  tx.exercise(
+                    payment!,
+                    {
+                      choice: SpliceChoices.SubscriptionPaymentCollect,
+                      argument: V.record({ transferContext }),
+                      consuming: true,
+                      actingParties: signatories,
+                    },
+                    () => {
+                      idleState = tx.create(
+                        SpliceTemplates.SubscriptionIdleState,
+                        buildSplicePayload(SpliceTemplates.SubscriptionIdleState, {
+                          subscription: tx.contractId(e.subscription),
+                          subscriptionData,
+                          payData,
+                          nextPaymentDueAt: formatMicros(e.expiresAtMicros + interval),
+                          reference: e.requestCid,
+                        }),
+                        signatories,
+                      );
+                      paid = this.unlockAndPay(tx, round, user, locked!, targetAmount, subscriptionData);
+                      return V.record({ subscriptionState: cid(tx, idleState), amulet: cid(tx, paid) });
+                    },
+                  );
+                  // fetchAndArchive: the DSO burns the amulet it was paid.
+                  tx.archive(paid!, [dso.id]);
+                  let renewed: GenericContract | undefined;
+                  tx.exercise(
+                    e.entry,
+                    {
+                      choice: SpliceChoices.AnsEntryRenew,
+                      argument: V.record({
+                        extension: V.record({ microseconds: V.int64(String(interval)) }),
+                      }),
+                      consuming: true,
+                      actingParties: signatories,
+                    },
+                    () => {
+                      renewed = tx.create(
+                        SpliceTemplates.AnsEntry,
+                        buildSplicePayload(SpliceTemplates.AnsEntry, {
+                          user: user.id,
+                          dso: dso.id,
+                          name: e.name,
+                          url: toCompactEntry(e.entry).url,
+                          description: toCompactEntry(e.entry).description,
+                          expiresAt: formatMicros(e.expiresAtMicros + interval),
+                        }),
+                        signatories,
+                      );
+                      return V.record({ entryCid: cid(tx, renewed) });
+                    },
+                  );
+                  result = { entry: renewed!, idleState: idleState! };
+                  return V.record({ entryCid: cid(tx, renewed!), subscriptionStateCid: cid(tx, idleState!) });
+                },
+              );
+              return V.record({
+                entryCid: cid(tx, result!.entry),
+                subscriptionStateCid: cid(tx, result!.idleState),
+              });
+            },
+          );
+          return V.record({
+            ansEntry: cid(tx, result!.entry),
+            subscriptionState: cid(tx, result!.idleState),
+          });
+        },
+      );
+      e.entry = result!.entry;
+      e.idleState = result!.idleState;
+      e.expiresAtMicros += interval;
+    });
   }
 
   /** `SubscriptionInitialPayment_Collect`: the subscription starts, the lock is released and paid to the DSO. */
@@ -383,45 +626,7 @@ export class AnsFlow {
           }),
           signatories,
         );
-        // unlockAndTransfer: LockedAmulet_UnlockV2, then the exact amount to the receiver.
-        let unlocked: AmuletContract | undefined;
-        tx.exercise(
-          locked,
-          {
-            choice: SpliceChoices.LockedAmuletUnlockV2,
-            argument: V.record({}),
-            consuming: true,
-            actingParties: [user.id, dso.id],
-          },
-          () => {
-            unlocked = tx.createAmulet(dso, user, p.targetAmount, round, this.amulets.holdingFeeRate(round));
-            return V.record({
-              amuletCid: V.contractId(tx.contractId(unlocked)),
-              meta: V.record({
-                values: V.textMap({
-                  [REASON_KEY]: V.text('holders released lock'),
-                  'splice.lfdecentralizedtrust.org/tx-kind': V.text('unlock'),
-                }),
-              }),
-            });
-          },
-        );
-        const outcome = this.amulets.transfer(
-          tx,
-          user,
-          [unlocked!],
-          [
-            {
-              receiver: dso,
-              amount: p.targetAmount,
-              meta: { [REASON_KEY]: `subscription payment: ${p.subscriptionData.description}` },
-            },
-          ],
-          round,
-          [],
-          { provider: dso },
-        );
-        const amulet = outcome.outputs[0] as AmuletContract;
+        const amulet = this.unlockAndPay(tx, round, user, locked, p.targetAmount, p.subscriptionData);
         out = { subscription, idleState, amulet, nextPaymentDueAtMicros };
         return V.record({
           subscription: V.contractId(tx.contractId(subscription)),
@@ -432,6 +637,56 @@ export class AnsFlow {
     );
     if (!out) throw new Error('simulator bug: initial payment not collected');
     return out;
+  }
+
+  /** unlockAndTransfer: `LockedAmulet_UnlockV2`, then exactly the locked amount to the DSO (provider: the DSO). */
+  private unlockAndPay(
+    tx: TxBuilder,
+    round: number,
+    user: SimParty,
+    locked: GenericContract,
+    targetAmount: bigint,
+    subscriptionData: SubscriptionData,
+  ): AmuletContract {
+    const { dso } = this.ctx;
+    let unlocked: AmuletContract | undefined;
+    tx.exercise(
+      locked,
+      {
+        choice: SpliceChoices.LockedAmuletUnlockV2,
+        argument: V.record({}),
+        consuming: true,
+        actingParties: [user.id, dso.id],
+      },
+      () => {
+        unlocked = tx.createAmulet(dso, user, targetAmount, round, this.amulets.holdingFeeRate(round));
+        return V.record({
+          amuletCid: V.contractId(tx.contractId(unlocked)),
+          meta: V.record({
+            values: V.textMap({
+              [REASON_KEY]: V.text('holders released lock'),
+              'splice.lfdecentralizedtrust.org/tx-kind': V.text('unlock'),
+            }),
+          }),
+        });
+      },
+    );
+    const outcome = this.amulets.transfer(
+      tx,
+      user,
+      [unlocked!],
+      [
+        {
+          receiver: dso,
+          amount: targetAmount,
+          meta: { [REASON_KEY]: `subscription payment: ${subscriptionData.description}` },
+        },
+      ],
+      round,
+      [],
+      { provider: dso },
+    );
+    return outcome.outputs[0] as AmuletContract;
   }
 
   /** The DSO's expiry automation: entries past `expiresAt`, then their subscriptions. */
@@ -556,4 +811,9 @@ function transferContextValue(c: {
     openMiningRound: V.contractId(c.openMiningRound),
     featuredAppRight: V.optional(c.featuredAppRight === null ? null : V.contractId(c.featuredAppRight)),
   });
+}
+
+/** The url and description of an AnsEntry (kept across renewals). */
+function toCompactEntry(entry: GenericContract): { url: string; description: string } {
+  return toCompact(entry.payload) as unknown as { url: string; description: string };
 }

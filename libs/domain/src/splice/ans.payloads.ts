@@ -121,7 +121,29 @@ export interface SubscriptionIdleStatePayload {
   reference: string;
 }
 
+export const subscriptionPaymentType = T.record({
+  subscription: T.contractId,
+  subscriptionData: subscriptionDataType,
+  payData: subscriptionPayDataType,
+  thisPaymentDueAt: T.timestamp,
+  targetAmount: T.numeric,
+  lockedAmulet: T.contractId,
+  round: roundType,
+  reference: T.contractId,
+});
+export interface SubscriptionPaymentPayload {
+  subscription: string;
+  subscriptionData: SubscriptionData;
+  payData: SubscriptionPayData;
+  thisPaymentDueAt: string;
+  targetAmount: string;
+  lockedAmulet: string;
+  round: Round;
+  reference: string;
+}
+
 type _Checks = [
+  Expect<SameShape<CompactOf<typeof subscriptionPaymentType>, SubscriptionPaymentPayload>>,
   Expect<SameShape<CompactOf<typeof ansEntryType>, AnsEntryPayload>>,
   Expect<SameShape<CompactOf<typeof ansEntryContextType>, AnsEntryContextPayload>>,
   Expect<SameShape<CompactOf<typeof subscriptionRequestType>, SubscriptionRequestPayload>>,

@@ -61,12 +61,14 @@ import {
   subscriptionIdleStateType,
   subscriptionInitialPaymentType,
   subscriptionRequestType,
+  subscriptionPaymentType,
   subscriptionType,
   type AnsEntryContextPayload,
   type AnsEntryPayload,
   type SubscriptionIdleStatePayload,
   type SubscriptionInitialPaymentPayload,
   type SubscriptionPayload,
+  type SubscriptionPaymentPayload,
   type SubscriptionRequestPayload,
 } from './ans.payloads';
 import {
@@ -280,6 +282,12 @@ export const SpliceTemplates = {
     'SubscriptionIdleState',
     subscriptionIdleStateType,
   ),
+  SubscriptionPayment: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'SubscriptionPayment',
+    subscriptionPaymentType,
+  ),
   TerminatedSubscription: template(
     SplicePackages.walletPayments,
     'Splice.Wallet.Subscriptions',
@@ -330,6 +338,7 @@ export interface SplicePayloads {
   Subscription: SubscriptionPayload;
   SubscriptionIdleState: SubscriptionIdleStatePayload;
   TerminatedSubscription: SubscriptionPayload;
+  SubscriptionPayment: SubscriptionPaymentPayload;
 }
 
 /** The compact payload type of a template, e.g. `SplicePayload<'Amulet'>` = `AmuletPayload`. */
@@ -406,6 +415,12 @@ export const SpliceChoices = {
   AnsEntryContextCollectInitialEntryPayment: 'AnsEntryContext_CollectInitialEntryPayment',
   AnsEntryContextTerminate: 'AnsEntryContext_Terminate',
   AnsEntryExpire: 'AnsEntry_Expire',
+  AnsEntryRenew: 'AnsEntry_Renew',
+  AnsRulesCollectEntryRenewalPayment: 'AnsRules_CollectEntryRenewalPayment',
+  AnsEntryContextCollectEntryRenewalPayment: 'AnsEntryContext_CollectEntryRenewalPayment',
+  DsoRulesCollectEntryRenewalPayment: 'DsoRules_CollectEntryRenewalPayment',
+  SubscriptionIdleStateMakePayment: 'SubscriptionIdleState_MakePayment',
+  SubscriptionPaymentCollect: 'SubscriptionPayment_Collect',
   SubscriptionRequestAcceptAndMakePayment: 'SubscriptionRequest_AcceptAndMakePayment',
   SubscriptionInitialPaymentCollect: 'SubscriptionInitialPayment_Collect',
   SubscriptionIdleStateExpireSubscription: 'SubscriptionIdleState_ExpireSubscription',

@@ -489,6 +489,12 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Ans:AnsEntry_ExpireResult',
   },
+  'Splice.Ans:AnsEntry:AnsEntry_Renew': {
+    argument: {
+      extension: 'RelTime',
+    },
+    result: 'Splice.Ans:AnsEntry_RenewResult',
+  },
   'Splice.Ans:AnsEntryContext:AnsEntryContext_CollectEntryRenewalPayment': {
     argument: {
       paymentCid: 'ContractId',
@@ -2739,6 +2745,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     kind: 'record',
     params: [],
     fields: {},
+  },
+  'Splice.Ans:AnsEntry_RenewResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      entryCid: 'ContractId',
+    },
   },
   'Splice.Ans:AnsRulesConfig': {
     kind: 'record',
