@@ -51,6 +51,11 @@ async function facts(dataSource: DataSource) {
           WHERE entity_name = 'FeaturedAppRight' AND archived_record_time IS NULL ORDER BY row_id LIMIT 1`,
       )
     ).v,
+    // A current ANS entry (the simulator buys a few names).
+    ans: await one<{ name: string; user: string }>(
+      `SELECT payload_compact->>'name' AS name, payload_compact->>'user' AS user FROM contracts
+        WHERE entity_name = 'AnsEntry' AND archived_record_time IS NULL ORDER BY row_id DESC LIMIT 1`,
+    ),
     preapproved: (
       await one<{ v: string }>(
         `SELECT payload_compact->>'receiver' AS v FROM contracts
@@ -176,6 +181,10 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       cached_issuing_round_contract_ids: [],
     }),
     post('getAmuletRules', '/v0/amulet-rules', {}),
+    get('listAnsEntries', '/v0/ans-entries?page_size=5&name_prefix=a'),
+    get('lookupAnsEntryByName', `/v0/ans-entries/by-name/${encodeURIComponent(f.ans.name)}`),
+    get('lookupAnsEntryByParty', `/v0/ans-entries/by-party/${encodeURIComponent(f.ans.user)}`),
+    post('getAnsRules', '/v0/ans-rules', {}),
     get('listDsoScans', '/v0/scans'),
     get('listDsoSequencers', '/v0/dso-sequencers'),
     get('listSvBftSequencers', '/v0/sv-bft-sequencers'),
@@ -304,6 +313,16 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getValidatorUserInfo', '/v0/validator-user'),
     get('getProxyFeaturedAppRight', `/v0/scan-proxy/featured-apps/${encodeURIComponent(f.featuredProvider)}`),
     get('getProxyOpenAndIssuingMiningRounds', '/v0/scan-proxy/open-and-issuing-mining-rounds'),
+    get('getProxyAnsEntries', '/v0/scan-proxy/ans-entries?page_size=5'),
+    get('getProxyAnsEntryByName', `/v0/scan-proxy/ans-entries/by-name/${encodeURIComponent(f.ans.name)}`),
+    get('getProxyAnsEntryByParty', `/v0/scan-proxy/ans-entries/by-party/${encodeURIComponent(f.ans.user)}`),
+    {
+      operationId: 'getProxyAnsRules',
+      method: 'POST',
+      path: `${prefix}/v0/scan-proxy/ans-rules`,
+      body: {},
+      headers,
+    },
     get(
       'getProxyTransferPreapprovalByParty',
       `/v0/scan-proxy/transfer-preapprovals/by-party/${encodeURIComponent(f.preapproved)}`,

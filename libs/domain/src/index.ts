@@ -184,6 +184,15 @@ export { VoteResultsService, voteResultKeyOf, voteResultToken } from './scan/gov
 export type { VoteResultsPage } from './scan/governance/vote-results.service';
 export { VoteRequestsRepository } from './scan/governance/vote-requests.repository';
 export { VoteRequestsService } from './scan/governance/vote-requests.service';
+export { AnsEntriesRepository, type AnsEntryRow } from './scan/ans/ans-entries.repository';
+export {
+  AnsEntriesService,
+  type AnsEntriesList,
+  type AnsEntry,
+  type AnsEntryLookup,
+  type AnsRulesRequest,
+  type AnsRulesUpdate,
+} from './scan/ans/ans-entries.service';
 export type {
   VoteRequestLookup,
   VoteRequestsByTrackingId,
@@ -319,6 +328,13 @@ export type {
   SvStatusReportPayload,
 } from './splice/dso-governance.payloads';
 export type { AnsRulesConfig, AnsRulesPayload, DsoBootstrapPayload } from './splice/dso-bootstrap.payloads';
+export {
+  ansEntryType,
+  type AnsEntryContextPayload,
+  type AnsEntryPayload,
+  type SubscriptionData,
+  type SubscriptionPayData,
+} from './splice/ans.payloads';
 export type { SvRewardCouponPayload, UnclaimedRewardPayload } from './splice/sv-rewards.payloads';
 export {
   SpliceChoices,

@@ -39,6 +39,14 @@ export interface TransferOutput {
   readonly amount: bigint;
   /** Makes the output a LockedAmulet. */
   readonly lock?: TimeLock;
+  /** The output's `meta` (none when absent). */
+  readonly meta?: Record<string, string>;
+}
+
+/** How a caller other than a plain wallet transfer exercises `AmuletRules_Transfer`. */
+export interface TransferCall {
+  /** The transfer's `provider` (default: the sender); its featured app right goes in the context. */
+  readonly provider?: SimParty;
 }
 
 /** A transfer input other than an amulet, valued as the Daml values it. */
@@ -199,7 +207,9 @@ export class AmuletFlow {
     outputs: readonly TransferOutput[],
     round: number,
     rewardInputs: readonly RewardInput[] = [],
+    call: TransferCall = {},
   ): TransferOutcome {
+    const provider = call.provider ?? sender;
     const { dso } = this.ctx;
     const amuletPrice = this.rounds.amuletPriceOf(round);
     const rate = this.holdingFeeRate(round);
@@ -218,7 +228,7 @@ export class AmuletFlow {
       outputs: outputs.map((o) => ({ receiver: o.receiver.id, amount: o.amount })),
     });
     const openRound = this.rounds.openRound(round);
-    const featured = this.governance.featuredAppRights.get(sender.id);
+    const featured = this.governance.featuredAppRights.get(provider.id);
     const issuing = [
       ...new Map(rewardInputs.flatMap((r) => (r.issuing ? [[r.issuing.round, r.issuing]] : []))).values(),
     ];
@@ -232,7 +242,7 @@ export class AmuletFlow {
         argument: V.record({
           transfer: V.record({
             sender: V.party(sender.id),
-            provider: V.party(sender.id),
+            provider: V.party(provider.id),
             inputs: V.list([
               ...inputs.map((a) => V.variant('InputAmulet', V.contractId(tx.contractId(a)))),
               ...rewardInputs.map((r) => V.variant(r.tag, V.contractId(tx.contractId(r.contract)))),
@@ -244,7 +254,7 @@ export class AmuletFlow {
                   receiverFeeRatio: V.numeric('0.0000000000'),
                   amount: V.numeric(formatDamlDecimal(o.amount)),
                   lock: V.optional(o.lock ? fromCompact(timeLockType, o.lock) : null),
-                  meta: V.none(),
+                  meta: V.optional(o.meta ? V.record({ values: V.textMap(mapTexts(o.meta)) }) : null),
                 }),
               ),
             ),
@@ -266,7 +276,7 @@ export class AmuletFlow {
           expectedDso: V.some(V.party(dso.id)),
         }),
         consuming: false,
-        actingParties: [sender.id],
+        actingParties: [...new Set([sender.id, provider.id])],
       },
       () => {
         for (const input of inputs) tx.archive(input, [sender.id]);
@@ -276,8 +286,8 @@ export class AmuletFlow {
             SpliceTemplates.FeaturedAppActivityMarker,
             buildSplicePayload(SpliceTemplates.FeaturedAppActivityMarker, {
               dso: dso.id,
-              provider: sender.id,
-              beneficiary: sender.id,
+              provider: provider.id,
+              beneficiary: provider.id,
               weight: '1.0000000000',
             }),
             [dso.id],
@@ -635,4 +645,8 @@ function metadataValue(values: Record<string, string>): DamlValue {
   return V.record({
     values: V.textMap(Object.fromEntries(Object.entries(values).map(([k, v]) => [k, V.text(v)]))),
   });
+}
+
+function mapTexts(values: Record<string, string>): Record<string, DamlValue> {
+  return Object.fromEntries(Object.entries(values).map(([k, v]) => [k, V.text(v)]));
 }

@@ -500,6 +500,7 @@ export class GovernanceFlow implements ConfirmationTarget {
       );
       return;
     }
+    if (action.tag !== 'ARC_DsoRules') throw new Error(`simulator bug: not a vote action: ${action.tag}`);
     const inner = action.value.dsoAction;
     switch (inner.tag) {
       case 'SRARC_OffboardSv': {

@@ -132,6 +132,13 @@ export class RoundFlow {
     return found.contract;
   }
 
+  /** The OpenMiningRound payload of `round` (must be one of the three open ones). */
+  openRoundPayload(round: number): OpenMiningRoundPayload {
+    const found = this.open.find((r) => r.round === round);
+    if (!found) throw new Error(`simulator bug: round ${round} is not open`);
+    return found.payload;
+  }
+
   /** The ClosedMiningRound of `round` while it is on the ledger. */
   closedRound(round: number): GenericContract | undefined {
     return this.closed.find((r) => r.round === round)?.contract;

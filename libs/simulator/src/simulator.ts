@@ -1,6 +1,7 @@
 import { isHostingItem, isVerdictItem, type HistoryUpdate } from '@canton-scan/domain';
 import { AllocationFlow } from './allocation.flow';
 import { AmuletFlow } from './amulet.flow';
+import { AnsFlow } from './ans.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
 import {
@@ -103,6 +104,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
   const batchTransfers = new BatchTransferFlow(ctx, amulets);
+  const ans = new AnsFlow(ctx, governance, rounds, amulets);
   const reassignments = new ReassignmentFlow(ctx, amulets, allocations);
   const expectedPerRound =
     12 +
@@ -147,6 +149,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
     yield* batchTransfers.tick(round);
+    yield* ans.tick(round);
     yield* reassignments.tick(round);
   }
 

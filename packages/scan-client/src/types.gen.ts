@@ -755,6 +755,61 @@ export type TargetMemberTrafficState = {
     total_purchased: number;
 };
 
+export type AnsEntry = {
+    /**
+     * The `Splice.Ans:AnsEntry` contract's id; absent for the DSO's own entries (the
+     * DSO's and the SVs').
+     *
+     */
+    contract_id?: string;
+    /**
+     * Party id of the entry's holder.
+     */
+    user: string;
+    name: string;
+    /**
+     * Empty, or an http(s) URL the user gave.
+     */
+    url: string;
+    /**
+     * Text the user gave; may be empty.
+     */
+    description: string;
+    /**
+     * When the entry expires (a renewal re-creates it with a later time and a new
+     * contract id); absent for the DSO's own entries, which do not expire.
+     *
+     */
+    expires_at?: string | null;
+};
+
+export type ListEntriesResponse = {
+    entries: Array<AnsEntry>;
+};
+
+export type LookupEntryByPartyResponse = {
+    entry: AnsEntry;
+};
+
+export type LookupEntryByNameResponse = {
+    entry: AnsEntry;
+};
+
+export type GetAnsRulesRequest = {
+    /**
+     * Contract id of the ANS rules the caller holds, if any.
+     */
+    cached_ans_rules_contract_id?: string;
+    /**
+     * Synchronizer the caller saw them assigned to, if any.
+     */
+    cached_ans_rules_domain_id?: string;
+};
+
+export type GetAnsRulesResponse = {
+    ans_rules_update: MaybeCachedContractWithState;
+};
+
 export type TransferPreapprovalResponse = {
     transfer_preapproval: ContractWithState;
 };
@@ -3969,6 +4024,174 @@ export type GetAmuletRulesResponses = {
 };
 
 export type GetAmuletRulesResponse = GetAmuletRulesResponses[keyof GetAmuletRulesResponses];
+
+export type ListAnsEntriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Every listed name starts with this text.
+         */
+        name_prefix?: string;
+        /**
+         * The most entries to return.
+         */
+        page_size: number;
+    };
+    url: '/v0/ans-entries';
+};
+
+export type ListAnsEntriesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type ListAnsEntriesError = ListAnsEntriesErrors[keyof ListAnsEntriesErrors];
+
+export type ListAnsEntriesResponses = {
+    /**
+     * The entries, in name order.
+     */
+    200: ListEntriesResponse;
+};
+
+export type ListAnsEntriesResponse = ListAnsEntriesResponses[keyof ListAnsEntriesResponses];
+
+export type LookupAnsEntryByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the entry's user (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/ans-entries/by-party/{party}';
+};
+
+export type LookupAnsEntryByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupAnsEntryByPartyError = LookupAnsEntryByPartyErrors[keyof LookupAnsEntryByPartyErrors];
+
+export type LookupAnsEntryByPartyResponses = {
+    /**
+     * The party's entry.
+     */
+    200: LookupEntryByPartyResponse;
+};
+
+export type LookupAnsEntryByPartyResponse = LookupAnsEntryByPartyResponses[keyof LookupAnsEntryByPartyResponses];
+
+export type LookupAnsEntryByNameData = {
+    body?: never;
+    path: {
+        name: string;
+    };
+    query?: never;
+    url: '/v0/ans-entries/by-name/{name}';
+};
+
+export type LookupAnsEntryByNameErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupAnsEntryByNameError = LookupAnsEntryByNameErrors[keyof LookupAnsEntryByNameErrors];
+
+export type LookupAnsEntryByNameResponses = {
+    /**
+     * The entry.
+     */
+    200: LookupEntryByNameResponse;
+};
+
+export type LookupAnsEntryByNameResponse = LookupAnsEntryByNameResponses[keyof LookupAnsEntryByNameResponses];
+
+export type GetAnsRulesData = {
+    body: GetAnsRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/ans-rules';
+};
+
+export type GetAnsRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetAnsRulesError = GetAnsRulesErrors[keyof GetAnsRulesErrors];
+
+export type GetAnsRulesResponses = {
+    /**
+     * The ANS rules, or where the cached ones are assigned.
+     */
+    200: GetAnsRulesResponse;
+};
+
+export type GetAnsRulesResponse2 = GetAnsRulesResponses[keyof GetAnsRulesResponses];
 
 export type GetClosedRoundsData = {
     body?: never;

@@ -298,6 +298,48 @@ export type FeaturedAppRightResponse = {
     featured_app_right?: Contract;
 };
 
+export type AnsEntry = {
+    /**
+     * The AnsEntry contract's id; absent for the DSO's own entries.
+     */
+    contract_id?: string;
+    user: string;
+    name: string;
+    url: string;
+    description: string;
+    /**
+     * Absent for the DSO's own entries, which do not expire.
+     */
+    expires_at?: string | null;
+};
+
+export type ListEntriesResponse = {
+    entries: Array<AnsEntry>;
+};
+
+export type LookupEntryByPartyResponse = {
+    entry: AnsEntry;
+};
+
+export type LookupEntryByNameResponse = {
+    entry: AnsEntry;
+};
+
+export type GetAnsRulesRequest = {
+    cached_ans_rules_contract_id?: string;
+    cached_ans_rules_domain_id?: string;
+};
+
+export type GetAnsRulesResponse = {
+    /**
+     * The contract, left out when the caller holds it, and its synchronizer.
+     */
+    ans_rules_update: {
+        contract?: Contract;
+        domain_id?: string;
+    };
+};
+
 export type TransferPreapprovalResponse = {
     transfer_preapproval: ContractWithState;
 };
@@ -649,6 +691,205 @@ export type GetProxyFeaturedAppRightResponses = {
 };
 
 export type GetProxyFeaturedAppRightResponse = GetProxyFeaturedAppRightResponses[keyof GetProxyFeaturedAppRightResponses];
+
+export type GetProxyAnsEntriesData = {
+    body?: never;
+    path?: never;
+    query: {
+        name_prefix?: string;
+        page_size: number;
+    };
+    url: '/v0/scan-proxy/ans-entries';
+};
+
+export type GetProxyAnsEntriesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyAnsEntriesError = GetProxyAnsEntriesErrors[keyof GetProxyAnsEntriesErrors];
+
+export type GetProxyAnsEntriesResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: ListEntriesResponse;
+};
+
+export type GetProxyAnsEntriesResponse = GetProxyAnsEntriesResponses[keyof GetProxyAnsEntriesResponses];
+
+export type GetProxyAnsEntryByPartyData = {
+    body?: never;
+    path: {
+        party: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/ans-entries/by-party/{party}';
+};
+
+export type GetProxyAnsEntryByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyAnsEntryByPartyError = GetProxyAnsEntryByPartyErrors[keyof GetProxyAnsEntryByPartyErrors];
+
+export type GetProxyAnsEntryByPartyResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: LookupEntryByPartyResponse;
+};
+
+export type GetProxyAnsEntryByPartyResponse = GetProxyAnsEntryByPartyResponses[keyof GetProxyAnsEntryByPartyResponses];
+
+export type GetProxyAnsEntryByNameData = {
+    body?: never;
+    path: {
+        name: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/ans-entries/by-name/{name}';
+};
+
+export type GetProxyAnsEntryByNameErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyAnsEntryByNameError = GetProxyAnsEntryByNameErrors[keyof GetProxyAnsEntryByNameErrors];
+
+export type GetProxyAnsEntryByNameResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: LookupEntryByNameResponse;
+};
+
+export type GetProxyAnsEntryByNameResponse = GetProxyAnsEntryByNameResponses[keyof GetProxyAnsEntryByNameResponses];
+
+export type GetProxyAnsRulesData = {
+    body: GetAnsRulesRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/scan-proxy/ans-rules';
+};
+
+export type GetProxyAnsRulesErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyAnsRulesError = GetProxyAnsRulesErrors[keyof GetProxyAnsRulesErrors];
+
+export type GetProxyAnsRulesResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: GetAnsRulesResponse;
+};
+
+export type GetProxyAnsRulesResponse = GetProxyAnsRulesResponses[keyof GetProxyAnsRulesResponses];
 
 export type GetProxyTransferPreapprovalByPartyData = {
     body?: never;

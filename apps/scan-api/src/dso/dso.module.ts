@@ -1,6 +1,8 @@
 import { Module } from '@nestjs/common';
 import {
   ActiveContractsRepository,
+  AnsEntriesRepository,
+  AnsEntriesService,
   DsoContractListsRepository,
   DsoContractListsService,
   DsoInfoService,
@@ -16,7 +18,7 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
 
 /**
  * DSO information and the DSO contracts wallets fetch (DSO party, featured app rights, mining
- * rounds, amulet rules), shared by the scan group (public, cache-aware forms) and the validator
+ * rounds, amulet rules, ANS entries and rules), shared by the scan group (public, cache-aware forms) and the validator
  * proxy (`/v0/scan-proxy/...`). Providers only: each group declares its own controller so that
  * it is served under that group's prefix.
  */
@@ -35,6 +37,12 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
       NetworkConfigRepository,
       fromConfig((config) => config.spliceInstanceNames),
     ]),
+    domainProvider(AnsEntriesRepository, [ReadDb]),
+    domainProvider(AnsEntriesService, [
+      AnsEntriesRepository,
+      ActiveContractsRepository,
+      fromConfig((config) => config.spliceInstanceNames.nameServiceNameAcronym),
+    ]),
   ],
   exports: [
     DsoInfoService,
@@ -43,6 +51,7 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     DsoContractListsService,
     NetworkConfigService,
     ActiveContractsRepository,
+    AnsEntriesService,
   ],
 })
 export class DsoModule {}

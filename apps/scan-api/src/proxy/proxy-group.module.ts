@@ -22,6 +22,7 @@ import {
   TokenRegistryModule,
 } from '@canton-scan/http';
 import { DsoModule } from '../dso/dso.module';
+import { ProxyAnsController } from './proxy-ans.controller';
 import { ProxyDsoController } from './proxy-dso.controller';
 import { ProxyHoldingsController } from './proxy-holdings.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
@@ -38,6 +39,7 @@ import { ProxyValidatorController } from './proxy-validator.controller';
   controllers: [
     HealthController,
     ProxyDsoController,
+    ProxyAnsController,
     ProxyHoldingsController,
     ProxyRegistryController,
     ProxyValidatorController,

@@ -46,6 +46,7 @@ import { domainProvider, fromConfig, HealthController, HealthService } from '@ca
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
+import { AnsController } from './ans/ans.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { BulkHistoryController } from './bulk/bulk-history.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
@@ -84,6 +85,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     RewardAccountingController,
     EventsController,
     DsoController,
+    AnsController,
     TrafficController,
     HostingController,
     SvNodesController,

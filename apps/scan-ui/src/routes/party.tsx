@@ -3,6 +3,7 @@ import { useParams, useSearchParams } from 'react-router';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { AcsContracts } from '../components/acs-contracts';
+import { AnsName } from '../components/ans-name';
 import { Amount } from '../components/amount';
 import { FullId } from '../components/id-link';
 import { Field } from '../components/event-details';
@@ -109,7 +110,15 @@ export default function PartyPage() {
   const summary = useNetworkSummary();
   const [params, setParams] = useSearchParams();
   return (
-    <Page title={`Party ${partyHint(partyId)}`} subtitle={<FullId id={partyId} label="party id" />}>
+    <Page
+      title={`Party ${partyHint(partyId)}`}
+      subtitle={
+        <>
+          <FullId id={partyId} label="party id" />
+          <AnsName party={partyId} />
+        </>
+      }
+    >
       <QueryView query={summary} what="network summary">
         {(s) => {
           const migration = params.has('migration') ? Number(params.get('migration')) : s.migration_id;

@@ -23,6 +23,9 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 @Index('ix_contracts_preapproval_receiver', { synchronize: false })
 // MemberTraffic contracts by member and synchronizer (partial, on the payload; declared in the migration).
 @Index('ix_contracts_member_traffic', { synchronize: false })
+// Current AnsEntries by name and by user then name (partial, on the payload; declared in the migration).
+@Index('ix_contracts_ans_entry_name', { synchronize: false })
+@Index('ix_contracts_ans_entry_user', { synchronize: false })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

@@ -253,11 +253,38 @@ export type AmuletRulesAction =
 export const actionRequiringConfirmationType = T.variant({
   ARC_DsoRules: T.record({ dsoAction: dsoRulesActionType }),
   ARC_AmuletRules: T.record({ amuletRulesAction: amuletRulesActionType }),
+  ARC_AnsEntryContext: T.record({
+    ansEntryContextCid: T.contractId,
+    ansEntryContextAction: T.variant({
+      ANSRARC_CollectInitialEntryPayment: T.record({
+        paymentCid: T.contractId,
+        transferContext: T.record({
+          amuletRules: T.contractId,
+          openMiningRound: T.contractId,
+          featuredAppRight: T.optional(T.contractId),
+        }),
+        ansRulesCid: T.contractId,
+      }),
+    }),
+  }),
 });
 /** The vote's action; its name for vote-result filters is the inner tag (`SRARC_...`, `CRARC_...`). */
 export type ActionRequiringConfirmation =
   | { tag: 'ARC_DsoRules'; value: { dsoAction: DsoRulesAction } }
-  | { tag: 'ARC_AmuletRules'; value: { amuletRulesAction: AmuletRulesAction } };
+  | { tag: 'ARC_AmuletRules'; value: { amuletRulesAction: AmuletRulesAction } }
+  | {
+      tag: 'ARC_AnsEntryContext';
+      value: { ansEntryContextCid: string; ansEntryContextAction: AnsEntryContextAction };
+    };
+/** `AnsEntryContext_ActionRequiringConfirmation` (the constructor the DSO's automation uses). */
+export interface AnsEntryContextAction {
+  tag: 'ANSRARC_CollectInitialEntryPayment';
+  value: {
+    paymentCid: string;
+    transferContext: { amuletRules: string; openMiningRound: string; featuredAppRight: string | null };
+    ansRulesCid: string;
+  };
+}
 
 export const reasonType = T.record({ url: T.text, body: T.text });
 export interface Reason {

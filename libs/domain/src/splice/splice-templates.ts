@@ -56,6 +56,22 @@ import {
   type DsoBootstrapPayload,
 } from './dso-bootstrap.payloads';
 import {
+  ansEntryContextType,
+  ansEntryType,
+  subscriptionIdleStateType,
+  subscriptionInitialPaymentType,
+  subscriptionRequestType,
+  subscriptionPaymentType,
+  subscriptionType,
+  type AnsEntryContextPayload,
+  type AnsEntryPayload,
+  type SubscriptionIdleStatePayload,
+  type SubscriptionInitialPaymentPayload,
+  type SubscriptionPayload,
+  type SubscriptionPaymentPayload,
+  type SubscriptionRequestPayload,
+} from './ans.payloads';
+import {
   svRewardCouponType,
   unclaimedRewardType,
   type SvRewardCouponPayload,
@@ -119,6 +135,7 @@ export const SplicePackages = {
   amulet: splicePackage('splice-amulet', '0.1.22'),
   dsoGovernance: splicePackage('splice-dso-governance', '0.1.28'),
   amuletNameService: splicePackage('splice-amulet-name-service', '0.1.23'),
+  walletPayments: splicePackage('splice-wallet-payments', '0.1.22'),
   tokenHolding: splicePackage('splice-api-token-holding-v1', '1.0.0'),
   tokenTransferInstruction: splicePackage('splice-api-token-transfer-instruction-v1', '1.0.0'),
   tokenAllocation: splicePackage('splice-api-token-allocation-v1', '1.0.0'),
@@ -234,6 +251,49 @@ export const SpliceTemplates = {
   DsoBootstrap: template(governance, 'Splice.DsoBootstrap', 'DsoBootstrap', dsoBootstrapType),
   AnsRules: template(SplicePackages.amuletNameService, 'Splice.Ans', 'AnsRules', ansRulesType),
   SvRewardCoupon: template(amulet, 'Splice.Amulet', 'SvRewardCoupon', svRewardCouponType),
+  AnsEntry: template(SplicePackages.amuletNameService, 'Splice.Ans', 'AnsEntry', ansEntryType),
+  AnsEntryContext: template(
+    SplicePackages.amuletNameService,
+    'Splice.Ans',
+    'AnsEntryContext',
+    ansEntryContextType,
+  ),
+  SubscriptionRequest: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'SubscriptionRequest',
+    subscriptionRequestType,
+  ),
+  SubscriptionInitialPayment: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'SubscriptionInitialPayment',
+    subscriptionInitialPaymentType,
+  ),
+  Subscription: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'Subscription',
+    subscriptionType,
+  ),
+  SubscriptionIdleState: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'SubscriptionIdleState',
+    subscriptionIdleStateType,
+  ),
+  SubscriptionPayment: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'SubscriptionPayment',
+    subscriptionPaymentType,
+  ),
+  TerminatedSubscription: template(
+    SplicePackages.walletPayments,
+    'Splice.Wallet.Subscriptions',
+    'TerminatedSubscription',
+    subscriptionType,
+  ),
 } as const;
 
 export type SpliceTemplateName = keyof typeof SpliceTemplates;
@@ -271,6 +331,14 @@ export interface SplicePayloads {
   DsoBootstrap: DsoBootstrapPayload;
   AnsRules: AnsRulesPayload;
   SvRewardCoupon: SvRewardCouponPayload;
+  AnsEntry: AnsEntryPayload;
+  AnsEntryContext: AnsEntryContextPayload;
+  SubscriptionRequest: SubscriptionRequestPayload;
+  SubscriptionInitialPayment: SubscriptionInitialPaymentPayload;
+  Subscription: SubscriptionPayload;
+  SubscriptionIdleState: SubscriptionIdleStatePayload;
+  TerminatedSubscription: SubscriptionPayload;
+  SubscriptionPayment: SubscriptionPaymentPayload;
 }
 
 /** The compact payload type of a template, e.g. `SplicePayload<'Amulet'>` = `AmuletPayload`. */
@@ -342,6 +410,24 @@ export const SpliceInterfaces = {
 
 /** Choice names readers match on. */
 export const SpliceChoices = {
+  AnsRulesRequestEntry: 'AnsRules_RequestEntry',
+  AnsRulesCollectInitialEntryPayment: 'AnsRules_CollectInitialEntryPayment',
+  AnsEntryContextCollectInitialEntryPayment: 'AnsEntryContext_CollectInitialEntryPayment',
+  AnsEntryContextTerminate: 'AnsEntryContext_Terminate',
+  AnsEntryExpire: 'AnsEntry_Expire',
+  AnsEntryRenew: 'AnsEntry_Renew',
+  AnsRulesCollectEntryRenewalPayment: 'AnsRules_CollectEntryRenewalPayment',
+  AnsEntryContextCollectEntryRenewalPayment: 'AnsEntryContext_CollectEntryRenewalPayment',
+  DsoRulesCollectEntryRenewalPayment: 'DsoRules_CollectEntryRenewalPayment',
+  SubscriptionIdleStateMakePayment: 'SubscriptionIdleState_MakePayment',
+  SubscriptionPaymentCollect: 'SubscriptionPayment_Collect',
+  SubscriptionRequestAcceptAndMakePayment: 'SubscriptionRequest_AcceptAndMakePayment',
+  SubscriptionInitialPaymentCollect: 'SubscriptionInitialPayment_Collect',
+  SubscriptionIdleStateExpireSubscription: 'SubscriptionIdleState_ExpireSubscription',
+  SubscriptionArchive: 'Subscription_Archive',
+  DsoRulesExpireAnsEntry: 'DsoRules_ExpireAnsEntry',
+  DsoRulesExpireSubscription: 'DsoRules_ExpireSubscription',
+  LockedAmuletUnlockV2: 'LockedAmulet_UnlockV2',
   Archive: 'Archive',
   AmuletRulesTransfer: 'AmuletRules_Transfer',
   AmuletRulesDevNetTap: 'AmuletRules_DevNet_Tap',

@@ -212,6 +212,14 @@ export class HistoryChecker implements TransferLedger {
             [AMULET, LOCKED_AMULET].includes(qualifiedName(event.template_id))
           )
             moved -= this.amuletAmounts.get(event.contract_id) ?? 0n;
+          else if (
+            event.choice === 'Archive' &&
+            qualifiedName(event.template_id) === AMULET &&
+            ANS_PAYMENT_COLLECTIONS.has(parentChoiceOf(tx, event.event_id))
+          )
+            // The name service burns the amulet it is paid (AnsRules' `fetchAndArchive` of the DSO's amulet),
+            // created by the payment's transfer earlier in the same transaction.
+            moved -= this.amuletAmounts.get(event.contract_id) ?? createdAmuletAmount(tx, event.contract_id);
       }
     }
     return moved;
@@ -275,6 +283,28 @@ function amountArgument(event: HistoryExercisedEvent): bigint {
 }
 
 /** The root choice (or create) a nested event belongs to, or '' when it is a root itself. */
+/** The choices in which the DSO burns the amulet a name's subscription paid it. */
+const ANS_PAYMENT_COLLECTIONS: ReadonlySet<string> = new Set([
+  'AnsRules_CollectInitialEntryPayment',
+  'AnsRules_CollectEntryRenewalPayment',
+]);
+
+function createdAmuletAmount(tx: HistoryTransaction, contractId: string): bigint {
+  for (const event of Object.values(tx.events_by_id))
+    if (event.event_type === 'created_event' && event.contract_id === contractId)
+      return (
+        amuletAmountOf(qualifiedName(event.template_id), toCompact(event.create_arguments, 'ledger')) ?? 0n
+      );
+  return 0n;
+}
+
+function parentChoiceOf(tx: HistoryTransaction, eventId: string): string {
+  for (const event of Object.values(tx.events_by_id))
+    if (event.event_type === 'exercised_event' && event.child_event_ids.includes(eventId))
+      return event.choice;
+  return '';
+}
+
 function rootChoiceOf(tx: HistoryTransaction, event: HistoryExercisedEvent): string {
   if (tx.root_event_ids.includes(event.event_id)) return '';
   const root = tx.root_event_ids

@@ -483,6 +483,18 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.Ans.AmuletConversionRateFeed:AmuletConversionRateFeed_UpdateResult',
   },
+  'Splice.Ans:AnsEntry:AnsEntry_Expire': {
+    argument: {
+      actor: 'Party',
+    },
+    result: 'Splice.Ans:AnsEntry_ExpireResult',
+  },
+  'Splice.Ans:AnsEntry:AnsEntry_Renew': {
+    argument: {
+      extension: 'RelTime',
+    },
+    result: 'Splice.Ans:AnsEntry_RenewResult',
+  },
   'Splice.Ans:AnsEntryContext:AnsEntryContext_CollectEntryRenewalPayment': {
     argument: {
       paymentCid: 'ContractId',
@@ -491,6 +503,21 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
       ansRulesCid: 'ContractId',
     },
     result: 'Splice.Ans:AnsEntryContext_CollectEntryRenewalPaymentResult',
+  },
+  'Splice.Ans:AnsEntryContext:AnsEntryContext_CollectInitialEntryPayment': {
+    argument: {
+      paymentCid: 'ContractId',
+      transferContext: 'Splice.AmuletRules:AppTransferContext',
+      ansRulesCid: 'ContractId',
+    },
+    result: 'Splice.Ans:AnsEntryContext_CollectInitialEntryPaymentResult',
+  },
+  'Splice.Ans:AnsEntryContext:AnsEntryContext_Terminate': {
+    argument: {
+      actor: 'Party',
+      terminatedSubscriptionCid: 'ContractId',
+    },
+    result: 'Splice.Ans:AnsEntryContext_TerminateResult',
   },
   'Splice.Ans:AnsRules:AnsRules_CollectEntryRenewalPayment': {
     argument: {
@@ -1249,9 +1276,19 @@ export const SPLICE_CHOICES: Readonly<Record<string, SpliceChoiceFacts>> = {
     },
     result: 'Splice.ValidatorLicense:ValidatorLivenessActivityRecord_DsoExpireResult',
   },
+  'Splice.Wallet.Subscriptions:Subscription:Subscription_Archive': {
+    argument: {},
+    result: 'Splice.Wallet.Subscriptions:Subscription_ArchiveResult',
+  },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_CancelSubscription': {
     argument: {},
     result: 'Splice.Wallet.Subscriptions:SubscriptionIdleState_CancelSubscriptionResult',
+  },
+  'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_ExpireSubscription': {
+    argument: {
+      actor: 'Party',
+    },
+    result: 'Splice.Wallet.Subscriptions:SubscriptionIdleState_ExpireSubscriptionResult',
   },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState:SubscriptionIdleState_MakePayment': {
     argument: {
@@ -2675,6 +2712,14 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       ansRulesCid: 'ContractId',
     },
   },
+  'Splice.Ans:AnsEntryContext_CollectInitialEntryPaymentResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      entryCid: 'ContractId',
+      subscriptionStateCid: 'ContractId',
+    },
+  },
   'Splice.Ans:AnsEntryContext_RejectEntryInitialPayment': {
     kind: 'record',
     params: [],
@@ -2689,6 +2734,23 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     params: [],
     fields: {
       actor: 'Party',
+    },
+  },
+  'Splice.Ans:AnsEntryContext_TerminateResult': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
+  'Splice.Ans:AnsEntry_ExpireResult': {
+    kind: 'record',
+    params: [],
+    fields: {},
+  },
+  'Splice.Ans:AnsEntry_RenewResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      entryCid: 'ContractId',
     },
   },
   'Splice.Ans:AnsRulesConfig': {
@@ -4175,6 +4237,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
       description: 'Text',
     },
   },
+  'Splice.Wallet.Subscriptions:Subscription_ArchiveResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      terminatedSubscription: 'ContractId',
+    },
+  },
   'Splice.Wallet.Subscriptions:SubscriptionIdleState_CancelSubscriptionResult': {
     kind: 'record',
     params: [],
@@ -4195,6 +4264,13 @@ export const SPLICE_TYPES: Readonly<Record<string, SpliceTypeFacts>> = {
     fields: {
       subscriptionPayment: 'ContractId',
       senderChange: 'Optional ContractId',
+    },
+  },
+  'Splice.Wallet.Subscriptions:SubscriptionIdleState_ExpireSubscriptionResult': {
+    kind: 'record',
+    params: [],
+    fields: {
+      terminatedSubscription: 'ContractId',
     },
   },
   'Splice.Wallet.Subscriptions:SubscriptionInitialPayment_CollectResult': {

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetValidatorUserInfoData, GetValidatorUserInfoErrors, GetValidatorUserInfoResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetHoldingsSummaryData, ProxyGetHoldingsSummaryErrors, ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryV1Data, ProxyGetHoldingsSummaryV1Errors, ProxyGetHoldingsSummaryV1Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyGetTransferFactoryData, ProxyGetTransferFactoryErrors, ProxyGetTransferFactoryResponses, ProxyGetTransferInstructionAcceptContextData, ProxyGetTransferInstructionAcceptContextErrors, ProxyGetTransferInstructionAcceptContextResponses, ProxyGetTransferInstructionRejectContextData, ProxyGetTransferInstructionRejectContextErrors, ProxyGetTransferInstructionRejectContextResponses, ProxyGetTransferInstructionWithdrawContextData, ProxyGetTransferInstructionWithdrawContextErrors, ProxyGetTransferInstructionWithdrawContextResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses, ProxyListUnclaimedDevelopmentFundCouponsData, ProxyListUnclaimedDevelopmentFundCouponsErrors, ProxyListUnclaimedDevelopmentFundCouponsResponses } from './types.gen.js';
+import type { GetLivezData, GetLivezResponses, GetProxyAmuletRulesData, GetProxyAmuletRulesErrors, GetProxyAmuletRulesResponses, GetProxyAnsEntriesData, GetProxyAnsEntriesErrors, GetProxyAnsEntriesResponses, GetProxyAnsEntryByNameData, GetProxyAnsEntryByNameErrors, GetProxyAnsEntryByNameResponses, GetProxyAnsEntryByPartyData, GetProxyAnsEntryByPartyErrors, GetProxyAnsEntryByPartyResponses, GetProxyAnsRulesData, GetProxyAnsRulesErrors, GetProxyAnsRulesResponses, GetProxyDsoInfoData, GetProxyDsoInfoErrors, GetProxyDsoInfoResponses, GetProxyDsoPartyIdData, GetProxyDsoPartyIdErrors, GetProxyDsoPartyIdResponses, GetProxyFeaturedAppRightData, GetProxyFeaturedAppRightErrors, GetProxyFeaturedAppRightResponses, GetProxyOpenAndIssuingMiningRoundsData, GetProxyOpenAndIssuingMiningRoundsErrors, GetProxyOpenAndIssuingMiningRoundsResponses, GetProxyTransferPreapprovalByPartyData, GetProxyTransferPreapprovalByPartyErrors, GetProxyTransferPreapprovalByPartyResponses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetValidatorUserInfoData, GetValidatorUserInfoErrors, GetValidatorUserInfoResponses, ProxyGetAllocationCancelContextV1Data, ProxyGetAllocationCancelContextV1Errors, ProxyGetAllocationCancelContextV1Responses, ProxyGetAllocationCancelContextV2Data, ProxyGetAllocationCancelContextV2Errors, ProxyGetAllocationCancelContextV2Responses, ProxyGetAllocationExecuteTransferContextV1Data, ProxyGetAllocationExecuteTransferContextV1Errors, ProxyGetAllocationExecuteTransferContextV1Responses, ProxyGetAllocationExecuteTransferContextV2Data, ProxyGetAllocationExecuteTransferContextV2Errors, ProxyGetAllocationExecuteTransferContextV2Responses, ProxyGetAllocationFactoryV1Data, ProxyGetAllocationFactoryV1Errors, ProxyGetAllocationFactoryV1Responses, ProxyGetAllocationFactoryV2Data, ProxyGetAllocationFactoryV2Errors, ProxyGetAllocationFactoryV2Responses, ProxyGetAllocationWithdrawContextV1Data, ProxyGetAllocationWithdrawContextV1Errors, ProxyGetAllocationWithdrawContextV1Responses, ProxyGetAllocationWithdrawContextV2Data, ProxyGetAllocationWithdrawContextV2Errors, ProxyGetAllocationWithdrawContextV2Responses, ProxyGetHoldingsSummaryData, ProxyGetHoldingsSummaryErrors, ProxyGetHoldingsSummaryResponses, ProxyGetHoldingsSummaryV1Data, ProxyGetHoldingsSummaryV1Errors, ProxyGetHoldingsSummaryV1Responses, ProxyGetInstrumentData, ProxyGetInstrumentErrors, ProxyGetInstrumentResponses, ProxyGetRegistryInfoData, ProxyGetRegistryInfoErrors, ProxyGetRegistryInfoResponses, ProxyGetTransferFactoryData, ProxyGetTransferFactoryErrors, ProxyGetTransferFactoryResponses, ProxyGetTransferInstructionAcceptContextData, ProxyGetTransferInstructionAcceptContextErrors, ProxyGetTransferInstructionAcceptContextResponses, ProxyGetTransferInstructionRejectContextData, ProxyGetTransferInstructionRejectContextErrors, ProxyGetTransferInstructionRejectContextResponses, ProxyGetTransferInstructionWithdrawContextData, ProxyGetTransferInstructionWithdrawContextErrors, ProxyGetTransferInstructionWithdrawContextResponses, ProxyListInstrumentsData, ProxyListInstrumentsErrors, ProxyListInstrumentsResponses, ProxyListUnclaimedDevelopmentFundCouponsData, ProxyListUnclaimedDevelopmentFundCouponsErrors, ProxyListUnclaimedDevelopmentFundCouponsResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -70,6 +70,63 @@ export const getProxyFeaturedAppRight = <ThrowOnError extends boolean = false>(o
     security: [{ scheme: 'bearer', type: 'http' }],
     url: '/v0/scan-proxy/featured-apps/{provider_party_id}',
     ...options
+});
+
+/**
+ * List the current ANS entries
+ *
+ * The scan group's `/v0/ans-entries`, the same answer: non-expired entries whose names
+ * start with `name_prefix`, in name order, then the DSO's own entries while the page has
+ * room.
+ *
+ */
+export const getProxyAnsEntries = <ThrowOnError extends boolean = false>(options: Options<GetProxyAnsEntriesData, ThrowOnError>) => (options.client ?? client).get<GetProxyAnsEntriesResponses, GetProxyAnsEntriesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/ans-entries',
+    ...options
+});
+
+/**
+ * Look up a party's ANS entry
+ *
+ * The scan group's `/v0/ans-entries/by-party/{party}`: the DSO's own entry for the DSO
+ * or an SV, else the party's first non-expired entry by name; 404 when it has none.
+ *
+ */
+export const getProxyAnsEntryByParty = <ThrowOnError extends boolean = false>(options: Options<GetProxyAnsEntryByPartyData, ThrowOnError>) => (options.client ?? client).get<GetProxyAnsEntryByPartyResponses, GetProxyAnsEntryByPartyErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/ans-entries/by-party/{party}',
+    ...options
+});
+
+/**
+ * Look up an ANS entry by name
+ *
+ * The scan group's `/v0/ans-entries/by-name/{name}`: the entry named exactly `name`
+ * (the DSO's own names included); 404 when there is none.
+ *
+ */
+export const getProxyAnsEntryByName = <ThrowOnError extends boolean = false>(options: Options<GetProxyAnsEntryByNameData, ThrowOnError>) => (options.client ?? client).get<GetProxyAnsEntryByNameResponses, GetProxyAnsEntryByNameErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/ans-entries/by-name/{name}',
+    ...options
+});
+
+/**
+ * Get the ANS rules, unless cached
+ *
+ * The scan group's `POST /v0/ans-rules`: the current `AnsRules` with its synchronizer,
+ * without the contract when the caller names it as cached; 404 while none is known.
+ *
+ */
+export const getProxyAnsRules = <ThrowOnError extends boolean = false>(options: Options<GetProxyAnsRulesData, ThrowOnError>) => (options.client ?? client).post<GetProxyAnsRulesResponses, GetProxyAnsRulesErrors, ThrowOnError>({
+    security: [{ scheme: 'bearer', type: 'http' }],
+    url: '/v0/scan-proxy/ans-rules',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

@@ -202,6 +202,225 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/ans-entries": {
+      "get": {
+        "operationId": "getProxyAnsEntries",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "List the current ANS entries",
+        "description": "The scan group's `/v0/ans-entries`, the same answer: non-expired entries whose names\nstart with `name_prefix`, in name order, then the DSO's own entries while the page has\nroom.\n",
+        "parameters": [
+          {
+            "name": "name_prefix",
+            "in": "query",
+            "required": false,
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          },
+          {
+            "name": "page_size",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListEntriesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/ans-entries/by-party/{party}": {
+      "get": {
+        "operationId": "getProxyAnsEntryByParty",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up a party's ANS entry",
+        "description": "The scan group's `/v0/ans-entries/by-party/{party}`: the DSO's own entry for the DSO\nor an SV, else the party's first non-expired entry by name; 404 when it has none.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupEntryByPartyResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/ans-entries/by-name/{name}": {
+      "get": {
+        "operationId": "getProxyAnsEntryByName",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up an ANS entry by name",
+        "description": "The scan group's `/v0/ans-entries/by-name/{name}`: the entry named exactly `name`\n(the DSO's own names included); 404 when there is none.\n",
+        "parameters": [
+          {
+            "name": "name",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupEntryByNameResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/ans-rules": {
+      "post": {
+        "operationId": "getProxyAnsRules",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Get the ANS rules, unless cached",
+        "description": "The scan group's `POST /v0/ans-rules`: the current `AnsRules` with its synchronizer,\nwithout the contract when the caller names it as cached; 404 while none is known.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetAnsRulesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAnsRulesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/transfer-preapprovals/by-party/{party}": {
       "get": {
         "operationId": "getProxyTransferPreapprovalByParty",
@@ -1887,6 +2106,108 @@ export const scanProxySpec: OpenApiDocument = {
         "properties": {
           "featured_app_right": {
             "$ref": "#/components/schemas/Contract"
+          }
+        }
+      },
+      "AnsEntry": {
+        "type": "object",
+        "required": [
+          "user",
+          "name",
+          "url",
+          "description"
+        ],
+        "properties": {
+          "contract_id": {
+            "type": "string",
+            "description": "The AnsEntry contract's id; absent for the DSO's own entries."
+          },
+          "user": {
+            "type": "string"
+          },
+          "name": {
+            "type": "string"
+          },
+          "url": {
+            "type": "string"
+          },
+          "description": {
+            "type": "string"
+          },
+          "expires_at": {
+            "type": "string",
+            "format": "date-time",
+            "nullable": true,
+            "description": "Absent for the DSO's own entries, which do not expire."
+          }
+        }
+      },
+      "ListEntriesResponse": {
+        "type": "object",
+        "required": [
+          "entries"
+        ],
+        "properties": {
+          "entries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AnsEntry"
+            }
+          }
+        }
+      },
+      "LookupEntryByPartyResponse": {
+        "type": "object",
+        "required": [
+          "entry"
+        ],
+        "properties": {
+          "entry": {
+            "$ref": "#/components/schemas/AnsEntry"
+          }
+        }
+      },
+      "LookupEntryByNameResponse": {
+        "type": "object",
+        "required": [
+          "entry"
+        ],
+        "properties": {
+          "entry": {
+            "$ref": "#/components/schemas/AnsEntry"
+          }
+        }
+      },
+      "GetAnsRulesRequest": {
+        "type": "object",
+        "properties": {
+          "cached_ans_rules_contract_id": {
+            "type": "string",
+            "maxLength": 512
+          },
+          "cached_ans_rules_domain_id": {
+            "type": "string",
+            "maxLength": 512
+          }
+        }
+      },
+      "GetAnsRulesResponse": {
+        "type": "object",
+        "required": [
+          "ans_rules_update"
+        ],
+        "properties": {
+          "ans_rules_update": {
+            "type": "object",
+            "description": "The contract, left out when the caller holds it, and its synchronizer.",
+            "properties": {
+              "contract": {
+                "$ref": "#/components/schemas/Contract"
+              },
+              "domain_id": {
+                "type": "string"
+              }
+            }
           }
         }
       },

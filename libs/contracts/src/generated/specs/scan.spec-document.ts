@@ -2052,6 +2052,204 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/ans-entries": {
+      "get": {
+        "operationId": "listAnsEntries",
+        "tags": [
+          "dso"
+        ],
+        "summary": "List the current ANS entries",
+        "description": "The non-expired ANS entries (`Splice.Ans:AnsEntry`) whose names start with\n`name_prefix` (all when it is empty or absent; any substring, not only whole\nsegments), in name order, at most `page_size` of them. When the page has room left,\nthe DSO's own entries follow: `dso.<acronym>` for the DSO party and\n`<sv name>.sv.<acronym>` for each SV (the name service acronym in lower case), without\n`contract_id` or `expires_at`. An entry is expired when its `expires_at` is before the\nrecord time of the newest update this node has ingested.\n",
+        "parameters": [
+          {
+            "name": "name_prefix",
+            "in": "query",
+            "required": false,
+            "description": "Every listed name starts with this text.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512
+            }
+          },
+          {
+            "name": "page_size",
+            "in": "query",
+            "required": true,
+            "description": "The most entries to return.",
+            "schema": {
+              "type": "integer",
+              "format": "int32",
+              "minimum": 1,
+              "maximum": 1000
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The entries, in name order.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/ListEntriesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/ans-entries/by-party/{party}": {
+      "get": {
+        "operationId": "lookupAnsEntryByParty",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up a party's ANS entry",
+        "description": "The DSO's own entry when `party` is the DSO or an SV (see `/v0/ans-entries`); else the\nparty's first non-expired entry in name order. 404 when it has none.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "description": "Party id of the entry's user (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's entry.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupEntryByPartyResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/ans-entries/by-name/{name}": {
+      "get": {
+        "operationId": "lookupAnsEntryByName",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up an ANS entry by name",
+        "description": "The DSO's own entry for `dso.<acronym>` or `<sv name>.sv.<acronym>`; else the\nnon-expired entry named exactly `name`. 404 when there is none.\n",
+        "parameters": [
+          {
+            "name": "name",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "minLength": 1,
+              "maxLength": 512
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The entry.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupEntryByNameResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/ans-rules": {
+      "post": {
+        "operationId": "getAnsRules",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Get the ANS rules, unless cached",
+        "description": "The current `Splice.Ans:AnsRules` with the synchronizer it is assigned to. When\n`cached_ans_rules_contract_id` is the current contract's id, the `contract` is left\nout and only `domain_id` is given. 404 while no ANS rules are known.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/GetAnsRulesRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The ANS rules, or where the cached ones are assigned.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAnsRulesResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/closed-rounds": {
       "get": {
         "operationId": "getClosedRounds",
@@ -4683,6 +4881,104 @@ export const scanSpec: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "description": "Extra traffic purchased for the member on the synchronizer, in bytes."
+          }
+        }
+      },
+      "AnsEntry": {
+        "type": "object",
+        "required": [
+          "user",
+          "name",
+          "url",
+          "description"
+        ],
+        "properties": {
+          "contract_id": {
+            "type": "string",
+            "description": "The `Splice.Ans:AnsEntry` contract's id; absent for the DSO's own entries (the\nDSO's and the SVs').\n"
+          },
+          "user": {
+            "type": "string",
+            "description": "Party id of the entry's holder."
+          },
+          "name": {
+            "type": "string"
+          },
+          "url": {
+            "type": "string",
+            "description": "Empty, or an http(s) URL the user gave."
+          },
+          "description": {
+            "type": "string",
+            "description": "Text the user gave; may be empty."
+          },
+          "expires_at": {
+            "type": "string",
+            "format": "date-time",
+            "nullable": true,
+            "description": "When the entry expires (a renewal re-creates it with a later time and a new\ncontract id); absent for the DSO's own entries, which do not expire.\n"
+          }
+        }
+      },
+      "ListEntriesResponse": {
+        "type": "object",
+        "required": [
+          "entries"
+        ],
+        "properties": {
+          "entries": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/AnsEntry"
+            }
+          }
+        }
+      },
+      "LookupEntryByPartyResponse": {
+        "type": "object",
+        "required": [
+          "entry"
+        ],
+        "properties": {
+          "entry": {
+            "$ref": "#/components/schemas/AnsEntry"
+          }
+        }
+      },
+      "LookupEntryByNameResponse": {
+        "type": "object",
+        "required": [
+          "entry"
+        ],
+        "properties": {
+          "entry": {
+            "$ref": "#/components/schemas/AnsEntry"
+          }
+        }
+      },
+      "GetAnsRulesRequest": {
+        "type": "object",
+        "properties": {
+          "cached_ans_rules_contract_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Contract id of the ANS rules the caller holds, if any."
+          },
+          "cached_ans_rules_domain_id": {
+            "type": "string",
+            "maxLength": 512,
+            "description": "Synchronizer the caller saw them assigned to, if any."
+          }
+        }
+      },
+      "GetAnsRulesResponse": {
+        "type": "object",
+        "required": [
+          "ans_rules_update"
+        ],
+        "properties": {
+          "ans_rules_update": {
+            "$ref": "#/components/schemas/MaybeCachedContractWithState"
           }
         }
       },

@@ -17,6 +17,7 @@ import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
+import { AnsEntryIndexes1795497300000 } from './1795497300000-ans-entry-indexes';
 import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
 import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 
@@ -41,6 +42,7 @@ export const MIGRATIONS = [
   SimulatedNetwork1795476000000,
   SynchronizerVerdicts1795480000000,
   BulkHistoryObjects1795490000000,
+  AnsEntryIndexes1795497300000,
   UpdateHashIndex1795497310000,
   PartyHosting1795497320000,
 ];
