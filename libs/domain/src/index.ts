@@ -248,6 +248,7 @@ export type {
   TransferPreapprovalPayload,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
+export { amuletConfigScheduleItemType } from './splice/amulet-rules.payloads';
 export {
   allocationSpecificationType,
   timeLockType,

@@ -1,9 +1,9 @@
 import {
   type ActionRequiringConfirmation,
-  actionRequiringConfirmationType,
   type AddSv,
   addSvType,
   type AmuletConfig,
+  amuletConfigScheduleItemType,
   type AmuletPriceVotePayload,
   type AmuletRulesPayload,
   buildSplicePayload,
@@ -477,7 +477,8 @@ export class GovernanceFlow implements ConfirmationTarget {
         this.amuletRules,
         {
           choice: SpliceChoices.AmuletRulesAddFutureAmuletConfigSchedule,
-          argument: fromCompact(actionRequiringConfirmationType, action),
+          // The choice's argument is `newScheduleItem` alone (the CRARC's fields), not the action.
+          argument: V.record({ newScheduleItem: fromCompact(amuletConfigScheduleItemType, item) }),
           consuming: true,
           actingParties: [dso],
         },

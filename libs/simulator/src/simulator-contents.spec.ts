@@ -18,7 +18,6 @@ import {
 import { parseMicros } from './sim-clock';
 import { defaultSvScanUrl } from './simulator.options';
 import {
-  TIMESTAMP,
   run,
   small,
   SMALL_REASSIGNING,
@@ -178,15 +177,18 @@ describe('simulateNetwork', () => {
       );
     });
 
-    it('advances validator faucet state, with missed rounds, a late validator and a withdrawn licence', () => {
+    it('advances validator faucet state, with missed rounds, a late validator and one that leaves', () => {
       const { network, landmarks } = small.summary;
       const licenses = activeOf('ValidatorLicense').map(
         (l) => l.payload as unknown as ValidatorLicensePayload,
       );
       const byValidator = new Map(licenses.map((l) => [l.validator, l]));
-      expect(byValidator.has(landmarks.withdrawnValidator.party.id)).toBe(false);
-      expect(choices(SpliceChoices.ValidatorLicenseWithdraw)).toHaveLength(1);
-      expect(licenses).toHaveLength(network.validators.length - 1);
+      const departed = byValidator.get(landmarks.departedValidator.party.id)!;
+      expect(Number(departed.faucetState!.lastReceivedFor.number)).toBeLessThan(
+        landmarks.departedValidator.departedInRound,
+      );
+      expect(choices(SpliceChoices.ValidatorLicenseWithdraw)).toHaveLength(0);
+      expect(licenses).toHaveLength(network.validators.length);
       const late = byValidator.get(landmarks.lateValidator.party.id)!;
       expect(Number(late.faucetState!.firstReceivedFor.number)).toBe(
         landmarks.lateValidator.onboardedInRound,
@@ -194,12 +196,13 @@ describe('simulateNetwork', () => {
       expect(
         Number(byValidator.get(network.validators[1].id)!.faucetState!.numCouponsMissed),
       ).toBeGreaterThan(5);
-      for (const l of licenses) {
+      for (const l of licenses.filter((x) => x !== departed)) {
         const f = l.faucetState!;
         expect(Number(f.numCouponsMissed)).toBeLessThanOrEqual(
           Math.max(0, Number(f.lastReceivedFor.number) - Number(f.firstReceivedFor.number) - 1),
         );
-        expect(Number(f.lastReceivedFor.number)).toBe(39);
+        // Active to the end: each collected in one of the last rounds (a miss is occasional).
+        expect(Number(f.lastReceivedFor.number)).toBeGreaterThanOrEqual(38);
       }
       expect(
         choices(SpliceChoices.ValidatorLicenseRecordValidatorLivenessActivity).every(

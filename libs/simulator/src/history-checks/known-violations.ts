@@ -9,11 +9,9 @@ import type { ViolationTally } from './history-checker';
  */
 export const KNOWN_VIOLATIONS: readonly string[] = [
   // Genesis, rounds, governance, SV and validator workflows (the dso helper)
-  'daml | Splice.AmuletRules:AmuletRules:AmuletRules_AddFutureAmuletConfigSchedule | argument: expected a record, got variant',
-  'daml | Splice.ValidatorLicense:ValidatorLicense:ValidatorLicense_Withdraw | result: expected the enum Splice.ValidatorLicense:ValidatorLicense_WithdrawResult (a constructor name), got unit',
-  'root | Splice.ValidatorLicense:ValidatorLicense ValidatorLicense_Withdraw | not a root choice of a Splice workflow',
   // Amulet arithmetic: transfers, fees, traffic purchases, locks, liveness, development fund (the xfer helper)
   // App activity on ledger, which Splice keeps off ledger (the events helper)
+  "daml | Splice.AmuletRules:AmuletRules:AmuletRules_AddFutureAmuletConfigSchedule | argument.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
   "daml | Splice.DsoRules:DsoRules:DsoRules_CloseVoteRequest | result.request.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
   "daml | Splice.DsoRules:DsoRules:DsoRules_RequestVote | argument.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
   "daml | create Splice.AmuletRules:AmuletRules | payload.configSchedule.futureValues[]._2.rewardAccounting: not a field in Splice's Daml",
@@ -30,8 +28,6 @@ export const KNOWN_VIOLATIONS: readonly string[] = [
 export const KNOWN_STACK_NETWORK_VIOLATIONS: readonly string[] = [
   // Genesis, rounds, governance, SV and validator workflows (the dso helper)
   // Amulet arithmetic: transfers, fees, traffic purchases, locks, liveness, development fund (the xfer helper)
-  'daml | Splice.Api.Token.TransferInstructionV1:TransferInstruction:TransferInstruction_Reject | result.output<TransferInstructionResult_Failed>: expected Unit, got record',
-  'daml | Splice.Api.Token.TransferInstructionV1:TransferInstruction:TransferInstruction_Withdraw | result.output<TransferInstructionResult_Failed>: expected Unit, got record',
 ];
 
 /**
