@@ -135,17 +135,25 @@ describe('simulateNetwork', () => {
       ).toBe(true);
     });
 
-    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward accounting', () => {
+    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward configuration', () => {
       const [rules] = activeOf('AmuletRules');
       const schedule = (rules.payload as unknown as AmuletRulesPayload).configSchedule;
       expect(schedule.futureValues.length).toBeGreaterThanOrEqual(3);
       const times = schedule.futureValues.map((f) => f._1);
       expect([...times].sort()).toEqual(times);
       expect(times[0] > createdOf('AmuletRules')[0].created_at).toBe(true);
-      const pools = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
-        (c) => c.rewardAccounting.appRewardPoolPerRound,
+      const thresholds = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
+        (c) => c.rewardConfig!.appRewardCouponThreshold,
       );
-      expect(new Set(pools).size).toBe(pools.length);
+      expect(new Set(thresholds).size).toBe(thresholds.length);
+      // Each round carries the configuration in force with the traffic price (CIP-0104 inputs).
+      for (const e of createdOf('OpenMiningRound')) {
+        const round = compactOf<OpenMiningRoundPayload>(e);
+        expect(thresholds).toContain(round.rewardConfig!.appRewardCouponThreshold);
+        expect(round.trafficPrice).toBe(
+          schedule.initialValue.decentralizedSynchronizer.fees.extraTrafficPrice,
+        );
+      }
       expect(createdOf('AmuletRules').length).toBeGreaterThan(1);
     });
 

@@ -3,7 +3,6 @@ import { VerdictWriteRepository } from '../scan/events/verdict-write.repository'
 import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
-import { miningRoundRows } from './derived-batch';
 import { DerivedWriteRepository, encodeDerivedRows } from './derived-write.repository';
 import { encodeHistoryRows, HistoryWriteRepository } from './history-write.repository';
 
@@ -40,11 +39,6 @@ export async function writeBuiltBatch(
   const history = new HistoryWriteRepository(connection);
   const derived = new DerivedWriteRepository(connection);
 
-  // The reward configuration of a round opened before any AmuletRules of its batch: the stored
-  // rules (read before this batch's contracts are).
-  const storedRules = b.derived.openedRounds.some((m) => !m.rules)
-    ? await derived.latestAmuletRules()
-    : undefined;
   const snapshotFacts = await derived.snapshotFacts(b.migrations);
 
   const snapshots = snapshotsDue(
@@ -57,10 +51,7 @@ export async function writeBuiltBatch(
   const { openedRounds, ...derivedRows } = b.derived;
   await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart, b.verdictsHeld);
   await history.write(b.history, b.migrations, b.encoded?.history);
-  await derived.write(
-    { ...derivedRows, miningRounds: miningRoundRows(openedRounds, storedRules), snapshots },
-    b.encoded?.derived,
-  );
+  await derived.write({ ...derivedRows, miningRounds: openedRounds, snapshots }, b.encoded?.derived);
   // After the updates: a verdict on one of them is checked against it.
   await verdicts.write(b.verdicts);
   // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).

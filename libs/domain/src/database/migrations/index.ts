@@ -16,6 +16,7 @@ import { MemberTrafficIndex1795470000000 } from './1795470000000-member-traffic-
 import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-index';
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
+import { RewardInputs1795500000000 } from './1795500000000-reward-inputs';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 
 /** Every migration, in order. A new migration is appended here. */
@@ -39,4 +40,5 @@ export const MIGRATIONS = [
   SimulatedNetwork1795476000000,
   BulkHistoryObjects1795490000000,
   SynchronizerVerdicts1795480000000,
+  RewardInputs1795500000000,
 ];
