@@ -38,7 +38,7 @@ export const MIGRATIONS = [
   MemberTrafficIndex1795470000000,
   HoldingsStateIndex1795473000000,
   SimulatedNetwork1795476000000,
-  BulkHistoryObjects1795490000000,
   SynchronizerVerdicts1795480000000,
+  BulkHistoryObjects1795490000000,
   RewardInputs1795500000000,
 ];
