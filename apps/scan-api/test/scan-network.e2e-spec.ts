@@ -110,16 +110,17 @@ describe('scan liveness, coupons and governance', () => {
         };
       });
       expect(expected.some((e) => e.numRoundsMissed > 0)).toBe(true);
-      const withdrawn = summary.landmarks.withdrawnValidator.party.id;
+      const departed = summary.landmarks.departedValidator;
       const stranger = 'stranger::1220' + '5'.repeat(64);
-      const asked = [...licences.map((l) => l.validator), withdrawn, stranger, licences[0].validator];
+      const asked = [...licences.map((l) => l.validator), stranger, licences[0].validator];
       const res = await faucets(asked);
       expect(res.response.status).toBe(200);
       const rows = res.data!.validatorsReceivedFaucets;
       expect([...rows].sort((a, b) => a.validator.localeCompare(b.validator))).toEqual(
         expected.sort((a, b) => a.validator.localeCompare(b.validator)),
       );
-      expect(rows.map((r) => r.validator)).not.toContain(withdrawn);
+      const left = rows.find((r) => r.validator === departed.party.id)!;
+      expect(left.lastCollectedInRound).toBeLessThan(departed.departedInRound);
       expect(rows.map((r) => r.validator)).toContain(summary.landmarks.lateValidator.party.id);
       expectInvariants(rows);
       expect((await faucets([stranger])).data).toEqual({ validatorsReceivedFaucets: [] });

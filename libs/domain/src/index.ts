@@ -229,6 +229,8 @@ export {
   RewardAccountingRepository,
 } from './scan/rewards/reward-accounting.repository';
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
+export { deriveIssuanceParams } from './scan/rewards/reward-issuance';
+export type { RewardInputs, RewardIssuanceParams } from './scan/rewards/reward-issuance';
 export { UpdateHistoryRepository } from './scan/updates/update-history.repository';
 export { UpdateHistoryService } from './scan/updates/update-history.service';
 export {
@@ -257,10 +259,10 @@ export type {
   AmuletRulesPayload,
   ExternalPartyConfigStatePayload,
   ValidatorLivenessActivityRecordPayload,
-  RewardAccountingConfig,
   TransferPreapprovalPayload,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
+export { amuletConfigScheduleItemType } from './splice/amulet-rules.payloads';
 export {
   allocationSpecificationType,
   timeLockType,
@@ -318,6 +320,7 @@ export type {
   IssuingMiningRoundPayload,
   OpenMiningRoundPayload,
   OpenMiningRoundSummary,
+  RewardConfig,
   SummarizingMiningRoundPayload,
   TransferConfig,
 } from './splice/mining-round.payloads';

@@ -1,9 +1,9 @@
 import {
   type ActionRequiringConfirmation,
-  actionRequiringConfirmationType,
   type AddSv,
   addSvType,
   type AmuletConfig,
+  amuletConfigScheduleItemType,
   type AmuletPriceVotePayload,
   type AmuletRulesPayload,
   buildSplicePayload,
@@ -27,7 +27,7 @@ import {
   amuletConfig,
   ANS_RULES_CONFIG,
   dsoRulesConfig,
-  REWARD_ACCOUNTING,
+  REWARD_CONFIGS,
   svNodeStatePayload,
   TRANSFER_CONFIG,
 } from './network-config';
@@ -108,7 +108,7 @@ export class GovernanceFlow implements ConfirmationTarget {
     const dso = network.dso.id;
     const sv1 = network.svs[0];
     const at = (round: number): string => formatMicros(this.ctx.clock.tickStart(round));
-    const initialConfig = amuletConfig(network, options.tickMicros, REWARD_ACCOUNTING.genesis);
+    const initialConfig = amuletConfig(network, options.tickMicros, REWARD_CONFIGS.genesis);
     const sv1Nodes = svNodeStatePayload(network, sv1, 0, svScanUrl(options, 0)).state.synchronizerNodes;
     const bootstrap: DsoBootstrapPayload = {
       dso,
@@ -146,16 +146,16 @@ export class GovernanceFlow implements ConfirmationTarget {
           dso,
           configSchedule: {
             initialValue: initialConfig,
-            // The CIP-0104 reward accounting configurations the network's readers expect; Splice
-            // itself starts with no future values.
+            // The CIP-0104 reward configurations the network's readers expect; Splice itself
+            // starts with no future values.
             futureValues: [
               {
                 _1: at(Math.floor(options.rounds / 3)),
-                _2: amuletConfig(network, options.tickMicros, REWARD_ACCOUNTING.firstFuture),
+                _2: amuletConfig(network, options.tickMicros, REWARD_CONFIGS.firstFuture),
               },
               {
                 _1: at(Math.floor((2 * options.rounds) / 3)),
-                _2: amuletConfig(network, options.tickMicros, REWARD_ACCOUNTING.secondFuture),
+                _2: amuletConfig(network, options.tickMicros, REWARD_CONFIGS.secondFuture),
               },
             ],
           },
@@ -477,7 +477,8 @@ export class GovernanceFlow implements ConfirmationTarget {
         this.amuletRules,
         {
           choice: SpliceChoices.AmuletRulesAddFutureAmuletConfigSchedule,
-          argument: fromCompact(actionRequiringConfirmationType, action),
+          // The choice's argument is `newScheduleItem` alone (the CRARC's fields), not the action.
+          argument: V.record({ newScheduleItem: fromCompact(amuletConfigScheduleItemType, item) }),
           consuming: true,
           actingParties: [dso],
         },

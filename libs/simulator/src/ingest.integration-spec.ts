@@ -56,7 +56,7 @@ describe('ingestUpdates', () => {
     });
     expect(await count()).toBe(400);
     const rounds = await db.dataSource.query(
-      `SELECT count(*)::int AS n FROM mining_rounds WHERE app_reward_pool IS NULL`,
+      `SELECT count(*)::int AS n FROM mining_rounds WHERE traffic_price IS NULL`,
     );
     expect(rounds[0].n).toBe(0);
 

@@ -5,7 +5,7 @@ import {
   formatDamlDecimal,
   type IssuanceConfig,
   parseDamlDecimal,
-  type RewardAccountingConfig,
+  type RewardConfig,
   type SvNodeStatePayload,
   type TransferConfig,
 } from '@canton-scan/domain';
@@ -84,47 +84,41 @@ const LATER_ISSUANCE_CONFIG: IssuanceConfig = {
 };
 
 /**
- * CIP-0104 reward configurations, all different so a reader can tell which one a round used:
- * genesis (`initialValue`), the two future values the network starts with, the one an accepted
- * vote adds, and one a rejected vote proposed (never in force).
+ * CIP-0104 reward configurations (`AmuletConfig.rewardConfig`, copied onto every OpenMiningRound
+ * with the traffic price, as Splice's AmuletRules does), all different so a reader can tell which
+ * one a round used: genesis (`initialValue`), the two future values the network starts with, the
+ * one an accepted vote adds, and one a rejected vote proposed (never in force). They mint by
+ * featured app markers (on-ledger app reward coupons, as before CIP-0104) without a dry run, so
+ * the rounds carry the inputs of the off-ledger computation (scan's activity totals) while
+ * minting stays on ledger; they differ in the coupon threshold (USD).
  */
-export const REWARD_ACCOUNTING = {
-  genesis: {
-    appRewardPoolPerRound: '500.0000000000',
-    appRewardThreshold: '2.5000000000',
-    appRewardCapPerWeight: '1.5000000000',
-  },
-  firstFuture: {
-    appRewardPoolPerRound: '750.0000000000',
-    appRewardThreshold: '3.0000000000',
-    appRewardCapPerWeight: '2.0000000000',
-  },
-  secondFuture: {
-    appRewardPoolPerRound: '1000.0000000000',
-    appRewardThreshold: '4.0000000000',
-    appRewardCapPerWeight: '2.5000000000',
-  },
-  votedIn: {
-    appRewardPoolPerRound: '1250.0000000000',
-    appRewardThreshold: '5.0000000000',
-    appRewardCapPerWeight: '3.0000000000',
-  },
-  rejected: {
-    appRewardPoolPerRound: '9999.0000000000',
-    appRewardThreshold: '0.0100000000',
-    appRewardCapPerWeight: '99.0000000000',
-  },
-} satisfies Record<string, RewardAccountingConfig>;
+export const REWARD_CONFIGS = {
+  genesis: rewardConfig('0.5000000000'),
+  firstFuture: rewardConfig('1.0000000000'),
+  secondFuture: rewardConfig('1.5000000000'),
+  votedIn: rewardConfig('2.0000000000'),
+  rejected: rewardConfig('99.0000000000'),
+} satisfies Record<string, RewardConfig>;
+
+function rewardConfig(appRewardCouponThreshold: string): RewardConfig {
+  return {
+    mintingVersion: 'RewardVersion_FeaturedAppMarkers',
+    dryRunVersion: null,
+    batchSize: '100',
+    rewardCouponTimeToLive: { microseconds: String(36 * 3600 * 1_000_000) },
+    appRewardCouponThreshold,
+  };
+}
 
 export function amuletConfig(
   network: SimulatedNetwork,
   tickMicros: number,
-  rewardAccounting: RewardAccountingConfig,
+  rewardConfig: RewardConfig,
 ): AmuletConfig {
   return buildAmuletConfig({
     synchronizer: network.synchronizers[0],
     tickMicros,
-    rewardAccounting,
+    rewardConfig,
     developmentFundManager: developmentFundManagerOf(network).id,
   });
 }
@@ -136,13 +130,14 @@ export function developmentFundManagerOf(network: SimulatedNetwork): SimSv['part
 
 /**
  * An AmuletConfig of the simulated network's shape (fees, issuance, synchronizer, packages) for
- * one synchronizer and reward accounting configuration; `laterIssuance: false` leaves the
+ * one synchronizer and reward configuration; `laterIssuance: false` leaves the
  * issuance curve without future values.
  */
 export function buildAmuletConfig(options: {
   synchronizer: string;
   tickMicros: number | bigint;
-  rewardAccounting: RewardAccountingConfig;
+  /** `rewardConfig`; none (pre-CIP-0104 rounds) by default. */
+  rewardConfig?: RewardConfig | null;
   laterIssuance?: boolean;
   /** `optDevelopmentFundManager`; none by default. */
   developmentFundManager?: string;
@@ -150,7 +145,7 @@ export function buildAmuletConfig(options: {
   const {
     synchronizer,
     tickMicros,
-    rewardAccounting,
+    rewardConfig = null,
     laterIssuance = true,
     developmentFundManager,
   } = options;
@@ -185,9 +180,8 @@ export function buildAmuletConfig(options: {
     featuredAppActivityMarkerAmount: '1.0000000000',
     optDevelopmentFundManager: developmentFundManager ?? null,
     externalPartyConfigStateTickDuration: null,
-    rewardConfig: null,
+    rewardConfig,
     transferPreapprovalBaseDuration: null,
-    rewardAccounting,
   };
 }
 

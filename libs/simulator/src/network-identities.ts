@@ -38,7 +38,7 @@ export interface SimulatedNetwork {
   readonly synchronizers: readonly [string, string];
   readonly offboardedSv: SimSv;
   readonly lateValidator: { readonly party: SimParty; readonly onboardedInRound: number };
-  readonly withdrawnValidator: { readonly party: SimParty; readonly withdrawnInRound: number };
+  readonly departedValidator: { readonly party: SimParty; readonly departedInRound: number };
 }
 
 const SV_NAMES = [
@@ -129,6 +129,6 @@ export function describeSimulatedNetwork(options: ResolvedSimulationOptions): Si
       party: validators[validators.length - 1],
       onboardedInRound: Math.floor(options.rounds / 4),
     },
-    withdrawnValidator: { party: validators[2], withdrawnInRound: Math.floor(options.rounds / 2) },
+    departedValidator: { party: validators[2], departedInRound: Math.floor(options.rounds / 2) },
   };
 }

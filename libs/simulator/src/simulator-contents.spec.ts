@@ -18,7 +18,6 @@ import {
 import { parseMicros } from './sim-clock';
 import { defaultSvScanUrl } from './simulator.options';
 import {
-  TIMESTAMP,
   run,
   small,
   SMALL_REASSIGNING,
@@ -136,17 +135,25 @@ describe('simulateNetwork', () => {
       ).toBe(true);
     });
 
-    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward accounting', () => {
+    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward configuration', () => {
       const [rules] = activeOf('AmuletRules');
       const schedule = (rules.payload as unknown as AmuletRulesPayload).configSchedule;
       expect(schedule.futureValues.length).toBeGreaterThanOrEqual(3);
       const times = schedule.futureValues.map((f) => f._1);
       expect([...times].sort()).toEqual(times);
       expect(times[0] > createdOf('AmuletRules')[0].created_at).toBe(true);
-      const pools = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
-        (c) => c.rewardAccounting.appRewardPoolPerRound,
+      const thresholds = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
+        (c) => c.rewardConfig!.appRewardCouponThreshold,
       );
-      expect(new Set(pools).size).toBe(pools.length);
+      expect(new Set(thresholds).size).toBe(thresholds.length);
+      // Each round carries the configuration in force with the traffic price (CIP-0104 inputs).
+      for (const e of createdOf('OpenMiningRound')) {
+        const round = compactOf<OpenMiningRoundPayload>(e);
+        expect(thresholds).toContain(round.rewardConfig!.appRewardCouponThreshold);
+        expect(round.trafficPrice).toBe(
+          schedule.initialValue.decentralizedSynchronizer.fees.extraTrafficPrice,
+        );
+      }
       expect(createdOf('AmuletRules').length).toBeGreaterThan(1);
     });
 
@@ -178,15 +185,18 @@ describe('simulateNetwork', () => {
       );
     });
 
-    it('advances validator faucet state, with missed rounds, a late validator and a withdrawn licence', () => {
+    it('advances validator faucet state, with missed rounds, a late validator and one that leaves', () => {
       const { network, landmarks } = small.summary;
       const licenses = activeOf('ValidatorLicense').map(
         (l) => l.payload as unknown as ValidatorLicensePayload,
       );
       const byValidator = new Map(licenses.map((l) => [l.validator, l]));
-      expect(byValidator.has(landmarks.withdrawnValidator.party.id)).toBe(false);
-      expect(choices(SpliceChoices.ValidatorLicenseWithdraw)).toHaveLength(1);
-      expect(licenses).toHaveLength(network.validators.length - 1);
+      const departed = byValidator.get(landmarks.departedValidator.party.id)!;
+      expect(Number(departed.faucetState!.lastReceivedFor.number)).toBeLessThan(
+        landmarks.departedValidator.departedInRound,
+      );
+      expect(choices(SpliceChoices.ValidatorLicenseWithdraw)).toHaveLength(0);
+      expect(licenses).toHaveLength(network.validators.length);
       const late = byValidator.get(landmarks.lateValidator.party.id)!;
       expect(Number(late.faucetState!.firstReceivedFor.number)).toBe(
         landmarks.lateValidator.onboardedInRound,
@@ -194,12 +204,13 @@ describe('simulateNetwork', () => {
       expect(
         Number(byValidator.get(network.validators[1].id)!.faucetState!.numCouponsMissed),
       ).toBeGreaterThan(5);
-      for (const l of licenses) {
+      for (const l of licenses.filter((x) => x !== departed)) {
         const f = l.faucetState!;
         expect(Number(f.numCouponsMissed)).toBeLessThanOrEqual(
           Math.max(0, Number(f.lastReceivedFor.number) - Number(f.firstReceivedFor.number) - 1),
         );
-        expect(Number(f.lastReceivedFor.number)).toBe(39);
+        // Active to the end: each collected in one of the last rounds (a miss is occasional).
+        expect(Number(f.lastReceivedFor.number)).toBeGreaterThanOrEqual(38);
       }
       expect(
         choices(SpliceChoices.ValidatorLicenseRecordValidatorLivenessActivity).every(

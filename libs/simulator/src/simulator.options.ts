@@ -17,7 +17,7 @@ export interface SimulationOptions {
   seed?: number;
   /** SVs in DsoRules at the end. One more SV is onboarded at genesis and offboarded by a vote. */
   svCount?: number;
-  /** Validators, including one onboarded late and one whose licence is withdrawn (at least 4). */
+  /** Validators, including one onboarded late and one that leaves half-way (at least 4). */
   validatorCount?: number;
   /** Ordinary parties holding amulet (at least 4); every fourth is an external party. */
   partyCount?: number;

@@ -35,7 +35,7 @@ export interface SimulationSummary {
   readonly landmarks: {
     readonly offboardedSv: SimSv;
     readonly lateValidator: { readonly party: SimParty; readonly onboardedInRound: number };
-    readonly withdrawnValidator: { readonly party: SimParty; readonly withdrawnInRound: number };
+    readonly departedValidator: { readonly party: SimParty; readonly departedInRound: number };
     /** LockedAmulets of open allocations left unassigned: first in migration 0, then in migration 1. */
     readonly inFlight: readonly InFlightContract[];
     /** The scripted transfer instruction left pending (when `transferInstructionsPerRound` > 0). */
@@ -160,7 +160,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
     landmarks: {
       offboardedSv: network.offboardedSv,
       lateValidator: network.lateValidator,
-      withdrawnValidator: network.withdrawnValidator,
+      departedValidator: network.departedValidator,
       inFlight: reassignments.inFlight,
       pendingTransferInstruction: transferInstructions.keptPending,
       migration: { fromMigrationId: 0, toMigrationId: 1, atRound: resolved.migrationRound, importUpdates },

@@ -231,7 +231,7 @@ export class TransferInstructionFlow {
             const unlocked = this.unlock(tx, t, round);
             if (t.plan !== 'accept') {
               this.amulets.addToWallet(unlocked);
-              return instructionResult('TransferInstructionResult_Failed', V.record({}), [
+              return instructionResult('TransferInstructionResult_Failed', V.unit(), [
                 V.contractId(tx.contractId(unlocked)),
               ]);
             }

@@ -17,7 +17,7 @@ interface ValidatorState {
   readonly party: SimParty;
   contract?: GenericContract;
   payload?: ValidatorLicensePayload;
-  withdrawn: boolean;
+  departed: boolean;
 }
 
 /** A ValidatorLivenessActivityRecord, open until claimed in a transfer or expired with its round. */
@@ -35,8 +35,8 @@ const MISS_PROBABILITY = 0.03;
 /**
  * Validator licences and liveness. Every validator but the late one is onboarded at genesis;
  * each round a validator collects, its licence is archived and re-created with the faucet state
- * advanced. Validator 1 misses every fourth round, the others occasionally; validator 2's licence
- * is withdrawn half-way; the last validator is onboarded a quarter of the way in.
+ * advanced. Validator 1 misses every fourth round, the others occasionally; validator 2 leaves half-way
+ * (stops recording liveness; its licence stays, as no Splice workflow withdraws one); the last validator is onboarded a quarter of the way in.
  */
 export class ValidatorFlow {
   private readonly validators: ValidatorState[];
@@ -48,13 +48,13 @@ export class ValidatorFlow {
     private readonly governance: GovernanceFlow,
     private readonly rounds: RoundFlow,
   ) {
-    this.validators = ctx.network.validators.map((party) => ({ party, withdrawn: false }));
+    this.validators = ctx.network.validators.map((party) => ({ party, departed: false }));
   }
 
-  /** Whether the validator holds a licence now (onboarded, not withdrawn). */
+  /** Whether the validator is active now (onboarded, not departed). */
   isLicensed(party: SimParty): boolean {
     const v = this.validators[party.index];
-    return v.contract !== undefined && !v.withdrawn;
+    return v.contract !== undefined && !v.departed;
   }
 
   *onboardGenesisValidators(): Generator<HistoryUpdate> {
@@ -63,12 +63,15 @@ export class ValidatorFlow {
   }
 
   *tick(round: number): Generator<HistoryUpdate> {
-    const { lateValidator, withdrawnValidator } = this.ctx.network;
+    const { lateValidator, departedValidator } = this.ctx.network;
     for (const v of this.validators) {
       if (v.party === lateValidator.party && round === lateValidator.onboardedInRound) yield this.onboard(v);
-      if (!v.contract || v.withdrawn) continue;
-      if (v.party === withdrawnValidator.party && round === withdrawnValidator.withdrawnInRound) {
-        yield this.withdraw(v);
+      if (!v.contract || v.departed) continue;
+      if (v.party === departedValidator.party && round === departedValidator.departedInRound) {
+        // No Splice workflow withdraws a licence (no DsoRules choice exercises
+        // ValidatorLicense_Withdraw, and Splice's automation never does): a validator that
+        // leaves just stops recording liveness, its licence stays.
+        v.departed = true;
         continue;
       }
       if (this.misses(v, round)) continue;
@@ -164,18 +167,6 @@ export class ValidatorFlow {
           });
         },
       );
-    });
-  }
-
-  private withdraw(v: ValidatorState): HistoryUpdate {
-    v.withdrawn = true;
-    return this.ctx.transaction({ command: 'withdraw-validator-license' }, (tx) => {
-      tx.exercise(required(v.contract), {
-        choice: SpliceChoices.ValidatorLicenseWithdraw,
-        argument: V.record({ reason: V.text('Validator left the network.') }),
-        consuming: true,
-        actingParties: [this.ctx.dso.id],
-      });
     });
   }
 

@@ -1,6 +1,6 @@
 import type { ActionRequiringConfirmation } from '@canton-scan/domain';
 import type { SimSv } from './network-identities';
-import { amuletConfig, REWARD_ACCOUNTING } from './network-config';
+import { amuletConfig, REWARD_CONFIGS } from './network-config';
 import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 
@@ -32,10 +32,7 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
     const svs = currentSvs();
     return svs[Math.min(i, svs.length - 1)];
   };
-  const configAt = (
-    round: number,
-    accounting: typeof REWARD_ACCOUNTING.votedIn,
-  ): ActionRequiringConfirmation => ({
+  const configAt = (round: number, reward: typeof REWARD_CONFIGS.votedIn): ActionRequiringConfirmation => ({
     tag: 'ARC_AmuletRules',
     value: {
       amuletRulesAction: {
@@ -43,7 +40,7 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
         value: {
           newScheduleItem: {
             _1: formatMicros(ctx.clock.tickStart(round)),
-            _2: amuletConfig(network, options.tickMicros, accounting),
+            _2: amuletConfig(network, options.tickMicros, reward),
           },
         },
       },
@@ -82,8 +79,8 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
     {
       requestRound: at(0.2),
       outcome: 'accepted',
-      summary: 'Schedule the next reward accounting configuration.',
-      action: () => configAt(Math.floor(rounds * 0.9), REWARD_ACCOUNTING.votedIn),
+      summary: 'Schedule the next reward configuration.',
+      action: () => configAt(Math.floor(rounds * 0.9), REWARD_CONFIGS.votedIn),
     },
     {
       requestRound: at(0.25),
@@ -97,8 +94,8 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
     {
       requestRound: at(0.35),
       outcome: 'rejected',
-      summary: 'Quadruple the app reward pool.',
-      action: () => configAt(Math.floor(rounds * 0.95), REWARD_ACCOUNTING.rejected),
+      summary: 'Raise the app reward coupon threshold to 99 USD.',
+      action: () => configAt(Math.floor(rounds * 0.95), REWARD_CONFIGS.rejected),
     },
     {
       requestRound: at(0.45),
@@ -183,7 +180,7 @@ export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n:
       return {
         requestRound: round,
         outcome: 'expired',
-        summary: 'Tweak the reward accounting configuration.',
+        summary: 'Tweak the reward configuration.',
         action: () => ({
           tag: 'ARC_AmuletRules',
           value: {
@@ -192,7 +189,7 @@ export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n:
               value: {
                 newScheduleItem: {
                   _1: formatMicros(ctx.clock.tickStart(round + 30)),
-                  _2: amuletConfig(network, ctx.options.tickMicros, REWARD_ACCOUNTING.rejected),
+                  _2: amuletConfig(network, ctx.options.tickMicros, REWARD_CONFIGS.rejected),
                 },
               },
             },

@@ -22,7 +22,7 @@ describe('LedgerWriter pipeline', () => {
                 FROM contracts c JOIN updates u ON u.row_id = c.archived_update_row_id) AS archived_by,
              (SELECT sum(amount)::text FROM amulet_holdings WHERE archived_record_time IS NULL) AS active_holdings,
              (SELECT count(*)::int FROM validator_licenses WHERE archived_record_time IS NULL) AS active_licenses,
-             (SELECT string_agg(round || '=' || coalesce(app_reward_pool::text, '-') || '/' || coalesce(closed_record_time::text, '-'), ',' ORDER BY round)
+             (SELECT string_agg(round || '=' || coalesce(traffic_price::text || '@' || app_reward_coupon_threshold::text, '-') || '/' || coalesce(closed_record_time::text, '-'), ',' ORDER BY round)
                 FROM mining_rounds) AS rounds,
              (SELECT count(*)::int FROM acs_snapshots) AS snapshots`);
     return rows;

@@ -22,15 +22,18 @@ import { createdEvents, HistoryBuilder } from './history-fixtures';
 
 const TICK_MICROS = 600_000_000n;
 
-function amuletConfig(synchronizer: string, appRewardPoolPerRound: string): AmuletConfig {
+/** Configurations that differ in their CIP-0104 coupon threshold (USD), so a reader can tell them apart. */
+function amuletConfig(synchronizer: string, appRewardCouponThreshold: string): AmuletConfig {
   return buildAmuletConfig({
     synchronizer,
     tickMicros: TICK_MICROS,
     laterIssuance: false,
-    rewardAccounting: {
-      appRewardPoolPerRound,
-      appRewardThreshold: '2.5000000000',
-      appRewardCapPerWeight: '1.5000000000',
+    rewardConfig: {
+      mintingVersion: 'RewardVersion_FeaturedAppMarkers',
+      dryRunVersion: null,
+      batchSize: '100',
+      rewardCouponTimeToLive: { microseconds: '129600000000' },
+      appRewardCouponThreshold,
     },
   });
 }
@@ -122,10 +125,10 @@ export class TokenNetworkFixture {
     const amuletRules: AmuletRulesPayload = {
       dso,
       configSchedule: {
-        initialValue: amuletConfig(h.synchronizer, '500.0000000000'),
+        initialValue: amuletConfig(h.synchronizer, '0.5000000000'),
         futureValues: [
-          { _1: later(10n), _2: amuletConfig(h.synchronizer, '750.0000000000') },
-          { _1: later(20n), _2: amuletConfig(h.synchronizer, '1000.0000000000') },
+          { _1: later(10n), _2: amuletConfig(h.synchronizer, '1.0000000000') },
+          { _1: later(20n), _2: amuletConfig(h.synchronizer, '1.5000000000') },
         ],
       },
       isDevNet: true,

@@ -583,7 +583,7 @@ export const getRewardAccountingEarliestAvailableRound = <ThrowOnError extends b
  *
  * Internal endpoint, subject to change. Reports what the reward accounting
  * process computed for one mining round from the round's app activity records.
- * A closed round not computed yet is computed when it is asked for.
+ * The totals of a closed round are computed when the round closes.
  *
  * Status values:
  * - `Ok`: the round is closed and computed; the totals are included.
@@ -591,28 +591,25 @@ export const getRewardAccountingEarliestAvailableRound = <ThrowOnError extends b
  * but not closed yet, or it lies beyond the newest known round (not reached
  * yet), or this node holds no round at all yet. Asking again later may give `Ok`.
  * - `CannotProvide`: the round lies outside the history this node holds: below
- * its first known round, in a gap between known rounds, or closed without the
- * reward configuration in force when it opened (the `AmuletRules` of that time
- * are not in this history). Asking again will not help.
+ * its first known round, in a gap between known rounds, or closed without
+ * reward inputs (its `OpenMiningRound` has no `rewardConfig` or `trafficPrice`:
+ * pre-CIP-0104), or the node does not hold its app activity. Asking again will
+ * not help.
  *
- * Arithmetic. The round's configuration is the one in force at its `opensAt`
- * in the AmuletRules config schedule: the `futureValues` entry with the latest
- * time at or before `opensAt` (the `initialValue` only while no future value is
- * in force yet), recorded when the round opened: pool P
- * (`appRewardPoolPerRound`), threshold H (`appRewardThreshold`), cap per unit
- * of weight C (`appRewardCapPerWeight`). With w_p the summed activity weight of
- * provider p in the round and W the sum of all w_p:
- * - rate = min(P / W, C): the pool is shared pro rata to weight, but one unit
- * of weight never earns more than C;
- * - allowance a_p = w_p × rate rounded down to 10 decimals (exact decimal
- * arithmetic, no floating point);
- * - `total_app_reward_minting_allowance` = sum of the a_p ≥ H, and
- * `rewarded_app_provider_parties_count` = their number;
- * - `total_app_reward_thresholded` = sum of the a_p < H (burned);
- * - `total_app_reward_unclaimed` = P − sum of all a_p: what the cap leaves
- * unattributed, plus the rounding remainder, so that
- * P = minting + thresholded + unclaimed exactly;
- * - W = 0 (no activity): the whole pool is unclaimed.
+ * Arithmetic, as Splice's scan computes it, from the round's `OpenMiningRound`
+ * (issuance config, tick duration, amulet price, traffic price in USD per MB,
+ * `rewardConfig.appRewardCouponThreshold` in USD) and W, the total activity
+ * weight (bytes), in Daml Numeric 10 arithmetic (half-even):
+ * - total issuance = amulet per year / rounds per year, less the development
+ * fund percentage (0.05 when absent), × app reward percentage;
+ * - coupons = W / 10^6 × traffic price / amulet price; per coupon = cap if no
+ * coupons, else min(total issuance, cap × coupons) × cap / (cap × coupons);
+ * - `total_app_reward_unclaimed` = max(0, total issuance − per coupon × coupons);
+ * - a provider's amount = its weight / 10^6 × (traffic price / amulet price ×
+ * per coupon), to 10 decimals; those whose amount reaches the threshold
+ * (coupon threshold / amulet price) make `total_app_reward_minting_allowance`
+ * and `rewarded_app_provider_parties_count`;
+ * - `total_app_reward_thresholded` = total issuance − unclaimed − minting.
  *
  */
 export const getRewardAccountingActivityTotals = <ThrowOnError extends boolean = false>(options: Options<GetRewardAccountingActivityTotalsData, ThrowOnError>) => (options.client ?? client).get<GetRewardAccountingActivityTotalsResponses, GetRewardAccountingActivityTotalsErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals', ...options });

@@ -101,7 +101,7 @@ function report(summary: SimulationSummary, bytes: number, seconds: number, file
     `  synchronizers:        ${(summary.options.reassignEveryRounds > 0 ? network.synchronizers : network.synchronizers.slice(0, 1)).join(', ')}`,
     `  offboarded SV:        ${landmarks.offboardedSv.name} (${landmarks.offboardedSv.party.id})`,
     `  late validator:       ${landmarks.lateValidator.party.id}, onboarded in round ${landmarks.lateValidator.onboardedInRound}`,
-    `  withdrawn validator:  ${landmarks.withdrawnValidator.party.id}, licence withdrawn in round ${landmarks.withdrawnValidator.withdrawnInRound}`,
+    `  departed validator:   ${landmarks.departedValidator.party.id}, stops recording liveness in round ${landmarks.departedValidator.departedInRound}`,
     `  migration 0 -> 1 at round ${landmarks.migration.atRound}, ${n(landmarks.migration.importUpdates)} import updates`,
     inFlight,
     '',

@@ -343,9 +343,31 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
     // totals computed from it, and records that the store holds no verdicts.
     const byVerdicts = ['app_activity_records', 'reward_accounting_totals', 'history_migrations'];
     for (const table of Object.keys(TABLE_KEYS).filter(
-      (t) => !['updates', 'events', 'contracts', ...byVerdicts].includes(t),
+      (t) => !['updates', 'events', 'contracts', 'mining_rounds', ...byVerdicts].includes(t),
     ))
       expect({ table, rows: await rowsOf(store, table) }).toEqual({ table, rows: before[table] });
+    // RewardInputs1795500000000 trades the rounds' pool/threshold/cap for the reward inputs of
+    // their OpenMiningRound, which a store written before did not record (so none).
+    const inputColumns = [
+      'amulet_to_issue_per_year',
+      'app_reward_percentage',
+      'featured_app_reward_cap',
+      'development_fund_percentage',
+      'tick_duration_micros',
+      'amulet_price',
+      'traffic_price',
+      'app_reward_coupon_threshold',
+    ];
+    expect(await rowsOf(store, 'mining_rounds')).toEqual(
+      before.mining_rounds.map((m) => {
+        const kept = Object.fromEntries(
+          Object.entries(m).filter(
+            ([k]) => !['app_reward_pool', 'app_reward_threshold', 'app_reward_cap_per_weight'].includes(k),
+          ),
+        );
+        return { ...kept, ...Object.fromEntries(inputColumns.map((c) => [c, null])) };
+      }),
+    );
     expect(before.app_activity_records.length).toBeGreaterThan(0);
     expect(await rowsOf(store, 'app_activity_records')).toEqual([]);
     expect(await rowsOf(store, 'reward_accounting_totals')).toEqual([]);

@@ -4,7 +4,6 @@ import { HostingWriteRepository } from '../scan/hosting/hosting-write.repository
 import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
-import { miningRoundRows } from './derived-batch';
 import { DerivedWriteRepository, encodeDerivedRows } from './derived-write.repository';
 import { encodeHistoryRows, HistoryWriteRepository } from './history-write.repository';
 
@@ -43,11 +42,6 @@ export async function writeBuiltBatch(
   const history = new HistoryWriteRepository(connection);
   const derived = new DerivedWriteRepository(connection);
 
-  // The reward configuration of a round opened before any AmuletRules of its batch: the stored
-  // rules (read before this batch's contracts are).
-  const storedRules = b.derived.openedRounds.some((m) => !m.rules)
-    ? await derived.latestAmuletRules()
-    : undefined;
   const snapshotFacts = await derived.snapshotFacts(b.migrations);
 
   const snapshots = snapshotsDue(
@@ -60,10 +54,7 @@ export async function writeBuiltBatch(
   const { openedRounds, ...derivedRows } = b.derived;
   await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart, b.verdictsHeld);
   await history.write(b.history, b.migrations, b.encoded?.history);
-  await derived.write(
-    { ...derivedRows, miningRounds: miningRoundRows(openedRounds, storedRules), snapshots },
-    b.encoded?.derived,
-  );
+  await derived.write({ ...derivedRows, miningRounds: openedRounds, snapshots }, b.encoded?.derived);
   // After the updates: a verdict on one of them is checked against it.
   await verdicts.write(b.verdicts);
   await hosting.write(b.hosting ?? []);

@@ -1,12 +1,10 @@
-import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
+import type { RewardInputs } from '../scan/rewards/reward-issuance';
 import {
   closedRoundOf,
   holdingOf,
   licenseOf,
   openRoundOf,
-  Q,
   qualifiedName,
-  rewardConfigAt,
   voteResultOf,
   type VoteResultFacts,
 } from './derived-rows';
@@ -38,24 +36,13 @@ export interface LicenseRow {
   archived_record_time: string | null;
 }
 
-/** An opened round; `rules` is the AmuletRules created earlier in the batch, else the stored one applies. */
+/** An opened round, with the reward inputs its OpenMiningRound carries (null: pre-CIP-0104). */
 export interface OpenedRound {
   round: string;
   migrationId: number;
   opensAt: string;
   openedRecordTime: string;
-  rules?: AmuletRulesPayload;
-}
-
-/** A row of `mining_rounds` as opened (its reward configuration resolved). */
-export interface MiningRoundRow {
-  round: string;
-  migrationId: number;
-  opensAt: string;
-  openedRecordTime: string;
-  pool: string | null;
-  threshold: string | null;
-  cap: string | null;
+  inputs: RewardInputs | null;
 }
 
 export interface ClosedRound {
@@ -80,19 +67,16 @@ export interface VoteResultRow {
 
 /**
  * The derived facts of a batch that depend on the order of its events: rounds opened (with
- * the AmuletRules in force at that point of the batch), rounds closed, votes closed.
+ * the reward inputs of their OpenMiningRound), rounds closed, votes closed.
  */
 export class BatchDerivedFacts {
   readonly openedRounds: OpenedRound[] = [];
   readonly closedRounds: ClosedRound[] = [];
   readonly voteResults: VoteResult[] = [];
-  /** AmuletRules created in this batch so far (before that, the stored one applies). */
-  private amuletRules?: AmuletRulesPayload;
 
   contractCreated(p: ParsedUpdate, row: ContractDraft): void {
     const name = qualifiedName(row.package_name, row.template_id);
     const payload = row.payload_compact;
-    if (name === Q.AmuletRules) this.amuletRules = payload as unknown as AmuletRulesPayload;
     const open = openRoundOf(name, payload, row.contract_id);
     if (open)
       this.openedRounds.push({
@@ -100,7 +84,7 @@ export class BatchDerivedFacts {
         migrationId: p.migrationId,
         opensAt: open.opensAt,
         openedRecordTime: p.recordTime,
-        rules: this.amuletRules,
+        inputs: open.inputs,
       });
     const closed = closedRoundOf(name, payload, row.contract_id);
     if (closed) this.closedRounds.push({ round: closed, recordTime: p.recordTime });
@@ -158,21 +142,4 @@ export function voteResultRows(
     effective_at: r.effectiveAt,
     completed_at: r.completedAt,
   }));
-}
-
-/** Opened rounds with their reward configuration: `storedRules` applies to those opened before any AmuletRules of the batch. */
-export function miningRoundRows(
-  opened: readonly OpenedRound[],
-  storedRules: AmuletRulesPayload | undefined,
-): MiningRoundRow[] {
-  return opened.map(({ rules, ...m }) => {
-    const applying = rules ?? storedRules;
-    const reward = applying ? rewardConfigAt(applying, m.opensAt) : undefined;
-    return {
-      ...m,
-      pool: reward?.pool ?? null,
-      threshold: reward?.threshold ?? null,
-      cap: reward?.capPerWeight ?? null,
-    };
-  });
 }

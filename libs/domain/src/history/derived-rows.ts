@@ -1,9 +1,9 @@
 import { toCompact } from '../daml-value/compact';
 import type { CompactValue, DamlValue } from '../daml-value/daml-value.types';
-import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
+import { formatDamlDecimal, parseDamlDecimal } from '../daml-value/daml-decimal';
+import { DEFAULT_DEVELOPMENT_FUND_PERCENTAGE, type RewardInputs } from '../scan/rewards/reward-issuance';
 import { PayloadReader, reportUninterpretable } from './payload-reader';
 import { SpliceChoices, SpliceTemplates } from '../splice/splice-templates';
-import { timestampToMicros } from '../snapshots/snapshot-schedule';
 
 /** `package_name:Module:Entity` — how derived rows recognise templates across package versions. */
 export function qualifiedName(packageName: string, templateId: string): string {
@@ -78,57 +78,58 @@ export function licenseOf(name: string, payload: CompactValue, contractId: strin
   return r.result({ validator: r.text('validator'), faucet }, 'validator_licenses', name, contractId);
 }
 
-export interface RewardConfig {
-  pool: string;
-  threshold: string;
-  capPerWeight: string;
-}
-
 /**
- * The AmuletRules configuration in force at `at`: latest futureValues entry at or before it, else
- * initialValue. Undefined when that configuration has no reward accounting (AmuletRules of
- * package versions before CIP-0104) or the schedule cannot be read.
+ * An OpenMiningRound: its number, opensAt and the CIP-0104 reward inputs it carries (Splice
+ * scan's `RewardComputationInputs.fromOpenMiningRound`): null for a round without `rewardConfig`
+ * or `trafficPrice` (pre-CIP-0104), or whose inputs cannot be read.
  */
-export function rewardConfigAt(rules: AmuletRulesPayload, at: string): RewardConfig | undefined {
-  const schedule = new PayloadReader(rules);
-  let chosen: unknown = schedule.object('configSchedule', 'initialValue');
-  const futureValues = schedule.array('configSchedule', 'futureValues');
-  if (schedule.missing.length > 0) return undefined;
-  const atMicros = timestampToMicros(at);
-  let chosenAt = -1n;
-  for (const item of futureValues) {
-    const entry = new PayloadReader(item);
-    const time = entry.time('_1');
-    const config = entry.object('_2');
-    if (entry.missing.length > 0) continue;
-    const t = timestampToMicros(time);
-    if (t <= atMicros && t > chosenAt) {
-      chosen = config;
-      chosenAt = t;
-    }
-  }
-  const r = new PayloadReader(chosen);
-  const reward = {
-    pool: r.decimal('rewardAccounting', 'appRewardPoolPerRound'),
-    threshold: r.decimal('rewardAccounting', 'appRewardThreshold'),
-    capPerWeight: r.decimal('rewardAccounting', 'appRewardCapPerWeight'),
-  };
-  return r.missing.length === 0 ? reward : undefined;
-}
-
 export function openRoundOf(
   name: string,
   payload: CompactValue,
   contractId: string,
-): { round: string; opensAt: string } | undefined {
+): { round: string; opensAt: string; inputs: RewardInputs | null } | undefined {
   if (name !== Q.OpenMiningRound) return undefined;
   const r = new PayloadReader(payload);
-  return r.result(
+  const opened = r.result(
     { round: r.int('round', 'number'), opensAt: r.time('opensAt') },
     'mining_rounds',
     name,
     contractId,
   );
+  if (!opened) return undefined;
+  return { ...opened, inputs: rewardInputsOf(payload) };
+}
+
+function rewardInputsOf(payload: CompactValue): RewardInputs | null {
+  const r = new PayloadReader(payload);
+  if (r.optional('rewardConfig') === null || r.optional('trafficPrice') === null) return null;
+  const fund = r.optional('issuanceConfig', 'optDevelopmentFundPercentage');
+  const inputs: RewardInputs = {
+    amuletToIssuePerYear: r.decimal('issuanceConfig', 'amuletToIssuePerYear'),
+    appRewardPercentage: r.decimal('issuanceConfig', 'appRewardPercentage'),
+    featuredAppRewardCap: r.decimal('issuanceConfig', 'featuredAppRewardCap'),
+    developmentFundPercentage:
+      fund === null
+        ? DEFAULT_DEVELOPMENT_FUND_PERCENTAGE
+        : r.decimal('issuanceConfig', 'optDevelopmentFundPercentage'),
+    tickDurationMicros: r.int('tickDuration', 'microseconds'),
+    amuletPrice: r.decimal('amuletPrice'),
+    trafficPrice: r.decimal('trafficPrice'),
+    appRewardCouponThreshold: r.decimal('rewardConfig', 'appRewardCouponThreshold'),
+  };
+  if (r.missing.length > 0) return null;
+  // Numeric columns take the scientific form; the arithmetic wants plain decimals.
+  const plain = (v: string) => formatDamlDecimal(parseDamlDecimal(v));
+  return {
+    ...inputs,
+    amuletToIssuePerYear: plain(inputs.amuletToIssuePerYear),
+    appRewardPercentage: plain(inputs.appRewardPercentage),
+    featuredAppRewardCap: plain(inputs.featuredAppRewardCap),
+    developmentFundPercentage: plain(inputs.developmentFundPercentage),
+    amuletPrice: plain(inputs.amuletPrice),
+    trafficPrice: plain(inputs.trafficPrice),
+    appRewardCouponThreshold: plain(inputs.appRewardCouponThreshold),
+  };
 }
 
 export function closedRoundOf(name: string, payload: CompactValue, contractId: string): string | undefined {

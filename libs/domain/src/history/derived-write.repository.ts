@@ -2,7 +2,7 @@ import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
-import type { ClosedRound, HoldingRow, LicenseRow, MiningRoundRow, VoteResultRow } from './derived-batch';
+import type { ClosedRound, HoldingRow, LicenseRow, OpenedRound, VoteResultRow } from './derived-batch';
 import { Q } from './derived-rows';
 
 /** What a batch writes to the derived tables. */
@@ -11,7 +11,7 @@ export interface DerivedTableWrites {
   licenses: LicenseRow[];
   /** Stored contracts archived by the batch: their derived rows are archived with them. */
   archivedContracts: { rowId: string; migrationId: number; recordTime: string }[];
-  miningRounds: MiningRoundRow[];
+  miningRounds: OpenedRound[];
   closedRounds: ClosedRound[];
   voteResults: VoteResultRow[];
   /** Due ACS snapshot times per migration. */
@@ -124,13 +124,19 @@ export class DerivedWriteRepository {
   }
 
   /** A round re-created by a migration's import keeps its first row. */
-  private async insertMiningRounds(rows: MiningRoundRow[]): Promise<void> {
+  private async insertMiningRounds(rows: OpenedRound[]): Promise<void> {
     if (rows.length === 0) return;
     await this.connection.query(
-      `INSERT INTO mining_rounds (round, migration_id, opens_at, opened_record_time, app_reward_pool, app_reward_threshold, app_reward_cap_per_weight)
-       SELECT round, "migrationId", "opensAt", "openedRecordTime", pool, threshold, cap
+      `INSERT INTO mining_rounds (round, migration_id, opens_at, opened_record_time, amulet_to_issue_per_year,
+              app_reward_percentage, featured_app_reward_cap, development_fund_percentage, tick_duration_micros,
+              amulet_price, traffic_price, app_reward_coupon_threshold)
+       SELECT round, "migrationId", "opensAt", "openedRecordTime", (i->>'amuletToIssuePerYear')::numeric,
+              (i->>'appRewardPercentage')::numeric, (i->>'featuredAppRewardCap')::numeric,
+              (i->>'developmentFundPercentage')::numeric, (i->>'tickDurationMicros')::bigint,
+              (i->>'amuletPrice')::numeric, (i->>'trafficPrice')::numeric, (i->>'appRewardCouponThreshold')::numeric
          FROM jsonb_to_recordset($1::jsonb) AS x(round bigint, "migrationId" bigint, "opensAt" timestamptz, "openedRecordTime" timestamptz,
-              pool numeric, threshold numeric, cap numeric)
+              inputs jsonb)
+         CROSS JOIN LATERAL (SELECT x.inputs AS i) AS inp
        ON CONFLICT (round) DO NOTHING`,
       [JSON.stringify(rows)],
     );

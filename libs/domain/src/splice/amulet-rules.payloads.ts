@@ -16,23 +16,6 @@ import type { Expect, SameShape } from './splice-payload.check';
 // Compact payload shapes of AmuletRules, its configuration, the external-party rules and the
 // validator licence (package splice-amulet).
 
-export const rewardAccountingConfigType = T.record({
-  appRewardPoolPerRound: T.numeric,
-  appRewardThreshold: T.numeric,
-  appRewardCapPerWeight: T.numeric,
-});
-/**
- * CIP-0104 reward accounting configuration. A round's app reward pool is shared among providers
- * in proportion to their activity weight; an allowance above `appRewardCapPerWeight` x weight is
- * not attributed (unclaimed), and one below `appRewardThreshold` is burned (thresholded).
- */
-export interface RewardAccountingConfig {
-  /** Amulet granted to app providers per round, before caps and thresholds. */
-  appRewardPoolPerRound: string;
-  appRewardThreshold: string;
-  appRewardCapPerWeight: string;
-}
-
 export const synchronizerFeesConfigType = T.record({
   baseRateTrafficLimits: T.record({ burstAmount: T.int64, burstWindow: relTimeType }),
   extraTrafficPrice: T.numeric,
@@ -91,7 +74,6 @@ export const amuletConfigType = T.record({
   externalPartyConfigStateTickDuration: T.optional(relTimeType),
   rewardConfig: T.optional(rewardConfigType),
   transferPreapprovalBaseDuration: T.optional(relTimeType),
-  rewardAccounting: rewardAccountingConfigType,
 });
 /** `Splice.AmuletConfig:AmuletConfig USD`, one entry of the AmuletRules config schedule. */
 export interface AmuletConfig {
@@ -109,7 +91,6 @@ export interface AmuletConfig {
   /** Off-ledger reward calculation (CIP-0104 V2); null keeps on-ledger reward coupons. */
   rewardConfig: RewardConfig | null;
   transferPreapprovalBaseDuration: RelTime | null;
-  rewardAccounting: RewardAccountingConfig;
 }
 
 export const amuletConfigScheduleItemType = T.tuple2(T.timestamp, amuletConfigType);

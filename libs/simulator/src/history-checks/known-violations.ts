@@ -7,32 +7,14 @@ import type { ViolationTally } from './history-checker';
  * makes a kind not listed, and when a listed kind no longer occurs, so this list only shrinks as
  * the flows come to match Splice. The day it is empty, the simulated network passes every check.
  */
-export const KNOWN_VIOLATIONS: readonly string[] = [
-  // Genesis, rounds, governance, SV and validator workflows (the dso helper)
-  'daml | Splice.AmuletRules:AmuletRules:AmuletRules_AddFutureAmuletConfigSchedule | argument: expected a record, got variant',
-  'daml | Splice.ValidatorLicense:ValidatorLicense:ValidatorLicense_Withdraw | result: expected the enum Splice.ValidatorLicense:ValidatorLicense_WithdrawResult (a constructor name), got unit',
-  'root | Splice.ValidatorLicense:ValidatorLicense ValidatorLicense_Withdraw | not a root choice of a Splice workflow',
-  // Amulet arithmetic: transfers, fees, traffic purchases, locks, liveness, development fund (the xfer helper)
-  // App activity on ledger, which Splice keeps off ledger (the events helper)
-  "daml | Splice.DsoRules:DsoRules:DsoRules_CloseVoteRequest | result.request.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
-  "daml | Splice.DsoRules:DsoRules:DsoRules_RequestVote | argument.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
-  "daml | create Splice.AmuletRules:AmuletRules | payload.configSchedule.futureValues[]._2.rewardAccounting: not a field in Splice's Daml",
-  "daml | create Splice.AmuletRules:AmuletRules | payload.configSchedule.initialValue.rewardAccounting: not a field in Splice's Daml",
-  "daml | create Splice.DsoBootstrap:DsoBootstrap | payload.amuletConfig.rewardAccounting: not a field in Splice's Daml",
-  "daml | create Splice.DsoRules:VoteRequest | payload.action<ARC_AmuletRules>.amuletRulesAction<CRARC_AddFutureAmuletConfigSchedule>.newScheduleItem._2.rewardAccounting: not a field in Splice's Daml",
-];
+export const KNOWN_VIOLATIONS: readonly string[] = [];
 
 /**
  * What `npm start`'s network (the default one with `STACK_NETWORK_EXTRAS`: transfer preapprovals
  * and transfer instructions) makes besides KNOWN_VIOLATIONS; checked by the tools project's
  * `stack-network.checks.spec.ts`.
  */
-export const KNOWN_STACK_NETWORK_VIOLATIONS: readonly string[] = [
-  // Genesis, rounds, governance, SV and validator workflows (the dso helper)
-  // Amulet arithmetic: transfers, fees, traffic purchases, locks, liveness, development fund (the xfer helper)
-  'daml | Splice.Api.Token.TransferInstructionV1:TransferInstruction:TransferInstruction_Reject | result.output<TransferInstructionResult_Failed>: expected Unit, got record',
-  'daml | Splice.Api.Token.TransferInstructionV1:TransferInstruction:TransferInstruction_Withdraw | result.output<TransferInstructionResult_Failed>: expected Unit, got record',
-];
+export const KNOWN_STACK_NETWORK_VIOLATIONS: readonly string[] = [];
 
 /**
  * Compares the violations a history makes with a list of known kinds: `unexpected` are the kinds

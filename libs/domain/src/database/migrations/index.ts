@@ -15,6 +15,7 @@ import { CompactOnlyUpdates1795460000000 } from './1795460000000-compact-only-up
 import { MemberTrafficIndex1795470000000 } from './1795470000000-member-traffic-index';
 import { HoldingsStateIndex1795473000000 } from './1795473000000-holdings-state-index';
 import { SimulatedNetwork1795476000000 } from './1795476000000-simulated-network';
+import { RewardInputs1795500000000 } from './1795500000000-reward-inputs';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 import { AnsEntryIndexes1795497300000 } from './1795497300000-ans-entry-indexes';
@@ -45,4 +46,5 @@ export const MIGRATIONS = [
   AnsEntryIndexes1795497300000,
   UpdateHashIndex1795497310000,
   PartyHosting1795497320000,
+  RewardInputs1795500000000,
 ];

@@ -1,8 +1,8 @@
 import { Column, Entity, PrimaryColumn } from 'typeorm';
 
 /**
- * One row per mining round, from its OpenMiningRound, with the reward configuration in force
- * at its opensAt (from the AmuletRules config schedule) and when it closed.
+ * One row per mining round, from its OpenMiningRound, with the CIP-0104 reward inputs that
+ * contract carries (null for a round without `rewardConfig`/`trafficPrice`) and when it closed.
  */
 @Entity({ name: 'mining_rounds' })
 export class MiningRoundEntity {
@@ -21,12 +21,27 @@ export class MiningRoundEntity {
   @Column('timestamptz', { name: 'closed_record_time', nullable: true })
   closedRecordTime: string | null;
 
-  @Column('numeric', { name: 'app_reward_pool', precision: 38, scale: 10, nullable: true })
-  appRewardPool: string | null;
+  @Column('numeric', { name: 'amulet_to_issue_per_year', precision: 38, scale: 10, nullable: true })
+  amuletToIssuePerYear: string | null;
 
-  @Column('numeric', { name: 'app_reward_threshold', precision: 38, scale: 10, nullable: true })
-  appRewardThreshold: string | null;
+  @Column('numeric', { name: 'app_reward_percentage', precision: 38, scale: 10, nullable: true })
+  appRewardPercentage: string | null;
 
-  @Column('numeric', { name: 'app_reward_cap_per_weight', precision: 38, scale: 10, nullable: true })
-  appRewardCapPerWeight: string | null;
+  @Column('numeric', { name: 'featured_app_reward_cap', precision: 38, scale: 10, nullable: true })
+  featuredAppRewardCap: string | null;
+
+  @Column('numeric', { name: 'development_fund_percentage', precision: 38, scale: 10, nullable: true })
+  developmentFundPercentage: string | null;
+
+  @Column('bigint', { name: 'tick_duration_micros', nullable: true })
+  tickDurationMicros: string | null;
+
+  @Column('numeric', { name: 'amulet_price', precision: 38, scale: 10, nullable: true })
+  amuletPrice: string | null;
+
+  @Column('numeric', { name: 'traffic_price', precision: 38, scale: 10, nullable: true })
+  trafficPrice: string | null;
+
+  @Column('numeric', { name: 'app_reward_coupon_threshold', precision: 38, scale: 10, nullable: true })
+  appRewardCouponThreshold: string | null;
 }

@@ -1,4 +1,5 @@
 import type { Queryable } from '../../database/db';
+import { deriveIssuanceParams } from './reward-issuance';
 
 export interface RewardTotalsRow {
   round: string;
@@ -16,7 +17,7 @@ export interface RoundState {
   totals: RewardTotalsRow | undefined;
   known: boolean;
   closed: boolean;
-  /** The round's reward configuration was recorded when it opened. */
+  /** The round's OpenMiningRound carries reward inputs (CIP-0104: `rewardConfig` and `trafficPrice`). */
   configured: boolean;
   /**
    * The store carries the verdicts (and so the app activity records) of the round's migration:
@@ -27,69 +28,74 @@ export interface RoundState {
   lastKnownRound: string | undefined;
 }
 
+/** The mining_rounds columns holding a round's reward inputs (all set, or none: pre-CIP-0104). */
+const INPUT_COLUMNS = `m.amulet_to_issue_per_year::text AS amulet_to_issue_per_year, m.app_reward_percentage::text AS app_reward_percentage,
+  m.featured_app_reward_cap::text AS featured_app_reward_cap, m.development_fund_percentage::text AS development_fund_percentage,
+  m.tick_duration_micros::text AS tick_duration_micros, m.amulet_price::text AS amulet_price,
+  m.traffic_price::text AS traffic_price, m.app_reward_coupon_threshold::text AS app_reward_coupon_threshold`;
+
 /**
- * The CIP-0104 reward arithmetic, for every round the CTE `rounds` selects, as ONE statement
- * inserting into reward_accounting_totals. All amounts are SQL numeric; nothing is rounded but
- * the per-provider allowance, which is floored to 10 decimals.
- *
- * With the round's configuration (pool P, threshold H, cap per weight C, from the AmuletRules
- * schedule in force at the round's opensAt, recorded in mining_rounds) and its app activity
- * records (the rows of the synchronizer verdicts' `app_activity_records` whose round_number is the
- * round, docs/events.md):
- *   w_p  = sum of provider p's activity weights;  W = sum of all w_p
- *   rate = min(P / W, C)                          (C caps what one unit of weight can earn)
- *   a_p  = floor10(w_p x rate)                    (floor10: round down to 10 decimals)
- *          computed exactly: if P <= C x W then div(w_p x P x 10^10, W) x 10^-10, else w_p x C
- *   minting allowance = sum of a_p with a_p >= H; rewarded providers = their count
- *   thresholded       = sum of a_p with a_p <  H (burned)
- *   unclaimed         = P - sum of all a_p (the cap's excess plus rounding dust)
- * so P = minting + thresholded + unclaimed exactly. W = 0 (no activity): every a_p is 0 and the
- * whole pool is unclaimed. active_parties_count = number of distinct providers,
- * activity_records_count = number of records, total_app_activity_weight = W.
+ * Closed rounds with recorded reward inputs and no totals yet, whose migration's verdicts the
+ * store carries (without them the round's activity is unknown, not zero), with their total app
+ * activity weight.
  */
-const COMPUTE_TOTALS = (rounds: string) => `
-  WITH rounds AS MATERIALIZED (${rounds}),
-  providers AS (
-    SELECT a.round, a.provider, sum(a.activity_weight) AS weight, count(*) AS records
-      FROM app_activity_records a JOIN rounds r ON r.round = a.round
-     GROUP BY a.round, a.provider
+const COMPUTABLE = `SELECT m.round::text AS round, ${INPUT_COLUMNS},
+         (SELECT coalesce(sum(a.activity_weight), 0)::text FROM app_activity_records a WHERE a.round = m.round) AS total_weight
+    FROM mining_rounds m
+   WHERE m.closed_record_time IS NOT NULL AND m.traffic_price IS NOT NULL
+     AND EXISTS (SELECT 1 FROM history_migrations h WHERE h.migration_id = m.migration_id AND h.verdicts_held)
+     AND NOT EXISTS (SELECT 1 FROM reward_accounting_totals t WHERE t.round = m.round)
+     AND m.round = ANY($1::bigint[])
+   ORDER BY m.round`;
+
+/**
+ * Splice scan's stage 2 (`computeRewardTotals`), for one round with its derived parameters
+ * ($2 issuance per MB, $3 threshold in amulet, $4 total issuance, $5 unclaimed):
+ *   amount_p = (w_p / 10^6) x issuancePerMb, stored (so rounded) to 10 decimals, for providers with
+ *              an unrounded amount >= threshold;
+ *   minting allowance = sum of those amounts, rewarded providers = their count;
+ *   thresholded       = total issuance - unclaimed - minting allowance; unclaimed as derived.
+ * active_parties_count = distinct providers, activity_records_count = records,
+ * total_app_activity_weight = W.
+ */
+const INSERT_TOTALS = `
+  WITH providers AS (
+    SELECT a.provider, sum(a.activity_weight) AS weight, count(*) AS records
+      FROM app_activity_records a WHERE a.round = $1::bigint GROUP BY a.provider
   ),
-  round_weights AS (
-    SELECT r.round, coalesce(sum(p.weight), 0) AS total_weight, count(p.provider) AS parties, coalesce(sum(p.records), 0) AS records
-      FROM rounds r LEFT JOIN providers p ON p.round = r.round
-     GROUP BY r.round
+  computed AS (
+    SELECT (cast(weight AS numeric(38,10)) / 1000000.0) * $2::numeric AS amount FROM providers
   ),
-  allowances AS (
-    SELECT p.round,
-           CASE WHEN w.total_weight = 0 THEN 0::numeric
-                WHEN r.pool <= r.cap * w.total_weight THEN div(p.weight * r.pool * 10000000000, w.total_weight) * 0.0000000001
-                ELSE p.weight * r.cap
-           END AS allowance
-      FROM providers p JOIN rounds r ON r.round = p.round JOIN round_weights w ON w.round = p.round
+  rewarded AS (
+    SELECT cast(amount AS numeric(38,10)) AS amount FROM computed WHERE amount >= $3::numeric
   )
   INSERT INTO reward_accounting_totals (round, total_app_activity_weight, active_parties_count, activity_records_count,
                                         total_app_reward_minting_allowance, total_app_reward_thresholded,
                                         total_app_reward_unclaimed, rewarded_app_provider_parties_count)
-  SELECT r.round, w.total_weight, w.parties, w.records,
-         coalesce(sum(a.allowance) FILTER (WHERE a.allowance >= r.threshold), 0),
-         coalesce(sum(a.allowance) FILTER (WHERE a.allowance < r.threshold), 0),
-         r.pool - coalesce(sum(a.allowance), 0),
-         count(a.allowance) FILTER (WHERE a.allowance >= r.threshold)
-    FROM rounds r JOIN round_weights w ON w.round = r.round LEFT JOIN allowances a ON a.round = r.round
-   GROUP BY r.round, r.pool, r.threshold, w.total_weight, w.parties, w.records
+  SELECT $1::bigint,
+         (SELECT coalesce(sum(weight), 0) FROM providers),
+         (SELECT count(*) FROM providers),
+         (SELECT coalesce(sum(records), 0) FROM providers),
+         coalesce(sum(amount), 0),
+         $4::numeric - $5::numeric - coalesce(sum(amount), 0),
+         $5::numeric,
+         count(*)
+    FROM rewarded
   ON CONFLICT (round) DO NOTHING
   RETURNING round::text AS round`;
 
-/**
- * Closed rounds with a recorded configuration and no totals yet, whose migration's verdicts the
- * store carries (without them the round's activity is unknown, not zero).
- */
-const COMPUTABLE = `SELECT m.round, m.app_reward_pool AS pool, m.app_reward_threshold AS threshold, m.app_reward_cap_per_weight AS cap
-    FROM mining_rounds m
-   WHERE m.closed_record_time IS NOT NULL
-     AND m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL
-     AND EXISTS (SELECT 1 FROM history_migrations h WHERE h.migration_id = m.migration_id AND h.verdicts_held)
-     AND NOT EXISTS (SELECT 1 FROM reward_accounting_totals t WHERE t.round = m.round)`;
+interface ComputableRow {
+  round: string;
+  amulet_to_issue_per_year: string;
+  app_reward_percentage: string;
+  featured_app_reward_cap: string;
+  development_fund_percentage: string;
+  tick_duration_micros: string;
+  amulet_price: string;
+  traffic_price: string;
+  app_reward_coupon_threshold: string;
+  total_weight: string;
+}
 
 const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::text AS total_app_activity_weight,
   t.active_parties_count::text AS active_parties_count, t.activity_records_count::text AS activity_records_count,
@@ -99,10 +105,10 @@ const TOTALS_COLUMNS = `t.round::text AS round, t.total_app_activity_weight::tex
   t.rewarded_app_provider_parties_count::text AS rewarded_app_provider_parties_count`;
 
 /**
- * Computes and stores the totals of those of `rounds` that are computable (closed, configured, no
- * totals yet), in one statement on `connection`; returns the rounds computed. The writer calls
- * it in the transaction of the batch that closes them: a round's activity records come with
- * verdicts sequenced while it is open, so once it is closed its totals are final
+ * Computes and stores the totals of those of `rounds` that are computable (closed, with reward
+ * inputs, no totals yet) on `connection`; returns the rounds computed. The writer calls it in the
+ * transaction of the batch that closes them: a round's activity records come with verdicts
+ * sequenced while it is open, so once it is closed its totals are final
  * (docs/reward-accounting.md).
  */
 export async function computeActivityTotals(
@@ -110,11 +116,32 @@ export async function computeActivityTotals(
   rounds: readonly string[],
 ): Promise<string[]> {
   if (rounds.length === 0) return [];
-  const rows = await connection.query<{ round: string }>(
-    COMPUTE_TOTALS(`${COMPUTABLE} AND m.round = ANY($1::bigint[]) ORDER BY m.round`),
-    [rounds],
-  );
-  return rows.map((r) => r.round);
+  const computable = await connection.query<ComputableRow>(COMPUTABLE, [rounds]);
+  const computed: string[] = [];
+  for (const r of computable) {
+    const params = deriveIssuanceParams(
+      {
+        amuletToIssuePerYear: r.amulet_to_issue_per_year,
+        appRewardPercentage: r.app_reward_percentage,
+        featuredAppRewardCap: r.featured_app_reward_cap,
+        developmentFundPercentage: r.development_fund_percentage,
+        tickDurationMicros: r.tick_duration_micros,
+        amuletPrice: r.amulet_price,
+        trafficPrice: r.traffic_price,
+        appRewardCouponThreshold: r.app_reward_coupon_threshold,
+      },
+      BigInt(r.total_weight),
+    );
+    const rows = await connection.query<{ round: string }>(INSERT_TOTALS, [
+      r.round,
+      params.issuancePerMb,
+      params.thresholdCc,
+      params.totalIssuance,
+      params.unclaimed,
+    ]);
+    computed.push(...rows.map((x) => x.round));
+  }
+  return computed;
 }
 
 /**
@@ -149,7 +176,7 @@ export class RewardAccountingRepository {
     })[] = await this.db.query(
       `SELECT ${TOTALS_COLUMNS}, t.round IS NOT NULL AS has_totals,
               m.round IS NOT NULL AS known, m.closed_record_time IS NOT NULL AS closed,
-              (m.app_reward_pool IS NOT NULL AND m.app_reward_threshold IS NOT NULL AND m.app_reward_cap_per_weight IS NOT NULL) AS configured,
+              m.traffic_price IS NOT NULL AS configured,
               coalesce(h.verdicts_held, false) AS activity_held,
               (SELECT min(round)::text FROM mining_rounds) AS first_round, (SELECT max(round)::text FROM mining_rounds) AS last_round
          FROM (SELECT $1::bigint AS round) q
