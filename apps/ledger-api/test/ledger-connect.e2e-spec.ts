@@ -248,7 +248,7 @@ describe('ledger node: version, users and connected synchronizers', () => {
           {
             create: {
               template: SpliceTemplates.FeaturedAppRight,
-              payload: { dso: parties.dso, provider: parties.carol },
+              payload: { dso: parties.dso, provider: parties.carol, activityWeight: null },
               signatories: [parties.dso],
               observers: [parties.carol],
             },

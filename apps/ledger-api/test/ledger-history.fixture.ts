@@ -114,7 +114,7 @@ export function ledgerHistory() {
       {
         create: {
           template: SpliceTemplates.FeaturedAppRight,
-          payload: { dso, provider: carol },
+          payload: { dso, provider: carol, activityWeight: null },
           signatories: [dso],
           observers: [carol],
         },
