@@ -10,8 +10,10 @@ import {
   LedgerWriter,
   SpliceTemplates,
   votingThreshold,
+  type AmuletRulesPayload,
   type DsoRulesPayload,
   type HistoryUpdate,
+  type OpenMiningRoundPayload,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
 import {
@@ -167,7 +169,56 @@ describe('DSO info on the scan group (GET /v0/dso)', () => {
     expect(info.dso_party_id).toBe(summary.network.dso.id);
     expect(info.sv_party_id).toBe(svs[0]);
     expect(info.initial_round).toBe('0');
-    expect(info.amulet_rules.contract.payload.configSchedule.futureValues.length).toBeGreaterThan(0);
+    // Config changes are AmuletRules_SetConfig runs: each AmuletRules version holds its config as
+    // `initialValue` with no future values, and the one served is the latest.
+    const versions: {
+      migration_id: string;
+      created: string;
+      archived: string | null;
+      payload: AmuletRulesPayload;
+    }[] = await db.dataSource.query(
+      `SELECT migration_id::text, (extract(epoch FROM created_record_time) * 1000000)::bigint::text AS created,
+              (extract(epoch FROM archived_record_time) * 1000000)::bigint::text AS archived,
+              payload_compact AS payload
+         FROM contracts WHERE package_name = $1 AND module_name = $2 AND entity_name = $3
+        ORDER BY migration_id, created_record_time, row_id`,
+      [
+        SpliceTemplates.AmuletRules.packageName,
+        SpliceTemplates.AmuletRules.moduleName,
+        SpliceTemplates.AmuletRules.entityName,
+      ],
+    );
+    for (const v of versions) expect(v.payload.configSchedule.futureValues).toEqual([]);
+    const thresholds = new Set(
+      versions.map((v) => v.payload.configSchedule.initialValue.rewardConfig?.appRewardCouponThreshold),
+    );
+    expect(thresholds.size).toBeGreaterThan(1);
+    expect(info.amulet_rules.contract.payload).toEqual(versions[versions.length - 1].payload);
+    // Each round was opened with the config of the AmuletRules active when it was created.
+    const rounds: { migration_id: string; created: string; payload: OpenMiningRoundPayload }[] =
+      await db.dataSource.query(
+        `SELECT migration_id::text, (extract(epoch FROM created_record_time) * 1000000)::bigint::text AS created,
+                payload_compact AS payload
+           FROM contracts WHERE package_name = $1 AND module_name = $2 AND entity_name = $3
+            AND created_record_time > '0001-01-02'`,
+        [
+          SpliceTemplates.OpenMiningRound.packageName,
+          SpliceTemplates.OpenMiningRound.moduleName,
+          SpliceTemplates.OpenMiningRound.entityName,
+        ],
+      );
+    expect(rounds.length).toBeGreaterThan(0);
+    for (const r of rounds) {
+      const at = Number(r.created);
+      const active = versions.filter(
+        (v) =>
+          v.migration_id === r.migration_id &&
+          Number(v.created) <= at &&
+          (v.archived === null || Number(v.archived) > at),
+      );
+      expect(active).toHaveLength(1);
+      expect(r.payload.rewardConfig).toEqual(active[0].payload.configSchedule.initialValue.rewardConfig);
+    }
     for (const c of [info.latest_mining_round, info.amulet_rules, info.dso_rules, ...info.sv_node_states]) {
       expect(c.domain_id).toBe(summary.options.synchronizerIds[0]);
     }

@@ -262,7 +262,7 @@ export type {
   TransferPreapprovalPayload,
   ValidatorLicensePayload,
 } from './splice/amulet-rules.payloads';
-export { amuletConfigScheduleItemType } from './splice/amulet-rules.payloads';
+export { amuletConfigScheduleItemType, amuletConfigType } from './splice/amulet-rules.payloads';
 export {
   allocationSpecificationType,
   timeLockType,

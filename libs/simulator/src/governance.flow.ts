@@ -3,7 +3,7 @@ import {
   type AddSv,
   addSvType,
   type AmuletConfig,
-  amuletConfigScheduleItemType,
+  amuletConfigType,
   type AmuletPriceVotePayload,
   type AmuletRulesPayload,
   buildSplicePayload,
@@ -107,7 +107,6 @@ export class GovernanceFlow implements ConfirmationTarget {
     const { network, options } = this.ctx;
     const dso = network.dso.id;
     const sv1 = network.svs[0];
-    const at = (round: number): string => formatMicros(this.ctx.clock.tickStart(round));
     const initialConfig = amuletConfig(network, options.tickMicros, REWARD_CONFIGS.genesis);
     const sv1Nodes = svNodeStatePayload(network, sv1, 0, svScanUrl(options, 0)).state.synchronizerNodes;
     const bootstrap: DsoBootstrapPayload = {
@@ -146,18 +145,8 @@ export class GovernanceFlow implements ConfirmationTarget {
           dso,
           configSchedule: {
             initialValue: initialConfig,
-            // The CIP-0104 reward configurations the network's readers expect; Splice itself
-            // starts with no future values.
-            futureValues: [
-              {
-                _1: at(Math.floor(options.rounds / 3)),
-                _2: amuletConfig(network, options.tickMicros, REWARD_CONFIGS.firstFuture),
-              },
-              {
-                _1: at(Math.floor((2 * options.rounds) / 3)),
-                _2: amuletConfig(network, options.tickMicros, REWARD_CONFIGS.secondFuture),
-              },
-            ],
+            // As in Splice since 0.1.12: no future values; config changes are `CRARC_SetConfig` votes.
+            futureValues: [],
           },
           isDevNet: true,
           contractStateSchemaVersion: null,
@@ -470,26 +459,30 @@ export class GovernanceFlow implements ConfirmationTarget {
     const dso = this.ctx.dso.id;
     if (action.tag === 'ARC_AmuletRules') {
       const inner = action.value.amuletRulesAction;
-      if (inner.tag !== 'CRARC_AddFutureAmuletConfigSchedule')
-        throw new Error(`simulator cannot execute ${inner.tag}`);
-      const item = inner.value.newScheduleItem;
+      if (inner.tag !== 'CRARC_SetConfig') throw new Error(`simulator cannot execute ${inner.tag}`);
+      const { newConfig, baseConfig } = inner.value;
+      const schedule = this.amuletRulesPayload.configSchedule;
+      // Splice's `patch newConfig baseConfig current`: the simulator's votes are based on the config
+      // in force, where the patch is `newConfig` itself.
+      if (schedule.futureValues.length > 0)
+        throw new Error('simulator bug: AmuletRules_SetConfig needs no futureValues');
+      if (JSON.stringify(baseConfig) !== JSON.stringify(schedule.initialValue))
+        throw new Error('simulator bug: a SetConfig vote whose baseConfig is not the config in force');
       tx.exercise(
         this.amuletRules,
         {
-          choice: SpliceChoices.AmuletRulesAddFutureAmuletConfigSchedule,
-          // The choice's argument is `newScheduleItem` alone (the CRARC's fields), not the action.
-          argument: V.record({ newScheduleItem: fromCompact(amuletConfigScheduleItemType, item) }),
+          choice: SpliceChoices.AmuletRulesSetConfig,
+          argument: V.record({
+            newConfig: fromCompact(amuletConfigType, newConfig),
+            baseConfig: fromCompact(amuletConfigType, baseConfig),
+          }),
           consuming: true,
           actingParties: [dso],
         },
         () => {
-          const schedule = this.amuletRulesPayload.configSchedule;
           this.amuletRulesPayload = {
             ...this.amuletRulesPayload,
-            configSchedule: {
-              ...schedule,
-              futureValues: [...schedule.futureValues, item].sort((a, b) => a._1.localeCompare(b._1)),
-            },
+            configSchedule: { initialValue: newConfig, futureValues: [] },
           };
           this.amuletRules = tx.create(
             SpliceTemplates.AmuletRules,

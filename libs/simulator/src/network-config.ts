@@ -86,11 +86,12 @@ const LATER_ISSUANCE_CONFIG: IssuanceConfig = {
 /**
  * CIP-0104 reward configurations (`AmuletConfig.rewardConfig`, copied onto every OpenMiningRound
  * with the traffic price, as Splice's AmuletRules does), all different so a reader can tell which
- * one a round used: genesis (`initialValue`), the two future values the network starts with, the
- * one an accepted vote adds, and one a rejected vote proposed (never in force). They mint by
- * featured app markers (on-ledger app reward coupons, as before CIP-0104) without a dry run, so
- * the rounds carry the inputs of the off-ledger computation (scan's activity totals) while
- * minting stays on ledger; they differ in the coupon threshold (USD).
+ * one a round used: genesis (`initialValue`), the two that accepted `CRARC_SetConfig` votes put in
+ * force a third and two thirds into the run, the one a later accepted vote sets, and one a rejected
+ * vote proposed (never in force). They mint by featured app markers (on-ledger app reward coupons,
+ * as before CIP-0104) without a dry run, so the rounds carry the inputs of the off-ledger
+ * computation (scan's activity totals) while minting stays on ledger; they differ in the coupon
+ * threshold (USD).
  */
 export const REWARD_CONFIGS = {
   genesis: rewardConfig('0.5000000000'),

@@ -117,7 +117,7 @@ describe('simulateNetwork', () => {
           'SRARC_OffboardSv',
           'SRARC_UpdateSvRewardWeight',
           'SRARC_GrantFeaturedAppRight',
-          'CRARC_AddFutureAmuletConfigSchedule',
+          'CRARC_SetConfig',
         ]),
       );
       expect(new Set(results.map((r) => r.request.requester)).size).toBeGreaterThanOrEqual(3);
@@ -127,6 +127,16 @@ describe('simulateNetwork', () => {
         if (r.outcome.tag === 'VRO_Accepted')
           expect(r.outcome.value.effectiveAt).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/);
         if (r.outcome.tag === 'VRO_Expired') expect(r.completedAt > r.request.voteBefore).toBe(true);
+        // VoteRequest's `ensure`: the deadline is not after the target effective time, and
+        // DsoRules_CloseVoteRequest accepts such a request only once that time is reached.
+        const target = r.request.targetEffectiveAt;
+        if (target !== null) {
+          expect(parseMicros(r.request.voteBefore)).toBeLessThanOrEqual(parseMicros(target));
+          if (r.outcome.tag === 'VRO_Accepted') {
+            expect(parseMicros(r.completedAt)).toBeGreaterThanOrEqual(parseMicros(target));
+            expect(r.outcome.value.effectiveAt).toBe(target);
+          }
+        }
       }
       expect(
         results.some(
@@ -135,26 +145,38 @@ describe('simulateNetwork', () => {
       ).toBe(true);
     });
 
-    it('keeps an AmuletRules schedule with future values in force at later times, each with its own reward configuration', () => {
-      const [rules] = activeOf('AmuletRules');
-      const schedule = (rules.payload as unknown as AmuletRulesPayload).configSchedule;
-      expect(schedule.futureValues.length).toBeGreaterThanOrEqual(3);
-      const times = schedule.futureValues.map((f) => f._1);
-      expect([...times].sort()).toEqual(times);
-      expect(times[0] > createdOf('AmuletRules')[0].created_at).toBe(true);
-      const thresholds = [schedule.initialValue, ...schedule.futureValues.map((f) => f._2)].map(
-        (c) => c.rewardConfig!.appRewardCouponThreshold,
-      );
+    it('changes the amulet config by SetConfig votes, each AmuletRules with no future values and its own reward configuration, and opens each round with the config in force', () => {
+      const versions = createdOf('AmuletRules').map((e) => compactOf<AmuletRulesPayload>(e).configSchedule);
+      // Genesis plus the three accepted CRARC_SetConfig votes, each run as AmuletRules_SetConfig.
+      expect(versions.length).toBe(4);
+      expect(choices(SpliceChoices.AmuletRulesSetConfig)).toHaveLength(3);
+      expect(choices(SpliceChoices.AmuletRulesAddFutureAmuletConfigSchedule)).toHaveLength(0);
+      for (const v of versions) expect(v.futureValues).toEqual([]);
+      const thresholds = versions.map((v) => v.initialValue.rewardConfig!.appRewardCouponThreshold);
       expect(new Set(thresholds).size).toBe(thresholds.length);
-      // Each round carries the configuration in force with the traffic price (CIP-0104 inputs).
-      for (const e of createdOf('OpenMiningRound')) {
-        const round = compactOf<OpenMiningRoundPayload>(e);
-        expect(thresholds).toContain(round.rewardConfig!.appRewardCouponThreshold);
+      // Each round carries the configuration of the AmuletRules active when it was opened, with the
+      // traffic price (CIP-0104 inputs): walk the creates in ledger order.
+      let inForce: AmuletRulesPayload['configSchedule'] | undefined;
+      let rounds = 0;
+      for (const { event, tx } of history.created) {
+        if (tx.offset === '') continue;
+        if (event.template_id === SpliceTemplates.AmuletRules.templateId)
+          inForce = compactOf<AmuletRulesPayload>(event).configSchedule;
+        if (event.template_id !== SpliceTemplates.OpenMiningRound.templateId) continue;
+        const round = compactOf<OpenMiningRoundPayload>(event);
+        expect(round.rewardConfig).toEqual(inForce!.initialValue.rewardConfig);
         expect(round.trafficPrice).toBe(
-          schedule.initialValue.decentralizedSynchronizer.fees.extraTrafficPrice,
+          inForce!.initialValue.decentralizedSynchronizer.fees.extraTrafficPrice,
         );
+        rounds++;
       }
-      expect(createdOf('AmuletRules').length).toBeGreaterThan(1);
+      expect(rounds).toBeGreaterThan(0);
+      const used = new Set(
+        createdOf('OpenMiningRound').map(
+          (e) => compactOf<OpenMiningRoundPayload>(e).rewardConfig!.appRewardCouponThreshold,
+        ),
+      );
+      expect(used.size).toBe(thresholds.length);
     });
 
     it('has ExternalPartyAmuletRules and the two ExternalPartyConfigStates of the genesis', () => {

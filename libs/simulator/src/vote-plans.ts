@@ -1,7 +1,6 @@
-import type { ActionRequiringConfirmation } from '@canton-scan/domain';
+import type { ActionRequiringConfirmation, AmuletConfig, RewardConfig } from '@canton-scan/domain';
 import type { SimSv } from './network-identities';
 import { amuletConfig, REWARD_CONFIGS } from './network-config';
-import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 
 export type VoteOutcome = 'accepted' | 'rejected' | 'expired';
@@ -15,8 +14,37 @@ export interface VotePlan {
   readonly summary: string;
   /** Name of the requesting SV; by default the SVs take turns. */
   readonly requester?: string;
-  /** Ask for the action to take effect this many rounds after the request. */
+  /**
+   * Ask for the action to take effect at the start of the round this many after the request (an
+   * accepted request is closed, and its action executed, in that round).
+   */
   readonly effectiveAfterRounds?: number;
+  /**
+   * Ask for the action to take effect at the start of this round (`targetEffectiveAt`); an
+   * accepted request is closed, and its action executed, in that round.
+   */
+  readonly effectiveRound?: number;
+}
+
+/**
+ * A `CRARC_SetConfig` vote, as Splice's SV UI makes it: `baseConfig` is the config in force when
+ * the vote is requested, `newConfig` that config with the reward configuration changed, and the
+ * change takes effect when the DSO closes the accepted vote at `targetEffectiveAt`.
+ */
+export function setConfigAction(
+  ctx: SimContext,
+  baseConfig: AmuletConfig,
+  reward: RewardConfig,
+): ActionRequiringConfirmation {
+  return {
+    tag: 'ARC_AmuletRules',
+    value: {
+      amuletRulesAction: {
+        tag: 'CRARC_SetConfig',
+        value: { newConfig: amuletConfig(ctx.network, ctx.options.tickMicros, reward), baseConfig },
+      },
+    },
+  };
 }
 
 /**
@@ -24,7 +52,11 @@ export interface VotePlan {
  * seed: the SV offboarding (accepted), a reward-accounting config added to the AmuletRules
  * schedule (accepted), a featured app right granted, and rejected and expired requests.
  */
-export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): VotePlan[] {
+export function scriptedVotePlans(
+  ctx: SimContext,
+  currentSvs: () => SimSv[],
+  currentConfig: () => AmuletConfig,
+): VotePlan[] {
   const { network, options } = ctx;
   const rounds = options.rounds;
   const at = (fraction: number): number => Math.max(1, Math.floor(rounds * fraction));
@@ -32,20 +64,22 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
     const svs = currentSvs();
     return svs[Math.min(i, svs.length - 1)];
   };
-  const configAt = (round: number, reward: typeof REWARD_CONFIGS.votedIn): ActionRequiringConfirmation => ({
-    tag: 'ARC_AmuletRules',
-    value: {
-      amuletRulesAction: {
-        tag: 'CRARC_AddFutureAmuletConfigSchedule',
-        value: {
-          newScheduleItem: {
-            _1: formatMicros(ctx.clock.tickStart(round)),
-            _2: amuletConfig(network, options.tickMicros, reward),
-          },
-        },
-      },
-    },
-  });
+  // A config change requested a few rounds before the round it takes effect in.
+  const setConfig = (
+    effectiveRound: number,
+    reward: RewardConfig,
+    outcome: VoteOutcome,
+    summary: string,
+  ): VotePlan => {
+    const requestRound = Math.max(1, effectiveRound - 3);
+    return {
+      requestRound,
+      outcome,
+      summary,
+      effectiveRound: Math.max(effectiveRound, requestRound + 2),
+      action: () => setConfigAction(ctx, currentConfig(), reward),
+    };
+  };
   return [
     {
       requestRound: at(0.08),
@@ -76,12 +110,24 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
         },
       }),
     },
-    {
-      requestRound: at(0.2),
-      outcome: 'accepted',
-      summary: 'Schedule the next reward configuration.',
-      action: () => configAt(Math.floor(rounds * 0.9), REWARD_CONFIGS.votedIn),
-    },
+    setConfig(
+      Math.floor(rounds / 3),
+      REWARD_CONFIGS.firstFuture,
+      'accepted',
+      'Raise the app reward coupon threshold to 1 USD.',
+    ),
+    setConfig(
+      Math.floor((2 * rounds) / 3),
+      REWARD_CONFIGS.secondFuture,
+      'accepted',
+      'Raise the app reward coupon threshold to 1.5 USD.',
+    ),
+    setConfig(
+      Math.floor(rounds * 0.9),
+      REWARD_CONFIGS.votedIn,
+      'accepted',
+      'Set the next reward configuration.',
+    ),
     {
       requestRound: at(0.25),
       outcome: 'accepted',
@@ -92,10 +138,14 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
       }),
     },
     {
+      ...setConfig(
+        at(0.35) + 3,
+        REWARD_CONFIGS.rejected,
+        'rejected',
+        'Raise the app reward coupon threshold to 99 USD.',
+      ),
       requestRound: at(0.35),
-      outcome: 'rejected',
-      summary: 'Raise the app reward coupon threshold to 99 USD.',
-      action: () => configAt(Math.floor(rounds * 0.95), REWARD_CONFIGS.rejected),
+      effectiveRound: Math.floor(rounds * 0.95),
     },
     {
       requestRound: at(0.45),
@@ -139,7 +189,13 @@ export function scriptedVotePlans(ctx: SimContext, currentSvs: () => SimSv[]): V
 }
 
 /** Routine votes cycle through action kinds whose execution can repeat without harm. */
-export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n: number): VotePlan {
+export function routineVotePlan(
+  ctx: SimContext,
+  svs: SimSv[],
+  currentConfig: AmuletConfig,
+  round: number,
+  n: number,
+): VotePlan {
   const target = svs[n % svs.length];
   const network = ctx.network;
   switch (n % 4) {
@@ -181,20 +237,8 @@ export function routineVotePlan(ctx: SimContext, svs: SimSv[], round: number, n:
         requestRound: round,
         outcome: 'expired',
         summary: 'Tweak the reward configuration.',
-        action: () => ({
-          tag: 'ARC_AmuletRules',
-          value: {
-            amuletRulesAction: {
-              tag: 'CRARC_AddFutureAmuletConfigSchedule',
-              value: {
-                newScheduleItem: {
-                  _1: formatMicros(ctx.clock.tickStart(round + 30)),
-                  _2: amuletConfig(network, ctx.options.tickMicros, REWARD_CONFIGS.rejected),
-                },
-              },
-            },
-          },
-        }),
+        effectiveRound: round + 30,
+        action: () => setConfigAction(ctx, currentConfig, REWARD_CONFIGS.rejected),
       };
     default:
       return {

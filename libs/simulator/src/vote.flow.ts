@@ -46,7 +46,11 @@ export class VoteFlow {
     private readonly ctx: SimContext,
     private readonly governance: GovernanceFlow,
   ) {
-    this.plans = scriptedVotePlans(ctx, () => governance.currentSvs);
+    this.plans = scriptedVotePlans(
+      ctx,
+      () => governance.currentSvs,
+      () => governance.amuletConfigAt(ctx.clock.tickStart(ctx.round)),
+    );
   }
 
   *tick(round: number): Generator<HistoryUpdate> {
@@ -55,7 +59,15 @@ export class VoteFlow {
     for (const plan of this.plans.filter((p) => p.requestRound === round)) yield* this.request(plan);
     const every = this.ctx.options.voteEveryRounds;
     if (round > 0 && round % every === 0)
-      yield* this.request(routineVotePlan(this.ctx, this.governance.currentSvs, round, round / every));
+      yield* this.request(
+        routineVotePlan(
+          this.ctx,
+          this.governance.currentSvs,
+          this.governance.amuletConfigAt(this.ctx.clock.tickStart(round)),
+          round,
+          round / every,
+        ),
+      );
   }
 
   private *request(plan: VotePlan): Generator<HistoryUpdate> {
@@ -80,24 +92,29 @@ export class VoteFlow {
           },
         ],
       ];
-      // Expiring votes get a short deadline; the others the DsoRules' seven days.
-      const voteRequestTimeout = plan.outcome === 'expired' ? 2 * tick : null;
+      const effectiveRound =
+        plan.effectiveRound ??
+        (plan.effectiveAfterRounds === undefined ? undefined : this.ctx.round + plan.effectiveAfterRounds);
+      const targetEffectiveMicros =
+        effectiveRound === undefined ? undefined : this.ctx.clock.tickStart(effectiveRound);
+      const defaultTimeout = Number(this.governance.dsoRulesPayload.config.voteRequestTimeout.microseconds);
+      // Expiring votes get a short deadline; the others the DsoRules' seven days, cut short so that
+      // the deadline is not after a requested effective time (VoteRequest's `ensure`).
+      const voteRequestTimeout =
+        plan.outcome === 'expired'
+          ? 2 * tick
+          : targetEffectiveMicros !== undefined && targetEffectiveMicros - tx.effectiveMicros < defaultTimeout
+            ? targetEffectiveMicros - tx.effectiveMicros
+            : null;
       const payload: VoteRequestPayload = {
         dso: this.ctx.dso.id,
         requester: requester.name,
         action,
         reason,
-        voteBefore: formatMicros(
-          tx.effectiveMicros +
-            (voteRequestTimeout ??
-              Number(this.governance.dsoRulesPayload.config.voteRequestTimeout.microseconds)),
-        ),
+        voteBefore: formatMicros(tx.effectiveMicros + (voteRequestTimeout ?? defaultTimeout)),
         votes,
         trackingCid: null,
-        targetEffectiveAt:
-          plan.effectiveAfterRounds === undefined
-            ? null
-            : formatMicros(tx.effectiveMicros + plan.effectiveAfterRounds * tick),
+        targetEffectiveAt: targetEffectiveMicros === undefined ? null : formatMicros(targetEffectiveMicros),
       };
       tx.exercise(
         this.governance.dsoRules,
@@ -133,7 +150,11 @@ export class VoteFlow {
             contract,
             payload,
             castRound: this.ctx.round + 1,
-            closeRound: this.ctx.round + (plan.outcome === 'expired' ? 3 : 2),
+            // An accepted request with an effective round is closed (and executed) in that round.
+            closeRound:
+              plan.outcome === 'accepted' && effectiveRound !== undefined
+                ? effectiveRound
+                : this.ctx.round + (plan.outcome === 'expired' ? 3 : 2),
           };
           return V.record({ voteRequest: V.contractId(cid) });
         },

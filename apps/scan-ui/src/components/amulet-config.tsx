@@ -4,9 +4,20 @@ import { Amount } from './amount';
 import { Field } from './event-details';
 import { Time } from './time';
 
-/** The amulet configuration in force at `at` (from the schedule's `futureValues` when one applies). */
-export function AmuletConfigView({ rules, at }: { rules: AmuletRules; at: string }) {
-  const { config, since } = configInForce(rules, at);
+/**
+ * The amulet configuration in force at `at` in the AmuletRules contract created at `createdAt`
+ * (from the schedule's `futureValues` when one applies, as in older histories).
+ */
+export function AmuletConfigView({
+  rules,
+  at,
+  createdAt,
+}: {
+  rules: AmuletRules;
+  at: string;
+  createdAt?: string;
+}) {
+  const { config, since } = configInForce(rules, at, createdAt);
   const t = config.transferConfig;
   return (
     <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', sm: '220px 1fr' }, m: 0 }}>

@@ -73,12 +73,16 @@ export interface ValidatorLicense {
 }
 
 /**
- * The amulet configuration in force at `now`: the `futureValues` entry with the latest time at or
- * before it, else `initialValue` (clients must not take `initialValue` when a scheduled one applies).
+ * The amulet configuration in force at `now` in the AmuletRules contract active then (created at
+ * `createdAt`): the `futureValues` entry with the latest time at or before `now` (histories before
+ * splice-amulet 0.1.12 scheduled changes there; clients must not take `initialValue` when one
+ * applies), else `initialValue`, in force since the contract was created (an `AmuletRules_SetConfig`
+ * re-creates AmuletRules with the new config as `initialValue` and no future values).
  */
 export function configInForce(
   rules: AmuletRules,
   now: string,
+  createdAt?: string,
 ): { config: AmuletConfig; since: string | undefined } {
   let best: { _1: string; _2: AmuletConfig } | undefined;
   for (const item of rules.configSchedule.futureValues ?? []) {
@@ -87,5 +91,5 @@ export function configInForce(
   }
   return best
     ? { config: best._2, since: best._1 }
-    : { config: rules.configSchedule.initialValue, since: undefined };
+    : { config: rules.configSchedule.initialValue, since: createdAt };
 }

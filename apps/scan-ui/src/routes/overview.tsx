@@ -125,6 +125,7 @@ export default function OverviewPage() {
                       <AmuletConfigView
                         rules={d.amulet_rules.contract.payload as unknown as AmuletRules}
                         at={s.record_time}
+                        createdAt={d.amulet_rules.contract.created_at}
                       />
                     )}
                   </QueryView>
