@@ -178,9 +178,9 @@ export class TrafficFlow {
           }
           tx.archive(split, [validator.id]);
           // Validator activity over the whole burn: the split plus the (zero) output fees. Without a
-          // ValidatorRight to claim it the coupon is left to expire once its round closes.
+          // ValidatorRight to claim it the coupon is left to the DSO, which expires it when its round closes.
           const rewardAmount = amuletPaid + summary.outputFees.reduce((a, b) => a + b, 0n);
-          const coupon = tx.create(
+          tx.create(
             SpliceTemplates.ValidatorRewardCoupon,
             buildSplicePayload(SpliceTemplates.ValidatorRewardCoupon, {
               dso: dso.id,

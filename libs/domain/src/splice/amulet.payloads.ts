@@ -97,7 +97,6 @@ export interface DevelopmentFundCouponPayload {
   reason: string;
 }
 
-
 export const featuredAppActivityMarkerType = T.record({
   dso: T.party,
   provider: T.party,
