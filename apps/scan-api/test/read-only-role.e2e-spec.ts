@@ -56,6 +56,13 @@ async function facts(dataSource: DataSource) {
       `SELECT payload_compact->>'name' AS name, payload_compact->>'user' AS user FROM contracts
         WHERE entity_name = 'AnsEntry' AND archived_record_time IS NULL ORDER BY row_id DESC LIMIT 1`,
     ),
+    // An external sender's current counter and one of its transfer commands.
+    transferCommand: await one<{ sender: string; nonce: string }>(
+      `SELECT c.payload_compact->>'sender' AS sender, c.payload_compact->>'nonce' AS nonce FROM contracts c
+        WHERE c.entity_name = 'TransferCommand' AND EXISTS (SELECT 1 FROM contracts k
+          WHERE k.entity_name = 'TransferCommandCounter' AND k.archived_record_time IS NULL
+            AND k.payload_compact->>'sender' = c.payload_compact->>'sender') ORDER BY c.row_id DESC LIMIT 1`,
+    ),
     preapproved: (
       await one<{ v: string }>(
         `SELECT payload_compact->>'receiver' AS v FROM contracts
@@ -184,6 +191,14 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     get('listAnsEntries', '/v0/ans-entries?page_size=5&name_prefix=a'),
     get('lookupAnsEntryByName', `/v0/ans-entries/by-name/${encodeURIComponent(f.ans.name)}`),
     get('lookupAnsEntryByParty', `/v0/ans-entries/by-party/${encodeURIComponent(f.ans.user)}`),
+    get(
+      'lookupTransferCommandCounterByParty',
+      `/v0/transfer-command-counter/${encodeURIComponent(f.transferCommand.sender)}`,
+    ),
+    get(
+      'lookupTransferCommandStatus',
+      `/v0/transfer-command/status?sender=${encodeURIComponent(f.transferCommand.sender)}&nonce=${f.transferCommand.nonce}`,
+    ),
     post('getAnsRules', '/v0/ans-rules', {}),
     get('listDsoScans', '/v0/scans'),
     get('listDsoSequencers', '/v0/dso-sequencers'),
@@ -316,6 +331,14 @@ function proxyRequests(f: Facts, prefix: string, token: string): ReadRequest[] {
     get('getProxyAnsEntries', '/v0/scan-proxy/ans-entries?page_size=5'),
     get('getProxyAnsEntryByName', `/v0/scan-proxy/ans-entries/by-name/${encodeURIComponent(f.ans.name)}`),
     get('getProxyAnsEntryByParty', `/v0/scan-proxy/ans-entries/by-party/${encodeURIComponent(f.ans.user)}`),
+    get(
+      'getProxyTransferCommandCounterByParty',
+      `/v0/scan-proxy/transfer-command-counter/${encodeURIComponent(f.transferCommand.sender)}`,
+    ),
+    get(
+      'getProxyTransferCommandStatus',
+      `/v0/scan-proxy/transfer-command/status?sender=${encodeURIComponent(f.transferCommand.sender)}&nonce=${f.transferCommand.nonce}`,
+    ),
     {
       operationId: 'getProxyAnsRules',
       method: 'POST',

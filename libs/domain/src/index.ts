@@ -184,6 +184,16 @@ export { VoteResultsService, voteResultKeyOf, voteResultToken } from './scan/gov
 export type { VoteResultsPage } from './scan/governance/vote-results.service';
 export { VoteRequestsRepository } from './scan/governance/vote-requests.repository';
 export { VoteRequestsService } from './scan/governance/vote-requests.service';
+export {
+  TransferCommandsRepository,
+  type TransferCommandRow,
+} from './scan/transfer-commands/transfer-commands.repository';
+export {
+  MAX_TRANSFER_COMMANDS,
+  TransferCommandsService,
+  type TransferCommandCounterLookup,
+  type TransferCommandStatusLookup,
+} from './scan/transfer-commands/transfer-commands.service';
 export { AnsEntriesRepository, type AnsEntryRow } from './scan/ans/ans-entries.repository';
 export {
   AnsEntriesService,

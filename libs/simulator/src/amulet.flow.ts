@@ -65,6 +65,8 @@ export interface TransferOutcome {
   readonly change?: AmuletContract;
   /** The holding fee rate of every holding the transfer created. */
   readonly rate: bigint;
+  /** The `TransferResult` of the `AmuletRules_Transfer` node. */
+  readonly result?: TransferResult;
 }
 
 const ZERO_FEES = {
@@ -234,6 +236,7 @@ export class AmuletFlow {
     ];
     const created: (AmuletContract | GenericContract)[] = [];
     let change: AmuletContract | undefined;
+    let transferResult: TransferResult | undefined;
     for (const input of inputs) this.removeFromWallet(input);
     tx.exercise(
       this.governance.amuletRules,
@@ -329,10 +332,11 @@ export class AmuletFlow {
           senderChangeAmulet: change ? tx.contractId(change) : null,
           meta: transferMeta(summary, selfTransfer ? null : sender.id),
         };
+        transferResult = result;
         return fromCompact(transferResultType, result);
       },
     );
-    return { outputs: created, change, rate };
+    return { outputs: created, change, rate, result: transferResult };
   }
 
   /** The holding fee per round in amulet of the amulets created in open round `round`. */

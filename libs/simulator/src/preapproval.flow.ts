@@ -40,6 +40,7 @@ export function* createTransferPreapprovals(
   governance: GovernanceFlow,
   rounds: RoundFlow,
   amulets: AmuletFlow,
+  onCreated?: (receiver: SimParty, provider: SimParty, preapproval: GenericContract) => void,
 ): Generator<HistoryUpdate> {
   const { network, options } = ctx;
   const round = ctx.round;
@@ -54,16 +55,17 @@ export function* createTransferPreapprovals(
     yield amulets.tap(provider, amuletPaid + outputFee + changeFee + amulets.randomWhole(10, 100), (a) => {
       input = a;
     });
-    yield ctx.transaction({ command: 'create-transfer-preapproval' }, (tx) =>
-      createPreapproval(tx, ctx, governance, rounds.openRound(round), {
+    yield ctx.transaction({ command: 'create-transfer-preapproval' }, (tx) => {
+      const preapproval = createPreapproval(tx, ctx, governance, rounds.openRound(round), {
         receiver,
         provider,
         expiresAtMicros: tx.effectiveMicros + lifetimeMicros,
         round,
         amuletPrice: rounds.amuletPriceOf(round),
         payment: payment && input ? { ...payment, input } : null,
-      }),
-    );
+      });
+      onCreated?.(receiver, provider, preapproval);
+    });
   }
 }
 
@@ -95,12 +97,13 @@ function createPreapproval(
     amuletPrice: bigint;
     payment: (Payment & { input: AmuletContract }) | null;
   },
-): void {
+): GenericContract {
   const { dso } = ctx;
   const { receiver, provider, round, payment } = p;
   const expiresAt = formatMicros(p.expiresAtMicros);
   const cid = (c: SimContract): DamlValue => V.contractId(tx.contractId(c));
   const dec = (units: bigint): DamlValue => V.numeric(formatDamlDecimal(units));
+  let created: GenericContract | undefined;
   tx.exercise(
     governance.amuletRules,
     {
@@ -200,6 +203,7 @@ function createPreapproval(
         }),
         [dso.id, receiver.id, provider.id],
       );
+      created = preapproval;
       return V.record({
         transferPreapprovalCid: cid(preapproval),
         transferResult: transfer.result,
@@ -208,6 +212,7 @@ function createPreapproval(
       });
     },
   );
+  return created!;
 }
 
 /** A `TransferSummary` with no reward inputs and no holding fees, as the preapproval payment has. */

@@ -47,8 +47,13 @@ export interface SimulationOptions {
   appProvidersPerRound?: number;
   /** Allocations created per round (fractions accumulate: 0.5 = one every other round). */
   allocationsPerRound?: number;
-  /** Users (the first ones) given a TransferPreapproval at genesis (default 0: none). */
+  /** Users (the first ones) given a TransferPreapproval at genesis (default 1). */
   transferPreapprovalParties?: number;
+  /**
+   * Transfer commands of external parties per round (`ExternalPartyAmuletRules_CreateTransferCommand`,
+   * then the DSO's `TransferCommand_Send`); fractions accumulate (default 0.5). See TransferCommandFlow.
+   */
+  transferCommandsPerRound?: number;
   /**
    * Transfer instructions (two-step transfers offered to users without a TransferPreapproval)
    * created per round; fractions accumulate (default 0: none). See TransferInstructionFlow.
@@ -119,7 +124,8 @@ export const DEFAULT_SIMULATION_OPTIONS = {
   tapsPerRound: 2,
   appProvidersPerRound: 4,
   allocationsPerRound: 0.5,
-  transferPreapprovalParties: 0,
+  transferPreapprovalParties: 1,
+  transferCommandsPerRound: 0.5,
   transferInstructionsPerRound: 0,
   batchTransfersPerRound: 0,
   tickSeconds: 600,
@@ -168,6 +174,7 @@ export function resolveSimulationOptions(options: SimulationOptions = {}): Resol
   };
   rate('allocationsPerRound', o.allocationsPerRound);
   rate('transferInstructionsPerRound', o.transferInstructionsPerRound);
+  rate('transferCommandsPerRound', o.transferCommandsPerRound);
   rate('batchTransfersPerRound', o.batchTransfersPerRound);
   if (o.transferInstructionsPerRound > 0 && o.transferPreapprovalParties >= o.partyCount) {
     problems.push(

@@ -26,6 +26,7 @@ import { ValidatorFlow } from './validator.flow';
 import { VoteFlow } from './vote.flow';
 import { createTransferPreapprovals } from './preapproval.flow';
 import { TransferInstructionFlow, type PendingTransferInstruction } from './transfer-instruction.flow';
+import { TransferCommandFlow } from './transfer-command.flow';
 
 /** What a run produced, for the CLI and for tests that look for particular contracts. */
 export interface SimulationSummary {
@@ -103,6 +104,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
   const traffic = new TrafficFlow(ctx, governance, rounds, amulets, validators);
   const allocations = new AllocationFlow(ctx, governance, amulets, rounds);
   const transferInstructions = new TransferInstructionFlow(ctx, governance, amulets, rounds);
+  const transferCommands = new TransferCommandFlow(ctx, governance, amulets, rounds);
   const batchTransfers = new BatchTransferFlow(ctx, amulets);
   const ans = new AnsFlow(ctx, governance, rounds, amulets);
   const reassignments = new ReassignmentFlow(ctx, amulets, allocations);
@@ -113,6 +115,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
     2 * resolved.transfersPerRound +
     3 * Math.ceil(resolved.allocationsPerRound) +
     2 * Math.ceil(resolved.transferInstructionsPerRound) +
+    3 * Math.ceil(resolved.transferCommandsPerRound) +
     2 * Math.ceil(resolved.batchTransfersPerRound) +
     // SV automation: reward coupons, status reports, confirmations of issuing and archiving rounds
     4 * resolved.svCount +
@@ -137,7 +140,9 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();
       yield* amulets.genesisTaps();
-      yield* createTransferPreapprovals(ctx, governance, rounds, amulets);
+      yield* createTransferPreapprovals(ctx, governance, rounds, amulets, (r, p, c) =>
+        transferCommands.preapprovalCreated(r, p, c),
+      );
     } else {
       yield* rounds.advance(round);
     }
@@ -148,6 +153,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
     yield* amulets.tick(round);
     yield* allocations.tick(round);
     yield* transferInstructions.tick(round);
+    yield* transferCommands.tick(round);
     yield* batchTransfers.tick(round);
     yield* ans.tick(round);
     yield* reassignments.tick(round);

@@ -317,6 +317,69 @@ export type ListEntriesResponse = {
     entries: Array<AnsEntry>;
 };
 
+/**
+ * A contract of template `Splice.ExternalPartyAmuletRules:TransferCommandCounter`.
+ */
+export type LookupTransferCommandCounterByPartyResponse = {
+    transfer_command_counter: ContractWithState;
+};
+
+export type LookupTransferCommandStatusResponse = {
+    transfer_commands_by_contract_id: TransferCommandMap;
+};
+
+export type TransferCommandMap = {
+    [key: string]: TransferCommandContractWithStatus;
+};
+
+/**
+ * A `Splice.ExternalPartyAmuletRules:TransferCommand` contract and its status.
+ */
+export type TransferCommandContractWithStatus = {
+    contract: Contract;
+    status: TransferCommandContractStatus;
+};
+
+export type TransferCommandContractStatus = ({
+    status: 'created';
+} & TransferCommandCreatedResponse) | ({
+    status: 'sent';
+} & TransferCommandSentResponse) | ({
+    status: 'failed';
+} & TransferCommandFailedResponse);
+
+export type BaseLookupTransferCommandStatusResponse = {
+    /**
+     * `created`: waiting for the DSO's automation to send it. `sent`: the transfer to the
+     * receiver happened. `failed`: nothing was transferred, see `failure_kind` and `reason`;
+     * the sender may create a new command.
+     *
+     */
+    status: string;
+};
+
+export type TransferCommandCreatedResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'created';
+};
+
+export type TransferCommandSentResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'sent';
+};
+
+export type TransferCommandFailedResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'failed';
+    /**
+     * `failed`: sending failed (see `reason`); `withdrawn`: the sender withdrew it;
+     * `expired`: it expired before it was sent.
+     *
+     */
+    failure_kind: 'failed' | 'expired' | 'withdrawn';
+    /**
+     * What went wrong, for a reader.
+     */
+    reason: string;
+};
+
 export type LookupEntryByPartyResponse = {
     entry: AnsEntry;
 };
@@ -835,6 +898,105 @@ export type GetProxyAnsEntryByNameResponses = {
 };
 
 export type GetProxyAnsEntryByNameResponse = GetProxyAnsEntryByNameResponses[keyof GetProxyAnsEntryByNameResponses];
+
+export type GetProxyTransferCommandCounterByPartyData = {
+    body?: never;
+    path: {
+        party: string;
+    };
+    query?: never;
+    url: '/v0/scan-proxy/transfer-command-counter/{party}';
+};
+
+export type GetProxyTransferCommandCounterByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyTransferCommandCounterByPartyError = GetProxyTransferCommandCounterByPartyErrors[keyof GetProxyTransferCommandCounterByPartyErrors];
+
+export type GetProxyTransferCommandCounterByPartyResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: LookupTransferCommandCounterByPartyResponse;
+};
+
+export type GetProxyTransferCommandCounterByPartyResponse = GetProxyTransferCommandCounterByPartyResponses[keyof GetProxyTransferCommandCounterByPartyResponses];
+
+export type GetProxyTransferCommandStatusData = {
+    body?: never;
+    path?: never;
+    query: {
+        sender: string;
+        nonce: number;
+    };
+    url: '/v0/scan-proxy/transfer-command/status';
+};
+
+export type GetProxyTransferCommandStatusErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The bearer token is missing, malformed, expired or not valid.
+     */
+    401: ErrorResponse;
+    /**
+     * The bearer token is valid but its `sub` is not a user of this participant; the
+     * message names the user.
+     *
+     */
+    403: ErrorResponse;
+    /**
+     * The requested contract or data does not exist.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetProxyTransferCommandStatusError = GetProxyTransferCommandStatusErrors[keyof GetProxyTransferCommandStatusErrors];
+
+export type GetProxyTransferCommandStatusResponses = {
+    /**
+     * As the scan group answers it.
+     */
+    200: LookupTransferCommandStatusResponse;
+};
+
+export type GetProxyTransferCommandStatusResponse = GetProxyTransferCommandStatusResponses[keyof GetProxyTransferCommandStatusResponses];
 
 export type GetProxyAnsRulesData = {
     body: GetAnsRulesRequest;

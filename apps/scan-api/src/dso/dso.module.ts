@@ -13,6 +13,8 @@ import {
   NetworkContractsService,
   ReadDb,
   SvNodesService,
+  TransferCommandsRepository,
+  TransferCommandsService,
 } from '@canton-scan/domain';
 import { domainProvider, fromConfig } from '@canton-scan/http';
 
@@ -24,6 +26,8 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
  */
 @Module({
   providers: [
+    domainProvider(TransferCommandsRepository, [ReadDb]),
+    domainProvider(TransferCommandsService, [TransferCommandsRepository]),
     domainProvider(ActiveContractsRepository, [ReadDb]),
     domainProvider(DsoRepository, [ReadDb, ActiveContractsRepository]),
     domainProvider(DsoInfoService, [DsoRepository, fromConfig((config) => config.sv)]),
@@ -52,6 +56,7 @@ import { domainProvider, fromConfig } from '@canton-scan/http';
     NetworkConfigService,
     ActiveContractsRepository,
     AnsEntriesService,
+    TransferCommandsService,
   ],
 })
 export class DsoModule {}

@@ -23,6 +23,7 @@ import {
 } from '@canton-scan/http';
 import { DsoModule } from '../dso/dso.module';
 import { ProxyAnsController } from './proxy-ans.controller';
+import { ProxyTransferCommandsController } from './proxy-transfer-commands.controller';
 import { ProxyDsoController } from './proxy-dso.controller';
 import { ProxyHoldingsController } from './proxy-holdings.controller';
 import { ProxyRegistryController } from './proxy-registry.controller';
@@ -40,6 +41,7 @@ import { ProxyValidatorController } from './proxy-validator.controller';
     HealthController,
     ProxyDsoController,
     ProxyAnsController,
+    ProxyTransferCommandsController,
     ProxyHoldingsController,
     ProxyRegistryController,
     ProxyValidatorController,

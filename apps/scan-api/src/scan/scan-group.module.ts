@@ -47,6 +47,7 @@ import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
 import { AnsController } from './ans/ans.controller';
+import { TransferCommandsController } from './transfer-commands/transfer-commands.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
 import { BulkHistoryController } from './bulk/bulk-history.controller';
 import { DevelopmentFundController } from './development-fund/development-fund.controller';
@@ -86,6 +87,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     EventsController,
     DsoController,
     AnsController,
+    TransferCommandsController,
     TrafficController,
     HostingController,
     SvNodesController,

@@ -26,6 +26,9 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 // Current AnsEntries by name and by user then name (partial, on the payload; declared in the migration).
 @Index('ix_contracts_ans_entry_name', { synchronize: false })
 @Index('ix_contracts_ans_entry_user', { synchronize: false })
+// TransferCommandCounters by sender, TransferCommands by sender and nonce (partial; in the migration).
+@Index('ix_contracts_transfer_command_counter_sender', { synchronize: false })
+@Index('ix_contracts_transfer_command_sender_nonce', { synchronize: false })
 export class ContractEntity {
   @PrimaryGeneratedColumn('identity', {
     name: 'row_id',

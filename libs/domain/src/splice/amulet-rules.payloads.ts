@@ -188,6 +188,40 @@ export interface TransferPreapprovalPayload {
   expiresAt: string;
 }
 
+export const transferCommandType = T.record({
+  dso: T.party,
+  sender: T.party,
+  receiver: T.party,
+  delegate: T.party,
+  amount: T.numeric,
+  expiresAt: T.timestamp,
+  nonce: T.int64,
+  description: T.optional(T.text),
+});
+/**
+ * `Splice.ExternalPartyAmuletRules:TransferCommand`: an external sender's one-time delegation of a
+ * transfer of `amount` to `receiver`, sent by `delegate` before `expiresAt` if `nonce` is the
+ * sender's next one.
+ */
+export interface TransferCommandPayload {
+  dso: string;
+  sender: string;
+  receiver: string;
+  delegate: string;
+  amount: string;
+  expiresAt: string;
+  nonce: string;
+  description: string | null;
+}
+
+export const transferCommandCounterType = T.record({ dso: T.party, sender: T.party, nextNonce: T.int64 });
+/** `Splice.ExternalPartyAmuletRules:TransferCommandCounter`: the next nonce of a sender's TransferCommands. */
+export interface TransferCommandCounterPayload {
+  dso: string;
+  sender: string;
+  nextNonce: string;
+}
+
 export const faucetStateType = T.record({
   firstReceivedFor: roundType,
   lastReceivedFor: roundType,
@@ -257,6 +291,8 @@ type _AmuletRulesShapeChecks = [
   Expect<SameShape<CompactOf<typeof externalPartyAmuletRulesType>, ExternalPartyAmuletRulesPayload>>,
   Expect<SameShape<CompactOf<typeof externalPartyConfigStateType>, ExternalPartyConfigStatePayload>>,
   Expect<SameShape<CompactOf<typeof transferPreapprovalType>, TransferPreapprovalPayload>>,
+  Expect<SameShape<CompactOf<typeof transferCommandType>, TransferCommandPayload>>,
+  Expect<SameShape<CompactOf<typeof transferCommandCounterType>, TransferCommandCounterPayload>>,
   Expect<SameShape<CompactOf<typeof validatorLicenseType>, ValidatorLicensePayload>>,
   Expect<
     SameShape<CompactOf<typeof validatorLivenessActivityRecordType>, ValidatorLivenessActivityRecordPayload>

@@ -219,6 +219,7 @@ export const dsoRulesActionType = T.variant({
   SRARC_GrantFeaturedAppRight: T.record({ provider: T.party, activityWeight: T.optional(T.numeric) }),
   SRARC_RevokeFeaturedAppRight: T.record({ rightCid: T.contractId }),
   SRARC_SetConfig: T.record({ newConfig: dsoRulesConfigType, baseConfig: T.optional(dsoRulesConfigType) }),
+  SRARC_CreateTransferCommandCounter: T.record({ sender: T.party }),
 });
 /** `DsoRules_ActionRequiringConfirmation` (the constructors this project uses). */
 export type DsoRulesAction =
@@ -227,7 +228,8 @@ export type DsoRulesAction =
   | { tag: 'SRARC_UpdateSvRewardWeight'; value: { svParty: string; newRewardWeight: string } }
   | { tag: 'SRARC_GrantFeaturedAppRight'; value: { provider: string; activityWeight: string | null } }
   | { tag: 'SRARC_RevokeFeaturedAppRight'; value: { rightCid: string } }
-  | { tag: 'SRARC_SetConfig'; value: { newConfig: DsoRulesConfig; baseConfig: DsoRulesConfig | null } };
+  | { tag: 'SRARC_SetConfig'; value: { newConfig: DsoRulesConfig; baseConfig: DsoRulesConfig | null } }
+  | { tag: 'SRARC_CreateTransferCommandCounter'; value: { sender: string } };
 
 export const amuletRulesActionType = T.variant({
   CRARC_MiningRound_StartIssuing: T.record({

@@ -23,12 +23,16 @@ import {
   amuletRulesType,
   externalPartyAmuletRulesType,
   externalPartyConfigStateType,
+  transferCommandCounterType,
+  transferCommandType,
   transferPreapprovalType,
   validatorLicenseType,
   validatorLivenessActivityRecordType,
   type AmuletRulesPayload,
   type ExternalPartyAmuletRulesPayload,
   type ExternalPartyConfigStatePayload,
+  type TransferCommandCounterPayload,
+  type TransferCommandPayload,
   type TransferPreapprovalPayload,
   type ValidatorLicensePayload,
   type ValidatorLivenessActivityRecordPayload,
@@ -207,6 +211,18 @@ export const SpliceTemplates = {
     externalPartyConfigStateType,
   ),
   TransferPreapproval: template(amulet, 'Splice.AmuletRules', 'TransferPreapproval', transferPreapprovalType),
+  TransferCommand: template(
+    amulet,
+    'Splice.ExternalPartyAmuletRules',
+    'TransferCommand',
+    transferCommandType,
+  ),
+  TransferCommandCounter: template(
+    amulet,
+    'Splice.ExternalPartyAmuletRules',
+    'TransferCommandCounter',
+    transferCommandCounterType,
+  ),
   ValidatorLicense: template(amulet, 'Splice.ValidatorLicense', 'ValidatorLicense', validatorLicenseType),
   ValidatorLivenessActivityRecord: template(
     amulet,
@@ -312,6 +328,8 @@ export interface SplicePayloads {
   ExternalPartyAmuletRules: ExternalPartyAmuletRulesPayload;
   ExternalPartyConfigState: ExternalPartyConfigStatePayload;
   TransferPreapproval: TransferPreapprovalPayload;
+  TransferCommand: TransferCommandPayload;
+  TransferCommandCounter: TransferCommandCounterPayload;
   ValidatorLicense: ValidatorLicensePayload;
   ValidatorLivenessActivityRecord: ValidatorLivenessActivityRecordPayload;
   AmuletAllocation: AmuletAllocationPayload;
@@ -364,6 +382,8 @@ type _PayloadMapChecks = [
   Expect<SameShape<PayloadTypeOf<'ExternalPartyAmuletRules'>, SplicePayloads['ExternalPartyAmuletRules']>>,
   Expect<SameShape<PayloadTypeOf<'ExternalPartyConfigState'>, SplicePayloads['ExternalPartyConfigState']>>,
   Expect<SameShape<PayloadTypeOf<'TransferPreapproval'>, SplicePayloads['TransferPreapproval']>>,
+  Expect<SameShape<PayloadTypeOf<'TransferCommand'>, SplicePayloads['TransferCommand']>>,
+  Expect<SameShape<PayloadTypeOf<'TransferCommandCounter'>, SplicePayloads['TransferCommandCounter']>>,
   Expect<SameShape<PayloadTypeOf<'ValidatorLicense'>, SplicePayloads['ValidatorLicense']>>,
   Expect<
     SameShape<
@@ -460,6 +480,10 @@ export const SpliceChoices = {
   AmuletRulesBootstrapExternalPartyConfigState: 'AmuletRules_BootstrapExternalPartyConfigState',
   AmuletRulesSetConfig: 'AmuletRules_SetConfig',
   AmuletRulesCreateTransferPreapproval: 'AmuletRules_CreateTransferPreapproval',
+  TransferPreapprovalSend: 'TransferPreapproval_Send',
+  ExternalPartyAmuletRulesCreateTransferCommand: 'ExternalPartyAmuletRules_CreateTransferCommand',
+  TransferCommandSend: 'TransferCommand_Send',
+  DsoRulesCreateTransferCommandCounter: 'DsoRules_CreateTransferCommandCounter',
   DsoRulesConfirmAction: 'DsoRules_ConfirmAction',
   DsoRulesExecuteConfirmedAction: 'DsoRules_ExecuteConfirmedAction',
   DsoRulesAddSv: 'DsoRules_AddSv',

@@ -787,6 +787,69 @@ export type ListEntriesResponse = {
     entries: Array<AnsEntry>;
 };
 
+/**
+ * A contract of template `Splice.ExternalPartyAmuletRules:TransferCommandCounter`.
+ */
+export type LookupTransferCommandCounterByPartyResponse = {
+    transfer_command_counter: ContractWithState;
+};
+
+export type LookupTransferCommandStatusResponse = {
+    transfer_commands_by_contract_id: TransferCommandMap;
+};
+
+export type TransferCommandMap = {
+    [key: string]: TransferCommandContractWithStatus;
+};
+
+/**
+ * A `Splice.ExternalPartyAmuletRules:TransferCommand` contract and its status.
+ */
+export type TransferCommandContractWithStatus = {
+    contract: Contract;
+    status: TransferCommandContractStatus;
+};
+
+export type TransferCommandContractStatus = ({
+    status: 'created';
+} & TransferCommandCreatedResponse) | ({
+    status: 'sent';
+} & TransferCommandSentResponse) | ({
+    status: 'failed';
+} & TransferCommandFailedResponse);
+
+export type BaseLookupTransferCommandStatusResponse = {
+    /**
+     * `created`: waiting for the DSO's automation to send it. `sent`: the transfer to the
+     * receiver happened. `failed`: nothing was transferred, see `failure_kind` and `reason`;
+     * the sender may create a new command.
+     *
+     */
+    status: string;
+};
+
+export type TransferCommandCreatedResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'created';
+};
+
+export type TransferCommandSentResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'sent';
+};
+
+export type TransferCommandFailedResponse = BaseLookupTransferCommandStatusResponse & {
+    status?: 'failed';
+    /**
+     * `failed`: sending failed (see `reason`); `withdrawn`: the sender withdrew it;
+     * `expired`: it expired before it was sent.
+     *
+     */
+    failure_kind: 'failed' | 'expired' | 'withdrawn';
+    /**
+     * What went wrong, for a reader.
+     */
+    reason: string;
+};
+
 export type LookupEntryByPartyResponse = {
     entry: AnsEntry;
 };
@@ -4147,6 +4210,94 @@ export type LookupAnsEntryByNameResponses = {
 };
 
 export type LookupAnsEntryByNameResponse = LookupAnsEntryByNameResponses[keyof LookupAnsEntryByNameResponses];
+
+export type LookupTransferCommandCounterByPartyData = {
+    body?: never;
+    path: {
+        /**
+         * Party id of the sender (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: never;
+    url: '/v0/transfer-command-counter/{party}';
+};
+
+export type LookupTransferCommandCounterByPartyErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupTransferCommandCounterByPartyError = LookupTransferCommandCounterByPartyErrors[keyof LookupTransferCommandCounterByPartyErrors];
+
+export type LookupTransferCommandCounterByPartyResponses = {
+    /**
+     * The party's counter.
+     */
+    200: LookupTransferCommandCounterByPartyResponse;
+};
+
+export type LookupTransferCommandCounterByPartyResponse2 = LookupTransferCommandCounterByPartyResponses[keyof LookupTransferCommandCounterByPartyResponses];
+
+export type LookupTransferCommandStatusData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * Party id of the sender.
+         */
+        sender: string;
+        /**
+         * The commands' nonce.
+         */
+        nonce: number;
+    };
+    url: '/v0/transfer-command/status';
+};
+
+export type LookupTransferCommandStatusErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type LookupTransferCommandStatusError = LookupTransferCommandStatusErrors[keyof LookupTransferCommandStatusErrors];
+
+export type LookupTransferCommandStatusResponses = {
+    /**
+     * The commands and their statuses.
+     */
+    200: LookupTransferCommandStatusResponse;
+};
+
+export type LookupTransferCommandStatusResponse2 = LookupTransferCommandStatusResponses[keyof LookupTransferCommandStatusResponses];
 
 export type GetAnsRulesData = {
     body: GetAnsRulesRequest;

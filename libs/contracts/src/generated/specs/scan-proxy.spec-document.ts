@@ -365,6 +365,119 @@ export const scanProxySpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/scan-proxy/transfer-command-counter/{party}": {
+      "get": {
+        "operationId": "getProxyTransferCommandCounterByParty",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Look up an external party's TransferCommandCounter",
+        "description": "The scan group's `/v0/transfer-command-counter/{party}`: the sender's current\nTransferCommandCounter; 404 when it has none (its next nonce is 0).\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupTransferCommandCounterByPartyResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/scan-proxy/transfer-command/status": {
+      "get": {
+        "operationId": "getProxyTransferCommandStatus",
+        "tags": [
+          "scan-proxy"
+        ],
+        "summary": "Status of a sender's transfer commands for a nonce",
+        "description": "The scan group's `/v0/transfer-command/status`: each TransferCommand of the sender with\nthis nonce and its status; 404 when there is none.\n",
+        "parameters": [
+          {
+            "name": "sender",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          },
+          {
+            "name": "nonce",
+            "in": "query",
+            "required": true,
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "As the scan group answers it.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupTransferCommandStatusResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "401": {
+            "$ref": "#/components/responses/Unauthorized"
+          },
+          "403": {
+            "$ref": "#/components/responses/Forbidden"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/scan-proxy/ans-rules": {
       "post": {
         "operationId": "getProxyAnsRules",
@@ -2155,6 +2268,159 @@ export const scanProxySpec: OpenApiDocument = {
             }
           }
         }
+      },
+      "LookupTransferCommandCounterByPartyResponse": {
+        "description": "A contract of template `Splice.ExternalPartyAmuletRules:TransferCommandCounter`.",
+        "type": "object",
+        "required": [
+          "transfer_command_counter"
+        ],
+        "properties": {
+          "transfer_command_counter": {
+            "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "LookupTransferCommandStatusResponse": {
+        "type": "object",
+        "required": [
+          "transfer_commands_by_contract_id"
+        ],
+        "properties": {
+          "transfer_commands_by_contract_id": {
+            "$ref": "#/components/schemas/TransferCommandMap"
+          }
+        }
+      },
+      "TransferCommandMap": {
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/TransferCommandContractWithStatus"
+        }
+      },
+      "TransferCommandContractWithStatus": {
+        "description": "A `Splice.ExternalPartyAmuletRules:TransferCommand` contract and its status.",
+        "type": "object",
+        "required": [
+          "contract",
+          "status"
+        ],
+        "properties": {
+          "contract": {
+            "$ref": "#/components/schemas/Contract"
+          },
+          "status": {
+            "$ref": "#/components/schemas/TransferCommandContractStatus"
+          }
+        }
+      },
+      "TransferCommandContractStatus": {
+        "type": "object",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TransferCommandCreatedResponse"
+          },
+          {
+            "$ref": "#/components/schemas/TransferCommandSentResponse"
+          },
+          {
+            "$ref": "#/components/schemas/TransferCommandFailedResponse"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "status",
+          "mapping": {
+            "created": "#/components/schemas/TransferCommandCreatedResponse",
+            "sent": "#/components/schemas/TransferCommandSentResponse",
+            "failed": "#/components/schemas/TransferCommandFailedResponse"
+          }
+        }
+      },
+      "BaseLookupTransferCommandStatusResponse": {
+        "type": "object",
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "description": "`created`: waiting for the DSO's automation to send it. `sent`: the transfer to the\nreceiver happened. `failed`: nothing was transferred, see `failure_kind` and `reason`;\nthe sender may create a new command.\n"
+          }
+        }
+      },
+      "TransferCommandCreatedResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "created"
+                ]
+              }
+            }
+          }
+        ]
+      },
+      "TransferCommandSentResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "sent"
+                ]
+              }
+            }
+          }
+        ]
+      },
+      "TransferCommandFailedResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "required": [
+              "failure_kind",
+              "reason"
+            ],
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "failed"
+                ]
+              },
+              "failure_kind": {
+                "type": "string",
+                "description": "`failed`: sending failed (see `reason`); `withdrawn`: the sender withdrew it;\n`expired`: it expired before it was sent.\n",
+                "enum": [
+                  "failed",
+                  "expired",
+                  "withdrawn"
+                ]
+              },
+              "reason": {
+                "type": "string",
+                "description": "What went wrong, for a reader."
+              }
+            }
+          }
+        ]
       },
       "LookupEntryByPartyResponse": {
         "type": "object",

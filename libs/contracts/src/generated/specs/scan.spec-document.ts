@@ -2200,6 +2200,110 @@ export const scanSpec: OpenApiDocument = {
         }
       }
     },
+    "/v0/transfer-command-counter/{party}": {
+      "get": {
+        "operationId": "lookupTransferCommandCounterByParty",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Look up an external party's TransferCommandCounter",
+        "description": "The sender's current `Splice.ExternalPartyAmuletRules:TransferCommandCounter`, whose\n`nextNonce` is the nonce its next TransferCommand must carry. 404 when the party has none:\nits next nonce is then 0.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "description": "Party id of the sender (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The party's counter.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupTransferCommandCounterByPartyResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/transfer-command/status": {
+      "get": {
+        "operationId": "lookupTransferCommandStatus",
+        "tags": [
+          "dso"
+        ],
+        "summary": "Status of a sender's transfer commands for a nonce",
+        "description": "Every `Splice.ExternalPartyAmuletRules:TransferCommand` the sender created with this nonce\n(at most 100), by contract id, each with its status as its outcome in the update history\ngives it: `created` while it is active, `sent` once `TransferCommand_Send` transferred,\n`failed` when `TransferCommand_Send` returned a failure (`failure_kind` `failed`), when it\nexpired (`expired`) or was withdrawn. 404 when the sender has no such command.\n",
+        "parameters": [
+          {
+            "name": "sender",
+            "in": "query",
+            "required": true,
+            "description": "Party id of the sender.",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          },
+          {
+            "name": "nonce",
+            "in": "query",
+            "required": true,
+            "description": "The commands' nonce.",
+            "schema": {
+              "type": "integer",
+              "format": "int64"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "The commands and their statuses.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/LookupTransferCommandStatusResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
     "/v0/ans-rules": {
       "post": {
         "operationId": "getAnsRules",
@@ -4933,6 +5037,159 @@ export const scanSpec: OpenApiDocument = {
             }
           }
         }
+      },
+      "LookupTransferCommandCounterByPartyResponse": {
+        "description": "A contract of template `Splice.ExternalPartyAmuletRules:TransferCommandCounter`.",
+        "type": "object",
+        "required": [
+          "transfer_command_counter"
+        ],
+        "properties": {
+          "transfer_command_counter": {
+            "$ref": "#/components/schemas/ContractWithState"
+          }
+        }
+      },
+      "LookupTransferCommandStatusResponse": {
+        "type": "object",
+        "required": [
+          "transfer_commands_by_contract_id"
+        ],
+        "properties": {
+          "transfer_commands_by_contract_id": {
+            "$ref": "#/components/schemas/TransferCommandMap"
+          }
+        }
+      },
+      "TransferCommandMap": {
+        "type": "object",
+        "additionalProperties": {
+          "$ref": "#/components/schemas/TransferCommandContractWithStatus"
+        }
+      },
+      "TransferCommandContractWithStatus": {
+        "description": "A `Splice.ExternalPartyAmuletRules:TransferCommand` contract and its status.",
+        "type": "object",
+        "required": [
+          "contract",
+          "status"
+        ],
+        "properties": {
+          "contract": {
+            "$ref": "#/components/schemas/Contract"
+          },
+          "status": {
+            "$ref": "#/components/schemas/TransferCommandContractStatus"
+          }
+        }
+      },
+      "TransferCommandContractStatus": {
+        "type": "object",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/TransferCommandCreatedResponse"
+          },
+          {
+            "$ref": "#/components/schemas/TransferCommandSentResponse"
+          },
+          {
+            "$ref": "#/components/schemas/TransferCommandFailedResponse"
+          }
+        ],
+        "discriminator": {
+          "propertyName": "status",
+          "mapping": {
+            "created": "#/components/schemas/TransferCommandCreatedResponse",
+            "sent": "#/components/schemas/TransferCommandSentResponse",
+            "failed": "#/components/schemas/TransferCommandFailedResponse"
+          }
+        }
+      },
+      "BaseLookupTransferCommandStatusResponse": {
+        "type": "object",
+        "required": [
+          "status"
+        ],
+        "properties": {
+          "status": {
+            "type": "string",
+            "description": "`created`: waiting for the DSO's automation to send it. `sent`: the transfer to the\nreceiver happened. `failed`: nothing was transferred, see `failure_kind` and `reason`;\nthe sender may create a new command.\n"
+          }
+        }
+      },
+      "TransferCommandCreatedResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "created"
+                ]
+              }
+            }
+          }
+        ]
+      },
+      "TransferCommandSentResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "sent"
+                ]
+              }
+            }
+          }
+        ]
+      },
+      "TransferCommandFailedResponse": {
+        "type": "object",
+        "allOf": [
+          {
+            "$ref": "#/components/schemas/BaseLookupTransferCommandStatusResponse"
+          },
+          {
+            "type": "object",
+            "required": [
+              "failure_kind",
+              "reason"
+            ],
+            "properties": {
+              "status": {
+                "type": "string",
+                "enum": [
+                  "failed"
+                ]
+              },
+              "failure_kind": {
+                "type": "string",
+                "description": "`failed`: sending failed (see `reason`); `withdrawn`: the sender withdrew it;\n`expired`: it expired before it was sent.\n",
+                "enum": [
+                  "failed",
+                  "expired",
+                  "withdrawn"
+                ]
+              },
+              "reason": {
+                "type": "string",
+                "description": "What went wrong, for a reader."
+              }
+            }
+          }
+        ]
       },
       "LookupEntryByPartyResponse": {
         "type": "object",

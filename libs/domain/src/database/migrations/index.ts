@@ -19,6 +19,7 @@ import { RewardInputs1795500000000 } from './1795500000000-reward-inputs';
 import { SynchronizerVerdicts1795480000000 } from './1795480000000-synchronizer-verdicts';
 import { BulkHistoryObjects1795490000000 } from './1795490000000-bulk-history-objects';
 import { AnsEntryIndexes1795497300000 } from './1795497300000-ans-entry-indexes';
+import { TransferCommandIndexes1795510100000 } from './1795510100000-transfer-command-indexes';
 import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
 import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 
@@ -47,4 +48,5 @@ export const MIGRATIONS = [
   UpdateHashIndex1795497310000,
   PartyHosting1795497320000,
   RewardInputs1795500000000,
+  TransferCommandIndexes1795510100000,
 ];
