@@ -27,15 +27,35 @@ function securedRequests(
   const requests: { operationId: string; method: string; path: string; body?: string }[] = [];
   for (const [template, item] of Object.entries(scanProxySpec.paths)) {
     for (const [method, op] of Object.entries(
-      item as Record<string, { operationId: string; security?: unknown[]; requestBody?: unknown }>,
+      item as Record<
+        string,
+        {
+          operationId: string;
+          security?: unknown[];
+          requestBody?: unknown;
+          parameters?: { name: string; in: string; required?: boolean }[];
+        }
+      >,
     )) {
       if (op.security && op.security.length === 0) continue;
-      const path = template
-        .replace('{allocationId}', allocationId)
-        .replace('{transferInstructionId}', allocationId)
-        .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
-        .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)))
-        .replace('{instrumentId}', 'Amulet');
+      // Required query parameters get valid values, so that only the token decides the answer.
+      const sample: Record<string, string> = {
+        page_size: '10',
+        sender: 'alice::1220' + 'ab'.repeat(32),
+        nonce: '0',
+      };
+      const query = (op.parameters ?? [])
+        .filter((p) => p.in === 'query' && p.required)
+        .map((p) => `${p.name}=${encodeURIComponent(sample[p.name] ?? 'x')}`)
+        .join('&');
+      const path =
+        template
+          .replace('{allocationId}', allocationId)
+          .replace('{transferInstructionId}', allocationId)
+          .replace('{provider_party_id}', encodeURIComponent('app::1220' + 'ab'.repeat(32)))
+          .replace('{party}', encodeURIComponent('alice::1220' + 'ab'.repeat(32)))
+          .replace('{instrumentId}', 'Amulet')
+          .replace('{name}', 'alice.unverified.cns') + (query ? `?${query}` : '');
       requests.push({
         operationId: op.operationId,
         method: method.toUpperCase(),
@@ -56,7 +76,7 @@ function securedRequests(
 }
 
 /** The proxy operations behind a bearer token (all but the health probes and the public validator-user). */
-const SECURED_OPERATIONS = 24;
+const SECURED_OPERATIONS = 30;
 
 describe('validator proxy authentication', () => {
   const db = useTestDatabase();
