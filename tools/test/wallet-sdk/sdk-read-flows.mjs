@@ -185,15 +185,22 @@ if (streamTemplate)
       beginOffset: begin,
       templateIds: [streamTemplate],
     });
+    // Offset checkpoints may come first while the network waits for its next round: skip them.
+    const firstUpdate = async () => {
+      for (;;) {
+        const next = await stream.next();
+        const update = next.value.update;
+        const kind = Object.keys(update)[0];
+        if (kind !== 'OffsetCheckpoint') return { kind, value: update[kind].value };
+      }
+    };
     const first = await Promise.race([
-      stream.next(),
+      firstUpdate(),
       new Promise((_, reject) =>
         setTimeout(() => reject(new Error(`no update within ${timeout} ms`)), timeout),
       ),
     ]);
     await stream.return?.();
-    const update = first.value.update;
-    const kind = Object.keys(update)[0];
-    return { begin, kind, value: update[kind].value };
+    return { begin, ...first };
   });
 process.exit(0);
