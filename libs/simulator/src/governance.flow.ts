@@ -561,6 +561,7 @@ export class GovernanceFlow implements ConfirmationTarget {
       case 'SRARC_AddSv':
       case 'SRARC_RevokeFeaturedAppRight':
       case 'SRARC_SetConfig':
+      case 'SRARC_CreateTransferCommandCounter': // confirmed by the SVs, not voted on (transfer-command.flow.ts)
         throw new Error(`simulator cannot execute ${inner.tag}`);
     }
   }
