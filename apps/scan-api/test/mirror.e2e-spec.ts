@@ -141,7 +141,9 @@ describe('the scan mirror', () => {
     );
     sample = {
       ids: sampleIds,
-      verdictIds: [alone[0], alone[Math.floor(alone.length / 2)], alone[alone.length - 1]].map((r) => r.update_id),
+      verdictIds: [alone[0], alone[Math.floor(alone.length / 2)], alone[alone.length - 1]].map(
+        (r) => r.update_id,
+      ),
       rounds: [...rounds.map((r) => r.round), rounds[rounds.length - 1].round + 1],
     };
     [hosted] = await source.dataSource.query(`SELECT synchronizer_id, party_id FROM party_hosting LIMIT 1`);
@@ -381,7 +383,10 @@ describe('the scan mirror', () => {
         `SELECT min(round)::int AS round FROM reward_accounting_totals`,
       );
       expect(
-        await getScan(target.app.origin, `/v0/internal/reward-accounting-process/rounds/${round}/activity-totals`),
+        await getScan(
+          target.app.origin,
+          `/v0/internal/reward-accounting-process/rounds/${round}/activity-totals`,
+        ),
       ).toEqual({ status: 200, body: '{"status":"CannotProvide"}' });
       expect(await answersOf(target.app.origin, sampleIds)).toEqual(
         await answersOf(source.app.origin, sampleIds),

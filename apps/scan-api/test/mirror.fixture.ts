@@ -140,7 +140,9 @@ export function eventsPeer(
         });
         let body = await upstream.text();
         if (isEvents && options.forge !== undefined && upstream.status === 200) {
-          const parsed = JSON.parse(body) as { events: { verdict?: { update_id: string; mediator_group: number } }[] };
+          const parsed = JSON.parse(body) as {
+            events: { verdict?: { update_id: string; mediator_group: number } }[];
+          };
           for (const event of parsed.events)
             if (event.verdict?.update_id === options.forge) {
               event.verdict.mediator_group = 7;
@@ -183,7 +185,11 @@ export async function allEventPages(
   const pages: { status: number; body: string }[] = [];
   let after: unknown;
   for (;;) {
-    const page = await postScan(origin, '/v0/events', { page_size: pageSize, daml_value_encoding: encoding, after });
+    const page = await postScan(origin, '/v0/events', {
+      page_size: pageSize,
+      daml_value_encoding: encoding,
+      after,
+    });
     pages.push(page);
     if (page.status !== 200) return pages;
     const events = (JSON.parse(page.body) as { events: ServedEventKeys[] }).events;

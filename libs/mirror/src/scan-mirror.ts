@@ -444,7 +444,8 @@ export class ScanMirror {
     try {
       page = await this.quorumRead(
         what,
-        (peer) => peer.events({ after_migration_id: migrationId, after_record_time: feed.after }, this.pageSize),
+        (peer) =>
+          peer.events({ after_migration_id: migrationId, after_record_time: feed.after }, this.pageSize),
         (answer) => (answer.absent ? [] : (answer.value.events as unknown as ServedEvent[])),
         verdictKey,
       );

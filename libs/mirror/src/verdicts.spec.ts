@@ -30,7 +30,10 @@ function verdict(id: string, s: number, result = 'VERDICT_RESULT_ACCEPTED', migr
   };
 }
 
-const traffic = { total_traffic_cost: 100, envelope_traffic_summaries: [{ traffic_cost: 100, view_ids: [0] }] };
+const traffic = {
+  total_traffic_cost: 100,
+  envelope_traffic_summaries: [{ traffic_cost: 100, view_ids: [0] }],
+};
 
 /** A transaction's event (with its verdict), a reassignment's (none), and a verdict alone. */
 const withVerdict = (id: string, s: number): ServedEvent => ({
@@ -69,7 +72,11 @@ describe('copied verdicts', () => {
 
     it('out-votes a peer forging one verdict and names it where it differs', () => {
       const honest = [withVerdict('u1', 1), alone('v1', 2), withVerdict('u2', 3)];
-      const forged = [honest[0], { ...honest[1], verdict: verdict('v1', 2, 'VERDICT_RESULT_REJECTED') }, honest[2]];
+      const forged = [
+        honest[0],
+        { ...honest[1], verdict: verdict('v1', 2, 'VERDICT_RESULT_REJECTED') },
+        honest[2],
+      ];
       const agreement = agreedPrefix(
         [
           { url: 'a', items: honest },
@@ -96,14 +103,23 @@ describe('copied verdicts', () => {
   });
 
   it('takes the migration and record time of an event from its update, else its verdict', () => {
-    expect([eventMigrationOf(withVerdict('u', 1)), eventRecordTimeOf(withVerdict('u', 1))]).toEqual([0, T(1)]);
-    expect([eventMigrationOf(reassignment('r', 2)), eventRecordTimeOf(reassignment('r', 2))]).toEqual([0, T(2)]);
+    expect([eventMigrationOf(withVerdict('u', 1)), eventRecordTimeOf(withVerdict('u', 1))]).toEqual([
+      0,
+      T(1),
+    ]);
+    expect([eventMigrationOf(reassignment('r', 2)), eventRecordTimeOf(reassignment('r', 2))]).toEqual([
+      0,
+      T(2),
+    ]);
     const later: ServedEvent = { update: null, verdict: verdict('v', 3, 'VERDICT_RESULT_ACCEPTED', 1) };
     expect([eventMigrationOf(later), eventRecordTimeOf(later)]).toEqual([1, T(3)]);
   });
 
   it('writes an event as a verdict item: the event without its update, nulls left out', () => {
-    expect(verdictItemOf(withVerdict('u1', 1))).toEqual({ verdict: verdict('u1', 1), traffic_summary: traffic });
+    expect(verdictItemOf(withVerdict('u1', 1))).toEqual({
+      verdict: verdict('u1', 1),
+      traffic_summary: traffic,
+    });
     expect(verdictItemOf({ update: null, verdict: verdict('v', 2), traffic_summary: null })).toEqual({
       verdict: verdict('v', 2),
     });
@@ -111,7 +127,13 @@ describe('copied verdicts', () => {
 
   describe('covering a page of updates', () => {
     const updates = [tx('u1', 1), tx('r1', 3), tx('u2', 5)];
-    const events = [withVerdict('u1', 1), alone('v1', 2), reassignment('r1', 3), alone('v2', 4), withVerdict('u2', 5)];
+    const events = [
+      withVerdict('u1', 1),
+      alone('v1', 2),
+      reassignment('r1', 3),
+      alone('v2', 4),
+      withVerdict('u2', 5),
+    ];
 
     it('pairs each update with its event and takes the verdicts alone between them', () => {
       const cover = coverUpdates(updates, events);

@@ -4,7 +4,8 @@ import { migrationOf, type ServedItem } from './convert';
 /** A served `/v0/events` item: an update (list form) and/or a verdict, with what comes with the verdict. */
 export interface ServedEvent {
   update?: ServedItem | null;
-  verdict?: (Record<string, unknown> & { update_id?: unknown; migration_id?: unknown; record_time?: unknown }) | null;
+  verdict?:
+    (Record<string, unknown> & { update_id?: unknown; migration_id?: unknown; record_time?: unknown }) | null;
   traffic_summary?: unknown;
   app_activity_records?: unknown;
 }
@@ -30,7 +31,9 @@ export function eventRecordTimeOf(event: ServedEvent): string {
  */
 export function verdictKey(event: ServedEvent): string {
   return canonicalJson({
-    update: event.update ? { update_id: event.update.update_id, record_time: event.update.record_time } : null,
+    update: event.update
+      ? { update_id: event.update.update_id, record_time: event.update.record_time }
+      : null,
     verdict: event.verdict ?? null,
     traffic_summary: event.traffic_summary ?? null,
     app_activity_records: event.app_activity_records ?? null,

@@ -53,7 +53,12 @@ describe('mirrorReadiness', () => {
   });
 
   it('is ready on peers that hold no update, not while the store holds nothing of what they hold', () => {
-    expect(mirrorReadiness({ appended: 0, verdictsCopied: 0, migrationId: 0, caughtUpAt: caughtUp.caughtUpAt }, 60)).toEqual({
+    expect(
+      mirrorReadiness(
+        { appended: 0, verdictsCopied: 0, migrationId: 0, caughtUpAt: caughtUp.caughtUpAt },
+        60,
+      ),
+    ).toEqual({
       ready: true,
     });
     const { lastRecordTime: _, ...nothing } = caughtUp;

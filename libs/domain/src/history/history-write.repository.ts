@@ -303,8 +303,12 @@ export class HistoryWriteRepository implements HistoryView {
         )
       ).map((r) => Number(r.migration_id)),
     );
-    const rows: { migration_id: number; from_start: boolean; verdicts_held: boolean; hosting_held: boolean }[] =
-      [];
+    const rows: {
+      migration_id: number;
+      from_start: boolean;
+      verdicts_held: boolean;
+      hosting_held: boolean;
+    }[] = [];
     for (const s of starts) {
       if (held.has(s.migrationId)) continue;
       const earlierHeld = [...held].some((m) => m < s.migrationId);

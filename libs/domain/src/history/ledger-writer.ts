@@ -133,7 +133,8 @@ export class LedgerWriter {
         verdicts[0].update_id,
         'a writer for history without verdicts was given a verdict item',
       );
-    const hostingAccepted = (this.options.hostingItems ?? (mode === 'ingested' ? 'accepted' : 'refused')) === 'accepted';
+    const hostingAccepted =
+      (this.options.hostingItems ?? (mode === 'ingested' ? 'accepted' : 'refused')) === 'accepted';
     if (hosting.length > 0 && !hostingAccepted)
       throw rejectUpdate(
         hosting[0].party_id,
