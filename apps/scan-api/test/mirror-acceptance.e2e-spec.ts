@@ -14,6 +14,7 @@ import {
 } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 import {
+  allEventPages,
   corruptingPeer,
   FAST_POLICY,
   getScan,
@@ -41,6 +42,8 @@ interface Questions {
   rounds: number[];
   actionNames: string[];
   sampleIds: string[];
+  /** Verdicts alone (transactions no hosted party sees). */
+  verdictIds: string[];
 }
 
 async function questionsOf(db: DataSource): Promise<Questions> {
@@ -60,6 +63,12 @@ async function questionsOf(db: DataSource): Promise<Questions> {
     rounds: await column(`SELECT round::int AS v FROM mining_rounds ORDER BY 1`),
     actionNames: await column(`SELECT DISTINCT action_name AS v FROM vote_results ORDER BY 1`),
     sampleIds: [...ids.filter((_, i) => i % 29 === 0), ids[ids.length - 1]],
+    verdictIds: (
+      await column(
+        `SELECT v.update_id AS v FROM synchronizer_verdicts v
+          WHERE NOT EXISTS (SELECT 1 FROM updates u WHERE u.update_id = v.update_id) ORDER BY v.record_time`,
+      )
+    ).filter((_: unknown, i: number) => i % 5 === 0),
   };
 }
 
@@ -123,6 +132,16 @@ async function answersOf(origin: string, q: Questions): Promise<Record<string, u
   for (const id of q.sampleIds)
     for (const query of ['', '?daml_value_encoding=protobuf_json'])
       out[`update ${id}${query}`] = await getScan(origin, `/v2/updates/${id}${query}`);
+  // The synchronizer's verdicts, copied from the peers: every page of /v0/events, and by id.
+  out['events compact_json'] = await allEventPages(origin, 'compact_json', 67);
+  out['events protobuf_json'] = await allEventPages(origin, 'protobuf_json', 211);
+  for (const id of [...q.sampleIds, ...q.verdictIds])
+    for (const query of ['', '?daml_value_encoding=protobuf_json'])
+      out[`event ${id}${query}`] = await getScan(origin, `/v0/events/${id}${query}`);
+  out['earliest reward round'] = await getScan(
+    origin,
+    '/v0/internal/reward-accounting-process/rounds/earliest-available',
+  );
   for (const s of q.snapshots) {
     const key = `${s.migration_id} ${s.record_time}`;
     out[`acs ${key}`] = await pages(origin, '/v0/state/acs', { ...s, page_size: 40 }, (a) =>
@@ -185,7 +204,7 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
 
   beforeAll(async () => {
     source = await openSourceStore();
-    // With the verdicts a scan ingests from its synchronizer (which a mirror does not copy).
+    // With the verdicts a scan ingests from its synchronizer (which the mirror copies from its peers).
     const updates = [...simulateHistory({ seed: 11, rounds: 36, tickSeconds: 1800, reassignEveryRounds: 9 })];
     await new LedgerWriter(source.dataSource, { snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS }).append(
       updates,
@@ -198,6 +217,7 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
     expect(questions.migrations).toEqual([0, 1]);
     expect(questions.snapshots.length).toBeGreaterThan(3);
     expect(questions.rounds.length).toBeGreaterThan(3);
+    expect(questions.verdictIds.length).toBeGreaterThan(1);
   }, 180_000);
   afterAll(async () => {
     await forger?.close();
@@ -217,6 +237,10 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
     });
     const progress = await mirror.run({ once: true });
     expect(progress.appended).toBe(total);
+    const [{ verdicts }] = await source.dataSource.query(
+      `SELECT count(*)::int AS verdicts FROM synchronizer_verdicts`,
+    );
+    expect(progress.verdictsCopied).toBe(verdicts);
     // The forger was out-voted, named, and none of its content was stored.
     expect(forger.forged()).toBeGreaterThan(0);
     expect([...mirror.dissenters]).toEqual([forger.url]);
@@ -233,26 +257,19 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
       const original = await answersOf(source.app.origin, questions);
       // The questions have real answers (not the same error twice).
       const served = Object.entries(original).filter(([key]) =>
-        /^(acs|holdings|updates|faucets|dso)/.test(key),
+        /^(acs|holdings|updates|faucets|dso|event)/.test(key),
       );
       for (const [key, answer] of served)
         for (const { status } of [answer].flat() as { status: number }[])
           expect({ key, status }).toEqual({ key, status: 200 });
       expect(Object.keys(mirrored).length).toBeGreaterThan(40);
-      // Activity totals need the verdicts, which the mirror does not carry (docs/events.md): where
-      // the source has totals the mirror says it cannot provide them, never zero activity.
-      const cannotProvide = { status: 200, body: '{"status":"CannotProvide"}' };
+      // Activity totals come from the verdicts, which the mirror copied: the same as the source's.
       const totals = Object.keys(original).filter((key) => key.startsWith('activity totals'));
       expect(
         totals.filter((key) => (original[key] as { body: string }).body.includes('"Ok"')).length,
       ).toBeGreaterThan(3);
       for (const key of Object.keys(original))
-        expect({ [key]: mirrored[key] }).toEqual({
-          [key]:
-            totals.includes(key) && (original[key] as { body: string }).body.includes('"Ok"')
-              ? cannotProvide
-              : original[key],
-        });
+        expect({ [key]: mirrored[key] }).toEqual({ [key]: original[key] });
     } finally {
       await mirrorScan.close();
     }
@@ -267,6 +284,9 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
     }).run({ once: true });
     const uninterrupted = await storeContentHashes(store.dataSource);
     expect(uninterrupted.updates.rows).toBe(total);
+    // The comparison covers the copied verdicts and what is derived from them.
+    for (const table of ['synchronizer_verdicts', 'app_activity_records', 'reward_accounting_totals'])
+      expect({ table, rows: uninterrupted[table].rows > 0 }).toEqual({ table, rows: true });
     await store.truncate();
 
     const sourcePort = Number(new URL(source.app.origin).port);
@@ -312,7 +332,7 @@ describe('the scan mirror, end to end (peer scans on loopback, one forging, a ki
       expect(run.output()).toContain(`peer ${peers[3]} failed`);
       expect(run.output()).toContain(`${forger.url} disagrees`);
       expect(run.output()).toMatch(
-        new RegExp(`mirrored 4 peer\\(s\\).*: ${total - atKill} updates appended`),
+        new RegExp(`mirrored 4 peer\\(s\\).*: ${total - atKill} updates appended \\(with \\d+ verdicts\\)`),
       );
       expect(await storeContentHashes(store.dataSource)).toEqual(uninterrupted);
       // The CLI wrote its view of the peers: the forger disagrees, the stopped peer fails.

@@ -1,12 +1,14 @@
 import type { DataSource } from 'typeorm';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import { Db, LedgerWriter, MirrorPeerStatusRepository } from '@canton-scan/domain';
-import { NoQuorumError, ScanMirror, type MirrorOptions } from '@canton-scan/mirror';
+import { NoQuorumError, ScanMirror, VerdictsUnavailableError, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateHistory } from '@canton-scan/simulator';
 import { callChecked, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 import {
+  allEventPages,
   corruptingPeer,
+  eventsPeer,
   FAST_POLICY,
   getScan,
   openSourceStore,
@@ -40,6 +42,29 @@ async function wholeList(origin: string, encoding: string): Promise<string[]> {
   }
 }
 
+/** What the mirror must answer like its source, for the updates `ids` and the verdicts alone `verdictIds`. */
+interface Sample {
+  ids: string[];
+  verdictIds: string[];
+  rounds: number[];
+}
+
+/** The answers that need the verdicts: `/v0/events` (every page, by id) and reward accounting. */
+async function verdictAnswersOf(origin: string, sample: Sample): Promise<Record<string, unknown>> {
+  const out: Record<string, unknown> = {
+    'events compact': await allEventPages(origin, 'compact_json', 41),
+    'events lossless': await allEventPages(origin, 'protobuf_json', 173),
+  };
+  for (const id of [...sample.ids, ...sample.verdictIds])
+    for (const q of ['', '?daml_value_encoding=protobuf_json'])
+      out[`event ${id}${q}`] = await getScan(origin, `/v0/events/${id}${q}`);
+  const rounds = '/v0/internal/reward-accounting-process/rounds';
+  out.earliest = await getScan(origin, `${rounds}/earliest-available`);
+  for (const round of sample.rounds)
+    out[`activity totals ${round}`] = await getScan(origin, `${rounds}/${round}/activity-totals`);
+  return out;
+}
+
 async function answersOf(origin: string, ids: string[]): Promise<unknown> {
   const out: Record<string, unknown> = {
     list: await wholeList(origin, 'protobuf_json'),
@@ -62,12 +87,30 @@ async function answersOf(origin: string, ids: string[]): Promise<unknown> {
   return out;
 }
 
+/** Per migration held: whether the store holds its verdicts and its party-to-participant topology. */
+const heldFacts = (ds: DataSource) =>
+  ds.query(
+    `SELECT migration_id::int, verdicts_held, hosting_held FROM history_migrations ORDER BY migration_id`,
+  );
+
+/** Transactions of verdicts-held migrations stored without their verdict (the simulated network gives each one). */
+const withoutVerdicts = async (ds: DataSource): Promise<number> => {
+  const [{ n }] = await ds.query(
+    `SELECT count(*)::int AS n FROM updates u JOIN history_migrations h ON h.migration_id = u.migration_id
+      WHERE h.verdicts_held AND u.kind = 'transaction' AND NOT u.is_import
+        AND NOT EXISTS (SELECT 1 FROM synchronizer_verdicts v WHERE v.update_id = u.update_id)`,
+  );
+  return n;
+};
+
 describe('the scan mirror', () => {
   // The mirror's store: the worker's database, emptied before each test.
   const worker = useTestDatabase();
   let source: SourceStore;
   let target: { dataSource: DataSource; app: RunningTestApp };
   let sampleIds: string[];
+  let sample: Sample;
+  let hosted: { synchronizer_id: string; party_id: string };
 
   beforeAll(async () => {
     source = await openSourceStore();
@@ -87,6 +130,24 @@ describe('the scan mirror', () => {
     expect(kinds.migrations).toBe(2);
     sampleIds = rows.filter((_, i) => i % 37 === 0).map((r) => r.update_id);
     sampleIds.push(rows[rows.length - 1].update_id);
+    // The verdicts alone (transactions no hosted party sees), and the rounds reward accounting knows.
+    const alone: { update_id: string }[] = await source.dataSource.query(
+      `SELECT v.update_id FROM synchronizer_verdicts v
+        WHERE NOT EXISTS (SELECT 1 FROM updates u WHERE u.update_id = v.update_id) ORDER BY v.migration_id, v.record_time`,
+    );
+    expect(alone.length).toBeGreaterThan(3);
+    const rounds: { round: number }[] = await source.dataSource.query(
+      `SELECT round::int FROM mining_rounds ORDER BY round`,
+    );
+    sample = {
+      ids: sampleIds,
+      verdictIds: [alone[0], alone[Math.floor(alone.length / 2)], alone[alone.length - 1]].map(
+        (r) => r.update_id,
+      ),
+      rounds: [...rounds.map((r) => r.round), rounds[rounds.length - 1].round + 1],
+    };
+    [hosted] = await source.dataSource.query(`SELECT synchronizer_id, party_id FROM party_hosting LIMIT 1`);
+    expect(hosted).toBeDefined();
   }, 120_000);
   afterAll(async () => {
     await target?.app.close();
@@ -122,11 +183,20 @@ describe('the scan mirror', () => {
 
     const resumed = await mirror([peer], { pageSize: 200 }).run({ once: true });
     expect(resumed.appended).toBeGreaterThan(0);
+    expect(resumed.verdictsCopied).toBeGreaterThan(0);
     const [{ n }] = await source.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
     const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
     expect(m).toBe(n);
-    // The source computed the activity totals of its closed rounds from its verdicts; the mirror,
-    // which does not copy verdicts, computed none (its rounds answer CannotProvide, not zero).
+    // The peer serves its verdicts, so the mirror copied them (every one, the verdicts alone too)...
+    const verdictRows = (ds: DataSource) =>
+      ds.query(`SELECT update_id, migration_id::int, record_time, verdict::text, traffic_summary::text,
+                       app_activity_records::text FROM synchronizer_verdicts ORDER BY update_id`);
+    expect(await verdictRows(target.dataSource)).toEqual(await verdictRows(source.dataSource));
+    expect(await heldFacts(target.dataSource)).toEqual([
+      { migration_id: 0, verdicts_held: true, hosting_held: false },
+      { migration_id: 1, verdicts_held: true, hosting_held: false },
+    ]);
+    // ...and computed the activity totals of its closed rounds from them, as the source did.
     const totals = (ds: DataSource) =>
       ds.query(
         `SELECT round::int, activity_records_count::int AS records, total_app_reward_minting_allowance::text AS minting
@@ -134,19 +204,27 @@ describe('the scan mirror', () => {
       );
     const original: { round: number }[] = await totals(source.dataSource);
     expect(original.length).toBeGreaterThan(20);
-    expect(await totals(target.dataSource)).toEqual([]);
-    const cannot = await getScan(
+    expect(await totals(target.dataSource)).toEqual(original);
+    const mirrored = await verdictAnswersOf(target.app.origin, sample);
+    expect(mirrored).toEqual(await verdictAnswersOf(source.app.origin, sample));
+    expect((mirrored['events compact'] as unknown[]).length).toBeGreaterThan(10);
+    expect(mirrored[`activity totals ${original[0].round}`]).toMatchObject({
+      body: expect.stringContaining('"Ok"'),
+    });
+    // The topology is not copied: the participant id still answers 503, as on any mirror.
+    const participant = await getScan(
       target.app.origin,
-      `/v0/internal/reward-accounting-process/rounds/${original[0].round}/activity-totals`,
+      `/v0/domains/${hosted.synchronizer_id}/parties/${hosted.party_id}/participant-id`,
     );
-    expect(cannot).toEqual({ status: 200, body: '{"status":"CannotProvide"}' });
-    expect((await getScan(target.app.origin, `/v0/events/${sampleIds[1]}`)).status).toBe(503);
+    expect(participant.status).toBe(503);
+    expect(participant.body).toContain('topology');
     expect(await answersOf(target.app.origin, sampleIds)).toEqual(
       await answersOf(source.app.origin, sampleIds),
     );
 
     const again = await mirror([peer]).run({ once: true });
     expect(again.appended).toBe(0);
+    expect(await verdictRows(target.dataSource)).toEqual(await verdictRows(source.dataSource));
   }, 180_000);
 
   it('stops at a disputed item rather than taking it for the end of the history (two peers, one forging)', async () => {
@@ -242,4 +320,111 @@ describe('the scan mirror', () => {
     },
     180_000,
   );
+  it('copies the verdicts from three peers, one forging one verdict: its answer is out-voted and it is named', async () => {
+    const forgedId = sample.verdictIds[1];
+    const port = new URL(source.app.origin).port;
+    const forger = await eventsPeer(source.app.origin, { forge: forgedId });
+    const peers = [`http://127.0.0.1:${port}/api/scan`, `http://localhost:${port}/api/scan`, forger.url];
+    const logs: string[] = [];
+    try {
+      const run = mirror(peers, { pageSize: 120, log: (line) => logs.push(line) });
+      const progress = await run.run({ once: true });
+      expect(progress.verdictsCopied).toBeGreaterThan(0);
+      expect(forger.forged()).toBeGreaterThan(0);
+      expect([...run.dissenters]).toEqual([forger.url]);
+      expect(logs.some((l) => l.includes(`${forger.url} disagrees`))).toBe(true);
+      const [stored] = await target.dataSource.query(
+        `SELECT (verdict->>'mediator_group')::int AS mediator_group FROM synchronizer_verdicts WHERE update_id = $1`,
+        [forgedId],
+      );
+      expect(stored).toEqual({ mediator_group: 0 });
+      expect(await verdictAnswersOf(target.app.origin, sample)).toEqual(
+        await verdictAnswersOf(source.app.origin, sample),
+      );
+      expect(await withoutVerdicts(target.dataSource)).toBe(0);
+      const byUrl = new Map((await mirrorStatus()).peers.map((p) => [p.url, p]));
+      expect(byUrl.get(forger.url)).toMatchObject({
+        agrees: false,
+        consecutive_failures: 0,
+        last_disagreement: expect.stringMatching(
+          /^verdicts of migration \d+ after .*, item \d+, differs from what 1 or more peers answered$/,
+        ),
+      });
+      expect(byUrl.get(peers[0])).toMatchObject({ agrees: true });
+    } finally {
+      await forger.close();
+    }
+  }, 180_000);
+
+  it('copies the updates without verdicts when the peers do not serve /v0/events (404, 501, 503): events answer 503 as before', async () => {
+    const refusing = await Promise.all(
+      [503, 404, 501].map((status) => eventsPeer(source.app.origin, { refuse: status })),
+    );
+    const logs: string[] = [];
+    try {
+      const progress = await mirror(
+        refusing.map((p) => p.url),
+        { pageSize: 300, log: (line) => logs.push(line) },
+      ).run({ once: true });
+      expect(progress.verdictsCopied).toBe(0);
+      expect(logs.filter((l) => l.includes('does not serve the verdicts of migration 0'))).toHaveLength(3);
+      expect(await heldFacts(target.dataSource)).toEqual([
+        { migration_id: 0, verdicts_held: false, hosting_held: false },
+        { migration_id: 1, verdicts_held: false, hosting_held: false },
+      ]);
+      const [{ n }] = await target.dataSource.query(`SELECT count(*)::int AS n FROM synchronizer_verdicts`);
+      expect(n).toBe(0);
+      // What needs the verdicts says it cannot tell, never an answer without them.
+      const events = await postScan(target.app.origin, '/v0/events', { page_size: 10 });
+      expect(events.status).toBe(503);
+      expect(JSON.parse(events.body).error).toContain("does not carry the synchronizer's mediator verdicts");
+      expect((await getScan(target.app.origin, `/v0/events/${sampleIds[1]}`)).status).toBe(503);
+      const [{ round }] = await source.dataSource.query(
+        `SELECT min(round)::int AS round FROM reward_accounting_totals`,
+      );
+      expect(
+        await getScan(
+          target.app.origin,
+          `/v0/internal/reward-accounting-process/rounds/${round}/activity-totals`,
+        ),
+      ).toEqual({ status: 200, body: '{"status":"CannotProvide"}' });
+      expect(await answersOf(target.app.origin, sampleIds)).toEqual(
+        await answersOf(source.app.origin, sampleIds),
+      );
+    } finally {
+      await Promise.all(refusing.map((p) => p.close()));
+    }
+  }, 180_000);
+
+  it('stalls, writing no update without its verdict, when the peers stop serving the verdicts mid-migration; goes on once they serve them again', async () => {
+    const peer = await eventsPeer(source.app.origin, { refuse: 503, refuseAfter: 4 });
+    const logs: string[] = [];
+    try {
+      const stalled = mirror([peer.url], { pageSize: 60, log: (line) => logs.push(line) });
+      const failure = await stalled.run({ once: true }).catch((error: unknown) => error);
+      expect(failure).toBeInstanceOf(VerdictsUnavailableError);
+      expect((failure as Error).message).toMatch(
+        /^verdicts of migration 0 after .*: only 0 of 1 peers answered \(need 1\); the migration is held with its verdicts, so its updates wait for them$/,
+      );
+      const [{ n }] = await source.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
+      const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
+      expect(m).toBeGreaterThan(0);
+      expect(m).toBeLessThan(n);
+      expect(await withoutVerdicts(target.dataSource)).toBe(0);
+      // The peer's status names the failure.
+      const [status] = (await mirrorStatus()).peers;
+      expect(status).toMatchObject({ url: peer.url, last_error: expect.stringContaining('HTTP 503') });
+      expect(status.consecutive_failures).toBeGreaterThan(0);
+
+      // Served again: the mirror goes on from where it stopped and ends with the source's events.
+      peer.refuseEvents(undefined);
+      await mirror([peer.url], { pageSize: 60 }).run({ once: true });
+      expect(await withoutVerdicts(target.dataSource)).toBe(0);
+      expect(await verdictAnswersOf(target.app.origin, sample)).toEqual(
+        await verdictAnswersOf(source.app.origin, sample),
+      );
+    } finally {
+      await peer.close();
+    }
+  }, 180_000);
 });

@@ -94,3 +94,112 @@ export function corruptingPeer(targetOrigin: string, every = 1): Promise<Corrupt
     ),
   );
 }
+
+export interface EventsPeer {
+  /** The peer's scan base URL. */
+  url: string;
+  /** How many `/v0/events` answers it has forged. */
+  forged(): number;
+  /** How many `/v0/events` requests it has answered (forged, passed on or refused). */
+  eventRequests(): number;
+  /** From now on, answers `/v0/events` with this status (a scan that stopped serving them), or passes them on again (undefined). */
+  refuseEvents(status: number | undefined): void;
+  close(): Promise<void>;
+}
+
+/**
+ * A peer in front of a scan app that passes everything on except `/v0/events`: with `forge`, it
+ * changes the mediator group of the verdict of update `forge` wherever it serves it (one verdict
+ * forged, the rest of the page honest); with `refuse` (a status: 404, 501, 503) it answers every
+ * `/v0/events` request so, as a scan that does not serve them (after `refuseAfter` answers, if given).
+ */
+export function eventsPeer(
+  targetOrigin: string,
+  options: { forge?: string; refuse?: number; refuseAfter?: number } = {},
+): Promise<EventsPeer> {
+  let forged = 0;
+  let requests = 0;
+  let refuse = options.refuse;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const isEvents = req.url?.split('?')[0].endsWith('/v0/events') === true;
+        if (isEvents) requests++;
+        if (isEvents && refuse !== undefined && requests > (options.refuseAfter ?? 0)) {
+          res
+            .writeHead(refuse, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: `events refused (HTTP ${refuse})` }));
+          return;
+        }
+        const upstream = await fetch(targetOrigin + req.url, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        let body = await upstream.text();
+        if (isEvents && options.forge !== undefined && upstream.status === 200) {
+          const parsed = JSON.parse(body) as {
+            events: { verdict?: { update_id: string; mediator_group: number } }[];
+          };
+          for (const event of parsed.events)
+            if (event.verdict?.update_id === options.forge) {
+              event.verdict.mediator_group = 7;
+              forged++;
+            }
+          body = JSON.stringify(parsed);
+        }
+        res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
+      })();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`,
+        forged: () => forged,
+        eventRequests: () => requests,
+        refuseEvents: (status) => {
+          refuse = status;
+          options.refuseAfter = 0;
+        },
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}
+
+/** What paging `/v0/events` reads of an event: where it is. */
+interface ServedEventKeys {
+  update?: { migration_id?: number; record_time: string; event?: { migration_id: number } } | null;
+  verdict?: { migration_id: number; record_time: string } | null;
+}
+
+/** Every page of `POST /v0/events`, walked to the end, as served. */
+export async function allEventPages(
+  origin: string,
+  encoding: string,
+  pageSize: number,
+): Promise<{ status: number; body: string }[]> {
+  const pages: { status: number; body: string }[] = [];
+  let after: unknown;
+  for (;;) {
+    const page = await postScan(origin, '/v0/events', {
+      page_size: pageSize,
+      daml_value_encoding: encoding,
+      after,
+    });
+    pages.push(page);
+    if (page.status !== 200) return pages;
+    const events = (JSON.parse(page.body) as { events: ServedEventKeys[] }).events;
+    if (events.length === 0) return pages;
+    const last = events[events.length - 1];
+    after = last.update
+      ? {
+          after_migration_id: last.update.migration_id ?? last.update.event?.migration_id,
+          after_record_time: last.update.record_time,
+        }
+      : { after_migration_id: last.verdict!.migration_id, after_record_time: last.verdict!.record_time };
+  }
+}

@@ -262,6 +262,46 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
     expect(one.response.status).toBe(503);
   });
 
+  it('takes copied verdicts (a mirror) for a migration held with them, never for one held without', async () => {
+    const writer = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'copied',
+    });
+    const firstMigration = updates.filter(
+      (u) => u.migration_id === 0 || ('event' in u && u.event.migration_id === 0),
+    );
+    const head = firstMigration.slice(0, 200);
+    const headIds = new Set(head.map((u) => u.update_id));
+    const last = head[head.length - 1].record_time;
+    const own = verdicts.filter(
+      (v) =>
+        headIds.has(v.verdict.update_id) || (v.verdict.migration_id === 0 && v.verdict.record_time < last),
+    );
+    expect(own.some((v) => !updateIds.has(v.verdict.update_id))).toBe(true);
+    // Held without verdicts (the migration's first batch says so): a verdict of it is refused, nothing written.
+    await expect(writer.append([...head, ...own], { verdictsHeld: false })).rejects.toThrow(
+      /its migration is held without verdicts/,
+    );
+    expect(await db.dataSource.query('SELECT count(*)::int AS n FROM history_migrations')).toEqual([
+      { n: 0 },
+    ]);
+    // Held with them: stored with their updates, and /v0/events serves them.
+    await writer.append([...head, ...own], { verdictsHeld: true });
+    expect(await db.dataSource.query('SELECT verdicts_held, hosting_held FROM history_migrations')).toEqual([
+      { verdicts_held: true, hosting_held: false },
+    ]);
+    const list = checked(
+      'getEventHistory',
+      await scanApi.getEventHistory({ client, body: { page_size: 1000 } }),
+    );
+    expect(list.response.status).toBe(200);
+    expect(list.data!.events.filter((e) => e.verdict)).toHaveLength(own.length);
+    // The copying writer takes no hosting items (the topology is not copied).
+    await expect(writer.append(items.filter(isHostingItem).slice(0, 1))).rejects.toThrow(
+      /without synchronizer facts was given a hosting item/,
+    );
+  });
+
   it('is empty, not unavailable, on an empty store', async () => {
     const res = checked(
       'getEventHistory',

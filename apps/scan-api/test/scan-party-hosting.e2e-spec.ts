@@ -153,6 +153,45 @@ describe('scan: which participants host a party on a synchronizer', () => {
     expect(await db.dataSource.query('SELECT count(*)::int AS n FROM party_hosting')).toEqual([{ n: 0 }]);
   });
 
+  it('answers 503 on a mirror that copied the verdicts but not the topology (hosting_held apart from verdicts_held)', async () => {
+    const items = [...simulateHistory(NETWORK)];
+    const mirror = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'copied',
+    });
+    await mirror.append(
+      items.filter((i) => !isHostingItem(i)),
+      { verdictsHeld: true },
+    );
+    expect(
+      await db.dataSource.query('SELECT DISTINCT verdicts_held, hosting_held FROM history_migrations'),
+    ).toEqual([{ verdicts_held: true, hosting_held: false }]);
+    const [tx] = await firstTransactions();
+    const party = Object.values(tx.events_by_id).flatMap((e) =>
+      e.event_type === 'created_event' ? e.signatories : e.acting_parties,
+    )[0];
+    for (const call of [v0, v1]) {
+      const res = await call(tx.synchronizer_id, party);
+      expect(res.status).toBe(503);
+      expect(res.body.error).toContain('party-to-participant topology');
+    }
+  });
+
+  it('lets a writer that copies the topology say so (hostingItems, hostingHeld): then it answers', async () => {
+    const items = [...simulateHistory(NETWORK)];
+    const writer = new LedgerWriter(db.dataSource, {
+      snapshotIntervalHours: 3,
+      synchronizerVerdicts: 'copied',
+      hostingItems: 'accepted',
+    });
+    await writer.append(items, { verdictsHeld: true, hostingHeld: true });
+    expect(
+      await db.dataSource.query('SELECT DISTINCT verdicts_held, hosting_held FROM history_migrations'),
+    ).toEqual([{ verdicts_held: true, hosting_held: true }]);
+    const [row] = await db.dataSource.query('SELECT synchronizer_id, party_id FROM party_hosting LIMIT 1');
+    expect((await v1(row.synchronizer_id, row.party_id)).status).toBe(200);
+  });
+
   it('stores hosting items with their batch: a conflicting mapping rejects the whole batch, the same one again is a no-op', async () => {
     const items = [...simulateHistory(NETWORK)];
     const writer = new LedgerWriter(db.dataSource, { snapshotIntervalHours: 3 });

@@ -1,13 +1,15 @@
 export { contentOf, migrationOf, toHistoryUpdate } from './convert';
 export type { ServedItem } from './convert';
-export { DEFAULT_CALL_POLICY, PeerError, retryAfterMs, ScanPeer } from './peer';
+export { DEFAULT_CALL_POLICY, EVENTS_NOT_SERVED, PeerError, retryAfterMs, ScanPeer } from './peer';
 export type { CallPolicy, PeerAnswer } from './peer';
 export { agreedPrefix, faultsTolerated, quorumSize } from './quorum';
 export type { Agreement, PeerItems } from './quorum';
 export { formatLag, lagSeconds } from './lag';
 export { PeerStatusBook } from './peer-status';
 export type { Disagreement, MirrorStatusSink } from './peer-status';
-export { NoQuorumError, ScanMirror } from './scan-mirror';
+export { NoQuorumError, ScanMirror, VerdictsUnavailableError } from './scan-mirror';
+export { coverUpdates, EventsMismatchError, verdictItemOf, verdictKey } from './verdicts';
+export type { EventsCover, ServedEvent } from './verdicts';
 export type { MirrorOptions, MirrorProgress } from './scan-mirror';
 export { readStorePosition } from './store-position';
 export type { StorePosition } from './store-position';

@@ -6,6 +6,7 @@ const A = 'http://a/api/scan';
 const B = 'http://b/api/scan';
 const progress: MirrorProgress = {
   appended: 3,
+  verdictsCopied: 0,
   migrationId: 1,
   lastRecordTime: '2026-01-05T00:00:10.000000Z',
   peersNewestRecordTime: '2026-01-05T00:00:40.000000Z',

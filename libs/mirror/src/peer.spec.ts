@@ -58,6 +58,25 @@ describe('a scan peer', () => {
     expect(peer.calls()).toBe(2);
   });
 
+  it('reads a 404 of /v0/events as "not served" (a failure with its status), and fails at once on a 501', async () => {
+    const peer = await serve([
+      [404, {}, { error: 'no such path' }],
+      [501, {}, { error: 'not implemented' }],
+      [200, {}, { events: [] }],
+    ]);
+    server = peer.server;
+    const scan = new ScanPeer(peer.url, POLICY);
+    const after = { after_migration_id: 0, after_record_time: '2026-01-01T00:00:00Z' };
+    await expect(scan.events(after, 1)).rejects.toMatchObject({ status: 404 });
+    await expect(scan.events(after, 1)).rejects.toMatchObject({
+      status: 501,
+      detail: 'HTTP 501 not implemented',
+    });
+    // One call each: neither is retried.
+    expect(peer.calls()).toBe(2);
+    expect(await scan.events(after, 1)).toEqual({ absent: false, value: { events: [] } });
+  });
+
   it('gives up after its attempts on a peer that cannot be reached', async () => {
     await expect(new ScanPeer('http://127.0.0.1:9/api/scan', POLICY).migrationInfo(0)).rejects.toThrow(
       /127\.0\.0\.1:9\/api\/scan: .*fetch failed/,

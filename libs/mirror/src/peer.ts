@@ -23,10 +23,19 @@ export class PeerError extends Error {
     readonly url: string,
     /** What went wrong, without the URL. */
     readonly detail: string,
+    /** The HTTP status of the last answer, when there was one. */
+    readonly status?: number,
   ) {
     super(`${url}: ${detail}`);
   }
 }
+
+/**
+ * The statuses with which a scan says it does not serve `/v0/events` (of a migration): 404 (an
+ * older scan, without the endpoint), 501 (not implemented), 503 (it does not carry the
+ * synchronizer's verdicts: a mirror of ours without them, `VERDICTS_NOT_HELD`).
+ */
+export const EVENTS_NOT_SERVED = new Set([404, 501, 503]);
 
 /** What a generated client call resolves to (`throwOnError: false`). */
 export interface RawResult {
@@ -104,6 +113,27 @@ export class ScanPeer {
     );
   }
 
+  /**
+   * `POST /v0/events`: a page of events (updates merged with the mediator verdicts), updates in
+   * the compact encoding (the mirror compares only their ids: a compact-only history has no
+   * other). A 404 is a failure here (PeerError with status 404), not an empty answer: the list
+   * has no "no such data" answer, so a 404 is a scan without the endpoint.
+   */
+  async events(
+    after: scanApi.UpdateHistoryRequestAfter,
+    pageSize: number,
+  ): Promise<PeerAnswer<scanApi.EventHistoryResponse>> {
+    const answer = await this.call<scanApi.EventHistoryResponse>((signal) =>
+      scanApi.getEventHistory({
+        client: this.client,
+        body: { after, page_size: pageSize, daml_value_encoding: 'compact_json' },
+        signal,
+      }),
+    );
+    if (answer.absent) throw new PeerError(this.url, 'HTTP 404: /v0/events is not served', 404);
+    return answer;
+  }
+
   /** `GET /v0/dso`: the DSO's current contracts, each with its created event blob. */
   dsoInfo(): Promise<PeerAnswer<scanApi.GetDsoInfoResponse>> {
     return this.call((signal) => scanApi.getDsoInfo({ client: this.client, signal }));
@@ -119,10 +149,11 @@ export class ScanPeer {
   /**
    * Runs one request with the policy's timeout and retries: network errors, timeouts and 5xx/429
    * are retried with exponential backoff (a 429/503 `Retry-After` is honoured); 404 is an answer
-   * (`absent`); any other 4xx fails at once.
+   * (`absent`); any other 4xx, and 501 (not implemented), fails at once.
    */
   private async call<T>(send: (signal: AbortSignal) => Promise<RawResult>): Promise<PeerAnswer<T>> {
     let lastError = 'no attempt';
+    let lastStatus: number | undefined;
     for (let attempt = 0; attempt < this.policy.attempts; attempt++) {
       let wait = Math.min(this.policy.backoffMs * 2 ** attempt, this.policy.maxBackoffMs);
       try {
@@ -131,16 +162,18 @@ export class ScanPeer {
         if (status >= 200 && status < 300) return { absent: false, value: result.data as T };
         if (status === 404) return { absent: true };
         lastError = describe(result);
-        if (status >= 400 && status < 500 && status !== 429 && status !== 408) break;
+        lastStatus = status === 0 ? undefined : status;
+        if ((status >= 400 && status < 500 && status !== 429 && status !== 408) || status === 501) break;
         if (status === 429 || status === 503) {
           const asked = retryAfterMs(result.response?.headers.get('retry-after') ?? null);
           if (asked !== undefined) wait = Math.min(asked, MAX_RETRY_AFTER_MS);
         }
       } catch (error) {
         lastError = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+        lastStatus = undefined;
       }
       if (attempt + 1 < this.policy.attempts) await sleep(wait);
     }
-    throw new PeerError(this.url, lastError);
+    throw new PeerError(this.url, lastError, lastStatus);
   }
 }

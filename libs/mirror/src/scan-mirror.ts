@@ -1,12 +1,33 @@
 import type { DataSource } from 'typeorm';
-import { canonicalJson, IMPORT_RECORD_TIME, LedgerWriter, type WriterObserver } from '@canton-scan/domain';
+import {
+  canonicalJson,
+  IMPORT_RECORD_TIME,
+  LedgerWriter,
+  type HistoryVerdictItem,
+  type WriterObserver,
+} from '@canton-scan/domain';
 import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
 import { prefetched, sleep } from './paging';
-import { DEFAULT_CALL_POLICY, PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
+import {
+  DEFAULT_CALL_POLICY,
+  EVENTS_NOT_SERVED,
+  PeerError,
+  ScanPeer,
+  type CallPolicy,
+  type PeerAnswer,
+} from './peer';
 import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
 import { dsoContracts, servedContracts, type ServedBlob } from './served-blobs';
 import { readStorePosition } from './store-position';
+import {
+  coverUpdates,
+  eventMigrationOf,
+  eventRecordTimeOf,
+  EventsMismatchError,
+  verdictKey,
+  type ServedEvent,
+} from './verdicts';
 
 export interface MirrorOptions {
   /** Base URLs of the peer scans' scan group, e.g. `https://scan.example.com/api/scan`. */
@@ -32,6 +53,8 @@ export interface MirrorOptions {
 export interface MirrorProgress {
   /** Updates appended by this run. */
   appended: number;
+  /** Verdict items (a transaction's, or a verdict alone) handed to the writer by this run. */
+  verdictsCopied: number;
   migrationId: number;
   /** Newest regular record time stored for the migration. */
   lastRecordTime?: string;
@@ -47,13 +70,38 @@ export interface MirrorProgress {
 export class NoQuorumError extends Error {}
 
 /**
+ * A migration whose verdicts the store holds cannot go on: the peers do not serve its verdicts
+ * now, or their events and updates disagree. Its updates wait (never written without their
+ * verdicts); a tailing mirror retries.
+ */
+export class VerdictsUnavailableError extends NoQuorumError {}
+
+/** How a pass over a migration's regular updates ended. */
+type PassEnd =
+  /** A later migration's updates showed: this migration is closed. */
+  | 'later'
+  /** The peers have nothing newer. */
+  | 'end'
+  /** The peers' updates go further than their verdicts: the rest waits for them. */
+  | 'verdicts-behind';
+
+/** The events read ahead of the updates of a verdicts-held migration, not yet written. */
+interface EventFeed {
+  migrationId: number;
+  /** Record time of the last event read (the next read's `after`). */
+  after: string;
+  /** Events read and agreed on, after what is written. */
+  buffer: ServedEvent[];
+}
+
+/**
  * Fills the local store from peer scans through the scan client and the LedgerWriter only:
  * migration by migration from 0, its import updates (by update id) then its regular updates
  * (`POST /v2/updates`, lossless), from where the store ends. Every page is read from all
  * peers and accepted as far as f + 1 of them agree (see `agreedPrefix`).
  */
 export class ScanMirror {
-  readonly progress: MirrorProgress = { appended: 0, migrationId: 0 };
+  readonly progress: MirrorProgress = { appended: 0, verdictsCopied: 0, migrationId: 0 };
   /** URLs of peers that disagreed with an accepted answer. */
   readonly dissenters = new Set<string>();
   /** What the mirror knows of each peer, written to `statusSink`. */
@@ -70,6 +118,10 @@ export class ScanMirror {
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
   /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
   private readonly peersComplete = new Map<number, boolean>();
+  /** Per migration, whether its verdicts are copied (as the store records it, or as decided when it begins). */
+  private readonly verdictsHeld = new Map<number, boolean>();
+  /** The events of the verdicts-held migration being copied, read ahead (within a pass). */
+  private eventFeed?: EventFeed;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -81,7 +133,8 @@ export class ScanMirror {
     this.writer = new LedgerWriter(dataSource, {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
-      synchronizerVerdicts: 'absent',
+      // Verdicts are copied per migration where f + 1 peers serve them; hosting items never.
+      synchronizerVerdicts: 'copied',
       observer: options.writerObserver,
     });
     this.quorum = quorumSize(this.peers.length);
@@ -131,14 +184,70 @@ export class ScanMirror {
   /** One pass over a migration: the migration to continue with, or -(m + 1) when caught up at m. */
   private async step(migrationId: number): Promise<number> {
     if (!(await this.hasMigration(migrationId))) return this.caughtUp(migrationId);
+    await this.decideVerdicts(migrationId);
     await this.importUpdates(migrationId);
-    if (await this.regularUpdates(migrationId)) return migrationId + 1;
-    if (await this.hasMigration(migrationId + 1)) {
-      // The next migration has begun, so this one is closed: take what it still has, move on.
-      await this.regularUpdates(migrationId);
-      return migrationId + 1;
+    const end = await this.regularUpdates(migrationId);
+    if (end === 'later') return migrationId + 1;
+    if (end === 'end' && (await this.hasMigration(migrationId + 1))) {
+      // The next migration has begun, so this one is closed: take what it still has, move on
+      // (unless its verdicts lag behind its updates: then it is not finished yet).
+      if ((await this.regularUpdates(migrationId)) !== 'verdicts-behind') return migrationId + 1;
     }
     return this.caughtUp(migrationId);
+  }
+
+  /**
+   * Whether the migration's verdicts are copied: as the store records it once the migration's
+   * first batch is written; before that, whether f + 1 peers serve `/v0/events` for it (then it
+   * is held with its verdicts) or f + 1 say they do not (404, 501, 503: an older scan, or a
+   * node without verdicts; then it is copied without them, and answers 503 as such a node does).
+   * Neither (peers unreachable): NoQuorumError, decided at a later pass.
+   */
+  private async decideVerdicts(migrationId: number): Promise<void> {
+    if (this.verdictsHeld.has(migrationId)) return;
+    const stored = (await readStorePosition(this.dataSource, migrationId)).verdictsHeld;
+    if (stored !== undefined) {
+      this.verdictsHeld.set(migrationId, stored);
+      return;
+    }
+    this.stopSignal?.throwIfAborted();
+    const now = Date.now();
+    const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
+    const settled = await Promise.allSettled(
+      asked.map((peer) =>
+        peer.events({ after_migration_id: migrationId, after_record_time: IMPORT_RECORD_TIME }, 1),
+      ),
+    );
+    let served = 0;
+    let notServed = 0;
+    settled.forEach((s, i) => {
+      const url = asked[i].url;
+      if (s.status === 'fulfilled') {
+        served++;
+        this.peerStatus.answered(url);
+      } else if (s.reason instanceof PeerError && EVENTS_NOT_SERVED.has(s.reason.status ?? 0)) {
+        notServed++;
+        this.peerStatus.answered(url);
+        this.log(`peer ${url} does not serve the verdicts of migration ${migrationId}: ${s.reason.detail}`);
+      } else {
+        this.peerStatus.failed(url, s.reason instanceof PeerError ? s.reason.detail : String(s.reason));
+        this.log(`peer ${url} failed: ${(s.reason as Error).message}`);
+      }
+    });
+    let held: boolean;
+    if (served >= this.quorum) held = true;
+    else if (notServed >= this.quorum) held = false;
+    else
+      throw new NoQuorumError(
+        `cannot tell whether ${this.quorum} peers serve the verdicts of migration ${migrationId} ` +
+          `(${served} serve them, ${notServed} do not, ${asked.length - served - notServed} failed)`,
+      );
+    this.log(
+      held
+        ? `migration ${migrationId}: ${served} of ${this.peers.length} peers serve its verdicts (/v0/events); copying them with its updates`
+        : `migration ${migrationId}: ${notServed} of ${this.peers.length} peers do not serve its verdicts (/v0/events); copying its updates without them`,
+    );
+    this.verdictsHeld.set(migrationId, held);
   }
 
   /** At the peers' end: stores the blobs they serve of contracts stored without one; -(m + 1). */
@@ -207,12 +316,21 @@ export class ScanMirror {
     }
   }
 
-  /** Pages the migration's regular updates from where the store ends; true once a later migration shows. */
-  private async regularUpdates(migrationId: number): Promise<boolean> {
+  /**
+   * Pages the migration's regular updates from where the store ends. In a verdicts-held
+   * migration each page is written with the verdicts of its record-time range (those on its
+   * transactions and those alone before its last update), as far as the peers' events cover it.
+   */
+  private async regularUpdates(migrationId: number): Promise<PassEnd> {
     const position = await readStorePosition(this.dataSource, migrationId);
     let offset = position.lastOffset;
     this.progress.migrationId = migrationId;
     this.progress.lastRecordTime = position.lastRecordTime;
+    const withVerdicts = this.verdictsHeld.get(migrationId) === true;
+    // Each pass reads the events from where the store's end: what was read ahead is read again.
+    this.eventFeed = withVerdicts
+      ? { migrationId, after: position.lastEventRecordTime ?? IMPORT_RECORD_TIME, buffer: [] }
+      : undefined;
     const own = (page: ServedItem[]) => page.filter((item) => migrationOf(item) === migrationId);
     const pages = prefetched(
       position.lastRecordTime ?? IMPORT_RECORD_TIME,
@@ -231,17 +349,118 @@ export class ScanMirror {
           : undefined,
     );
     for await (const page of pages) {
-      const mine = own(page);
-      if (mine.length > 0)
+      let mine = own(page);
+      let verdicts: HistoryVerdictItem[] = [];
+      if (withVerdicts) {
+        const cover = await this.coverWithVerdicts(migrationId, mine);
+        verdicts = cover.verdicts;
+        if (cover.covered < mine.length) {
+          mine = mine.slice(0, cover.covered);
+          if (mine.length > 0 || verdicts.length > 0)
+            await this.append(
+              migrationId,
+              mine.map((item) => toHistoryUpdate(item, ++offset)),
+              mine.length > 0 ? String(mine[mine.length - 1].record_time) : undefined,
+              verdicts,
+            );
+          this.log(
+            `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
+              `${this.progress.lastRecordTime ?? 'its start'} wait for their verdicts`,
+          );
+          return 'verdicts-behind';
+        }
+      }
+      if (mine.length > 0 || verdicts.length > 0)
         await this.append(
           migrationId,
           mine.map((item) => toHistoryUpdate(item, ++offset)),
-          String(mine[mine.length - 1].record_time),
+          mine.length > 0 ? String(mine[mine.length - 1].record_time) : undefined,
+          verdicts,
         );
-      if (mine.length < page.length) return true;
-      if (page.length === 0) return false;
+      if (mine.length < page.length || page.length === 0) {
+        // The migration's updates end here (for now): the verdicts alone that follow its last update.
+        if (withVerdicts) await this.trailingVerdicts(migrationId);
+        return mine.length < page.length ? 'later' : 'end';
+      }
     }
-    return false;
+    return 'end';
+  }
+
+  /**
+   * The verdicts to write with `updates` (the migration's next updates, in order): from the
+   * events read ahead, reading more (f + 1 agreed on the verdict part) while they do not reach
+   * the page's last update. Returns how many of the updates the events cover; the verdicts are
+   * those on the covered transactions and those alone before the next update.
+   */
+  private async coverWithVerdicts(
+    migrationId: number,
+    updates: readonly ServedItem[],
+  ): Promise<{ covered: number; verdicts: HistoryVerdictItem[] }> {
+    const feed = this.eventFeed!;
+    const verdicts: HistoryVerdictItem[] = [];
+    let covered = 0;
+    for (;;) {
+      const cover = this.cover(migrationId, updates.slice(covered), feed.buffer);
+      covered += cover.covered;
+      verdicts.push(...cover.verdicts);
+      feed.buffer = feed.buffer.slice(cover.consumed);
+      // Events left over lie past the page (a walk stops early only there).
+      if (covered === updates.length || feed.buffer.length > 0) return { covered, verdicts };
+      if ((await this.readEvents(migrationId)) === 0) return { covered, verdicts };
+    }
+  }
+
+  /** The verdicts alone right after the migration's last stored update (up to its next update), written. */
+  private async trailingVerdicts(migrationId: number): Promise<void> {
+    const feed = this.eventFeed!;
+    for (;;) {
+      if (feed.buffer.length === 0 && (await this.readEvents(migrationId)) === 0) return;
+      const cover = this.cover(migrationId, [], feed.buffer);
+      feed.buffer = feed.buffer.slice(cover.consumed);
+      if (cover.verdicts.length > 0) await this.append(migrationId, [], undefined, cover.verdicts);
+      if (feed.buffer.length > 0) return;
+    }
+  }
+
+  private cover(migrationId: number, updates: readonly ServedItem[], events: readonly ServedEvent[]) {
+    try {
+      return coverUpdates(updates, events);
+    } catch (error) {
+      if (!(error instanceof EventsMismatchError)) throw error;
+      // Agreed events that contradict agreed updates: neither is written until they agree.
+      this.eventFeed = undefined;
+      throw new VerdictsUnavailableError(`migration ${migrationId}: ${error.message}; nothing written`);
+    }
+  }
+
+  /**
+   * Reads the next page of the migration's events (f + 1 peers agreeing on each event's verdict
+   * part and update id) into the feed; the number of the migration's events it brought.
+   */
+  private async readEvents(migrationId: number): Promise<number> {
+    const feed = this.eventFeed!;
+    const what = `verdicts of migration ${migrationId} after ${feed.after}`;
+    let page: ServedEvent[];
+    try {
+      page = await this.quorumRead(
+        what,
+        (peer) =>
+          peer.events({ after_migration_id: migrationId, after_record_time: feed.after }, this.pageSize),
+        (answer) => (answer.absent ? [] : (answer.value.events as unknown as ServedEvent[])),
+        verdictKey,
+      );
+    } catch (error) {
+      if (!(error instanceof NoQuorumError) || error instanceof VerdictsUnavailableError) throw error;
+      throw new VerdictsUnavailableError(
+        `${what}: ${error.message}; the migration is held with its verdicts, so its updates wait for them`,
+      );
+    }
+    const mine = page.filter((event) => eventMigrationOf(event) === migrationId);
+    if (mine.length > 0) {
+      feed.after = eventRecordTimeOf(mine[mine.length - 1]);
+      feed.buffer.push(...mine);
+    }
+    return mine.length;
   }
 
   /**
@@ -254,12 +473,16 @@ export class ScanMirror {
     updates: Parameters<LedgerWriter['append']>[0],
     /** The page's newest regular record time: the store's once the page is written. */
     lastRecordTime?: string,
+    /** The verdict items of the page's record-time range, written in the same transaction. */
+    verdicts: readonly HistoryVerdictItem[] = [],
   ): Promise<void> {
-    const result = await this.writer.append(updates, {
+    const result = await this.writer.append(verdicts.length === 0 ? updates : [...updates, ...verdicts], {
       migrationFromStart: this.peersComplete.get(migrationId) ?? false,
+      verdictsHeld: this.verdictsHeld.get(migrationId) ?? false,
     });
     if (lastRecordTime !== undefined) this.progress.lastRecordTime = lastRecordTime;
     this.progress.appended += result.appended;
+    this.progress.verdictsCopied += verdicts.length;
     this.progress.migrationId = migrationId;
     this.idleMs = this.options.pollMs ?? 1000;
     this.options.onProgress?.(this.progress);

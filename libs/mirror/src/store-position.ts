@@ -9,27 +9,47 @@ export interface StorePosition {
   lastImportUpdateId: string;
   /** Newest regular record time of the migration, microsecond ISO, if any. */
   lastRecordTime: string | undefined;
+  /**
+   * Newest record time of the migration's events (its regular updates and its verdicts, a verdict
+   * alone may come after the last update), microsecond ISO, if any.
+   */
+  lastEventRecordTime: string | undefined;
+  /** Whether the store holds the migration's verdicts (`history_migrations.verdicts_held`); undefined before its first update. */
+  verdictsHeld: boolean | undefined;
 }
 
 /**
  * Reads the store's position for one migration in one statement of index probes
- * (ux_updates_ledger_offset, ix_updates_import, ix_updates_migration_record_time).
+ * (ux_updates_ledger_offset, ix_updates_import, ix_updates_migration_record_time,
+ * ux_synchronizer_verdicts_migration_record_time, pk_history_migrations).
  */
 export async function readStorePosition(dataSource: DataSource, migrationId: number): Promise<StorePosition> {
   const [row] = await Db.of(dataSource).query<{
     last_offset: string | null;
     last_import: string | null;
     last_record_time: string | null;
+    last_verdict_time: string | null;
+    verdicts_held: boolean | null;
   }>(
     `SELECT (SELECT max(ledger_offset)::text FROM updates) AS last_offset,
             (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
             (SELECT record_time FROM updates WHERE migration_id = $1 AND record_time > $2::timestamptz
-              ORDER BY record_time DESC LIMIT 1) AS last_record_time`,
+              ORDER BY record_time DESC LIMIT 1) AS last_record_time,
+            (SELECT record_time FROM synchronizer_verdicts WHERE migration_id = $1
+              ORDER BY record_time DESC LIMIT 1) AS last_verdict_time,
+            (SELECT verdicts_held FROM history_migrations WHERE migration_id = $1) AS verdicts_held`,
     [migrationId, IMPORT_RECORD_TIME],
   );
+  const lastRecordTime = row.last_record_time ?? undefined;
+  const lastVerdictTime = row.last_verdict_time ?? undefined;
   return {
     lastOffset: row.last_offset === null ? 0n : BigInt(row.last_offset),
     lastImportUpdateId: row.last_import ?? '',
-    lastRecordTime: row.last_record_time ?? undefined,
+    lastRecordTime,
+    lastEventRecordTime:
+      lastVerdictTime !== undefined && (lastRecordTime === undefined || lastVerdictTime > lastRecordTime)
+        ? lastVerdictTime
+        : lastRecordTime,
+    verdictsHeld: row.verdicts_held ?? undefined,
   };
 }

@@ -2568,8 +2568,8 @@ export type GetEventHistoryErrors = {
     500: ErrorResponse;
     /**
      * The database is unreachable, or this node does not carry mediator verdicts (a scan
-     * mirror copies the update history only): the message says which. Ask a scan that
-     * ingests its synchronizer's verdicts.
+     * mirror whose peers did not serve them copies the update history only): the message
+     * says which. Ask a scan that ingests its synchronizer's verdicts.
      *
      */
     503: ErrorResponse;
@@ -2626,8 +2626,8 @@ export type GetEventByIdErrors = {
     500: ErrorResponse;
     /**
      * The database is unreachable, or this node does not carry mediator verdicts (a scan
-     * mirror copies the update history only): the message says which. Ask a scan that
-     * ingests its synchronizer's verdicts.
+     * mirror whose peers did not serve them copies the update history only): the message
+     * says which. Ask a scan that ingests its synchronizer's verdicts.
      *
      */
     503: ErrorResponse;

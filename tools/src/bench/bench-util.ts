@@ -3,7 +3,8 @@ import { createWriteStream, mkdirSync, readdirSync, readFileSync, writeFileSync 
 import { once } from 'node:events';
 import { cpus } from 'node:os';
 import { join } from 'node:path';
-import { simulateNetwork } from '@canton-scan/simulator';
+import { isHostingItem, isVerdictItem } from '@canton-scan/domain';
+import { simulateHistory, simulateNetwork } from '@canton-scan/simulator';
 
 export class RssSampler {
   private peak = process.memoryUsage().rss;
@@ -124,21 +125,31 @@ export function backendCpuSince(
 
 /**
  * Writes the first `target` updates of a long simulated history (a prefix of a history is itself
- * a valid history) to a JSON-lines file, as `npm run simulate` would; returns how many.
+ * a valid history) to a JSON-lines file, as `npm run simulate` would; returns how many. With
+ * `synchronizerItems`, each update comes with what the synchronizer says of it (its verdict
+ * item, verdicts alone, hosting items: `simulateHistory`), as a scan records it.
  */
-export async function writeSimulatedHistoryFile(file: string, target: number): Promise<number> {
+export async function writeSimulatedHistoryFile(
+  file: string,
+  target: number,
+  { synchronizerItems = false }: { synchronizerItems?: boolean } = {},
+): Promise<number> {
   const out = createWriteStream(file);
   let generated = 0;
-  for (const update of simulateNetwork({
+  const options = {
     seed: 7,
     rounds: 20_000,
     transfersPerRound: 20,
     tapsPerRound: 10,
     validatorCount: 20,
     partyCount: 200,
-  })) {
-    if (!out.write(`${JSON.stringify(update)}\n`)) await once(out, 'drain');
-    if (++generated >= target) break;
+  };
+  for (const item of synchronizerItems ? simulateHistory(options) : simulateNetwork(options)) {
+    const isUpdate = !isVerdictItem(item) && !isHostingItem(item);
+    // The target-th update's own items (its verdict, hosting) come after it: stop at the next update.
+    if (isUpdate && generated >= target) break;
+    if (!out.write(`${JSON.stringify(item)}\n`)) await once(out, 'drain');
+    if (isUpdate) generated++;
   }
   out.end();
   await once(out, 'finish');

@@ -2,7 +2,9 @@
 // --updates updates is written to a JSON-lines file and ingested (the ingest CLI's path) into a
 // source store on real PostgreSQL; a scan-api process serves that store on loopback; the mirror
 // then copies it into an empty store over HTTP (--peers copies of the same peer, to include the
-// f + 1 comparison). Prints both rates and their ratio.
+// f + 1 comparison). The history carries the synchronizer's verdicts (as a scan records them),
+// which the mirror copies with the updates (--no-verdicts: a history without them). Prints both
+// rates, their ratio, and whether the verdicts were copied.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -32,14 +34,20 @@ async function openStore(name: string): Promise<{ scratch: ScratchDatabase; data
 }
 
 async function main(): Promise<void> {
-  const args = parseArgs(process.argv.slice(2), { updates: 'int', peers: 'int', 'page-size': 'int' });
+  const args = parseArgs(process.argv.slice(2), {
+    updates: 'int',
+    peers: 'int',
+    'page-size': 'int',
+    'no-verdicts': 'flag',
+  });
+  const withVerdicts = args['no-verdicts'] !== true;
   const target = (args.updates as number | undefined) ?? 50_000;
   const peerCount = (args.peers as number | undefined) ?? 1;
   const pageSize = (args['page-size'] as number | undefined) ?? 500;
   if (!(await realServerReachable()))
     throw new Error('bench:mirror needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const file = join(tmpdir(), `css-bench-mirror-${process.pid}.jsonl`);
-  const generated = await writeSimulatedHistoryFile(file, target);
+  const generated = await writeSimulatedHistoryFile(file, target, { synchronizerItems: withVerdicts });
   const source = await openStore('css_bench_mirror_source');
   const mirror = await openStore('css_bench_mirror_target');
   let child: ChildProcess | undefined;
@@ -80,9 +88,24 @@ async function main(): Promise<void> {
     const mirrorSeconds = seconds(t);
     const [{ n }] = await mirror.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
     if (n !== generated) throw new Error(`the mirror holds ${n} updates, the source ${generated}`);
+    const verdictCount = async (ds: DataSource) =>
+      ((await ds.query(`SELECT count(*)::int AS n FROM synchronizer_verdicts`)) as { n: number }[])[0].n;
+    const [sourceVerdicts, mirroredVerdicts] = [
+      await verdictCount(source.dataSource),
+      await verdictCount(mirror.dataSource),
+    ];
+    if (mirroredVerdicts !== sourceVerdicts)
+      throw new Error(`the mirror holds ${mirroredVerdicts} verdicts, the source ${sourceVerdicts}`);
 
     console.log('');
     console.log(`history       : ${fmt(generated)} updates (simulated, ${fmt(result.appended)} mirrored)`);
+    console.log(
+      `verdicts      : ${
+        sourceVerdicts === 0
+          ? 'none in the history (--no-verdicts): none copied'
+          : `${fmt(result.verdictsCopied)} copied (/v0/events, with their updates), ${fmt(sourceVerdicts)} in the source`
+      }`,
+    );
     console.log(
       `ingest (file) : ${ingestSeconds.toFixed(2)} s, ${fmt(generated / ingestSeconds)} updates/s (LedgerWriter, batches of 2,000)`,
     );
@@ -98,7 +121,7 @@ async function main(): Promise<void> {
         unit: 'updates/s',
       },
       {
-        label: `mirror (HTTP), ${peerCount} peer(s), pages of ${pageSize}`,
+        label: `mirror (HTTP), ${peerCount} peer(s), pages of ${pageSize}${withVerdicts ? ', with verdicts' : ''}`,
         value: Math.round(generated / mirrorSeconds),
         unit: 'updates/s',
       },

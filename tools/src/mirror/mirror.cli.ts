@@ -1,5 +1,6 @@
 // mirror --scan URL [--scan URL ...]: fills the store from peer scans over HTTP (import updates,
-// then the update list), accepting each page where f + 1 peers agree, through the LedgerWriter.
+// then the update list, with the mediator verdicts where the peers serve them), accepting each
+// page where f + 1 peers agree, through the LedgerWriter.
 // Resumable: it continues from where the store ends. Keeps tailing unless --once.
 // mirror --ledger URL --token JWT: the same from one participant's JSON Ledger API v2 update stream.
 import { ConfigError, Db, loadConfig, MirrorPeerStatusRepository, openDatabase } from '@canton-scan/domain';
@@ -22,8 +23,9 @@ Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
 https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: an embedded
 database of its own in PGLITE_DATA_DIR, default ${MIRROR_DATA_DIR}, which
 \`PGLITE_DATA_DIR=${MIRROR_DATA_DIR} npm start\` then serves). With n >= 2 peers a page is
-accepted only where f + 1 of them (f = floor((n - 1) / 3)) answer alike. Without --once it
-keeps following the peers.
+accepted only where f + 1 of them (f = floor((n - 1) / 3)) answer alike. A migration's mediator
+verdicts (/v0/events) are copied with its updates when f + 1 peers serve them as it begins
+(docs/events.md). Without --once it keeps following the peers.
 --ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's
 user must read as any party), storing them under --migration-id (default 0) with the
 participant's offsets; it continues after the store's newest offset.`;
@@ -145,6 +147,7 @@ async function main(): Promise<void> {
     const elapsed = (Date.now() - started) / 1000;
     console.log(
       `mirrored ${peers.length} peer(s) into the ${db.backend === 'embedded' ? `embedded database in ${database.embeddedDataDir}` : 'database of DATABASE_URL'}: ${result.appended} updates appended ` +
+        `(with ${result.verdictsCopied} verdicts) ` +
         `in ${elapsed.toFixed(1)} s, up to migration ${result.migrationId} at ${result.lastRecordTime ?? 'its start'}` +
         (mirror.dissenters.size > 0 ? `; peers that disagreed: ${[...mirror.dissenters].join(', ')}` : ''),
     );

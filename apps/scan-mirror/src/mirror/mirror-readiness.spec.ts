@@ -3,6 +3,7 @@ import { mirrorReadiness, mirrorStatus } from './mirror-readiness';
 
 const caughtUp: MirrorProgress = {
   appended: 10,
+  verdictsCopied: 0,
   migrationId: 1,
   lastRecordTime: '2024-01-01T00:00:00.000000Z',
   peersNewestRecordTime: '2024-01-01T00:00:30.000000Z',
@@ -34,7 +35,7 @@ describe('mirrorReadiness', () => {
       ready: false,
       reason: 'mirror has not caught up with the peers yet (lag 30 s)',
     });
-    expect(mirrorReadiness({ appended: 0, migrationId: 0 }, 60)).toEqual({
+    expect(mirrorReadiness({ appended: 0, verdictsCopied: 0, migrationId: 0 }, 60)).toEqual({
       ready: false,
       reason: 'mirror has not caught up with the peers yet',
     });
@@ -52,7 +53,12 @@ describe('mirrorReadiness', () => {
   });
 
   it('is ready on peers that hold no update, not while the store holds nothing of what they hold', () => {
-    expect(mirrorReadiness({ appended: 0, migrationId: 0, caughtUpAt: caughtUp.caughtUpAt }, 60)).toEqual({
+    expect(
+      mirrorReadiness(
+        { appended: 0, verdictsCopied: 0, migrationId: 0, caughtUpAt: caughtUp.caughtUpAt },
+        60,
+      ),
+    ).toEqual({
       ready: true,
     });
     const { lastRecordTime: _, ...nothing } = caughtUp;
@@ -75,7 +81,7 @@ describe('mirrorStatus', () => {
       caughtUpAt: caughtUp.caughtUpAt,
       dissentingPeers: ['http://evil/api/scan'],
     });
-    expect(mirrorStatus({ appended: 0, migrationId: 0 }, 1, [])).toEqual({
+    expect(mirrorStatus({ appended: 0, verdictsCopied: 0, migrationId: 0 }, 1, [])).toEqual({
       peers: 1,
       migrationId: 0,
       appended: 0,

@@ -372,7 +372,7 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
     expect(await rowsOf(store, 'app_activity_records')).toEqual([]);
     expect(await rowsOf(store, 'reward_accounting_totals')).toEqual([]);
     expect(await rowsOf(store, 'history_migrations')).toEqual(
-      before.history_migrations.map((m) => ({ ...m, verdicts_held: false })),
+      before.history_migrations.map((m) => ({ ...m, verdicts_held: false, hosting_held: false })),
     );
   });
 

@@ -29,12 +29,12 @@ export enum DomainErrorCode {
   NotImplemented = 'NOT_IMPLEMENTED',
   /**
    * The answer needs the synchronizer's verdicts of a migration this store does not carry (a
-   * mirror copies the update history only; docs/events.md).
+   * mirror whose peers did not serve them; docs/events.md).
    */
   VerdictsNotHeld = 'VERDICTS_NOT_HELD',
   /**
    * The answer needs the synchronizer's party-to-participant topology, which this store does not
-   * carry for that synchronizer (a mirror copies the update history only; docs/hosting.md).
+   * carry for that synchronizer (a mirror does not copy it; docs/hosting.md).
    */
   HostingNotHeld = 'HOSTING_NOT_HELD',
   /**
@@ -74,14 +74,14 @@ export const notImplemented = (why: string) => new DomainError(DomainErrorCode.N
 export const verdictsNotHeld = (what: string) =>
   new DomainError(
     DomainErrorCode.VerdictsNotHeld,
-    `${what}: this node does not carry the synchronizer's mediator verdicts (a scan mirror copies the update history only, and history written before verdicts were stored has none); ask a scan that ingests its synchronizer's verdicts`,
+    `${what}: this node does not carry the synchronizer's mediator verdicts (a scan mirror whose peers did not serve them copies the update history only, and history written before verdicts were stored has none); ask a scan that ingests its synchronizer's verdicts`,
   );
 
 /** An answer that needs the party-to-participant topology of a synchronizer this store holds without it. */
 export const hostingNotHeld = (what: string) =>
   new DomainError(
     DomainErrorCode.HostingNotHeld,
-    `${what}: this node does not carry the synchronizer's party-to-participant topology (a scan mirror copies the update history only); ask a scan connected to the synchronizer`,
+    `${what}: this node does not carry the synchronizer's party-to-participant topology (a scan mirror does not copy it); ask a scan connected to the synchronizer`,
   );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */

@@ -40,6 +40,13 @@ export interface PreparedBatch {
   readonly verdicts?: readonly VerdictRow[];
   /** Whether the store carries the verdicts of the migrations this batch brings (`LedgerWriterOptions.synchronizerVerdicts`). */
   readonly verdictsHeld?: boolean;
+  /**
+   * The verdicts are copied (a mirror): each must be of a migration whose verdicts the store
+   * holds, or the batch is rejected.
+   */
+  readonly verdictsCopied?: boolean;
+  /** Whether the store carries the party-to-participant topology of the migrations this batch brings (default true). */
+  readonly hostingHeld?: boolean;
   /** The batch's hosting items, checked (docs/hosting.md). */
   readonly hosting?: readonly HostingRow[];
 }
@@ -87,6 +94,10 @@ export interface BuiltBatch {
   verdicts: readonly VerdictRow[];
   /** `PreparedBatch.verdictsHeld`. */
   verdictsHeld: boolean;
+  /** `PreparedBatch.verdictsCopied`. */
+  verdictsCopied?: boolean;
+  /** `PreparedBatch.hostingHeld` (default true). */
+  hostingHeld?: boolean;
   /** `PreparedBatch.hosting`, written with the verdicts. */
   hosting?: readonly HostingRow[];
   /** Newest non-import record time per migration once the batch is stored. */
@@ -107,6 +118,7 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
     return {
       ...nothingToWrite(batch.updates.length),
       verdicts: batch.verdicts ?? [],
+      verdictsCopied: batch.verdictsCopied,
       hosting: batch.hosting ?? [],
     };
 
@@ -131,6 +143,8 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
   built.migrationFromStart = batch.migrationFromStart;
   built.verdicts = batch.verdicts ?? [];
   built.verdictsHeld = batch.verdictsHeld ?? true;
+  built.verdictsCopied = batch.verdictsCopied;
+  built.hostingHeld = batch.hostingHeld ?? true;
   built.hosting = batch.hosting ?? [];
   return built;
 }

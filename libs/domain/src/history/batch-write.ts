@@ -35,7 +35,7 @@ export async function writeBuiltBatch(
   const verdicts = new VerdictWriteRepository(connection);
   const hosting = new HostingWriteRepository(connection);
   if (b.result.appended === 0) {
-    await verdicts.write(b.verdicts);
+    await verdicts.write(b.verdicts, { heldMigrationsOnly: b.verdictsCopied === true });
     await hosting.write(b.hosting ?? []);
     return { ...b.result, snapshotsRecorded: [] };
   }
@@ -52,11 +52,14 @@ export async function writeBuiltBatch(
     snapshotIntervalHours,
   );
   const { openedRounds, ...derivedRows } = b.derived;
-  await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart, b.verdictsHeld);
+  await history.recordHeldMigrations(b.migrationStarts, b.migrationFromStart, {
+    verdictsHeld: b.verdictsHeld,
+    hostingHeld: b.hostingHeld ?? true,
+  });
   await history.write(b.history, b.migrations, b.encoded?.history);
   await derived.write({ ...derivedRows, miningRounds: openedRounds, snapshots }, b.encoded?.derived);
   // After the updates: a verdict on one of them is checked against it.
-  await verdicts.write(b.verdicts);
+  await verdicts.write(b.verdicts, { heldMigrationsOnly: b.verdictsCopied === true });
   await hosting.write(b.hosting ?? []);
   // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
   await computeActivityTotals(

@@ -15,9 +15,17 @@ export class HistoryMigrationEntity {
 
   /**
    * Whether the store carries the synchronizer's verdicts (and so the app activity) of this
-   * migration: the writer's `synchronizerVerdicts` when the migration arrived; false for a
-   * mirror, which copies the update history only (docs/events.md).
+   * migration: the writer's `synchronizerVerdicts` when the migration arrived (for a mirror,
+   * whether f + 1 of its peers served the migration's verdicts; docs/events.md).
    */
   @Column('boolean', { name: 'verdicts_held', default: false })
   verdictsHeld: boolean;
+
+  /**
+   * Whether the store carries the synchronizer's party-to-participant topology of this migration
+   * (docs/hosting.md): true for simulated or ingested history; false for a mirror, which does not
+   * copy it. `HOSTING_NOT_HELD` keys on it.
+   */
+  @Column('boolean', { name: 'hosting_held', default: false })
+  hostingHeld: boolean;
 }

@@ -286,12 +286,14 @@ export class HistoryWriteRepository implements HistoryView {
    * Records the migrations a batch brings (those without a row yet), in order, with whether the
    * store holds each from its start: `fromStart` when the caller knows (the mirror), otherwise
    * the rule for a history written in ledger order from its first update: migration 0, or an
-   * earlier migration is held, or the migration opens with its import updates.
+   * earlier migration is held, or the migration opens with its import updates. Also whether
+   * the store carries each one's verdicts and party-to-participant topology (docs/events.md,
+   * docs/hosting.md).
    */
   async recordHeldMigrations(
     starts: readonly MigrationStart[],
     fromStart: boolean | undefined,
-    verdictsHeld = true,
+    { verdictsHeld = true, hostingHeld = true }: { verdictsHeld?: boolean; hostingHeld?: boolean } = {},
   ): Promise<void> {
     if (starts.length === 0) return;
     const held = new Set(
@@ -301,7 +303,12 @@ export class HistoryWriteRepository implements HistoryView {
         )
       ).map((r) => Number(r.migration_id)),
     );
-    const rows: { migration_id: number; from_start: boolean; verdicts_held: boolean }[] = [];
+    const rows: {
+      migration_id: number;
+      from_start: boolean;
+      verdicts_held: boolean;
+      hosting_held: boolean;
+    }[] = [];
     for (const s of starts) {
       if (held.has(s.migrationId)) continue;
       const earlierHeld = [...held].some((m) => m < s.migrationId);
@@ -309,14 +316,16 @@ export class HistoryWriteRepository implements HistoryView {
         migration_id: s.migrationId,
         from_start: fromStart ?? (s.migrationId === 0 || earlierHeld || s.opensWithImports),
         verdicts_held: verdictsHeld,
+        hosting_held: hostingHeld,
       });
       held.add(s.migrationId);
     }
     if (rows.length === 0) return;
     await this.connection.query(
-      `INSERT INTO history_migrations (migration_id, from_start, verdicts_held)
-       SELECT r.migration_id, r.from_start, r.verdicts_held
-         FROM jsonb_to_recordset($1::jsonb) AS r(migration_id bigint, from_start boolean, verdicts_held boolean)
+      `INSERT INTO history_migrations (migration_id, from_start, verdicts_held, hosting_held)
+       SELECT r.migration_id, r.from_start, r.verdicts_held, r.hosting_held
+         FROM jsonb_to_recordset($1::jsonb)
+           AS r(migration_id bigint, from_start boolean, verdicts_held boolean, hosting_held boolean)
        ON CONFLICT (migration_id) DO NOTHING`,
       [JSON.stringify(rows)],
     );

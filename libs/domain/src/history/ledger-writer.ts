@@ -27,11 +27,21 @@ export interface LedgerWriterOptions {
   payloadEncoding?: PayloadEncoding;
   /**
    * Whether the history written carries its synchronizer's verdicts (`ingested`, the default:
-   * simulated or ingested history, whose verdict items come with the updates) or not (`absent`:
-   * a mirror copies the update history only). Recorded per migration; reward accounting and
-   * `/v0/events` answer that they cannot tell for a migration without them (docs/events.md).
+   * simulated or ingested history, whose verdict items come with the updates), or not (`absent`:
+   * the update history only), or per migration (`copied`: a scan mirror, which copies them from
+   * its peers where f + 1 of them serve them, and says so per batch with
+   * `AppendOptions.verdictsHeld`). Recorded per migration; reward accounting and `/v0/events`
+   * answer that they cannot tell for a migration without them (docs/events.md).
+   *
+   * Hosting items (the synchronizer's topology, docs/hosting.md) are taken by an `ingested`
+   * writer only, unless `hostingItems` says otherwise.
    */
-  synchronizerVerdicts?: 'ingested' | 'absent';
+  synchronizerVerdicts?: 'ingested' | 'absent' | 'copied';
+  /**
+   * Whether hosting items are accepted: by default only by an `ingested` writer. A writer that
+   * copies the topology from elsewhere passes `accepted` (and `AppendOptions.hostingHeld`).
+   */
+  hostingItems?: 'accepted' | 'refused';
   /** Told of every committed batch (metrics); the domain knows no metrics library. */
   observer?: WriterObserver;
 }
@@ -61,6 +71,19 @@ export interface AppendOptions {
    * migrations already held (the first batch decides).
    */
   migrationFromStart?: boolean;
+  /**
+   * For a migration the batch brings, with a `copied` writer: whether the store carries its
+   * verdicts (`history_migrations.verdicts_held`; default false). A `copied` writer refuses a
+   * verdict item of a migration held without them. Ignored by the other writers (theirs is
+   * `synchronizerVerdicts`) and for migrations already held.
+   */
+  verdictsHeld?: boolean;
+  /**
+   * For a migration the batch brings: whether the store carries its party-to-participant
+   * topology (`history_migrations.hosting_held`, docs/hosting.md). Default: true for an
+   * `ingested` writer, false for the others. Ignored for migrations already held.
+   */
+  hostingHeld?: boolean;
 }
 
 /**
@@ -104,12 +127,15 @@ export class LedgerWriter {
       else if (isHostingItem(item)) hosting.push(parseHostingItem(item, i));
       else updates.push(item);
     });
-    if (verdicts.length > 0 && this.options.synchronizerVerdicts === 'absent')
+    const mode = this.options.synchronizerVerdicts ?? 'ingested';
+    if (verdicts.length > 0 && mode === 'absent')
       throw rejectUpdate(
         verdicts[0].update_id,
         'a writer for history without verdicts was given a verdict item',
       );
-    if (hosting.length > 0 && this.options.synchronizerVerdicts === 'absent')
+    const hostingAccepted =
+      (this.options.hostingItems ?? (mode === 'ingested' ? 'accepted' : 'refused')) === 'accepted';
+    if (hosting.length > 0 && !hostingAccepted)
       throw rejectUpdate(
         hosting[0].party_id,
         'a writer for history without synchronizer facts was given a hosting item',
@@ -135,7 +161,9 @@ export class LedgerWriter {
       migrationFromStart: options.migrationFromStart,
       payloadEncoding: this.options.payloadEncoding,
       verdicts,
-      verdictsHeld: this.options.synchronizerVerdicts !== 'absent',
+      verdictsHeld: mode === 'copied' ? (options.verdictsHeld ?? false) : mode === 'ingested',
+      verdictsCopied: mode === 'copied',
+      hostingHeld: options.hostingHeld ?? mode === 'ingested',
       hosting,
     };
   }

@@ -129,7 +129,8 @@ export const getUpdateByIdV1 = <ThrowOnError extends boolean = false>(options: O
  * `update` is the item `POST /v2/updates` lists for the same update, in the same
  * encoding. `traffic_summary` and `app_activity_records` come with a verdict (the
  * latter only for an accepted transaction a featured app provider confirms, CIP-0104;
- * docs/reward-accounting.md). A scan mirror does not carry verdicts: it answers 503.
+ * docs/reward-accounting.md). A scan mirror copies the verdicts from its peers; one
+ * whose peers did not serve them does not carry them: it answers 503.
  *
  */
 export const getEventHistory = <ThrowOnError extends boolean = false>(options: Options<GetEventHistoryData, ThrowOnError>) => (options.client ?? client).post<GetEventHistoryResponses, GetEventHistoryErrors, ThrowOnError>({
@@ -573,7 +574,7 @@ export const countVoteResults = <ThrowOnError extends boolean = false>(options: 
  * the records) of its migration are held from before it opened, so its
  * activity totals (`.../rounds/{round_number}/activity-totals`) are `Ok`.
  * 404 while no round is complete yet, and on a node that holds no verdicts
- * (a mirror copies the update history only).
+ * (a mirror whose peers did not serve them).
  *
  */
 export const getRewardAccountingEarliestAvailableRound = <ThrowOnError extends boolean = false>(options?: Options<GetRewardAccountingEarliestAvailableRoundData, ThrowOnError>) => (options?.client ?? client).get<GetRewardAccountingEarliestAvailableRoundResponses, GetRewardAccountingEarliestAvailableRoundErrors, ThrowOnError>({ url: '/v0/internal/reward-accounting-process/rounds/earliest-available', ...options });
@@ -1007,7 +1008,7 @@ export const listSvBftSequencers = <ThrowOnError extends boolean = false>(option
  * host (the DSO party is hosted by every SV's participant) cannot be answered in this
  * form: as upstream's, it fails with a 500 naming the v1 form, which lists them all.
  * 503 on a node that holds the update history without the synchronizer's topology (a
- * scan mirror). A malformed id is a 400.
+ * scan mirror, which does not copy it). A malformed id is a 400.
  *
  */
 export const getPartyToParticipant = <ThrowOnError extends boolean = false>(options: Options<GetPartyToParticipantData, ThrowOnError>) => (options.client ?? client).get<GetPartyToParticipantResponses, GetPartyToParticipantErrors, ThrowOnError>({ url: '/v0/domains/{domain_id}/parties/{party_id}/participant-id', ...options });

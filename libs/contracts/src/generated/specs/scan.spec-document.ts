@@ -389,7 +389,7 @@ export const scanSpec: OpenApiDocument = {
           "events"
         ],
         "summary": "Page through the event history (updates with their mediator verdicts)",
-        "description": "Returns events in ascending `(migration_id, record_time)` order, starting strictly\nafter `after` (from the beginning when it is absent). An event is what one record\ntime of one migration brought: a transaction with the mediator's verdict on it, a\nreassignment (no verdict), or a verdict alone, for a transaction none of the parties\nthis node hosts sees (`update` is null). Within one migration each event has its own\nrecord time; a higher migration id always comes later. Import updates are not\nlisted. A page holds at most `page_size` events; to continue, pass the last item's\nmigration id and record time (its update's, or its verdict's) as `after`.\n\n`update` is the item `POST /v2/updates` lists for the same update, in the same\nencoding. `traffic_summary` and `app_activity_records` come with a verdict (the\nlatter only for an accepted transaction a featured app provider confirms, CIP-0104;\ndocs/reward-accounting.md). A scan mirror does not carry verdicts: it answers 503.\n",
+        "description": "Returns events in ascending `(migration_id, record_time)` order, starting strictly\nafter `after` (from the beginning when it is absent). An event is what one record\ntime of one migration brought: a transaction with the mediator's verdict on it, a\nreassignment (no verdict), or a verdict alone, for a transaction none of the parties\nthis node hosts sees (`update` is null). Within one migration each event has its own\nrecord time; a higher migration id always comes later. Import updates are not\nlisted. A page holds at most `page_size` events; to continue, pass the last item's\nmigration id and record time (its update's, or its verdict's) as `after`.\n\n`update` is the item `POST /v2/updates` lists for the same update, in the same\nencoding. `traffic_summary` and `app_activity_records` come with a verdict (the\nlatter only for an accepted transaction a featured app provider confirms, CIP-0104;\ndocs/reward-accounting.md). A scan mirror copies the verdicts from its peers; one\nwhose peers did not serve them does not carry them: it answers 503.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -1510,7 +1510,7 @@ export const scanSpec: OpenApiDocument = {
           "reward-accounting"
         ],
         "summary": "The earliest round whose app activity records are complete (CIP-0104)",
-        "description": "Internal endpoint, subject to change. The lowest mining round whose app\nactivity records this node holds completely: the round is closed, its\nreward configuration is recorded, and the synchronizer verdicts (which carry\nthe records) of its migration are held from before it opened, so its\nactivity totals (`.../rounds/{round_number}/activity-totals`) are `Ok`.\n404 while no round is complete yet, and on a node that holds no verdicts\n(a mirror copies the update history only).\n",
+        "description": "Internal endpoint, subject to change. The lowest mining round whose app\nactivity records this node holds completely: the round is closed, its\nreward configuration is recorded, and the synchronizer verdicts (which carry\nthe records) of its migration are held from before it opened, so its\nactivity totals (`.../rounds/{round_number}/activity-totals`) are `Ok`.\n404 while no round is complete yet, and on a node that holds no verdicts\n(a mirror whose peers did not serve them).\n",
         "responses": {
           "200": {
             "description": "The earliest complete round.",
@@ -2842,7 +2842,7 @@ export const scanSpec: OpenApiDocument = {
         ],
         "x-server-error-by-design": "a party several participants host (as upstream's v0)",
         "summary": "The participant hosting a party on a synchronizer",
-        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\n503 on a node that holds the update history without the synchronizer's topology (a\nscan mirror). A malformed id is a 400.\n",
+        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\n503 on a node that holds the update history without the synchronizer's topology (a\nscan mirror, which does not copy it). A malformed id is a 400.\n",
         "parameters": [
           {
             "name": "domain_id",
@@ -3708,7 +3708,7 @@ export const scanSpec: OpenApiDocument = {
         }
       },
       "EventsUnavailable": {
-        "description": "The database is unreachable, or this node does not carry mediator verdicts (a scan\nmirror copies the update history only): the message says which. Ask a scan that\ningests its synchronizer's verdicts.\n",
+        "description": "The database is unreachable, or this node does not carry mediator verdicts (a scan\nmirror whose peers did not serve them copies the update history only): the message\nsays which. Ask a scan that ingests its synchronizer's verdicts.\n",
         "content": {
           "application/json": {
             "schema": {

@@ -28,7 +28,9 @@ const INSERT = `
  */
 const CONFLICT = `
   SELECT r.update_id,
-         CASE WHEN v.update_id IS NULL THEN 'another verdict is stored at its migration and record time'
+         CASE WHEN $2::boolean AND NOT coalesce(h.verdicts_held, false)
+                THEN 'its migration is held without verdicts (or not held at all)'
+              WHEN v.update_id IS NULL THEN 'another verdict is stored at its migration and record time'
               WHEN u.update_id IS NOT NULL THEN 'its update has another migration id or record time'
               ELSE 'is already stored with different content' END AS problem
     FROM ${INPUT}
@@ -37,7 +39,9 @@ const CONFLICT = `
       SELECT u.update_id FROM updates u
        WHERE u.update_id = r.update_id AND (u.migration_id <> r.migration_id OR u.record_time <> r.record_time)
        LIMIT 1) u ON true
-   WHERE v.update_id IS NULL OR u.update_id IS NOT NULL
+    LEFT JOIN history_migrations h ON h.migration_id = r.migration_id
+   WHERE ($2::boolean AND NOT coalesce(h.verdicts_held, false))
+      OR v.update_id IS NULL OR u.update_id IS NOT NULL
       OR v.migration_id <> r.migration_id OR v.record_time <> r.record_time OR v.verdict::text <> r.verdict
       OR v.traffic_summary::text IS DISTINCT FROM r.traffic_summary
       OR v.app_activity_records::text IS DISTINCT FROM r.app_activity_records
@@ -47,8 +51,12 @@ const CONFLICT = `
 export class VerdictWriteRepository {
   constructor(private readonly connection: Queryable) {}
 
-  /** Stores `rows`, or throws InconsistentHistory (the caller's transaction then writes nothing). */
-  async write(rows: readonly VerdictRow[]): Promise<void> {
+  /**
+   * Stores `rows`, or throws InconsistentHistory (the caller's transaction then writes nothing).
+   * `heldMigrationsOnly` (copied verdicts, the mirror): a verdict of a migration the store does
+   * not hold with its verdicts (`history_migrations.verdicts_held`) is refused too.
+   */
+  async write(rows: readonly VerdictRow[], { heldMigrationsOnly = false } = {}): Promise<void> {
     if (rows.length === 0) return;
     const input = JSON.stringify(rows.map(({ activity: _activity, ...row }) => row));
     const activity = JSON.stringify(
@@ -57,7 +65,10 @@ export class VerdictWriteRepository {
       ),
     );
     await this.connection.query(INSERT, [input, activity]);
-    const [conflict] = await this.connection.query<{ update_id: string; problem: string }>(CONFLICT, [input]);
+    const [conflict] = await this.connection.query<{ update_id: string; problem: string }>(CONFLICT, [
+      input,
+      heldMigrationsOnly,
+    ]);
     if (conflict) throw rejectUpdate(conflict.update_id, `verdict item: ${conflict.problem}`);
   }
 }

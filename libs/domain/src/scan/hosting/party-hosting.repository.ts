@@ -6,14 +6,14 @@ export interface HostingLookup {
   participantIds: string[] | undefined;
   /** Some mapping of that synchronizer is stored. */
   synchronizerHasHosting: boolean;
-  /** The store carries the synchronizer facts (verdicts, topology) of the newest migration it holds. */
-  synchronizerFactsHeld: boolean;
+  /** The store carries the party-to-participant topology of the newest migration it holds (`hosting_held`). */
+  hostingHeld: boolean;
 }
 
 /**
  * Reads party_hosting (pk_party_hosting: the newest mapping of a party on a synchronizer is the
  * first row of a backward index scan; whether the synchronizer has any, a probe of its prefix)
- * and history_migrations (whether the store carries synchronizer facts at all); never writes.
+ * and history_migrations (whether the store carries the topology at all: `hosting_held`); never writes.
  */
 export class PartyHostingRepository {
   constructor(private readonly db: Queryable) {}
@@ -22,18 +22,18 @@ export class PartyHostingRepository {
     const [row]: {
       participant_ids: string[] | null;
       sync_hosting: boolean;
-      facts_held: boolean;
+      hosting_held: boolean;
     }[] = await this.db.query(
       `SELECT (SELECT h.participant_ids FROM party_hosting h
                 WHERE h.synchronizer_id = $1 AND h.party_id = $2 ORDER BY h.record_time DESC LIMIT 1) AS participant_ids,
               EXISTS (SELECT 1 FROM party_hosting h WHERE h.synchronizer_id = $1) AS sync_hosting,
-              coalesce((SELECT m.verdicts_held FROM history_migrations m ORDER BY m.migration_id DESC LIMIT 1), true) AS facts_held`,
+              coalesce((SELECT m.hosting_held FROM history_migrations m ORDER BY m.migration_id DESC LIMIT 1), true) AS hosting_held`,
       [synchronizerId, partyId],
     );
     return {
       participantIds: row.participant_ids ?? undefined,
       synchronizerHasHosting: row.sync_hosting,
-      synchronizerFactsHeld: row.facts_held,
+      hostingHeld: row.hosting_held,
     };
   }
 }

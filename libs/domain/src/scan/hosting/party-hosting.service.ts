@@ -36,7 +36,7 @@ export class PartyHostingService {
     if (found.participantIds !== undefined && found.participantIds.length > 0) return found.participantIds;
     if (!found.synchronizerHasHosting) {
       // A node that holds its history without the synchronizers' topology (a mirror) cannot tell.
-      if (!found.synchronizerFactsHeld)
+      if (!found.hostingHeld)
         throw hostingNotHeld(`/domains/${synchronizerId}/parties/${partyId}/participant-id`);
       throw notFound(`Synchronizer not found: ${synchronizerId}`);
     }

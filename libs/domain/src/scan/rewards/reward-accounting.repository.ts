@@ -21,7 +21,7 @@ export interface RoundState {
   configured: boolean;
   /**
    * The store carries the verdicts (and so the app activity records) of the round's migration:
-   * false on a mirror, which copies the update history only (docs/events.md).
+   * false on a mirror whose peers did not serve them (docs/events.md).
    */
   activityHeld: boolean;
   firstKnownRound: string | undefined;
