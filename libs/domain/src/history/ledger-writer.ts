@@ -32,6 +32,12 @@ export interface LedgerWriterOptions {
    * `/v0/events` answer that they cannot tell for a migration without them (docs/events.md).
    */
   synchronizerVerdicts?: 'ingested' | 'absent';
+  /**
+   * Where the hosting items this writer is given come from: the history itself (`history`, the
+   * default; a writer with `synchronizerVerdicts: 'absent'` refuses them) or a scan mirror's
+   * peers (`peers`: accepted, stored as copied; docs/hosting.md "On a mirror").
+   */
+  hostingItems?: 'history' | 'peers';
   /** Told of every committed batch (metrics); the domain knows no metrics library. */
   observer?: WriterObserver;
 }
@@ -109,7 +115,8 @@ export class LedgerWriter {
         verdicts[0].update_id,
         'a writer for history without verdicts was given a verdict item',
       );
-    if (hosting.length > 0 && this.options.synchronizerVerdicts === 'absent')
+    const copied = this.options.hostingItems === 'peers';
+    if (hosting.length > 0 && this.options.synchronizerVerdicts === 'absent' && !copied)
       throw rejectUpdate(
         hosting[0].party_id,
         'a writer for history without synchronizer facts was given a hosting item',
@@ -136,7 +143,7 @@ export class LedgerWriter {
       payloadEncoding: this.options.payloadEncoding,
       verdicts,
       verdictsHeld: this.options.synchronizerVerdicts !== 'absent',
-      hosting,
+      hosting: copied ? hosting.map((row) => ({ ...row, source: 'peers' as const })) : hosting,
     };
   }
 

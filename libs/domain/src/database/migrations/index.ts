@@ -22,6 +22,7 @@ import { AnsEntryIndexes1795497300000 } from './1795497300000-ans-entry-indexes'
 import { TransferCommandIndexes1795510100000 } from './1795510100000-transfer-command-indexes';
 import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
 import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
+import { SynchronizerState1795523100000 } from './1795523100000-synchronizer-state';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -49,4 +50,5 @@ export const MIGRATIONS = [
   PartyHosting1795497320000,
   RewardInputs1795500000000,
   TransferCommandIndexes1795510100000,
+  SynchronizerState1795523100000,
 ];
