@@ -270,7 +270,7 @@ export type { MirrorPeerStatus, MirrorStatusRecord } from './mirror/mirror-peer-
 export { SimulatedNetworkRepository } from './simulation/simulated-network.repository';
 export type { SimulatedNetworkRecord, StoredHistoryEnd } from './simulation/simulated-network.repository';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
-export { isStorableTimestamp } from './time/micros';
+export { formatMicros, isStorableTimestamp } from './time/micros';
 export type {
   AmuletConfig,
   AmuletRulesPayload,

@@ -7,6 +7,7 @@ import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
 import { dsoContracts, servedContracts, type ServedBlob } from './served-blobs';
 import { readStorePosition } from './store-position';
+import { SynchronizerStateCopier, type SynchronizerStateOptions } from './synchronizer-state';
 
 export interface MirrorOptions {
   /** Base URLs of the peer scans' scan group, e.g. `https://scan.example.com/api/scan`. */
@@ -27,6 +28,11 @@ export interface MirrorOptions {
   statusSink?: MirrorStatusSink;
   /** Least time between two status writes while copying (default 5 s); every poll's end writes too. */
   statusIntervalMs?: number;
+  /**
+   * What the mirror copies of its synchronizer's state (members' traffic, parties' hosting) and
+   * how hard it asks; `false` copies none (docs/traffic.md, docs/hosting.md "On a mirror").
+   */
+  synchronizerState?: SynchronizerStateOptions | false;
 }
 
 export interface MirrorProgress {
@@ -70,6 +76,8 @@ export class ScanMirror {
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
   /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
   private readonly peersComplete = new Map<number, boolean>();
+  /** Copies traffic states and hosting from the peers at the end of each pass (synchronizer-state.ts). */
+  private readonly synchronizerState?: SynchronizerStateCopier;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -82,6 +90,8 @@ export class ScanMirror {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
       synchronizerVerdicts: 'absent',
+      // The hosting the peers agree on (SynchronizerStateCopier) is stored as copied.
+      hostingItems: 'peers',
       observer: options.writerObserver,
     });
     this.quorum = quorumSize(this.peers.length);
@@ -94,6 +104,21 @@ export class ScanMirror {
       options.statusIntervalMs ?? 5000,
       this.log,
     );
+    if (options.synchronizerState !== false)
+      this.synchronizerState = new SynchronizerStateCopier(
+        dataSource,
+        this.writer,
+        {
+          quorum: this.quorum,
+          askPeers: (ask, itemsOf) => this.askPeers(ask, itemsOf),
+          compared: (what, answers, agreement) => {
+            this.noteDissenters(agreement.dissenters);
+            this.noteAgreement(what, answers, agreement.divergedAt);
+          },
+          log: this.log,
+        },
+        options.synchronizerState,
+      );
   }
 
   /**
@@ -103,12 +128,14 @@ export class ScanMirror {
   async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<MirrorProgress> {
     let migrationId = 0;
     this.stopSignal = options.signal;
+    await this.synchronizerState?.start();
     while (!options.signal?.aborted) {
       try {
         migrationId = await this.step(migrationId);
         delete this.progress.lastError;
         if (migrationId < 0) {
           this.progress.caughtUpAt = new Date().toISOString();
+          await this.synchronizerState?.afterPass(options.once === true);
           await this.peerStatus.flush(this.progress, true);
           this.options.onPoll?.(this.progress);
           if (options.once) break;
