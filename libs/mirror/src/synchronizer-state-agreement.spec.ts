@@ -33,7 +33,15 @@ describe('agreement on the synchronizer state the mirror copies', () => {
 
   it('compares content, not key order', () => {
     const reordered = { total_limit: 1000, total_consumed: 10 } as TrafficAnswer;
-    expect(agreedAnswer([{ url: 'a', value: state(10, 1000) }, { url: 'b', value: reordered }], 2)).toMatchObject({
+    expect(
+      agreedAnswer(
+        [
+          { url: 'a', value: state(10, 1000) },
+          { url: 'b', value: reordered },
+        ],
+        2,
+      ),
+    ).toMatchObject({
       agreed: true,
       dissenters: [],
     });
@@ -70,7 +78,15 @@ describe('agreement on the synchronizer state the mirror copies', () => {
       1,
     );
     expect(absent).toEqual({ agreed: true, value: null, dissenters: ['c'], divergedAt: { c: 0 } });
-    expect(agreedAnswer([{ url: 'a', value: null }, { url: 'b', value: state(0, 0) }], 2).agreed).toBe(false);
+    expect(
+      agreedAnswer(
+        [
+          { url: 'a', value: null },
+          { url: 'b', value: state(0, 0) },
+        ],
+        2,
+      ).agreed,
+    ).toBe(false);
   });
 
   it("reads a peer's answers: 404 as null, `actual` only (a peer's `target` may differ), malformed kept as such", () => {

@@ -75,6 +75,7 @@ const PARTICIPANT = /^PAR::[^:]+::[0-9a-f]+$/;
 export function validHosting(value: HostingAnswer): boolean {
   return (
     value === null ||
-    (value.every((id) => typeof id === 'string' && PARTICIPANT.test(id)) && new Set(value).size === value.length)
+    (value.every((id) => typeof id === 'string' && PARTICIPANT.test(id)) &&
+      new Set(value).size === value.length)
   );
 }

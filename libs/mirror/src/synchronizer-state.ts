@@ -49,7 +49,11 @@ export interface PeerQuorum {
 }
 
 /** Runs `work` over `items`, at most `limit` at a time, in order of the results. */
-async function mapLimit<T, R>(items: readonly T[], limit: number, work: (item: T) => Promise<R>): Promise<R[]> {
+async function mapLimit<T, R>(
+  items: readonly T[],
+  limit: number,
+  work: (item: T) => Promise<R>,
+): Promise<R[]> {
   const results: R[] = new Array<R>(items.length);
   let next = 0;
   const worker = async () => {
@@ -160,25 +164,29 @@ export class SynchronizerStateCopier {
   async copyTraffic(): Promise<void> {
     this.lastTrafficAt = Date.now();
     const members = await this.repository.knownTrafficMembers();
-    const copies = await mapLimit(members, this.concurrency, async (m): Promise<TrafficStateCopy | undefined> => {
-      const agreement = await this.agreed(
-        `traffic status of member ${m.memberId} on synchronizer ${m.synchronizerId}`,
-        (peer) => peer.memberTrafficStatus(m.synchronizerId, m.memberId),
-        trafficAnswerOf,
-      );
-      if (!agreement?.agreed) return undefined;
-      const actual = agreement.value ?? null;
-      if (!validTraffic(actual)) {
-        this.peers.log(`peers agree on a malformed traffic status of ${m.memberId}; not stored`);
-        return undefined;
-      }
-      return {
-        synchronizerId: m.synchronizerId,
-        memberId: m.memberId,
-        actual: actual && { totalConsumed: actual.total_consumed, totalLimit: actual.total_limit },
-        asOf: formatMicros(BigInt(Date.now()) * 1000n),
-      };
-    });
+    const copies = await mapLimit(
+      members,
+      this.concurrency,
+      async (m): Promise<TrafficStateCopy | undefined> => {
+        const agreement = await this.agreed(
+          `traffic status of member ${m.memberId} on synchronizer ${m.synchronizerId}`,
+          (peer) => peer.memberTrafficStatus(m.synchronizerId, m.memberId),
+          trafficAnswerOf,
+        );
+        if (!agreement?.agreed) return undefined;
+        const actual = agreement.value ?? null;
+        if (!validTraffic(actual)) {
+          this.peers.log(`peers agree on a malformed traffic status of ${m.memberId}; not stored`);
+          return undefined;
+        }
+        return {
+          synchronizerId: m.synchronizerId,
+          memberId: m.memberId,
+          actual: actual && { totalConsumed: actual.total_consumed, totalLimit: actual.total_limit },
+          asOf: formatMicros(BigInt(Date.now()) * 1000n),
+        };
+      },
+    );
     const agreed = copies.filter((c): c is TrafficStateCopy => c !== undefined);
     await this.repository.storeTrafficStates(agreed);
     if (agreed.length < members.length)

@@ -88,7 +88,8 @@ export class MemberTrafficRepository {
       networkNode: row.network_node,
       copiedFromPeers: row.copied,
     };
-    const copy = typeof row.copy === 'string' ? (JSON.parse(row.copy) as Exclude<Row['copy'], string>) : row.copy;
+    const copy =
+      typeof row.copy === 'string' ? (JSON.parse(row.copy) as Exclude<Row['copy'], string>) : row.copy;
     if (copy)
       record.copy = {
         actual:

@@ -12,7 +12,12 @@ function serviceOver(record: MemberTrafficRecord): MemberTrafficService {
 
 describe('MemberTrafficService', () => {
   it('reports the purchased total as the applied limit, with nothing consumed', async () => {
-    const service = serviceOver({ totalPurchased: '1200000', everPurchased: true, networkNode: false, copiedFromPeers: false });
+    const service = serviceOver({
+      totalPurchased: '1200000',
+      everPurchased: true,
+      networkNode: false,
+      copiedFromPeers: false,
+    });
     await expect(service.getMemberTrafficStatus(SYNCHRONIZER, MEMBER)).resolves.toEqual({
       traffic_status: {
         actual: { total_consumed: 0, total_limit: 1_200_000 },
@@ -22,13 +27,23 @@ describe('MemberTrafficService', () => {
   });
 
   it("answers zeros for one of the network's own nodes that bought nothing", async () => {
-    const service = serviceOver({ totalPurchased: '0', everPurchased: false, networkNode: true, copiedFromPeers: false });
+    const service = serviceOver({
+      totalPurchased: '0',
+      everPurchased: false,
+      networkNode: true,
+      copiedFromPeers: false,
+    });
     const status = await service.getMemberTrafficStatus(SYNCHRONIZER, MEMBER);
     expect(status.traffic_status.actual).toEqual({ total_consumed: 0, total_limit: 0 });
   });
 
   it('is NotFound for a member with no purchase ever recorded that the network does not know', async () => {
-    const service = serviceOver({ totalPurchased: '0', everPurchased: false, networkNode: false, copiedFromPeers: false });
+    const service = serviceOver({
+      totalPurchased: '0',
+      everPurchased: false,
+      networkNode: false,
+      copiedFromPeers: false,
+    });
     const error = await service.getMemberTrafficStatus(SYNCHRONIZER, MEMBER).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(DomainError);
     expect((error as DomainError).code).toBe(DomainErrorCode.NotFound);
@@ -38,7 +53,12 @@ describe('MemberTrafficService', () => {
   });
 
   describe('on a mirror (the store takes the traffic state from its peers)', () => {
-    const known = { totalPurchased: '1200000', everPurchased: true, networkNode: false, copiedFromPeers: true };
+    const known = {
+      totalPurchased: '1200000',
+      everPurchased: true,
+      networkNode: false,
+      copiedFromPeers: true,
+    };
     const errorOf = (record: MemberTrafficRecord): Promise<DomainError> =>
       serviceOver(record)
         .getMemberTrafficStatus(SYNCHRONIZER, MEMBER)
@@ -52,7 +72,10 @@ describe('MemberTrafficService', () => {
     it("answers the peers' agreed actual state, the target from the contracts", async () => {
       const service = serviceOver({
         ...known,
-        copy: { actual: { totalConsumed: '4350', totalLimit: '1000000' }, asOf: '2026-11-27T10:00:00.000000Z' },
+        copy: {
+          actual: { totalConsumed: '4350', totalLimit: '1000000' },
+          asOf: '2026-11-27T10:00:00.000000Z',
+        },
       });
       await expect(service.getMemberTrafficStatus(SYNCHRONIZER, MEMBER)).resolves.toEqual({
         traffic_status: {
@@ -72,7 +95,10 @@ describe('MemberTrafficService', () => {
     });
 
     it('is NotFound when the peers agreed they have no state, or for a member the store does not know', async () => {
-      const agreedAbsent = await errorOf({ ...known, copy: { actual: null, asOf: '2026-11-27T10:00:00.000000Z' } });
+      const agreedAbsent = await errorOf({
+        ...known,
+        copy: { actual: null, asOf: '2026-11-27T10:00:00.000000Z' },
+      });
       expect(agreedAbsent.code).toBe(DomainErrorCode.NotFound);
       const unknown = await errorOf({ ...known, everPurchased: false });
       expect(unknown.code).toBe(DomainErrorCode.NotFound);

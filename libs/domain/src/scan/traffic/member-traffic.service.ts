@@ -47,7 +47,8 @@ export class MemberTrafficService {
    */
   async getMemberTrafficStatus(synchronizerId: string, memberId: string): Promise<MemberTrafficStatus> {
     const record = await this.repository.loadMemberTraffic(memberId, synchronizerId);
-    const unknown = () => notFound(`no traffic state for member ${memberId} on synchronizer ${synchronizerId}`);
+    const unknown = () =>
+      notFound(`no traffic state for member ${memberId} on synchronizer ${synchronizerId}`);
     if (record.copiedFromPeers) {
       if (record.copy?.actual) return copiedTrafficStatus(record, record.copy.actual);
       if (record.copy || (!record.everPurchased && !record.networkNode)) throw unknown();
