@@ -98,7 +98,8 @@ describe('the scan mirror: traffic status and participant ids from its peers', (
   const mirror = (peers: string[], extra: Partial<MirrorOptions> = {}) =>
     new ScanMirror(worker.dataSource, {
       peers,
-      pageSize: 500,
+      // Small pages: three peers over one embedded source answer each within the call timeout.
+      pageSize: 100,
       snapshotIntervalHours: 3,
       policy: FAST_POLICY,
       statusSink: new MirrorPeerStatusRepository(Db.of(worker.dataSource)),
