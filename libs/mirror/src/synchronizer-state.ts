@@ -23,7 +23,7 @@ import {
 
 /** What the mirror copies of its synchronizer's own state, and how hard it asks (docs/traffic.md, docs/hosting.md). */
 export interface SynchronizerStateOptions {
-  /** Least seconds between two copies of the members' traffic states (default 60); 0 copies none. */
+  /** Least seconds between two copies of the members' traffic states (default 300); 0 copies none. */
   trafficIntervalSeconds?: number;
   /** Copies the hosting of the history's parties (default true). */
   hosting?: boolean;
@@ -101,7 +101,7 @@ export class SynchronizerStateCopier {
     options: SynchronizerStateOptions = {},
   ) {
     this.repository = new SynchronizerStateRepository(Db.of(dataSource));
-    this.trafficIntervalMs = Math.max(0, options.trafficIntervalSeconds ?? 60) * 1000;
+    this.trafficIntervalMs = Math.max(0, options.trafficIntervalSeconds ?? 300) * 1000;
     this.hosting = options.hosting ?? true;
     this.concurrency = Math.max(1, options.concurrency ?? 4);
     this.perRead = Math.max(1, options.hostingUpdatesPerRead ?? 500);

@@ -26,7 +26,7 @@ database of its own in PGLITE_DATA_DIR, default ${MIRROR_DATA_DIR}, which
 accepted only where f + 1 of them (f = floor((n - 1) / 3)) answer alike. Without --once it
 keeps following the peers. At the end of each pass it also copies, f + 1 agreed, the traffic
 status of every member it knows (at most every --traffic-interval seconds, default
-MIRROR_TRAFFIC_INTERVAL_SECONDS or 60; 0: never) and the participant ids of every party of the
+MIRROR_TRAFFIC_INTERVAL_SECONDS or 300; 0: never) and the participant ids of every party of the
 copied history, once each (--no-hosting: never), asking --state-concurrency (default
 MIRROR_STATE_CONCURRENCY or 4) members or parties at a time.
 --ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's

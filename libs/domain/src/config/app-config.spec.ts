@@ -307,7 +307,7 @@ describe('the scanMirror slice', () => {
       scanUrls: [],
       pageSize: 500,
       readyLagSeconds: 60,
-      trafficIntervalSeconds: 60,
+      trafficIntervalSeconds: 300,
       hosting: true,
       stateConcurrency: 4,
     });

@@ -244,7 +244,7 @@ export function loadConfig(
       scanUrls: r.urlList('MIRROR_SCAN_URLS', ['http:', 'https:']),
       pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
       readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
-      trafficIntervalSeconds: r.int('MIRROR_TRAFFIC_INTERVAL_SECONDS', 60, { min: 0, max: 86_400 }),
+      trafficIntervalSeconds: r.int('MIRROR_TRAFFIC_INTERVAL_SECONDS', 300, { min: 0, max: 86_400 }),
       hosting: r.bool('MIRROR_HOSTING', true),
       stateConcurrency: r.int('MIRROR_STATE_CONCURRENCY', 4, { min: 1, max: 64 }),
     },
