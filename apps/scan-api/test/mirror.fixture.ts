@@ -203,3 +203,49 @@ export async function allEventPages(
       : { after_migration_id: last.verdict!.migration_id, after_record_time: last.verdict!.record_time };
   }
 }
+
+/** What a rewriting peer answers instead of its scan's answer (undefined: the scan's answer, unchanged). */
+export type Rewrite = (
+  path: string,
+  status: number,
+  body: string,
+) => { status: number; body: string } | undefined;
+
+export interface RewritingPeer {
+  url: string;
+  /** How many answers it rewrote. */
+  rewritten(): number;
+  close(): Promise<void>;
+}
+
+/** A peer in front of a scan app whose GET and POST answers `rewrite` may replace (a forger, or a scan without some endpoints). */
+export function rewritingPeer(targetOrigin: string, rewrite: Rewrite): Promise<RewritingPeer> {
+  let rewritten = 0;
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      void (async () => {
+        const upstream = await fetch(targetOrigin + req.url, {
+          method: req.method,
+          headers: { 'content-type': 'application/json' },
+          body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,
+        });
+        const answer = { status: upstream.status, body: await upstream.text() };
+        const changed = rewrite(req.url ?? '', answer.status, answer.body);
+        if (changed) rewritten++;
+        const { status, body } = changed ?? answer;
+        res.writeHead(status, { 'content-type': 'application/json' }).end(body);
+      })();
+    });
+  });
+  return new Promise((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/scan`,
+        rewritten: () => rewritten,
+        close: () => new Promise((done) => server.close(() => done())),
+      }),
+    ),
+  );
+}

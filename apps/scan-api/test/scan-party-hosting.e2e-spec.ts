@@ -182,7 +182,7 @@ describe('scan: which participants host a party on a synchronizer', () => {
     const writer = new LedgerWriter(db.dataSource, {
       snapshotIntervalHours: 3,
       synchronizerVerdicts: 'copied',
-      hostingItems: 'accepted',
+      hostingItems: 'history',
     });
     await writer.append(items, { verdictsHeld: true, hostingHeld: true });
     expect(

@@ -74,6 +74,13 @@ export { MemberTrafficRepository } from './scan/traffic/member-traffic.repositor
 export type { MemberTrafficRecord } from './scan/traffic/member-traffic.repository';
 export { MemberTrafficService, memberTrafficStatus } from './scan/traffic/member-traffic.service';
 export type { MemberTrafficStatus } from './scan/traffic/member-traffic.service';
+export { SynchronizerStateRepository } from './scan/synchronizer-state/synchronizer-state.repository';
+export type {
+  SynchronizerMember,
+  SynchronizerStateKind,
+  TrafficStateCopy,
+  UnhostedParty,
+} from './scan/synchronizer-state/synchronizer-state.repository';
 export type {
   AmuletRulesRequest,
   AmuletRulesUpdate,
@@ -263,7 +270,7 @@ export type { MirrorPeerStatus, MirrorStatusRecord } from './mirror/mirror-peer-
 export { SimulatedNetworkRepository } from './simulation/simulated-network.repository';
 export type { SimulatedNetworkRecord, StoredHistoryEnd } from './simulation/simulated-network.repository';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';
-export { isStorableTimestamp } from './time/micros';
+export { formatMicros, isStorableTimestamp } from './time/micros';
 export type {
   AmuletConfig,
   AmuletRulesPayload,

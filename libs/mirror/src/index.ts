@@ -17,3 +17,13 @@ export { LedgerConvertError, historyUpdateOf, inferDamlValue } from './ledger-co
 export { LedgerFeed, LedgerFeedError } from './ledger-feed';
 export type { LedgerFeedOptions, LedgerFeedProgress } from './ledger-feed';
 export { FEED_UPDATE_FORMAT, LedgerAuthError, LedgerRequestError, LedgerSource } from './ledger-source';
+export { SynchronizerStateCopier } from './synchronizer-state';
+export type { PeerQuorum, SynchronizerStateOptions } from './synchronizer-state';
+export {
+  agreedAnswer,
+  hostingAnswerOf,
+  trafficAnswerOf,
+  validHosting,
+  validTraffic,
+} from './synchronizer-state-agreement';
+export type { AnswerAgreement, HostingAnswer, TrafficAnswer } from './synchronizer-state-agreement';

@@ -146,6 +146,34 @@ export class ScanPeer {
     );
   }
 
+  /** `GET /v0/domains/{domain_id}/members/{member_id}/traffic-status` (404: the sequencer has no state for it). */
+  memberTrafficStatus(
+    synchronizerId: string,
+    memberId: string,
+  ): Promise<PeerAnswer<scanApi.GetMemberTrafficStatusResponse>> {
+    return this.call((signal) =>
+      scanApi.getMemberTrafficStatus({
+        client: this.client,
+        path: { domain_id: synchronizerId, member_id: memberId },
+        signal,
+      }),
+    );
+  }
+
+  /** `GET /v1/domains/{domain_id}/parties/{party_id}/participant-id` (404: no participant hosts it there). */
+  partyToParticipants(
+    synchronizerId: string,
+    partyId: string,
+  ): Promise<PeerAnswer<scanApi.GetPartyToParticipantResponseV1>> {
+    return this.call((signal) =>
+      scanApi.getPartyToParticipantV1({
+        client: this.client,
+        path: { domain_id: synchronizerId, party_id: partyId },
+        signal,
+      }),
+    );
+  }
+
   /**
    * Runs one request with the policy's timeout and retries: network errors, timeouts and 5xx/429
    * are retried with exponential backoff (a 429/503 `Retry-After` is honoured); 404 is an answer

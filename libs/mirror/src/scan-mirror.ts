@@ -28,6 +28,7 @@ import {
   verdictKey,
   type ServedEvent,
 } from './verdicts';
+import { SynchronizerStateCopier, type SynchronizerStateOptions } from './synchronizer-state';
 
 export interface MirrorOptions {
   /** Base URLs of the peer scans' scan group, e.g. `https://scan.example.com/api/scan`. */
@@ -48,6 +49,11 @@ export interface MirrorOptions {
   statusSink?: MirrorStatusSink;
   /** Least time between two status writes while copying (default 5 s); every poll's end writes too. */
   statusIntervalMs?: number;
+  /**
+   * What the mirror copies of its synchronizer's state (members' traffic, parties' hosting) and
+   * how hard it asks; `false` copies none (docs/traffic.md, docs/hosting.md "On a mirror").
+   */
+  synchronizerState?: SynchronizerStateOptions | false;
 }
 
 export interface MirrorProgress {
@@ -122,6 +128,8 @@ export class ScanMirror {
   private readonly verdictsHeld = new Map<number, boolean>();
   /** The events of the verdicts-held migration being copied, read ahead (within a pass). */
   private eventFeed?: EventFeed;
+  /** Copies traffic states and hosting from the peers at the end of each pass (synchronizer-state.ts). */
+  private readonly synchronizerState?: SynchronizerStateCopier;
 
   constructor(
     private readonly dataSource: DataSource,
@@ -133,8 +141,10 @@ export class ScanMirror {
     this.writer = new LedgerWriter(dataSource, {
       snapshotIntervalHours: options.snapshotIntervalHours,
       createdEventBlobs: 'supplied-only',
-      // Verdicts are copied per migration where f + 1 peers serve them; hosting items never.
+      // Verdicts are copied per migration where f + 1 peers serve them (in the page loop); the
+      // hosting the peers agree on (SynchronizerStateCopier) is stored as copied.
       synchronizerVerdicts: 'copied',
+      hostingItems: 'peers',
       observer: options.writerObserver,
     });
     this.quorum = quorumSize(this.peers.length);
@@ -147,6 +157,21 @@ export class ScanMirror {
       options.statusIntervalMs ?? 5000,
       this.log,
     );
+    if (options.synchronizerState !== false)
+      this.synchronizerState = new SynchronizerStateCopier(
+        dataSource,
+        this.writer,
+        {
+          quorum: this.quorum,
+          askPeers: (ask, itemsOf) => this.askPeers(ask, itemsOf),
+          compared: (what, answers, agreement) => {
+            this.noteDissenters(agreement.dissenters);
+            this.noteAgreement(what, answers, agreement.divergedAt);
+          },
+          log: this.log,
+        },
+        options.synchronizerState,
+      );
   }
 
   /**
@@ -156,12 +181,14 @@ export class ScanMirror {
   async run(options: { once?: boolean; signal?: AbortSignal } = {}): Promise<MirrorProgress> {
     let migrationId = 0;
     this.stopSignal = options.signal;
+    await this.synchronizerState?.start();
     while (!options.signal?.aborted) {
       try {
         migrationId = await this.step(migrationId);
         delete this.progress.lastError;
         if (migrationId < 0) {
           this.progress.caughtUpAt = new Date().toISOString();
+          await this.synchronizerState?.afterPass(options.once === true);
           await this.peerStatus.flush(this.progress, true);
           this.options.onPoll?.(this.progress);
           if (options.once) break;

@@ -1,7 +1,11 @@
 import type { DataSource } from 'typeorm';
 
 /** Columns that hold the wall-clock time of a computation, not ledger content. */
-const WALL_CLOCK_COLUMNS = new Set(['computed_at']);
+const WALL_CLOCK_COLUMNS = new Set(['computed_at', 'as_of', 'since']);
+/** Columns that hold the wall-clock time for some rows: a mapping a mirror copied takes effect when its peers agreed. */
+const WALL_CLOCK_FOR: Record<string, string> = {
+  'party_hosting.record_time': `CASE WHEN t.source = 'peers' THEN NULL ELSE t.record_time END`,
+};
 /** Tables of how the store is being filled, not of what it holds (the mirror's view of its peers). */
 const OPERATIONAL_TABLES = new Set(['mirror_peer_status']);
 
@@ -26,11 +30,13 @@ export async function storeContentHashes(
   const tables = new Map<string, string[]>();
   for (const { table_name, column_name } of columns) {
     if (column_name === 'row_id' || WALL_CLOCK_COLUMNS.has(column_name)) continue;
-    const value = column_name.endsWith('update_row_id')
-      ? `(SELECT u.update_id FROM updates u WHERE u.row_id = t."${column_name}")`
-      : column_name === 'contract_row_id'
-        ? `(SELECT c.contract_id FROM contracts c WHERE c.row_id = t."${column_name}")`
-        : `t."${column_name}"`;
+    const value =
+      WALL_CLOCK_FOR[`${table_name}.${column_name}`] ??
+      (column_name.endsWith('update_row_id')
+        ? `(SELECT u.update_id FROM updates u WHERE u.row_id = t."${column_name}")`
+        : column_name === 'contract_row_id'
+          ? `(SELECT c.contract_id FROM contracts c WHERE c.row_id = t."${column_name}")`
+          : `t."${column_name}"`);
     tables.set(table_name, [...(tables.get(table_name) ?? []), value]);
   }
   const out: Record<string, { rows: number; md5: string }> = {};

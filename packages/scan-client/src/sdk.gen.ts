@@ -1007,8 +1007,10 @@ export const listSvBftSequencers = <ThrowOnError extends boolean = false>(option
  * the party has none there (or is hosted nowhere now). A party several participants
  * host (the DSO party is hosted by every SV's participant) cannot be answered in this
  * form: as upstream's, it fails with a 500 naming the v1 form, which lists them all.
- * 503 on a node that holds the update history without the synchronizer's topology (a
- * scan mirror, which does not copy it). A malformed id is a 400.
+ * A scan mirror answers from the mappings it copied from its peers (f + 1 alike) for
+ * the parties of the history it copied, and 404 where they agreed on a 404; 503 for a
+ * party whose hosting it has not copied (or on a node that holds the update history
+ * without the synchronizer's topology). A malformed id is a 400.
  *
  */
 export const getPartyToParticipant = <ThrowOnError extends boolean = false>(options: Options<GetPartyToParticipantData, ThrowOnError>) => (options.client ?? client).get<GetPartyToParticipantResponses, GetPartyToParticipantErrors, ThrowOnError>({ url: '/v0/domains/{domain_id}/parties/{party_id}/participant-id', ...options });
@@ -1032,12 +1034,15 @@ export const getPartyToParticipantV1 = <ThrowOnError extends boolean = false>(op
  * synchronizer. `actual` is the sequencer's traffic state. This node has no sequencer:
  * it models one that applies each purchase as soon as it is recorded and meters
  * nothing, so `actual.total_limit` equals `target.total_purchased` and
- * `actual.total_consumed` is 0 (docs/traffic.md).
+ * `actual.total_consumed` is 0 (docs/traffic.md). A scan mirror answers `actual` as
+ * f + 1 of its peers last answered it alike, and 503 for a member it knows whose
+ * state no quorum of peers has given yet (never a made-up zero).
  *
  * 404 when the synchronizer would have no traffic state for the member: no MemberTraffic
  * contract for it on that synchronizer was ever recorded, and it is not one of the
  * network's own nodes there (an SV's participant in DsoRules, an SV's mediator or
- * sequencer in its node state). A malformed `domain_id` or `member_id` is a 400.
+ * sequencer in its node state), or, on a mirror, when f + 1 of its peers agreed on a
+ * 404. A malformed `domain_id` or `member_id` is a 400.
  *
  */
 export const getMemberTrafficStatus = <ThrowOnError extends boolean = false>(options: Options<GetMemberTrafficStatusData, ThrowOnError>) => (options.client ?? client).get<GetMemberTrafficStatusResponses, GetMemberTrafficStatusErrors, ThrowOnError>({ url: '/v0/domains/{domain_id}/members/{member_id}/traffic-status', ...options });

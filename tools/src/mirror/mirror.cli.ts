@@ -18,6 +18,7 @@ import { formatDuration, Progress } from '../progress/progress';
 const MIRROR_DATA_DIR = './.data/mirror';
 
 const HELP = `usage: npm run mirror -- --scan URL [--scan URL ...] [--once] [--page-size N]
+         [--traffic-interval SECONDS] [--no-hosting] [--state-concurrency N]
        npm run mirror -- --ledger URL --token JWT [--migration-id N] [--once] [--page-size N]
 Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
 https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: an embedded
@@ -25,7 +26,11 @@ database of its own in PGLITE_DATA_DIR, default ${MIRROR_DATA_DIR}, which
 \`PGLITE_DATA_DIR=${MIRROR_DATA_DIR} npm start\` then serves). With n >= 2 peers a page is
 accepted only where f + 1 of them (f = floor((n - 1) / 3)) answer alike. A migration's mediator
 verdicts (/v0/events) are copied with its updates when f + 1 peers serve them as it begins
-(docs/events.md). Without --once it keeps following the peers.
+(docs/events.md). Without --once it keeps following the peers. At the end of each pass it also
+copies, f + 1 agreed, the traffic status of every member it knows (at most every
+--traffic-interval seconds, default MIRROR_TRAFFIC_INTERVAL_SECONDS or 300; 0: never) and the
+participant ids of every party of the copied history, once each (--no-hosting: never), asking
+--state-concurrency (default MIRROR_STATE_CONCURRENCY or 4) members or parties at a time.
 --ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's
 user must read as any party), storing them under --migration-id (default 0) with the
 participant's offsets; it continues after the store's newest offset.`;
@@ -63,6 +68,15 @@ function usageProblem(args: Record<string, unknown>, peers: string[]): string | 
   if (args.ledger !== undefined && args.token === undefined) return '--ledger needs --token JWT';
   if (args.ledger === undefined && (args.token !== undefined || args['migration-id'] !== undefined))
     return '--token and --migration-id go with --ledger';
+  if (
+    args.ledger !== undefined &&
+    ['traffic-interval', 'no-hosting', 'state-concurrency'].some((flag) => args[flag] !== undefined)
+  )
+    return '--traffic-interval, --no-hosting and --state-concurrency go with --scan';
+  if (((args['traffic-interval'] as number | undefined) ?? 0) < 0)
+    return '--traffic-interval must be 0 or more';
+  if (args['state-concurrency'] !== undefined && (args['state-concurrency'] as number) < 1)
+    return '--state-concurrency must be 1 or more';
   return undefined;
 }
 
@@ -99,6 +113,9 @@ async function main(): Promise<void> {
     'migration-id': 'int',
     once: 'flag',
     'page-size': 'int',
+    'traffic-interval': 'int',
+    'no-hosting': 'flag',
+    'state-concurrency': 'int',
     help: 'flag',
   });
   const peers = (args.scan as string[] | undefined) ?? [];
@@ -139,6 +156,12 @@ async function main(): Promise<void> {
     onProgress: (p) => progress.update(p.appended, { detail: detail(p) }),
     // What `GET /v0/explorer/mirror-status` of a scan-api on this store shows.
     statusSink: new MirrorPeerStatusRepository(Db.of(db.dataSource)),
+    synchronizerState: {
+      trafficIntervalSeconds:
+        (args['traffic-interval'] as number | undefined) ?? config.scanMirror.trafficIntervalSeconds,
+      hosting: args['no-hosting'] === true ? false : config.scanMirror.hosting,
+      concurrency: (args['state-concurrency'] as number | undefined) ?? config.scanMirror.stateConcurrency,
+    },
   });
   try {
     const result = await mirror

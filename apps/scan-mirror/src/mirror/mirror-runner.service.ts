@@ -74,6 +74,11 @@ export class MirrorRunner implements OnApplicationBootstrap, BeforeApplicationSh
       writerObserver: metrics.writerObserver(),
       statusSink: new MirrorPeerStatusRepository(Db.of(dataSource)),
       statusIntervalMs: tuning.statusIntervalMs,
+      synchronizerState: {
+        trafficIntervalSeconds: config.scanMirror.trafficIntervalSeconds,
+        hosting: config.scanMirror.hosting,
+        concurrency: config.scanMirror.stateConcurrency,
+      },
     });
     metrics.gauge(
       'mirror_lag_seconds',

@@ -307,6 +307,9 @@ describe('the scanMirror slice', () => {
       scanUrls: [],
       pageSize: 500,
       readyLagSeconds: 60,
+      trafficIntervalSeconds: 300,
+      hosting: true,
+      stateConcurrency: 4,
     });
     const config = loadConfig({});
     expect(new Set([config.scanApi.port, config.registryApi.port, config.ledgerApi.port])).not.toContain(
@@ -320,12 +323,22 @@ describe('the scanMirror slice', () => {
       MIRROR_PAGE_SIZE: '100',
       MIRROR_READY_LAG_SECONDS: '5',
       MIRROR_PORT: '6100',
+      MIRROR_TRAFFIC_INTERVAL_SECONDS: '0',
+      MIRROR_HOSTING: 'false',
+      MIRROR_STATE_CONCURRENCY: '16',
     });
     expect(scanMirror.scanUrls).toEqual([
       'http://127.0.0.1:5012/api/scan',
       'https://scan.sv-2.example.com/api/scan',
     ]);
-    expect(scanMirror).toMatchObject({ pageSize: 100, readyLagSeconds: 5, port: 6100 });
+    expect(scanMirror).toMatchObject({
+      pageSize: 100,
+      readyLagSeconds: 5,
+      port: 6100,
+      trafficIntervalSeconds: 0,
+      hosting: false,
+      stateConcurrency: 16,
+    });
   });
 
   it.each([
@@ -336,6 +349,8 @@ describe('the scanMirror slice', () => {
     ['a page size over 1000', { MIRROR_PAGE_SIZE: '5000' }, 'MIRROR_PAGE_SIZE must be between 1 and 1000'],
     ['a negative lag', { MIRROR_READY_LAG_SECONDS: '-1' }, 'MIRROR_READY_LAG_SECONDS must be between'],
     ['a bad port', { MIRROR_PORT: 'x' }, 'MIRROR_PORT must be an integer'],
+    ['no concurrency', { MIRROR_STATE_CONCURRENCY: '0' }, 'MIRROR_STATE_CONCURRENCY must be between'],
+    ['a traffic interval over a day', { MIRROR_TRAFFIC_INTERVAL_SECONDS: '90000' }, 'must be between'],
   ])('is a ConfigError naming the variable for %s', (_, env, text) => {
     const problems = problemsOf(env);
     expect(problems).toHaveLength(1);

@@ -104,6 +104,12 @@ export interface ScanMirrorConfig extends HttpAppConfig {
   readonly pageSize: number;
   /** Ready only within this lag behind the peers' newest record time (`MIRROR_READY_LAG_SECONDS`). */
   readonly readyLagSeconds: number;
+  /** Least seconds between two copies of the members' traffic states; 0 copies none (`MIRROR_TRAFFIC_INTERVAL_SECONDS`). */
+  readonly trafficIntervalSeconds: number;
+  /** Whether the hosting of the history's parties is copied from the peers (`MIRROR_HOSTING`). */
+  readonly hosting: boolean;
+  /** Members or parties asked of the peers at once (`MIRROR_STATE_CONCURRENCY`). */
+  readonly stateConcurrency: number;
 }
 
 /** An app serving one group under a prefix (as the apps `npm run new-app` generates). */
@@ -238,6 +244,9 @@ export function loadConfig(
       scanUrls: r.urlList('MIRROR_SCAN_URLS', ['http:', 'https:']),
       pageSize: r.int('MIRROR_PAGE_SIZE', 500, { min: 1, max: 1000 }),
       readyLagSeconds: r.int('MIRROR_READY_LAG_SECONDS', 60, { min: 0 }),
+      trafficIntervalSeconds: r.int('MIRROR_TRAFFIC_INTERVAL_SECONDS', 300, { min: 0, max: 86_400 }),
+      hosting: r.bool('MIRROR_HOSTING', true),
+      stateConcurrency: r.int('MIRROR_STATE_CONCURRENCY', 4, { min: 1, max: 64 }),
     },
     // npm run new-app adds each generated app's slice above this line.
     snapshotIntervalHours: snapshotInterval(r),

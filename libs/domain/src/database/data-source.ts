@@ -22,6 +22,8 @@ import {
 } from '../scan/bulk/bulk-object.entity';
 import { SynchronizerVerdictEntity } from '../scan/events/synchronizer-verdict.entity';
 import { PartyHostingEntity } from '../scan/hosting/party-hosting.entity';
+import { MemberTrafficStateEntity } from '../scan/synchronizer-state/member-traffic-state.entity';
+import { SynchronizerStateSourceEntity } from '../scan/synchronizer-state/synchronizer-state-source.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
 
@@ -47,6 +49,8 @@ export const ENTITIES = [
   BulkHistoryFrameEntity,
   SynchronizerVerdictEntity,
   PartyHostingEntity,
+  MemberTrafficStateEntity,
+  SynchronizerStateSourceEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

@@ -38,6 +38,11 @@ export enum DomainErrorCode {
    */
   HostingNotHeld = 'HOSTING_NOT_HELD',
   /**
+   * A mirror's traffic-status of a member it knows, whose sequencer state no f + 1 of its peers
+   * have answered alike yet (docs/traffic.md "On a mirror").
+   */
+  TrafficNotHeld = 'TRAFFIC_NOT_HELD',
+  /**
    * Scan's v0 participant-id lookup of a party several participants host: upstream's v0 cannot
    * name one and fails (500); its v1 lists them all.
    */
@@ -82,6 +87,21 @@ export const hostingNotHeld = (what: string) =>
   new DomainError(
     DomainErrorCode.HostingNotHeld,
     `${what}: this node does not carry the synchronizer's party-to-participant topology (a scan mirror does not copy it); ask a scan connected to the synchronizer`,
+  );
+
+/** A party a mirror met in its history but whose hosting f + 1 peers have not answered alike yet (or never met). */
+export const hostingNotCopied = (what: string) =>
+  new DomainError(
+    DomainErrorCode.HostingNotHeld,
+    `${what}: this node is a scan mirror and has not copied this party's hosting from its peers (it copies the hosting of the parties of the history it copied, once f + 1 peers answer alike); ask a scan connected to the synchronizer`,
+  );
+
+/** A member a mirror knows, whose sequencer traffic state no quorum of its peers has given yet. */
+export const trafficNotHeld = (memberId: string, synchronizerId: string) =>
+  new DomainError(
+    DomainErrorCode.TrafficNotHeld,
+    `the traffic state of member ${memberId} on synchronizer ${synchronizerId} is not held: this node is a scan mirror, and no f + 1 of its peers have answered it alike yet; ask a scan connected to the synchronizer`,
+    { memberId, synchronizerId },
   );
 
 /** Errors that mean "the database is not reachable right now" rather than a bug. */

@@ -38,10 +38,12 @@ export interface LedgerWriterOptions {
    */
   synchronizerVerdicts?: 'ingested' | 'absent' | 'copied';
   /**
-   * Whether hosting items are accepted: by default only by an `ingested` writer. A writer that
-   * copies the topology from elsewhere passes `accepted` (and `AppendOptions.hostingHeld`).
+   * Whether hosting items are accepted, and where they come from: by default only an `ingested`
+   * writer takes them, as the history's own (`history`); a writer that copies the topology from
+   * elsewhere passes `history` (and `AppendOptions.hostingHeld`), and a scan mirror, which copies
+   * the hosting its peers agree on, passes `peers` (stored as copied; docs/hosting.md "On a mirror").
    */
-  hostingItems?: 'accepted' | 'refused';
+  hostingItems?: 'history' | 'peers';
   /** Told of every committed batch (metrics); the domain knows no metrics library. */
   observer?: WriterObserver;
 }
@@ -133,8 +135,8 @@ export class LedgerWriter {
         verdicts[0].update_id,
         'a writer for history without verdicts was given a verdict item',
       );
-    const hostingAccepted =
-      (this.options.hostingItems ?? (mode === 'ingested' ? 'accepted' : 'refused')) === 'accepted';
+    const hostingAccepted = this.options.hostingItems !== undefined || mode === 'ingested';
+    const copied = this.options.hostingItems === 'peers';
     if (hosting.length > 0 && !hostingAccepted)
       throw rejectUpdate(
         hosting[0].party_id,
@@ -164,7 +166,7 @@ export class LedgerWriter {
       verdictsHeld: mode === 'copied' ? (options.verdictsHeld ?? false) : mode === 'ingested',
       verdictsCopied: mode === 'copied',
       hostingHeld: options.hostingHeld ?? mode === 'ingested',
-      hosting,
+      hosting: copied ? hosting.map((row) => ({ ...row, source: 'peers' as const })) : hosting,
     };
   }
 

@@ -34,6 +34,7 @@ describe('error table', () => {
     [DomainErrorCode.CompactOnlyHistory, 409, 'FAILED_PRECONDITION', 'COMPACT_ONLY_HISTORY', false],
     [DomainErrorCode.VerdictsNotHeld, 503, 'UNAVAILABLE', 'VERDICTS_NOT_HELD', false],
     [DomainErrorCode.HostingNotHeld, 503, 'UNAVAILABLE', 'HOSTING_NOT_HELD', false],
+    [DomainErrorCode.TrafficNotHeld, 503, 'UNAVAILABLE', 'TRAFFIC_NOT_HELD', false],
     [DomainErrorCode.HostedOnSeveralParticipants, 500, 'INTERNAL', 'HOSTED_ON_SEVERAL_PARTICIPANTS', false],
   ] as const)('%s → %i, %s, %s', (code, status, category, ledgerCode, ledgerPlainText) => {
     expect(domainErrorMapping(code)).toEqual({ status, category, ledgerCode, ledgerPlainText });

@@ -75,6 +75,8 @@ export const DOMAIN_ERROR_TABLE: Readonly<Record<DomainErrorCode, DomainErrorMap
   [DomainErrorCode.VerdictsNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.VerdictsNotHeld),
   // Not retryable on this node, as VerdictsNotHeld (docs/hosting.md).
   [DomainErrorCode.HostingNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.HostingNotHeld),
+  // A mirror's member whose traffic state no quorum of peers gave yet; may come later (docs/traffic.md).
+  [DomainErrorCode.TrafficNotHeld]: entry(503, 'UNAVAILABLE', DomainErrorCode.TrafficNotHeld),
   // Upstream's v0 participant-id lookup answers 500 for a party several participants host.
   [DomainErrorCode.HostedOnSeveralParticipants]: entry(
     500,

@@ -737,12 +737,14 @@ export type MemberTrafficStatus = {
 
 export type ActualMemberTrafficState = {
     /**
-     * Extra traffic the member has used on the synchronizer, in bytes (here always 0).
+     * Extra traffic the member has used on the synchronizer, in bytes (0 on the simulated
+     * network; a mirror's peers' agreed value).
+     *
      */
     total_consumed: number;
     /**
      * The member's extra traffic limit on the synchronizer, in bytes; a top-up is complete
-     * once it equals `target.total_purchased` (here it always does).
+     * once it equals `target.total_purchased` (on the simulated network it always does).
      *
      */
     total_limit: number;

@@ -2842,7 +2842,7 @@ export const scanSpec: OpenApiDocument = {
         ],
         "x-server-error-by-design": "a party several participants host (as upstream's v0)",
         "summary": "The participant hosting a party on a synchronizer",
-        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\n503 on a node that holds the update history without the synchronizer's topology (a\nscan mirror, which does not copy it). A malformed id is a 400.\n",
+        "description": "The participant that hosts `party_id` on synchronizer `domain_id`, from the\nsynchronizer's party-to-participant topology as this node holds it (its newest\nmapping; docs/hosting.md). The id is `PAR::<name>::<fingerprint>`.\n\n404 when the synchronizer has no party-to-participant mapping this node knows of, or\nthe party has none there (or is hosted nowhere now). A party several participants\nhost (the DSO party is hosted by every SV's participant) cannot be answered in this\nform: as upstream's, it fails with a 500 naming the v1 form, which lists them all.\nA scan mirror answers from the mappings it copied from its peers (f + 1 alike) for\nthe parties of the history it copied, and 404 where they agreed on a 404; 503 for a\nparty whose hosting it has not copied (or on a node that holds the update history\nwithout the synchronizer's topology). A malformed id is a 400.\n",
         "parameters": [
           {
             "name": "domain_id",
@@ -2960,7 +2960,7 @@ export const scanSpec: OpenApiDocument = {
           "traffic"
         ],
         "summary": "Get a member's traffic status on a synchronizer",
-        "description": "The extra traffic a sequencer member has on a synchronizer. `target.total_purchased`\nis what was bought for it: the sum of `totalPurchased` over the active\n`Splice.DecentralizedSynchronizer:MemberTraffic` contracts naming this member and\nsynchronizer. `actual` is the sequencer's traffic state. This node has no sequencer:\nit models one that applies each purchase as soon as it is recorded and meters\nnothing, so `actual.total_limit` equals `target.total_purchased` and\n`actual.total_consumed` is 0 (docs/traffic.md).\n\n404 when the synchronizer would have no traffic state for the member: no MemberTraffic\ncontract for it on that synchronizer was ever recorded, and it is not one of the\nnetwork's own nodes there (an SV's participant in DsoRules, an SV's mediator or\nsequencer in its node state). A malformed `domain_id` or `member_id` is a 400.\n",
+        "description": "The extra traffic a sequencer member has on a synchronizer. `target.total_purchased`\nis what was bought for it: the sum of `totalPurchased` over the active\n`Splice.DecentralizedSynchronizer:MemberTraffic` contracts naming this member and\nsynchronizer. `actual` is the sequencer's traffic state. This node has no sequencer:\nit models one that applies each purchase as soon as it is recorded and meters\nnothing, so `actual.total_limit` equals `target.total_purchased` and\n`actual.total_consumed` is 0 (docs/traffic.md). A scan mirror answers `actual` as\nf + 1 of its peers last answered it alike, and 503 for a member it knows whose\nstate no quorum of peers has given yet (never a made-up zero).\n\n404 when the synchronizer would have no traffic state for the member: no MemberTraffic\ncontract for it on that synchronizer was ever recorded, and it is not one of the\nnetwork's own nodes there (an SV's participant in DsoRules, an SV's mediator or\nsequencer in its node state), or, on a mirror, when f + 1 of its peers agreed on a\n404. A malformed `domain_id` or `member_id` is a 400.\n",
         "parameters": [
           {
             "name": "domain_id",
@@ -4966,12 +4966,12 @@ export const scanSpec: OpenApiDocument = {
           "total_consumed": {
             "type": "integer",
             "format": "int64",
-            "description": "Extra traffic the member has used on the synchronizer, in bytes (here always 0)."
+            "description": "Extra traffic the member has used on the synchronizer, in bytes (0 on the simulated\nnetwork; a mirror's peers' agreed value).\n"
           },
           "total_limit": {
             "type": "integer",
             "format": "int64",
-            "description": "The member's extra traffic limit on the synchronizer, in bytes; a top-up is complete\nonce it equals `target.total_purchased` (here it always does).\n"
+            "description": "The member's extra traffic limit on the synchronizer, in bytes; a top-up is complete\nonce it equals `target.total_purchased` (on the simulated network it always does).\n"
           }
         }
       },

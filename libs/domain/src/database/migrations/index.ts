@@ -23,6 +23,7 @@ import { TransferCommandIndexes1795510100000 } from './1795510100000-transfer-co
 import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index';
 import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 import { HostingHeld1795521300000 } from './1795521300000-hosting-held';
+import { SynchronizerState1795523100000 } from './1795523100000-synchronizer-state';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -51,4 +52,5 @@ export const MIGRATIONS = [
   RewardInputs1795500000000,
   TransferCommandIndexes1795510100000,
   HostingHeld1795521300000,
+  SynchronizerState1795523100000,
 ];

@@ -40,6 +40,8 @@ export interface HostingRow {
   /** Canonical microsecond UTC. */
   record_time: string;
   participant_ids: string[];
+  /** `history` (the history's own item) or `peers` (copied by a mirror; `LedgerWriterOptions.hostingItems`). */
+  source: 'history' | 'peers';
 }
 
 const PARTY = /^[^:]+::[0-9a-f]+$/;
@@ -78,5 +80,6 @@ export function parseHostingItem(item: unknown, index: number): HostingRow {
     migration_id: m.migration_id!,
     record_time: recordTime!,
     participant_ids: m.participant_ids!,
+    source: 'history',
   };
 }

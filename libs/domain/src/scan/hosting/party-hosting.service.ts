@@ -1,5 +1,11 @@
 import type { scanApi } from '@canton-scan/contracts';
-import { DomainError, DomainErrorCode, hostingNotHeld, notFound } from '../../errors/domain-error';
+import {
+  DomainError,
+  DomainErrorCode,
+  hostingNotCopied,
+  hostingNotHeld,
+  notFound,
+} from '../../errors/domain-error';
 import { PartyHostingRepository } from './party-hosting.repository';
 
 /**
@@ -34,6 +40,9 @@ export class PartyHostingService {
   private async hosting(synchronizerId: string, partyId: string): Promise<string[]> {
     const found = await this.repository.lookup(synchronizerId, partyId);
     if (found.participantIds !== undefined && found.participantIds.length > 0) return found.participantIds;
+    // A mirror answers only for the parties whose hosting it copied (an empty mapping: f + 1 peers said 404).
+    if (found.participantIds === undefined && found.copiedFromPeers)
+      throw hostingNotCopied(`/domains/${synchronizerId}/parties/${partyId}/participant-id`);
     if (!found.synchronizerHasHosting) {
       // A node that holds its history without the synchronizers' topology (a mirror) cannot tell.
       if (!found.hostingHeld)

@@ -14,12 +14,19 @@ export interface MemberTrafficRecord {
    * synchronizers), or a sequencer or mediator in such an SV's node state for it.
    */
   networkNode: boolean;
+  /**
+   * Whether this store takes the sequencer's traffic state from peer scans (a mirror;
+   * `synchronizer_state_sources`), and what they agreed on for the member: undefined when no
+   * quorum gave it yet, `actual: null` when they agreed it has none (docs/traffic.md "On a mirror").
+   */
+  copiedFromPeers: boolean;
+  copy?: { actual: { totalConsumed: string; totalLimit: string } | null; asOf: string };
 }
 
 const T = SpliceTemplates;
 
 /**
- * One statement. The MemberTraffic branches are served by ix_contracts_member_traffic (member,
+ * One statement. The mirror's copy, if any, is a probe of pk_member_traffic_states. The MemberTraffic branches are served by ix_contracts_member_traffic (member,
  * synchronizer); DsoRules and SvNodeState are the current ones (ix_contracts_active_template),
  * node states matched to DsoRules' `svs` (a genMap: [[party, info], ...]) as DSO info does.
  */
@@ -51,13 +58,23 @@ function memberTrafficStatement() {
       WHERE ${p.template(T.SvNodeState)} AND ${current}
         AND c.payload_compact->>'dso' = (SELECT d.payload->>'dso' FROM dso_rules d)
         AND n.pair->>0 = ${synchronizer}
-        AND ${member} IN (n.pair->1->'sequencer'->>'sequencerId', n.pair->1->'mediator'->>'mediatorId')) AS network_node`;
+        AND ${member} IN (n.pair->1->'sequencer'->>'sequencerId', n.pair->1->'mediator'->>'mediatorId')) AS network_node,
+    EXISTS (SELECT 1 FROM synchronizer_state_sources s WHERE s.kind = 'member_traffic') AS copied,
+    (SELECT json_build_object('consumed', t.total_consumed::text, 'limit', t.total_limit::text,
+            'as_of', to_char(t.as_of AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"'))
+       FROM member_traffic_states t WHERE t.synchronizer_id = ${synchronizer} AND t.member_id = ${member}) AS copy`;
   return prepared('member_traffic_status', text);
 }
 
 const MEMBER_TRAFFIC = memberTrafficStatement();
 
-type Row = { total_purchased: string; ever_purchased: boolean; network_node: boolean };
+type Row = {
+  total_purchased: string;
+  ever_purchased: boolean;
+  network_node: boolean;
+  copied: boolean;
+  copy: { consumed: string | null; limit: string | null; as_of: string } | string | null;
+};
 
 /** Synchronizer traffic purchases (`Splice.DecentralizedSynchronizer:MemberTraffic`) as the store holds them. */
 export class MemberTrafficRepository {
@@ -65,10 +82,22 @@ export class MemberTrafficRepository {
 
   async loadMemberTraffic(memberId: string, synchronizerId: string): Promise<MemberTrafficRecord> {
     const [row] = await this.db.query<Row>(MEMBER_TRAFFIC, [memberId, synchronizerId]);
-    return {
+    const record: MemberTrafficRecord = {
       totalPurchased: row.total_purchased,
       everPurchased: row.ever_purchased,
       networkNode: row.network_node,
+      copiedFromPeers: row.copied,
     };
+    const copy =
+      typeof row.copy === 'string' ? (JSON.parse(row.copy) as Exclude<Row['copy'], string>) : row.copy;
+    if (copy)
+      record.copy = {
+        actual:
+          copy.consumed === null || copy.limit === null
+            ? null
+            : { totalConsumed: copy.consumed, totalLimit: copy.limit },
+        asOf: copy.as_of,
+      };
+    return record;
   }
 }
