@@ -1,4 +1,3 @@
-import type { DataSource } from 'typeorm';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
 import {
   Db,

@@ -91,12 +91,8 @@ describe('agreement on the synchronizer state the mirror copies', () => {
 
   it("reads a peer's answers: 404 as null, `actual` only (a peer's `target` may differ), malformed kept as such", () => {
     expect(trafficAnswerOf({ absent: true })).toBeNull();
-    expect(
-      trafficAnswerOf({
-        absent: false,
-        value: { traffic_status: { actual: state(5, 9), target: { total_purchased: 12 } } },
-      }),
-    ).toEqual(state(5, 9));
+    const served = { traffic_status: { actual: state(5, 9), target: { total_purchased: 12 } } };
+    expect(trafficAnswerOf({ absent: false, value: served })).toEqual(state(5, 9));
     const malformed = trafficAnswerOf({ absent: false, value: {} });
     expect(validTraffic(malformed)).toBe(false);
     expect(validTraffic(state(5, 9))).toBe(true);
@@ -109,7 +105,8 @@ describe('agreement on the synchronizer state the mirror copies', () => {
       P('x'),
       P('y'),
     ]);
-    expect(validHosting(hostingAnswerOf({ absent: false, value: { participant_id: P('x') } }))).toBe(false);
+    const v0Shaped = { participant_id: P('x') } as { participant_ids?: unknown };
+    expect(validHosting(hostingAnswerOf({ absent: false, value: v0Shaped }))).toBe(false);
     expect(validHosting([P('x'), P('x')])).toBe(false);
     expect(validHosting(['SEQ::x::1220ab'])).toBe(false);
     expect(validHosting([])).toBe(true);
