@@ -268,7 +268,7 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
       synchronizerVerdicts: 'copied',
     });
     const firstMigration = updates.filter(
-      (u) => u.migration_id === 0 || ('event' in u && u.event.migration_id === 0),
+      (u) => ('events_by_id' in u ? u.migration_id : u.event.migration_id) === 0,
     );
     const head = firstMigration.slice(0, 200);
     const headIds = new Set(head.map((u) => u.update_id));

@@ -43,8 +43,10 @@ export function verdictKey(event: ServedEvent): string {
 /** The write-path form of an event's verdict (docs/events.md "Stored"): the event without `update`. */
 export function verdictItemOf(event: ServedEvent): HistoryVerdictItem {
   const item: Record<string, unknown> = { verdict: event.verdict };
-  if (event.traffic_summary != null) item.traffic_summary = event.traffic_summary;
-  if (event.app_activity_records != null) item.app_activity_records = event.app_activity_records;
+  if (event.traffic_summary !== undefined && event.traffic_summary !== null)
+    item.traffic_summary = event.traffic_summary;
+  if (event.app_activity_records !== undefined && event.app_activity_records !== null)
+    item.app_activity_records = event.app_activity_records;
   return item as unknown as HistoryVerdictItem;
 }
 
