@@ -44,8 +44,8 @@ describe('a mirror serves the network contracts with the blobs its peers agreed 
       [users[0].id],
     );
     forgedId = row.contract_id;
-    honest = await stackPeer(source.app.origin, source.app.origin);
-    forger = await stackPeer(source.app.origin, source.app.origin, forgedId);
+    honest = await stackPeer(source.app.origin);
+    forger = await stackPeer(source.app.origin, { forgeContractId: forgedId });
   }, 300_000);
   afterAll(async () => {
     await forger?.close();

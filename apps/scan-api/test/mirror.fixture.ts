@@ -120,14 +120,15 @@ function forgeBlob(value: unknown, contractId: string, forged: string): unknown 
 
 /**
  * A peer scan on loopback in front of a source stack: `/api/scan/registry/...` goes to the
- * registry app, the rest to the scan app. With `forgeContractId` it serves a forged blob for
- * that contract in every answer; `setDown(true)` makes it unreachable (connections closed).
+ * source's registry (`registry.base`, e.g. its validator proxy mount, with `registry.token`),
+ * the rest to the scan app. With `forgeContractId` it serves a forged blob for that contract in
+ * every answer; `setDown(true)` makes it unreachable (connections closed).
  */
 export function stackPeer(
   scanOrigin: string,
-  registryOrigin: string,
-  forgeContractId?: string,
+  options: { registry?: { base: string; token: string }; forgeContractId?: string } = {},
 ): Promise<BlobForgingPeer> {
+  const { registry, forgeContractId } = options;
   const forgedBlob = Buffer.from(`forged blob of ${forgeContractId ?? 'nothing'}`).toString('base64');
   let down = false;
   const server: Server = createServer((req, res) => {
@@ -139,10 +140,14 @@ export function stackPeer(
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       void (async () => {
-        const origin = req.url?.startsWith('/api/scan/registry/') ? registryOrigin : scanOrigin;
+        const path = req.url ?? '/';
+        const toRegistry = registry !== undefined && path.startsWith('/api/scan/registry/');
         const headers: Record<string, string> = { 'content-type': 'application/json' };
-        if (typeof req.headers.authorization === 'string') headers.authorization = req.headers.authorization;
-        const upstream = await fetch(origin + req.url, {
+        if (toRegistry) headers.authorization = `Bearer ${registry.token}`;
+        const target = toRegistry
+          ? registry.base + path.slice('/api/scan/registry'.length)
+          : scanOrigin + path;
+        const upstream = await fetch(target, {
           method: req.method,
           headers,
           body: req.method === 'POST' ? Buffer.concat(chunks) : undefined,

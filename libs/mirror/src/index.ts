@@ -15,3 +15,6 @@ export { LedgerConvertError, historyUpdateOf, inferDamlValue } from './ledger-co
 export { LedgerFeed, LedgerFeedError } from './ledger-feed';
 export type { LedgerFeedOptions, LedgerFeedProgress } from './ledger-feed';
 export { FEED_UPDATE_FORMAT, LedgerAuthError, LedgerRequestError, LedgerSource } from './ledger-source';
+export { agreeOnBlobs, disclosedBlobs, RegistryPeers } from './registry-blobs';
+export type { RegistryBlobsOutcome } from './registry-blobs';
+export type { ServedBlob } from './served-blobs';
