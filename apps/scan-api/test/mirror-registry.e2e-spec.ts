@@ -139,7 +139,8 @@ describe("a mirror's registry answers as its source's, blobs from its peers' reg
     await new ScanMirror(worker.dataSource, {
       peers: peers.map((p) => p.url),
       snapshotIntervalHours: 3,
-      policy: FAST_POLICY,
+      // Four peers over one embedded source answer one at a time: a page may take long.
+      policy: { ...FAST_POLICY, timeoutMs: 60_000 },
       statusSink: new MirrorPeerStatusRepository(Db.of(worker.dataSource)),
     }).run({ once: true });
     const [{ missing }] = await worker.dataSource.query(
