@@ -267,6 +267,8 @@ export { MirrorStatusRepository } from './scan/explorer/mirror-status.repository
 export { MirrorStatusService } from './scan/explorer/mirror-status.service';
 export { MirrorPeerStatusRepository } from './mirror/mirror-peer-status.repository';
 export type { MirrorPeerStatus, MirrorStatusRecord } from './mirror/mirror-peer-status.repository';
+export { MirrorBlobsRepository } from './mirror/mirror-blobs.repository';
+export type { MissingNetworkBlobs } from './mirror/mirror-blobs.repository';
 export { SimulatedNetworkRepository } from './simulation/simulated-network.repository';
 export type { SimulatedNetworkRecord, StoredHistoryEnd } from './simulation/simulated-network.repository';
 export { microsToTimestamp, timestampToMicros } from './snapshots/snapshot-schedule';

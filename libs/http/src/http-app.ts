@@ -11,6 +11,7 @@ import { GroupExceptionFilter } from './errors/group-exception-filter';
 import { JsonTextExpressAdapter } from './json-text-adapter';
 import { requestLogger } from './logging/logger';
 import type { AppMetrics } from './metrics/app-metrics';
+import { RegistryPeerBlobs } from './registry/registry-peer-blobs';
 import { mountMetrics } from './metrics/metrics.middleware';
 import { rateLimitMiddleware } from './rate-limit/rate-limit.middleware';
 import { jsonBody } from './validation/json-body';
@@ -67,6 +68,7 @@ export function configureGroups(
   // req.ip: the socket's address, or X-Forwarded-For as far as TRUST_PROXY trusts it.
   express.set('trust proxy', trustProxy);
   mountMetrics(app, metrics);
+  registryPeerBlobsOf(app)?.observe(metrics.peerBlobFetchObserver());
   app.use(requestLogger(logger));
   mountDocs(
     app,
@@ -95,6 +97,15 @@ export function configureGroups(
   app.useGlobalFilters(new GroupExceptionFilter(responderFor, logger, realm));
   // What the HTTP parser refuses has no URL to pick a group by; an app's groups share one format.
   answerClientErrors(app.getHttpServer() as Server, ordered[0].respond);
+}
+
+/** The registry's peer blob fetcher, in an app that mounts the token registry. */
+function registryPeerBlobsOf(app: INestApplication): RegistryPeerBlobs | undefined {
+  try {
+    return app.get(RegistryPeerBlobs, { strict: false });
+  } catch {
+    return undefined;
+  }
 }
 
 /** The app's read replicas; undefined for an app without the DatabaseModule (a test's bare app). */

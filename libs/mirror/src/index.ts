@@ -27,3 +27,6 @@ export {
   validTraffic,
 } from './synchronizer-state-agreement';
 export type { AnswerAgreement, HostingAnswer, TrafficAnswer } from './synchronizer-state-agreement';
+export { agreeOnBlobs, disclosedBlobs, RegistryPeers } from './registry-blobs';
+export type { RegistryBlobsOutcome } from './registry-blobs';
+export type { ServedBlob } from './served-blobs';

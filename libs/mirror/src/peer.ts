@@ -69,6 +69,8 @@ function describe(result: RawResult): string {
   return `HTTP ${result.response.status} ${message ?? ''}`.trim();
 }
 
+export type ScanClient = ReturnType<typeof createScanClient>;
+
 /** One scan peer, called through the generated scan client. */
 export class ScanPeer {
   private readonly client;
@@ -78,6 +80,11 @@ export class ScanPeer {
     private readonly policy: CallPolicy = DEFAULT_CALL_POLICY,
   ) {
     this.client = createScanClient({ baseUrl: url.replace(/\/+$/, '') });
+  }
+
+  /** Any call of the generated scan client, bounded by the policy like the named ones (served-blobs.ts). */
+  ask<T>(send: (client: ScanClient, signal: AbortSignal) => Promise<RawResult>): Promise<PeerAnswer<T>> {
+    return this.call((signal) => send(this.client, signal));
   }
 
   migrationInfo(migrationId: number): Promise<PeerAnswer<scanApi.MigrationInfoResponse>> {

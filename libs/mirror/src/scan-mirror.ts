@@ -1,8 +1,10 @@
 import type { DataSource } from 'typeorm';
 import {
   canonicalJson,
+  Db,
   IMPORT_RECORD_TIME,
   LedgerWriter,
+  MirrorBlobsRepository,
   type HistoryVerdictItem,
   type WriterObserver,
 } from '@canton-scan/domain';
@@ -18,7 +20,7 @@ import {
 } from './peer';
 import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
-import { dsoContracts, servedContracts, type ServedBlob } from './served-blobs';
+import { dsoContracts, networkBlobReads, servedContracts, type ServedBlob } from './served-blobs';
 import { readStorePosition } from './store-position';
 import {
   coverUpdates,
@@ -72,6 +74,10 @@ export interface MirrorProgress {
   lastError?: string;
 }
 
+/** Preapprovals lacking a blob asked for per catch-up, and blob reads sent at once. */
+const PREAPPROVALS_PER_PASS = 100;
+const PARALLEL_BLOB_READS = 8;
+
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
 export class NoQuorumError extends Error {}
 
@@ -122,6 +128,8 @@ export class ScanMirror {
   private stopSignal?: AbortSignal;
   /** Peers left out of reads after failing, until when, and for how long the last time. */
   private readonly downUntil = new Map<string, { until: number; pause: number }>();
+  /** Preapprovals the answering peers did not serve (not asked for again by this run). */
+  private readonly unservedPreapprovals = new Set<string>();
   /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
   private readonly peersComplete = new Map<number, boolean>();
   /** Per migration, whether its verdicts are copied (as the store records it, or as decided when it begins). */
@@ -598,8 +606,8 @@ export class ScanMirror {
 
   /**
    * Stores the created event blobs the peers serve (the contracts of `/v0/dso` and
-   * `/v0/unclaimed-development-fund-coupons`; no other scan endpoint serves blobs) into stored
-   * contracts that have none. A blob is taken once f + 1 peers served the same one for the
+   * `/v0/unclaimed-development-fund-coupons`, and those of the current network contracts the
+   * store lacks, `networkBlobAnswers`) into stored contracts that have none. A blob is taken once f + 1 peers served the same one for the
    * contract id (a blob never changes, so peers at different heads still agree on it).
    */
   private async storeServedBlobs(): Promise<void> {
@@ -611,9 +619,43 @@ export class ScanMirror {
       (peer) => peer.developmentFundCoupons(),
       (answer) => servedContracts(answer, (v) => v['unclaimed-development-fund-coupons']),
     );
-    const blobs = this.agreedBlobs([...dso, ...coupons]);
+    const network = await this.networkBlobAnswers();
+    const blobs = this.agreedBlobs([...dso, ...coupons, ...network]);
     const stored = await this.writer.storeCreatedEventBlobs(blobs);
     if (stored > 0) this.log(`stored ${stored} created event blobs served by the peers`);
+  }
+
+  // ---- blobs of the current network contracts (issue 31; served-blobs.ts) ----
+
+  /**
+   * The peers' answers of the scan endpoints that serve the current network contracts the store
+   * lacks a blob of (`networkBlobReads`). A read no quorum answers is logged and skipped (asked
+   * again at the next catch-up); a preapproval that every answering peer left out is not asked
+   * for again by this run.
+   */
+  private async networkBlobAnswers(): Promise<PeerItems<ServedBlob>[]> {
+    const missing = await new MirrorBlobsRepository(Db.of(this.dataSource)).missingNetworkBlobs(
+      PREAPPROVALS_PER_PASS,
+      [...this.unservedPreapprovals],
+    );
+    const answers: PeerItems<ServedBlob>[] = [];
+    const reads = networkBlobReads(missing);
+    for (let i = 0; i < reads.length; i += PARALLEL_BLOB_READS)
+      await Promise.all(
+        reads.slice(i, i + PARALLEL_BLOB_READS).map(async (read) => {
+          try {
+            const got = await this.askPeers(read.ask, (a) => (a.absent ? [] : a.value));
+            answers.push(...got);
+            for (const id of read.expects ?? [])
+              if (!got.some((a) => a.items.some((b) => b.contractId === id)))
+                this.unservedPreapprovals.add(id);
+          } catch (error) {
+            if (!(error instanceof NoQuorumError || error instanceof PeerError)) throw error;
+            this.log(`${read.what}: blobs not fetched: ${error.message}`);
+          }
+        }),
+      );
+    return answers;
   }
 
   /** Per contract id, the blob f + 1 peers served alike (peers that did not serve it abstain). */

@@ -147,6 +147,11 @@ export interface AppConfig {
     readonly nameServiceNameAcronym: string;
   };
   readonly registryMaxTransferLegs: number;
+  /**
+   * Bound of one call to a peer's registry for a blob the store lacks (`REGISTRY_PEER_TIMEOUT_MS`;
+   * the peers are MIRROR_SCAN_URLS; docs/token-registry.md "On a mirror").
+   */
+  readonly registryPeerTimeoutMs: number;
   /** The simulated network `npm start` loads (README "The live network"). */
   readonly simulation: SimulationConfig;
 }
@@ -274,6 +279,7 @@ export function loadConfig(
       nameServiceNameAcronym: r.string('SPLICE_APP_UI_NAME_SERVICE_NAME_ACRONYM', 'ANS'),
     },
     registryMaxTransferLegs: r.int('REGISTRY_MAX_TRANSFER_LEGS', 200, { min: 100, max: 10_000 }),
+    registryPeerTimeoutMs: r.int('REGISTRY_PEER_TIMEOUT_MS', 10_000, { min: 1, max: 120_000 }),
     simulation: {
       live: r.bool('SIMULATION_LIVE', true),
       tickSeconds: r.int('SIMULATION_TICK_SECONDS', 600, { min: 1, max: 86_400 }),

@@ -54,6 +54,8 @@ export class DomainError extends Error {
     readonly code: DomainErrorCode,
     message: string,
     readonly context: Record<string, string> = {},
+    /** Seconds the client should wait before trying again (HTTP `Retry-After`), when known. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'DomainError';

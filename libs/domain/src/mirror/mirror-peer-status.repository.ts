@@ -68,4 +68,16 @@ export class MirrorPeerStatusRepository {
       status.lagSeconds ?? null,
     ]);
   }
+
+  /**
+   * A disagreement found outside the mirror's passes (the registry's blob fetch): the peer's row,
+   * if the mirror wrote one, shows it until the mirror's next write states its own comparisons.
+   */
+  async noteDisagreement(url: string, reason: string): Promise<void> {
+    await this.db.query(
+      `UPDATE mirror_peer_status SET agrees = false, last_disagreement = $2, last_disagreement_at = now()
+        WHERE peer_url = $1`,
+      [url, reason],
+    );
+  }
 }

@@ -5,6 +5,7 @@ function fakeRepository() {
   let version = 'v1';
   let loads = 0;
   let failNext = false;
+  let blob: string | undefined = 'YmxvYg==';
   const repository = {
     lookupLedgerVersion: jest.fn(async () => version),
     loadNetworkContracts: jest.fn(async (): Promise<FactoryContracts> => {
@@ -13,7 +14,9 @@ function fakeRepository() {
         failNext = false;
         throw new Error('connection lost');
       }
-      return { factory: { contractId: `factory-${loads}` } as FactoryContracts['factory'] };
+      return {
+        factory: { contractId: `factory-${loads}`, createdEventBlob: blob } as FactoryContracts['factory'],
+      };
     }),
   };
   return {
@@ -21,6 +24,7 @@ function fakeRepository() {
     repository,
     setVersion: (v: string) => (version = v),
     failNextLoad: () => (failNext = true),
+    setBlob: (b: string | undefined) => (blob = b),
   };
 }
 
@@ -41,5 +45,16 @@ describe('NetworkContractsCache', () => {
     failNextLoad();
     await expect(cache.current()).rejects.toThrow('connection lost');
     expect((await cache.current()).factory?.contractId).toBe('factory-2');
+  });
+
+  it('does not keep contracts lacking a blob (a mirror stores it later without a new ledger version)', async () => {
+    const { cache, repository, setBlob } = fakeRepository();
+    setBlob(undefined);
+    expect((await cache.current()).factory?.contractId).toBe('factory-1');
+    setBlob('YmxvYg==');
+    const reloaded = await cache.current();
+    expect(reloaded.factory).toMatchObject({ contractId: 'factory-2', createdEventBlob: 'YmxvYg==' });
+    expect((await cache.current()).factory?.contractId).toBe('factory-2');
+    expect(repository.loadNetworkContracts).toHaveBeenCalledTimes(2);
   });
 });

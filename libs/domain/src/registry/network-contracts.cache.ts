@@ -1,3 +1,4 @@
+import type { ActiveContract } from '../contracts/active-contracts.repository';
 import { notFound } from '../errors/domain-error';
 import type {
   FactoryContracts,
@@ -35,13 +36,24 @@ export class NetworkContractsCache {
       const contracts = this.repository.loadNetworkContracts();
       const entry = { version, contracts };
       this.entry = entry;
-      // A failed load is not kept: the next request tries again.
-      contracts.catch(() => {
-        if (this.entry === entry) this.entry = undefined;
-      });
+      // A failed load is not kept: the next request tries again. Nor is one lacking a blob (a
+      // mirror's, docs/current-contracts.md "Created event blobs"): stored later, it changes no version.
+      contracts.then(
+        (loaded) => {
+          if (lacksBlob(Object.values(loaded)) && this.entry === entry) this.entry = undefined;
+        },
+        () => {
+          if (this.entry === entry) this.entry = undefined;
+        },
+      );
     }
     return this.entry.contracts;
   }
+}
+
+/** Whether any of the contracts has no blob yet (a mirrored contract no peer served). */
+export function lacksBlob(contracts: readonly (ActiveContract | undefined)[]): boolean {
+  return contracts.some((c) => c !== undefined && c.createdEventBlob === undefined);
 }
 
 /** AmuletRules and the latest usable OpenMiningRound, or NotFound naming which is missing. */

@@ -11,7 +11,7 @@ import {
   type ChoiceContext,
   type DisclosedContract,
 } from './choice-context';
-import { NetworkContractsCache, requireNetwork } from './network-contracts.cache';
+import { lacksBlob, NetworkContractsCache, requireNetwork } from './network-contracts.cache';
 import type { TokenRegistryRepository } from './token-registry.repository';
 import type { ChoiceContextRequest } from './token-registry.service';
 import { requireRegistryTransfer, validateTransferArguments } from './transfer-arguments';
@@ -159,10 +159,13 @@ export class TransferInstructionService {
     if (!found) {
       found = this.transfers.lookupPreapproval(receiver);
       byReceiver.set(receiver, found);
-      // A failed read is not kept: the next request tries again.
-      found.catch(() => {
+      // A failed read is not kept: the next request tries again; nor one lacking a blob (lacksBlob).
+      const forget = () => {
         if (byReceiver.get(receiver) === found) byReceiver.delete(receiver);
-      });
+      };
+      found.then((p) => {
+        if (lacksBlob(Object.values(p))) forget();
+      }, forget);
     }
     return found;
   }

@@ -33,6 +33,8 @@ export class GroupExceptionFilter implements ExceptionFilter {
     if (exception instanceof DomainError) {
       if (exception.code === DomainErrorCode.Unauthenticated)
         res.setHeader('WWW-Authenticate', bearerChallenge(this.realm));
+      if (exception.retryAfterSeconds !== undefined)
+        res.setHeader('Retry-After', String(exception.retryAfterSeconds));
       const mapping = domainErrorMapping(exception.code);
       respond(res, mapping.status, exception.message, {
         // Without a code the ledger group answers a plain-text 400.

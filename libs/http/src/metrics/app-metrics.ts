@@ -66,6 +66,18 @@ export class AppMetrics {
     };
   }
 
+  /** Times the registry's fetches of blobs from the peers' registries, by outcome (a mirror's). */
+  peerBlobFetchObserver(): { fetched(outcome: string, seconds: number): void } {
+    const fetches = new Histogram({
+      name: 'registry_peer_blob_fetch_seconds',
+      help: "Fetches of created event blobs from the peers' registries by outcome (stored, no-quorum, unreachable): latency (its _count is the fetch count)",
+      labelNames: ['outcome'],
+      buckets: LATENCY_BUCKETS,
+      registers: [this.registry],
+    });
+    return { fetched: (outcome, seconds) => fetches.observe({ outcome }, seconds) };
+  }
+
   /** A gauge read at each scrape (`undefined` while unknown: NaN). */
   gauge(name: string, help: string, read: () => number | undefined): void {
     new Gauge({

@@ -1,4 +1,6 @@
 import { Module } from '@nestjs/common';
+import { DataSource } from 'typeorm';
+import type { AppConfig } from '@canton-scan/domain';
 import {
   ReadDb,
   TokenRegistryRepository,
@@ -6,7 +8,9 @@ import {
   TransferInstructionRepository,
   TransferInstructionService,
 } from '@canton-scan/domain';
+import { APP_CONFIG } from '../app-config.module';
 import { domainProvider, fromConfig } from '../wiring/domain-provider';
+import { RegistryPeerBlobs } from './registry-peer-blobs';
 
 /**
  * The token registry's domain, shared by its two mounts: the registry group (registry-api) and
@@ -22,7 +26,17 @@ import { domainProvider, fromConfig } from '../wiring/domain-provider';
     ]),
     domainProvider(TransferInstructionRepository, [ReadDb]),
     domainProvider(TransferInstructionService, [TokenRegistryRepository, TransferInstructionRepository]),
+    {
+      provide: RegistryPeerBlobs,
+      useFactory: (config: AppConfig, dataSource: DataSource) =>
+        new RegistryPeerBlobs(dataSource, {
+          peers: config.scanMirror.scanUrls,
+          timeoutMs: config.registryPeerTimeoutMs,
+          snapshotIntervalHours: config.snapshotIntervalHours,
+        }),
+      inject: [APP_CONFIG, DataSource],
+    },
   ],
-  exports: [TokenRegistryService, TransferInstructionService],
+  exports: [TokenRegistryService, TransferInstructionService, RegistryPeerBlobs],
 })
 export class TokenRegistryModule {}
