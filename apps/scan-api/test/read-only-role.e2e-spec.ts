@@ -128,9 +128,9 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
     path: prefix + path,
   });
   return [
-    get('getLivez', '/livez'),
-    get('getReadyz', '/readyz'),
-    get('getUpdateByIdV0', `/v0/updates/${f.update.id}`),
+    get('isLive', '/livez'),
+    get('isReady', '/readyz'),
+    get('getUpdateById', `/v0/updates/${f.update.id}`),
     get('getUpdateByIdV2', `/v2/updates/${f.update.id}?lossless=true`),
     get('getUpdateByHash', `/v2/updates/hash/${f.externalHash}`),
     post('getUpdateHistoryV2', '/v2/updates', { page_size: 50 }),
@@ -143,11 +143,11 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       limit: 20,
     }),
     post('getMigrationInfo', '/v0/backfilling/migration-info', { migration_id: 1 }),
-    post('getAcsSnapshot', '/v0/state/acs', { ...at, page_size: 50 }),
+    post('getAcsSnapshotAt', '/v0/state/acs', { ...at, page_size: 50 }),
     post('getAcsSnapshotAtV1', '/v1/state/acs', { ...at, page_size: 50 }),
     post('getAcsSnapshotAtV2', '/v2/state/acs', { ...at, page_size: 50 }),
     get(
-      'getAcsSnapshotTimestamp',
+      'getDateOfMostRecentSnapshotBefore',
       `/v0/state/acs/snapshot-timestamp?before=2100-01-01T00:00:00Z&migration_id=0`,
     ),
     // The bulk history: this network ends before its first 00:00 UTC, so no segment is complete
@@ -165,11 +165,11 @@ function scanRequests(f: Facts, prefix: string): ReadRequest[] {
       'bulkStorageDownload',
       `/v0/history/bulk/download/${encodeURIComponent('a~b/updates_compact_json_0.zstd')}`,
     ),
-    post('getHoldingsSummary', '/v1/holdings/summary', { ...at, owner_party_ids: f.owners }),
+    post('getHoldingsSummaryAtV1', '/v1/holdings/summary', { ...at, owner_party_ids: f.owners }),
     post('getHoldingsSummaryAt', '/v0/holdings/summary', { ...at, owner_party_ids: f.owners }),
     post('getHoldingsStateAt', '/v0/holdings/state', { ...at, owner_party_ids: f.owners, page_size: 50 }),
     post('getHoldingsStateAtV1', '/v1/holdings/state', { ...at, owner_party_ids: f.owners, page_size: 50 }),
-    get('listValidatorFaucets', `/v0/validators/validator-faucets?${ids}`),
+    get('getValidatorFaucetsByValidator', `/v0/validators/validator-faucets?${ids}`),
     get('listUnclaimedDevelopmentFundCoupons', '/v0/unclaimed-development-fund-coupons'),
     post('countVoteResults', '/v0/admin/sv/voteresults/count', {}),
     // Closed (Ok), still open (Undetermined), not reached yet (Undetermined).

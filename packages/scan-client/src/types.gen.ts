@@ -2135,7 +2135,7 @@ export type Lossless = boolean;
  */
 export type DamlValueEncodingQuery = 'compact_json' | 'protobuf_json';
 
-export type GetUpdateByIdV0Data = {
+export type GetUpdateByIdData = {
     body?: never;
     path: {
         /**
@@ -2187,7 +2187,7 @@ export type GetUpdateByIdV0Data = {
     url: '/v0/updates/{update_id}';
 };
 
-export type GetUpdateByIdV0Errors = {
+export type GetUpdateByIdErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2214,16 +2214,16 @@ export type GetUpdateByIdV0Errors = {
     503: ErrorResponse;
 };
 
-export type GetUpdateByIdV0Error = GetUpdateByIdV0Errors[keyof GetUpdateByIdV0Errors];
+export type GetUpdateByIdError = GetUpdateByIdErrors[keyof GetUpdateByIdErrors];
 
-export type GetUpdateByIdV0Responses = {
+export type GetUpdateByIdResponses = {
     /**
      * The update.
      */
     200: UpdateHistoryItem;
 };
 
-export type GetUpdateByIdV0Response = GetUpdateByIdV0Responses[keyof GetUpdateByIdV0Responses];
+export type GetUpdateByIdResponse = GetUpdateByIdResponses[keyof GetUpdateByIdResponses];
 
 export type GetUpdateByIdV2Data = {
     body?: never;
@@ -2857,14 +2857,14 @@ export type GetMigrationIdResponses = {
 
 export type GetMigrationIdResponse2 = GetMigrationIdResponses[keyof GetMigrationIdResponses];
 
-export type GetAcsSnapshotData = {
+export type GetAcsSnapshotAtData = {
     body: AcsRequest;
     path?: never;
     query?: never;
     url: '/v0/state/acs';
 };
 
-export type GetAcsSnapshotErrors = {
+export type GetAcsSnapshotAtErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2891,18 +2891,18 @@ export type GetAcsSnapshotErrors = {
     503: ErrorResponse;
 };
 
-export type GetAcsSnapshotError = GetAcsSnapshotErrors[keyof GetAcsSnapshotErrors];
+export type GetAcsSnapshotAtError = GetAcsSnapshotAtErrors[keyof GetAcsSnapshotAtErrors];
 
-export type GetAcsSnapshotResponses = {
+export type GetAcsSnapshotAtResponses = {
     /**
      * A page of the snapshot.
      */
     200: AcsResponse;
 };
 
-export type GetAcsSnapshotResponse = GetAcsSnapshotResponses[keyof GetAcsSnapshotResponses];
+export type GetAcsSnapshotAtResponse = GetAcsSnapshotAtResponses[keyof GetAcsSnapshotAtResponses];
 
-export type GetAcsSnapshotTimestampData = {
+export type GetDateOfMostRecentSnapshotBeforeData = {
     body?: never;
     path?: never;
     query: {
@@ -2918,7 +2918,7 @@ export type GetAcsSnapshotTimestampData = {
     url: '/v0/state/acs/snapshot-timestamp';
 };
 
-export type GetAcsSnapshotTimestampErrors = {
+export type GetDateOfMostRecentSnapshotBeforeErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2937,16 +2937,16 @@ export type GetAcsSnapshotTimestampErrors = {
     503: ErrorResponse;
 };
 
-export type GetAcsSnapshotTimestampError = GetAcsSnapshotTimestampErrors[keyof GetAcsSnapshotTimestampErrors];
+export type GetDateOfMostRecentSnapshotBeforeError = GetDateOfMostRecentSnapshotBeforeErrors[keyof GetDateOfMostRecentSnapshotBeforeErrors];
 
-export type GetAcsSnapshotTimestampResponses = {
+export type GetDateOfMostRecentSnapshotBeforeResponses = {
     /**
      * The snapshot record time.
      */
     200: AcsSnapshotTimestampResponse;
 };
 
-export type GetAcsSnapshotTimestampResponse = GetAcsSnapshotTimestampResponses[keyof GetAcsSnapshotTimestampResponses];
+export type GetDateOfMostRecentSnapshotBeforeResponse = GetDateOfMostRecentSnapshotBeforeResponses[keyof GetDateOfMostRecentSnapshotBeforeResponses];
 
 export type GetDateOfFirstSnapshotAfterData = {
     body?: never;
@@ -3117,14 +3117,14 @@ export type GetAcsSnapshotAtV2Responses = {
 
 export type GetAcsSnapshotAtV2Response = GetAcsSnapshotAtV2Responses[keyof GetAcsSnapshotAtV2Responses];
 
-export type GetHoldingsSummaryData = {
+export type GetHoldingsSummaryAtV1Data = {
     body: HoldingsSummaryRequest;
     path?: never;
     query?: never;
     url: '/v1/holdings/summary';
 };
 
-export type GetHoldingsSummaryErrors = {
+export type GetHoldingsSummaryAtV1Errors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -3151,16 +3151,16 @@ export type GetHoldingsSummaryErrors = {
     503: ErrorResponse;
 };
 
-export type GetHoldingsSummaryError = GetHoldingsSummaryErrors[keyof GetHoldingsSummaryErrors];
+export type GetHoldingsSummaryAtV1Error = GetHoldingsSummaryAtV1Errors[keyof GetHoldingsSummaryAtV1Errors];
 
-export type GetHoldingsSummaryResponses = {
+export type GetHoldingsSummaryAtV1Responses = {
     /**
      * One summary per requested owner.
      */
     200: HoldingsSummaryResponse;
 };
 
-export type GetHoldingsSummaryResponse = GetHoldingsSummaryResponses[keyof GetHoldingsSummaryResponses];
+export type GetHoldingsSummaryAtV1Response = GetHoldingsSummaryAtV1Responses[keyof GetHoldingsSummaryAtV1Responses];
 
 export type GetHoldingsSummaryAtData = {
     body: HoldingsSummaryRequestV0;
@@ -3297,7 +3297,7 @@ export type GetHoldingsStateAtV1Responses = {
 
 export type GetHoldingsStateAtV1Response = GetHoldingsStateAtV1Responses[keyof GetHoldingsStateAtV1Responses];
 
-export type ListValidatorFaucetsData = {
+export type GetValidatorFaucetsByValidatorData = {
     body?: never;
     path?: never;
     query: {
@@ -3309,7 +3309,7 @@ export type ListValidatorFaucetsData = {
     url: '/v0/validators/validator-faucets';
 };
 
-export type ListValidatorFaucetsErrors = {
+export type GetValidatorFaucetsByValidatorErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -3328,16 +3328,16 @@ export type ListValidatorFaucetsErrors = {
     503: ErrorResponse;
 };
 
-export type ListValidatorFaucetsError = ListValidatorFaucetsErrors[keyof ListValidatorFaucetsErrors];
+export type GetValidatorFaucetsByValidatorError = GetValidatorFaucetsByValidatorErrors[keyof GetValidatorFaucetsByValidatorErrors];
 
-export type ListValidatorFaucetsResponses = {
+export type GetValidatorFaucetsByValidatorResponses = {
     /**
      * Statistics of the onboarded validators among the requested ones.
      */
     200: ValidatorFaucetsResponse;
 };
 
-export type ListValidatorFaucetsResponse = ListValidatorFaucetsResponses[keyof ListValidatorFaucetsResponses];
+export type GetValidatorFaucetsByValidatorResponse = GetValidatorFaucetsByValidatorResponses[keyof GetValidatorFaucetsByValidatorResponses];
 
 export type ListUnclaimedDevelopmentFundCouponsData = {
     body?: never;
@@ -5388,43 +5388,43 @@ export type BulkStorageDownloadResponses = {
 
 export type BulkStorageDownloadResponse = BulkStorageDownloadResponses[keyof BulkStorageDownloadResponses];
 
-export type GetLivezData = {
+export type IsLiveData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/livez';
 };
 
-export type GetLivezResponses = {
+export type IsLiveResponses = {
     /**
      * The service is alive.
      */
     200: HealthStatus;
 };
 
-export type GetLivezResponse = GetLivezResponses[keyof GetLivezResponses];
+export type IsLiveResponse = IsLiveResponses[keyof IsLiveResponses];
 
-export type GetReadyzData = {
+export type IsReadyData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/readyz';
 };
 
-export type GetReadyzErrors = {
+export type IsReadyErrors = {
     /**
      * The database is unreachable (or, for readiness, not fully migrated).
      */
     503: ErrorResponse;
 };
 
-export type GetReadyzError = GetReadyzErrors[keyof GetReadyzErrors];
+export type IsReadyError = IsReadyErrors[keyof IsReadyErrors];
 
-export type GetReadyzResponses = {
+export type IsReadyResponses = {
     /**
      * The service is ready to serve requests.
      */
     200: HealthStatus;
 };
 
-export type GetReadyzResponse = GetReadyzResponses[keyof GetReadyzResponses];
+export type IsReadyResponse = IsReadyResponses[keyof IsReadyResponses];

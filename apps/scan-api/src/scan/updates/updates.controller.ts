@@ -9,9 +9,7 @@ export class UpdatesController {
 
   /** Deprecated; answers exactly as v2. */
   @Get('v0/updates/:update_id')
-  getUpdateV0(
-    @ValidInput() input: scanApi.GetUpdateByIdV0Data,
-  ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
+  getUpdateV0(@ValidInput() input: scanApi.GetUpdateByIdData): Promise<JsonText<scanApi.UpdateHistoryItem>> {
     return this.updates.getUpdate(input.path.update_id, input.query);
   }
 

@@ -87,7 +87,7 @@ export const scanSpec: OpenApiDocument = {
   "paths": {
     "/v0/updates/{update_id}": {
       "get": {
-        "operationId": "getUpdateByIdV0",
+        "operationId": "getUpdateById",
         "deprecated": true,
         "tags": [
           "updates"
@@ -711,7 +711,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/state/acs": {
       "post": {
-        "operationId": "getAcsSnapshot",
+        "operationId": "getAcsSnapshotAt",
         "deprecated": true,
         "tags": [
           "acs"
@@ -762,7 +762,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/state/acs/snapshot-timestamp": {
       "get": {
-        "operationId": "getAcsSnapshotTimestamp",
+        "operationId": "getDateOfMostRecentSnapshotBefore",
         "tags": [
           "acs"
         ],
@@ -1009,7 +1009,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v1/holdings/summary": {
       "post": {
-        "operationId": "getHoldingsSummary",
+        "operationId": "getHoldingsSummaryAtV1",
         "tags": [
           "holdings"
         ],
@@ -1210,7 +1210,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/validators/validator-faucets": {
       "get": {
-        "operationId": "listValidatorFaucets",
+        "operationId": "getValidatorFaucetsByValidator",
         "tags": [
           "validators"
         ],
@@ -3542,7 +3542,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/livez": {
       "get": {
-        "operationId": "getLivez",
+        "operationId": "isLive",
         "tags": [
           "health"
         ],
@@ -3564,7 +3564,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/readyz": {
       "get": {
-        "operationId": "getReadyz",
+        "operationId": "isReady",
         "tags": [
           "health"
         ],
