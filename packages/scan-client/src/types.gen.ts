@@ -84,6 +84,192 @@ export type BulkStorageObjectRef = {
 };
 
 /**
+ * The request of the deprecated `POST /v0/updates`.
+ */
+export type UpdateHistoryRequest = {
+    after?: UpdateHistoryRequestAfter;
+    /**
+     * `true` for the lossless encoding of Daml values (`protobuf_json`), else compact
+     * (docs/daml-values.md).
+     *
+     */
+    lossless?: boolean;
+    /**
+     * Maximum number of updates to return (this node returns at most 1,000 per page).
+     */
+    page_size: number;
+};
+
+export type UpdateHistoryResponse = {
+    /**
+     * Updates in ascending `(migration_id, record_time, update_id)` order, in the v0
+     * form (offsets, events in node order, `#`-prefixed event ids).
+     *
+     */
+    transactions: Array<UpdateHistoryItem>;
+};
+
+export type TransactionHistoryRequest = {
+    /**
+     * The last `event_id` of the previous page (upstream; exclusive).
+     */
+    page_end_event_id?: string;
+    /**
+     * `asc` (the default) or `desc`.
+     */
+    sort_order?: 'asc' | 'desc';
+    /**
+     * Maximum number of transactions to return.
+     */
+    page_size: number;
+};
+
+export type TransactionHistoryResponse = {
+    transactions: Array<TransactionHistoryResponseItem>;
+};
+
+/**
+ * One entry of upstream's amulet transaction log.
+ */
+export type TransactionHistoryResponseItem = {
+    transaction_type: 'transfer' | 'mint' | 'devnet_tap' | 'abort_transfer_instruction';
+    event_id: string;
+    offset?: string;
+    date: string;
+    domain_id: string;
+    round?: number;
+    transfer?: TransactionHistoryTransfer;
+    mint?: AmuletAmount;
+    tap?: AmuletAmount;
+    abort_transfer_instruction?: AbortTransferInstruction;
+};
+
+/**
+ * A transfer from one sender to any number of receivers (upstream's `Transfer`).
+ */
+export type TransactionHistoryTransfer = {
+    sender: SenderAmount;
+    receivers: Array<ReceiverAmount>;
+    balance_changes: Array<BalanceChange>;
+    description?: string;
+    transferInstructionReceiver?: string;
+    transferInstructionAmount?: string;
+    transferInstructionCid?: string;
+    transfer_kind?: 'create_transfer_instruction' | 'transfer_instruction_accept' | 'preapproval_send';
+};
+
+export type SenderAmount = {
+    party: string;
+    input_amulet_amount?: string;
+    input_app_reward_amount?: string;
+    input_validator_reward_amount?: string;
+    input_sv_reward_amount?: string;
+    input_validator_faucet_amount?: string;
+    sender_change_fee: string;
+    sender_change_amount: string;
+    sender_fee: string;
+    holding_fees: string;
+};
+
+export type ReceiverAmount = {
+    party: string;
+    amount: string;
+    receiver_fee: string;
+};
+
+export type BalanceChange = {
+    party: string;
+    change_to_initial_amount_as_of_round_zero: string;
+    change_to_holding_fees_rate: string;
+};
+
+export type AmuletAmount = {
+    amulet_owner: string;
+    amulet_amount: string;
+};
+
+export type AbortTransferInstruction = {
+    abort_kind: 'withdraw' | 'reject';
+    transfer_instruction_cid: string;
+};
+
+export type GetAcsSnapshotResponse = {
+    /**
+     * Base64 of the gzip-compressed ACS export (upstream; never answered here).
+     *
+     */
+    acs_snapshot: string;
+};
+
+export type PreviousSvRewardWeightRequest = {
+    /**
+     * The SV's party id.
+     */
+    svParty: string;
+    /**
+     * Only votes effective strictly before this time count (any time without it).
+     */
+    effectiveBefore?: string;
+};
+
+export type PreviousSvRewardWeightResponse = {
+    /**
+     * The weight the latest such vote set (an integer, in basis points of an SV's
+     * share, as a decimal string); absent when there is none.
+     *
+     */
+    rewardWeight?: string;
+};
+
+/**
+ * A node's status (upstream's `NodeStatus`), one of three forms.
+ */
+export type NodeStatus = SuccessStatusResponse | NotInitializedStatusResponse | FailureStatusResponse;
+
+export type SuccessStatusResponse = {
+    success: Status;
+};
+
+export type NotInitializedStatusResponse = {
+    not_initialized: NotInitialized;
+};
+
+export type FailureStatusResponse = {
+    failed: ErrorResponse;
+};
+
+export type NotInitialized = {
+    active: boolean;
+};
+
+export type Status = {
+    /**
+     * `amulet::<node name>`, as Splice names its apps.
+     */
+    id: string;
+    /**
+     * Time since the app started, an ISO-8601 duration as Java's `Duration.toString` writes it.
+     */
+    uptime: string;
+    /**
+     * The node's ports by name (`admin`, the HTTP port).
+     */
+    ports: {
+        [key: string]: number;
+    };
+    /**
+     * Component detail; `null`, as Splice's apps send it.
+     */
+    extra?: Blob | File | null;
+    active: boolean;
+};
+
+export type Version = {
+    version: string;
+    commit_ts: string;
+};
+
+/**
  * Error body of the scan group.
  */
 export type ErrorResponse = {
@@ -5428,3 +5614,213 @@ export type IsReadyResponses = {
 };
 
 export type IsReadyResponse = IsReadyResponses[keyof IsReadyResponses];
+
+export type GetUpdateHistoryData = {
+    body: UpdateHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/updates';
+};
+
+export type GetUpdateHistoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateHistoryError = GetUpdateHistoryErrors[keyof GetUpdateHistoryErrors];
+
+export type GetUpdateHistoryResponses = {
+    /**
+     * A page of updates.
+     */
+    200: UpdateHistoryResponse;
+};
+
+export type GetUpdateHistoryResponse = GetUpdateHistoryResponses[keyof GetUpdateHistoryResponses];
+
+export type ListTransactionHistoryData = {
+    body: TransactionHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/transactions';
+};
+
+export type ListTransactionHistoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type ListTransactionHistoryError = ListTransactionHistoryErrors[keyof ListTransactionHistoryErrors];
+
+export type ListTransactionHistoryResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: TransactionHistoryResponse;
+};
+
+export type ListTransactionHistoryResponse = ListTransactionHistoryResponses[keyof ListTransactionHistoryResponses];
+
+export type GetAcsSnapshotData = {
+    body?: never;
+    path: {
+        /**
+         * Party id (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: {
+        /**
+         * The time of the export (upstream; the ledger end without it).
+         */
+        record_time?: string;
+    };
+    url: '/v0/acs/{party}';
+};
+
+export type GetAcsSnapshotErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetAcsSnapshotError = GetAcsSnapshotErrors[keyof GetAcsSnapshotErrors];
+
+export type GetAcsSnapshotResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetAcsSnapshotResponse;
+};
+
+export type GetAcsSnapshotResponse2 = GetAcsSnapshotResponses[keyof GetAcsSnapshotResponses];
+
+export type GetPreviousSvRewardWeightData = {
+    body: PreviousSvRewardWeightRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/previous-sv-reward-weight';
+};
+
+export type GetPreviousSvRewardWeightErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPreviousSvRewardWeightError = GetPreviousSvRewardWeightErrors[keyof GetPreviousSvRewardWeightErrors];
+
+export type GetPreviousSvRewardWeightResponses = {
+    /**
+     * The weight, or nothing.
+     */
+    200: PreviousSvRewardWeightResponse;
+};
+
+export type GetPreviousSvRewardWeightResponse = GetPreviousSvRewardWeightResponses[keyof GetPreviousSvRewardWeightResponses];
+
+export type GetHealthStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/status';
+};
+
+export type GetHealthStatusResponses = {
+    /**
+     * The node's status.
+     */
+    200: NodeStatus;
+};
+
+export type GetHealthStatusResponse = GetHealthStatusResponses[keyof GetHealthStatusResponses];
+
+export type GetVersionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/version';
+};
+
+export type GetVersionResponses = {
+    /**
+     * The version.
+     */
+    200: Version;
+};
+
+export type GetVersionResponse = GetVersionResponses[keyof GetVersionResponses];

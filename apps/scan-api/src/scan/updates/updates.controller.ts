@@ -43,6 +43,15 @@ export class UpdatesController {
     return this.updates.listUpdates(input.body);
   }
 
+  /** Deprecated; the v0 list: import updates included, offsets, `#`-prefixed event ids. */
+  @Post('v0/updates')
+  @HttpCode(200)
+  listUpdatesV0(
+    @ValidInput() input: scanApi.GetUpdateHistoryData,
+  ): Promise<JsonText<scanApi.UpdateHistoryResponse>> {
+    return this.updates.listUpdatesV0(input.body);
+  }
+
   /** Deprecated; the v2 page, each transaction with upstream's constant v1 offset. */
   @Post('v1/updates')
   @HttpCode(200)
