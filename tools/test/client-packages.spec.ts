@@ -23,7 +23,7 @@ const TSC = join(ROOT, 'node_modules/typescript/bin/tsc');
  * by plain `tsc` (strict, nodenext, no @types/node) against the installed tarballs.
  */
 const consumerSource = (config: object) => `
-import { createClient as createScanClient, getDsoInfo, getLivez, getUpdateByIdV2 } from '@canton-scan/scan-client';
+import { createClient as createScanClient, getDsoInfo, getUpdateByIdV2, isLive } from '@canton-scan/scan-client';
 import { createClient as createProxyClient, getProxyDsoInfo } from '@canton-scan/scan-proxy-client';
 import { createClient as createRegistryClient, getAllocationWithdrawContextV1 } from '@canton-scan/registry-client';
 import { createClient as createLedgerClient, getParticipantId, type GetParticipantIdResponse } from '@canton-scan/ledger-client';
@@ -31,7 +31,7 @@ import { createClient as createLedgerClient, getParticipantId, type GetParticipa
 const config = ${JSON.stringify(config)};
 
 const scan = createScanClient({ baseUrl: config.scan });
-const live = await getLivez({ client: scan });
+const live = await isLive({ client: scan });
 const dso = await getDsoInfo({ client: scan });
 const missing = await getUpdateByIdV2({ client: scan, path: { update_id: 'abcd' } });
 

@@ -308,8 +308,8 @@ describe('scan: bulk history objects', () => {
         for (;;) {
           const page = await callChecked(
             scanSpec,
-            'getAcsSnapshot',
-            scanApi.getAcsSnapshot({
+            'getAcsSnapshotAt',
+            scanApi.getAcsSnapshotAt({
               client,
               body: {
                 migration_id: migrationId,

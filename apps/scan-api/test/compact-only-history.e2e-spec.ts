@@ -104,8 +104,8 @@ describe('compact-only history (real MainNet updates)', () => {
         expect(withoutNulls(res.body as Json)).toEqual(withoutNulls(item));
         const v0 = await callChecked(
           scanSpec,
-          'getUpdateByIdV0',
-          scanApi.getUpdateByIdV0({ client, path: { update_id: id } }),
+          'getUpdateById',
+          scanApi.getUpdateById({ client, path: { update_id: id } }),
         );
         expect(v0.body).toEqual(res.body);
       }
@@ -154,7 +154,7 @@ describe('compact-only history (real MainNet updates)', () => {
         expect(res.body).toEqual({ error: expect.stringContaining(`update ${updateId}`) });
         expect((res.body as { error: string }).error).toContain('without type information');
       };
-      for (const op of ['getUpdateByIdV2', 'getUpdateByIdV0'] as const)
+      for (const op of ['getUpdateByIdV2', 'getUpdateById'] as const)
         expectConflict(
           await callChecked(
             scanSpec,
@@ -182,8 +182,8 @@ describe('compact-only history (real MainNet updates)', () => {
       expect(dso.body).toMatchObject({ dso_party_id: DSO });
       const faucets = await callChecked(
         scanSpec,
-        'listValidatorFaucets',
-        scanApi.listValidatorFaucets({ client, query: { validator_ids: [VALIDATOR] } }),
+        'getValidatorFaucetsByValidator',
+        scanApi.getValidatorFaucetsByValidator({ client, query: { validator_ids: [VALIDATOR] } }),
       );
       expect(faucets.status).toBe(200);
       expect(faucets.body).toEqual({
@@ -275,8 +275,8 @@ describe('compact-only history (real MainNet updates)', () => {
     expect(await ingestCompact(db.dataSource, file)).toBe(1);
     const at = await callChecked(
       scanSpec,
-      'getAcsSnapshotTimestamp',
-      scanApi.getAcsSnapshotTimestamp({
+      'getDateOfMostRecentSnapshotBefore',
+      scanApi.getDateOfMostRecentSnapshotBefore({
         client,
         query: { before: '2024-06-25T04:00:00Z', migration_id: 0 },
       }),
@@ -285,8 +285,8 @@ describe('compact-only history (real MainNet updates)', () => {
     expect(at.body).toEqual({ record_time: '2024-06-25T03:00:00.000000Z' });
     const acs = await callChecked(
       scanSpec,
-      'getAcsSnapshot',
-      scanApi.getAcsSnapshot({
+      'getAcsSnapshotAt',
+      scanApi.getAcsSnapshotAt({
         client,
         body: { migration_id: 0, record_time: '2024-06-25T03:00:00Z', page_size: 100 },
       }),

@@ -55,8 +55,8 @@ describe('validator proxy: holdings summary and development fund coupons', () =>
 
     const direct = await callChecked(
       scanSpec,
-      'getHoldingsSummary',
-      scanApi.getHoldingsSummary({ client: scan, body }),
+      'getHoldingsSummaryAtV1',
+      scanApi.getHoldingsSummaryAtV1({ client: scan, body }),
     );
     expect(direct.status).toBe(200);
     const v0 = await callChecked(

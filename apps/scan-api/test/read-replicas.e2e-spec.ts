@@ -65,7 +65,7 @@ async function updateIds(): Promise<string[]> {
 }
 
 const get = (path: string) => fetch(`${app!.origin}/api/scan${path}`);
-const READYZ = 'getReadyz';
+const READYZ = 'isReady';
 
 async function readyReplicas(): Promise<{ url: string; healthy: boolean; lagSeconds: number | null }[]> {
   const response = await get('/readyz');

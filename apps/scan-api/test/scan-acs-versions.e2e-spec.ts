@@ -5,7 +5,7 @@ import { client, NETWORK, snapshots, updates, useScanAcsApp } from './scan-acs.f
 
 /** The three ACS page routes, each through its generated client function, every answer checked against its operation. */
 const ROUTES = {
-  v0: { operationId: 'getAcsSnapshot', call: scanApi.getAcsSnapshot },
+  v0: { operationId: 'getAcsSnapshotAt', call: scanApi.getAcsSnapshotAt },
   v1: { operationId: 'getAcsSnapshotAtV1', call: scanApi.getAcsSnapshotAtV1 },
   v2: { operationId: 'getAcsSnapshotAtV2', call: scanApi.getAcsSnapshotAtV2 },
 } as const;

@@ -26,11 +26,11 @@ describe('scan ACS snapshots and holdings', () => {
       const found: string[] = [];
       let before = '2100-01-01T00:00:00Z';
       for (;;) {
-        const res = await scanApi.getAcsSnapshotTimestamp({
+        const res = await scanApi.getDateOfMostRecentSnapshotBefore({
           client,
           query: { before, migration_id: migrationId },
         });
-        expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', {
+        expectResponseMatchesSpec(scanSpec, 'getDateOfMostRecentSnapshotBefore', {
           status: res.response.status,
           contentType: res.response.headers.get('content-type'),
           body: res.data ?? res.error,
@@ -46,8 +46,11 @@ describe('scan ACS snapshots and holdings', () => {
     }
     // Strictly before, at microsecond precision, in any zone.
     const snapshotBefore = async (before: string) => {
-      const res = await scanApi.getAcsSnapshotTimestamp({ client, query: { before, migration_id: 0 } });
-      expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotTimestamp', {
+      const res = await scanApi.getDateOfMostRecentSnapshotBefore({
+        client,
+        query: { before, migration_id: 0 },
+      });
+      expectResponseMatchesSpec(scanSpec, 'getDateOfMostRecentSnapshotBefore', {
         status: res.response.status,
         contentType: res.response.headers.get('content-type'),
         body: res.data ?? res.error,

@@ -67,8 +67,8 @@ export function useScanAcsApp(simulate: () => HistoryUpdate[]): TestDatabase {
 }
 
 export const acs = async (body: scanApi.AcsRequest) => {
-  const res = await scanApi.getAcsSnapshot({ client, body });
-  expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', {
+  const res = await scanApi.getAcsSnapshotAt({ client, body });
+  expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotAt', {
     status: res.response.status,
     contentType: res.response.headers.get('content-type'),
     body: res.data ?? res.error,
@@ -76,8 +76,8 @@ export const acs = async (body: scanApi.AcsRequest) => {
   return res;
 };
 export const holdings = async (body: scanApi.HoldingsSummaryRequest) => {
-  const res = await scanApi.getHoldingsSummary({ client, body });
-  expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', {
+  const res = await scanApi.getHoldingsSummaryAtV1({ client, body });
+  expectResponseMatchesSpec(scanSpec, 'getHoldingsSummaryAtV1', {
     status: res.response.status,
     contentType: res.response.headers.get('content-type'),
     body: res.data ?? res.error,

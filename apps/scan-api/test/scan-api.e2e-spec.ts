@@ -36,15 +36,15 @@ describe('scan-api edge', () => {
 
   it('answers livez (with the app version) and readyz through the generated clients', async () => {
     const scan = createScanClient({ baseUrl: scanBase() });
-    const live = await scanApi.getLivez({ client: scan });
+    const live = await scanApi.isLive({ client: scan });
     expect(live.response.status).toBe(200);
     expect(live.data).toEqual({ status: 'ok', version: appPackage.version });
-    expectResponseMatchesSpec(scanSpec, 'getLivez', {
+    expectResponseMatchesSpec(scanSpec, 'isLive', {
       status: 200,
       contentType: live.response.headers.get('content-type'),
       body: live.data,
     });
-    const ready = await scanApi.getReadyz({ client: scan });
+    const ready = await scanApi.isReady({ client: scan });
     expect(ready.data).toEqual({ status: 'ok' });
 
     const proxy = createScanProxyClient({ baseUrl: proxyBase() });
@@ -58,7 +58,7 @@ describe('scan-api edge', () => {
       const res = await sendRaw(scanBase(), { method: 'GET', path: '/readyz' });
       expect(res.status).toBe(503);
       expect(JSON.parse(res.text)).toEqual({ error: expect.stringContaining('not migrated') });
-      expectResponseMatchesSpec(scanSpec, 'getReadyz', {
+      expectResponseMatchesSpec(scanSpec, 'isReady', {
         status: 503,
         contentType: res.contentType,
         body: JSON.parse(res.text),

@@ -17,7 +17,7 @@ const PARTY = 'alice::1220' + 'a'.repeat(64);
 
 /** One well-formed request per scan endpoint that reads the database. */
 const REQUESTS: { operationId: string; method: 'GET' | 'POST'; path: string; body?: unknown }[] = [
-  { operationId: 'getUpdateByIdV0', method: 'GET', path: `/v0/updates/${ROUND}` },
+  { operationId: 'getUpdateById', method: 'GET', path: `/v0/updates/${ROUND}` },
   { operationId: 'getUpdateByIdV2', method: 'GET', path: `/v2/updates/${ROUND}?lossless=true` },
   {
     operationId: 'getImportUpdates',
@@ -32,24 +32,24 @@ const REQUESTS: { operationId: string; method: 'GET' | 'POST'; path: string; bod
     body: { migration_id: 0 },
   },
   {
-    operationId: 'getAcsSnapshot',
+    operationId: 'getAcsSnapshotAt',
     method: 'POST',
     path: '/v0/state/acs',
     body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 },
   },
   {
-    operationId: 'getAcsSnapshotTimestamp',
+    operationId: 'getDateOfMostRecentSnapshotBefore',
     method: 'GET',
     path: '/v0/state/acs/snapshot-timestamp?before=2026-01-06T00:00:00Z&migration_id=0',
   },
   {
-    operationId: 'getHoldingsSummary',
+    operationId: 'getHoldingsSummaryAtV1',
     method: 'POST',
     path: '/v1/holdings/summary',
     body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [PARTY] },
   },
   {
-    operationId: 'listValidatorFaucets',
+    operationId: 'getValidatorFaucetsByValidator',
     method: 'GET',
     path: `/v0/validators/validator-faucets?validator_ids=${encodeURIComponent(PARTY)}`,
   },
@@ -178,7 +178,7 @@ describe('scan error answers', () => {
     afterEach(() => proxy.forward());
 
     const expectAllUnavailable = async (withinMs: number) => {
-      for (const r of [...REQUESTS, { operationId: 'getReadyz', method: 'GET' as const, path: '/readyz' }]) {
+      for (const r of [...REQUESTS, { operationId: 'isReady', method: 'GET' as const, path: '/readyz' }]) {
         const started = Date.now();
         const res = await call(base, r);
         expect({ op: r.operationId, status: res.status }).toEqual({ op: r.operationId, status: 503 });

@@ -96,8 +96,8 @@ describe('explorer network summary (GET /v0/explorer/network-summary)', () => {
     expect(locked).toBeGreaterThan(0n);
     const res = await callChecked(
       scanSpec,
-      'getHoldingsSummary',
-      scanApi.getHoldingsSummary({
+      'getHoldingsSummaryAtV1',
+      scanApi.getHoldingsSummaryAtV1({
         client,
         body: { migration_id: body.migration_id, record_time: at, owner_party_ids: [...owners] },
       }),

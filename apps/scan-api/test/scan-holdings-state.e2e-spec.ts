@@ -47,7 +47,7 @@ const v2Acs = (body: scanApi.AcsRequest) =>
 const v0Summary = (body: scanApi.HoldingsSummaryRequestV0) =>
   callChecked(scanSpec, 'getHoldingsSummaryAt', scanApi.getHoldingsSummaryAt({ client, body }));
 const v1Summary = (body: scanApi.HoldingsSummaryRequest) =>
-  callChecked(scanSpec, 'getHoldingsSummary', scanApi.getHoldingsSummary({ client, body }));
+  callChecked(scanSpec, 'getHoldingsSummaryAtV1', scanApi.getHoldingsSummaryAtV1({ client, body }));
 const v0State = (body: scanApi.HoldingsStateRequest) =>
   callChecked(scanSpec, 'getHoldingsStateAt', scanApi.getHoldingsStateAt({ client, body }));
 const v1State = (body: scanApi.HoldingsStateRequest) =>

@@ -21,19 +21,19 @@ type Request = { operationId: string; method: 'GET' | 'POST'; path: string; body
 
 const withTime = (t: string): Request[] => [
   {
-    operationId: 'getAcsSnapshot',
+    operationId: 'getAcsSnapshotAt',
     method: 'POST',
     path: '/v0/state/acs',
     body: { migration_id: 0, record_time: t, page_size: 10 },
   },
   {
-    operationId: 'getHoldingsSummary',
+    operationId: 'getHoldingsSummaryAtV1',
     method: 'POST',
     path: '/v1/holdings/summary',
     body: { migration_id: 0, record_time: t, owner_party_ids: [PARTY] },
   },
   {
-    operationId: 'getAcsSnapshotTimestamp',
+    operationId: 'getDateOfMostRecentSnapshotBefore',
     method: 'GET',
     path: `/v0/state/acs/snapshot-timestamp?before=${encodeURIComponent(t)}&migration_id=0`,
   },
@@ -53,19 +53,19 @@ const withTime = (t: string): Request[] => [
 
 const withNul: Request[] = [
   {
-    operationId: 'getHoldingsSummary',
+    operationId: 'getHoldingsSummaryAtV1',
     method: 'POST',
     path: '/v1/holdings/summary',
     body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [`${PARTY}\u0000`] },
   },
   {
-    operationId: 'getAcsSnapshot',
+    operationId: 'getAcsSnapshotAt',
     method: 'POST',
     path: '/v0/state/acs',
     body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10, party_ids: ['\u0000'] },
   },
   {
-    operationId: 'listValidatorFaucets',
+    operationId: 'getValidatorFaucetsByValidator',
     method: 'GET',
     path: `/v0/validators/validator-faucets?validator_ids=${encodeURIComponent(`${PARTY}\u0000`)}`,
   },
@@ -145,7 +145,7 @@ describe('scan input PostgreSQL or JavaScript cannot hold', () => {
 
   it('refuses an integer beyond 2^53 as such, not as an invalid int64', async () => {
     const res = await call({
-      operationId: 'getAcsSnapshot',
+      operationId: 'getAcsSnapshotAt',
       method: 'POST',
       path: '/v0/state/acs',
       body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10, after: 2 ** 60 },

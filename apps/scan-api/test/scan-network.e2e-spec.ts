@@ -50,8 +50,11 @@ describe('scan liveness, coupons and governance', () => {
   afterAll(() => running.close());
 
   const faucets = async (validatorIds: string[]) => {
-    const res = await scanApi.listValidatorFaucets({ client, query: { validator_ids: validatorIds } });
-    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', {
+    const res = await scanApi.getValidatorFaucetsByValidator({
+      client,
+      query: { validator_ids: validatorIds },
+    });
+    expectResponseMatchesSpec(scanSpec, 'getValidatorFaucetsByValidator', {
       status: res.response.status,
       contentType: res.response.headers.get('content-type'),
       body: res.data ?? res.error,
@@ -293,7 +296,7 @@ describe('scan liveness, coupons and governance', () => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body).toEqual({ error: expect.stringContaining('validator_ids') });
-    expectResponseMatchesSpec(scanSpec, 'listValidatorFaucets', {
+    expectResponseMatchesSpec(scanSpec, 'getValidatorFaucetsByValidator', {
       status: 400,
       contentType: res.headers.get('content-type'),
       body,
@@ -362,21 +365,21 @@ describe('scan liveness, coupons and governance', () => {
     ]);
     expect(atSnapshot.record_time).toBe('2026-01-05T03:00:00.000000Z');
     await writeHistory(db.dataSource, [first, atSnapshot]);
-    const page = await scanApi.getAcsSnapshot({
+    const page = await scanApi.getAcsSnapshotAt({
       client,
       body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', page_size: 10 },
     });
-    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshot', {
+    expectResponseMatchesSpec(scanSpec, 'getAcsSnapshotAt', {
       status: page.response.status,
       contentType: page.response.headers.get('content-type'),
       body: page.data,
     });
     expect(page.data!.created_events.map((e) => e.contract_id)).toEqual([a.contract_id, c.contract_id]);
-    const summary = await scanApi.getHoldingsSummary({
+    const summary = await scanApi.getHoldingsSummaryAtV1({
       client,
       body: { migration_id: 0, record_time: '2026-01-05T03:00:00Z', owner_party_ids: [alice] },
     });
-    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummary', {
+    expectResponseMatchesSpec(scanSpec, 'getHoldingsSummaryAtV1', {
       status: summary.response.status,
       contentType: summary.response.headers.get('content-type'),
       body: summary.data,

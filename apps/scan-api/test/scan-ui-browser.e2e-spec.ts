@@ -255,7 +255,7 @@ describe('the explorer UI in Chromium', () => {
     let after: number | undefined;
     do {
       const page = (
-        await scanApi.getAcsSnapshot({
+        await scanApi.getAcsSnapshotAt({
           client: stack.client,
           body: {
             migration_id: summary.migration_id,
@@ -274,7 +274,7 @@ describe('the explorer UI in Chromium', () => {
     } while (after !== undefined);
     expect(owners.size).toBeGreaterThan(3);
     const holdings = (
-      await scanApi.getHoldingsSummary({
+      await scanApi.getHoldingsSummaryAtV1({
         client: stack.client,
         body: { migration_id: summary.migration_id, record_time: at, owner_party_ids: [...owners] },
       })
@@ -301,13 +301,13 @@ describe('the explorer UI in Chromium', () => {
   it('lists at an old snapshot time exactly the contracts the API lists', async () => {
     // The newest snapshot of the previous migration.
     const { record_time: snapshot } = (
-      await scanApi.getAcsSnapshotTimestamp({
+      await scanApi.getDateOfMostRecentSnapshotBefore({
         client: stack.client,
         query: { migration_id: 0, before: '2100-01-01T00:00:00Z' },
       })
     ).data!;
     const api = (
-      await scanApi.getAcsSnapshot({
+      await scanApi.getAcsSnapshotAt({
         client: stack.client,
         body: { migration_id: 0, record_time: snapshot, record_time_match: 'at_or_before', page_size: 50 },
       })

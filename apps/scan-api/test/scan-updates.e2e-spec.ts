@@ -73,12 +73,12 @@ describe('scan update history', () => {
     const { mint, transfer } = transactionTree();
     await writeHistory(db.dataSource, [mint, transfer]);
     for (const lossless of [true, false]) {
-      const v0 = await scanApi.getUpdateByIdV0({
+      const v0 = await scanApi.getUpdateById({
         client,
         path: { update_id: transfer.update_id },
         query: { lossless },
       });
-      expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', {
+      expectResponseMatchesSpec(scanSpec, 'getUpdateById', {
         status: v0.response.status,
         contentType: v0.response.headers.get('content-type'),
         body: v0.data,
@@ -137,9 +137,9 @@ describe('scan update history', () => {
     const unknown = await getV2('1220' + 'f'.repeat(64));
     expect(unknown.response.status).toBe(404);
     expect(unknown.error).toEqual({ error: expect.stringContaining('not found') });
-    const v0 = await scanApi.getUpdateByIdV0({ client, path: { update_id: '1220' + 'f'.repeat(64) } });
+    const v0 = await scanApi.getUpdateById({ client, path: { update_id: '1220' + 'f'.repeat(64) } });
     expect(v0.response.status).toBe(404);
-    expectResponseMatchesSpec(scanSpec, 'getUpdateByIdV0', {
+    expectResponseMatchesSpec(scanSpec, 'getUpdateById', {
       status: 404,
       contentType: v0.response.headers.get('content-type'),
       body: v0.error,

@@ -33,7 +33,7 @@ describe('generated contracts', () => {
   afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
   it('send requests to the injected base URL', async () => {
-    await scanApi.getLivez({ client: createScanClient({ baseUrl: `${origin}/api/scan` }) });
+    await scanApi.isLive({ client: createScanClient({ baseUrl: `${origin}/api/scan` }) });
     expect(seen[0].url).toBe('/api/scan/livez');
   });
 

@@ -60,6 +60,8 @@ export interface BundlePackageJson {
   license?: string;
   main: 'main.js';
   scripts: { start: 'node main.js' };
+  /** Unix seconds of the commit the bundle was built from (scan-api's `GET /version`). */
+  commitTime?: number;
   engines?: Record<string, string>;
   dependencies: Record<string, string>;
 }

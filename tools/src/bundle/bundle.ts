@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { copyFileSync, cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import {
@@ -76,6 +77,8 @@ export function bundleApp(options: BundleOptions): Bundle {
     engines: workspacePackage.engines,
     dependencies: runtimeDependencies(graph.packages, workspaceLock),
   };
+  const commitTime = headCommitTime(root);
+  if (commitTime !== undefined) packageJson.commitTime = commitTime;
 
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -117,5 +120,19 @@ function writeLockfile(dir: string, workspaceLock: Lockfile, packageJson: Bundle
   if (npm.status !== 0) {
     rmSync(file, { force: true });
     throw new Error(`npm could not lock the bundle's dependencies:\n${npm.stdout}${npm.stderr}`);
+  }
+}
+
+/** Unix seconds of the workspace's HEAD commit (what `GET /version` shows as `commit_ts`); undefined outside git. */
+function headCommitTime(root: string): number | undefined {
+  try {
+    const out = execFileSync('git', ['log', '-1', '--format=%ct', 'HEAD'], {
+      cwd: root,
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    }).trim();
+    return /^\d+$/.test(out) ? Number(out) : undefined;
+  } catch {
+    return undefined;
   }
 }

@@ -42,7 +42,21 @@ import {
   VoteResultsRepository,
   VoteResultsService,
 } from '@canton-scan/domain';
-import { domainProvider, fromConfig, HealthController, HealthService } from '@canton-scan/http';
+import {
+  APP_VERSION,
+  BUILD_INFO,
+  commitTsOf,
+  domainProvider,
+  fromConfig,
+  HealthController,
+  HealthService,
+  NODE_NAME,
+  NodeStatusController,
+  NodeStatusService,
+  readCommitTime,
+  UNKNOWN_COMMIT_TS,
+  type BuildInfo,
+} from '@canton-scan/http';
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
@@ -74,6 +88,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
   imports: [DsoModule],
   controllers: [
     HealthController,
+    NodeStatusController,
     UpdatesController,
     BackfillingController,
     AcsController,
@@ -98,6 +113,19 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
   ],
   providers: [
     HealthService,
+    NodeStatusService,
+    { provide: NODE_NAME, useValue: 'scan-api' },
+    {
+      provide: BUILD_INFO,
+      inject: [APP_VERSION],
+      useFactory: (version: string | null): BuildInfo => {
+        const commitTime = readCommitTime('@canton-scan/scan-api', __dirname);
+        return {
+          version: version ?? 'unknown',
+          commitTs: commitTime === undefined ? UNKNOWN_COMMIT_TS : commitTsOf(commitTime),
+        };
+      },
+    },
     domainProvider(UpdateHistoryRepository, [ReadDb]),
     domainProvider(UpdateHistoryService, [UpdateHistoryRepository]),
     domainProvider(EventHistoryRepository, [ReadDb]),

@@ -6,7 +6,7 @@ import { scanClient, unwrap } from '../api/client';
 export function useAcsPage(body: scanApi.AcsRequest | undefined) {
   return useQuery({
     queryKey: ['acs', body],
-    queryFn: () => unwrap(scanApi.getAcsSnapshot({ client: scanClient, body: body! })),
+    queryFn: () => unwrap(scanApi.getAcsSnapshotAt({ client: scanClient, body: body! })),
     enabled: body !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -16,7 +16,7 @@ export function useAcsPage(body: scanApi.AcsRequest | undefined) {
 export function useHoldings(body: scanApi.HoldingsSummaryRequest | undefined) {
   return useQuery({
     queryKey: ['holdings', body],
-    queryFn: () => unwrap(scanApi.getHoldingsSummary({ client: scanClient, body: body! })),
+    queryFn: () => unwrap(scanApi.getHoldingsSummaryAtV1({ client: scanClient, body: body! })),
     enabled: body !== undefined,
     placeholderData: keepPreviousData,
   });
@@ -28,7 +28,10 @@ export function useValidatorFaucets(validatorIds: readonly string[]) {
     queryKey: ['validator-faucets', validatorIds],
     queryFn: () =>
       unwrap(
-        scanApi.listValidatorFaucets({ client: scanClient, query: { validator_ids: [...validatorIds] } }),
+        scanApi.getValidatorFaucetsByValidator({
+          client: scanClient,
+          query: { validator_ids: [...validatorIds] },
+        }),
       ),
     enabled: validatorIds.length > 0,
   });

@@ -186,7 +186,7 @@ export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prn
       ...(rng.chance(0.5) ? { accepted: rng.chance(0.5) } : {}),
       ...(rng.chance(0.3) ? { pageToken: rng.int(1_000_000_000) } : {}),
     }),
-    getHoldingsSummary: (rng) => ({ ...snapshot(rng), owner_party_ids: owners(rng) }),
+    getHoldingsSummaryAtV1: (rng) => ({ ...snapshot(rng), owner_party_ids: owners(rng) }),
     getHoldingsSummaryAt: (rng) => ({
       ...snapshot(rng),
       owner_party_ids: owners(rng),

@@ -5,7 +5,7 @@ import { ValidInput } from '@canton-scan/http';
 
 /** The request of every ACS page route: v1 and v2 declare exactly v0's (specs/scan.yaml). */
 type AcsPageData =
-  scanApi.GetAcsSnapshotData | scanApi.GetAcsSnapshotAtV1Data | scanApi.GetAcsSnapshotAtV2Data;
+  scanApi.GetAcsSnapshotAtData | scanApi.GetAcsSnapshotAtV1Data | scanApi.GetAcsSnapshotAtV2Data;
 
 @Controller()
 export class AcsController {
@@ -23,7 +23,7 @@ export class AcsController {
 
   @Get('v0/state/acs/snapshot-timestamp')
   getSnapshotTimestamp(
-    @ValidInput() { query }: scanApi.GetAcsSnapshotTimestampData,
+    @ValidInput() { query }: scanApi.GetDateOfMostRecentSnapshotBeforeData,
   ): Promise<scanApi.AcsSnapshotTimestampResponse> {
     return this.acs.getSnapshotTimestampBefore(query.migration_id, query.before);
   }

@@ -3,11 +3,11 @@ import type { scanApi } from '@canton-scan/contracts';
 import { VoteResultsService } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 
-@Controller('v0/admin/sv/voteresults')
+@Controller('v0/admin/sv')
 export class VoteResultsController {
   constructor(private readonly voteResults: VoteResultsService) {}
 
-  @Post()
+  @Post('voteresults')
   @HttpCode(200)
   list(
     @ValidInput() { body }: scanApi.ListVoteRequestResultsData,
@@ -15,9 +15,17 @@ export class VoteResultsController {
     return this.voteResults.list(body);
   }
 
-  @Post('count')
+  @Post('voteresults/count')
   @HttpCode(200)
   count(@ValidInput() { body }: scanApi.CountVoteResultsData): Promise<scanApi.VoteResultsCountResponse> {
     return this.voteResults.count(body);
+  }
+
+  @Post('previous-sv-reward-weight')
+  @HttpCode(200)
+  previousSvRewardWeight(
+    @ValidInput() { body }: scanApi.GetPreviousSvRewardWeightData,
+  ): Promise<scanApi.PreviousSvRewardWeightResponse> {
+    return this.voteResults.previousSvRewardWeight(body);
   }
 }

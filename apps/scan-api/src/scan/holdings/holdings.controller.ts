@@ -10,7 +10,7 @@ export class HoldingsController {
   @Post('v1/holdings/summary')
   @HttpCode(200)
   getSummary(
-    @ValidInput() { body }: scanApi.GetHoldingsSummaryData,
+    @ValidInput() { body }: scanApi.GetHoldingsSummaryAtV1Data,
   ): Promise<scanApi.HoldingsSummaryResponse> {
     return this.holdings.getSummary(body);
   }

@@ -9,9 +9,7 @@ export class UpdatesController {
 
   /** Deprecated; answers exactly as v2. */
   @Get('v0/updates/:update_id')
-  getUpdateV0(
-    @ValidInput() input: scanApi.GetUpdateByIdV0Data,
-  ): Promise<JsonText<scanApi.UpdateHistoryItem>> {
+  getUpdateV0(@ValidInput() input: scanApi.GetUpdateByIdData): Promise<JsonText<scanApi.UpdateHistoryItem>> {
     return this.updates.getUpdate(input.path.update_id, input.query);
   }
 
@@ -43,6 +41,15 @@ export class UpdatesController {
     @ValidInput() input: scanApi.GetUpdateHistoryV2Data,
   ): Promise<JsonText<scanApi.UpdateHistoryResponseV2>> {
     return this.updates.listUpdates(input.body);
+  }
+
+  /** Deprecated; the v0 list: import updates included, offsets, `#`-prefixed event ids. */
+  @Post('v0/updates')
+  @HttpCode(200)
+  listUpdatesV0(
+    @ValidInput() input: scanApi.GetUpdateHistoryData,
+  ): Promise<JsonText<scanApi.UpdateHistoryResponse>> {
+    return this.updates.listUpdatesV0(input.body);
   }
 
   /** Deprecated; the v2 page, each transaction with upstream's constant v1 offset. */

@@ -9,7 +9,7 @@ export class ValidatorFaucetsController {
 
   @Get('validator-faucets')
   listFaucets(
-    @ValidInput() { query }: scanApi.ListValidatorFaucetsData,
+    @ValidInput() { query }: scanApi.GetValidatorFaucetsByValidatorData,
   ): Promise<scanApi.ValidatorFaucetsResponse> {
     return this.faucets.listFaucets(query.validator_ids);
   }

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { BulkStorageDownloadData, BulkStorageDownloadErrors, BulkStorageDownloadResponses, CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, ForceAcsSnapshotNowData, ForceAcsSnapshotNowErrors, ForceAcsSnapshotNowResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsSnapshotTimestampData, GetAcsSnapshotTimestampErrors, GetAcsSnapshotTimestampResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetActivePhysicalSynchronizerSerialData, GetActivePhysicalSynchronizerSerialErrors, GetActivePhysicalSynchronizerSerialResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetAnsRulesData, GetAnsRulesErrors, GetAnsRulesResponses, GetBackfillingStatusData, GetBackfillingStatusErrors, GetBackfillingStatusResponses, GetBulkObjectChecksumsData, GetBulkObjectChecksumsErrors, GetBulkObjectChecksumsResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDateOfFirstSnapshotAfterData, GetDateOfFirstSnapshotAfterErrors, GetDateOfFirstSnapshotAfterResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetEventByIdData, GetEventByIdErrors, GetEventByIdResponses, GetEventHistoryData, GetEventHistoryErrors, GetEventHistoryResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryData, GetHoldingsSummaryErrors, GetHoldingsSummaryResponses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLivezData, GetLivezResponses, GetLsuData, GetLsuErrors, GetLsuResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationIdData, GetMigrationIdErrors, GetMigrationIdResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetPartyToParticipantData, GetPartyToParticipantErrors, GetPartyToParticipantResponses, GetPartyToParticipantV1Data, GetPartyToParticipantV1Errors, GetPartyToParticipantV1Responses, GetReadyzData, GetReadyzErrors, GetReadyzResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetRewardAccountingBatchData, GetRewardAccountingBatchErrors, GetRewardAccountingBatchResponses, GetRewardAccountingEarliestAvailableRoundData, GetRewardAccountingEarliestAvailableRoundErrors, GetRewardAccountingEarliestAvailableRoundResponses, GetRewardAccountingRootHashData, GetRewardAccountingRootHashErrors, GetRewardAccountingRootHashResponses, GetRollForwardLsuData, GetRollForwardLsuErrors, GetRollForwardLsuResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetSynchronizerBootstrappingTransactionsData, GetSynchronizerBootstrappingTransactionsErrors, GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerIdentitiesData, GetSynchronizerIdentitiesErrors, GetSynchronizerIdentitiesResponses, GetUpdateByHashData, GetUpdateByHashErrors, GetUpdateByHashResponses, GetUpdateByIdV0Data, GetUpdateByIdV0Errors, GetUpdateByIdV0Responses, GetUpdateByIdV1Data, GetUpdateByIdV1Errors, GetUpdateByIdV1Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, GetUpdatesBeforeData, GetUpdatesBeforeErrors, GetUpdatesBeforeResponses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListAnsEntriesData, ListAnsEntriesErrors, ListAnsEntriesResponses, ListBulkAcsSnapshotObjectsData, ListBulkAcsSnapshotObjectsErrors, ListBulkAcsSnapshotObjectsResponses, ListBulkUpdateHistoryObjectsData, ListBulkUpdateHistoryObjectsErrors, ListBulkUpdateHistoryObjectsResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorFaucetsData, ListValidatorFaucetsErrors, ListValidatorFaucetsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupAnsEntryByNameData, LookupAnsEntryByNameErrors, LookupAnsEntryByNameResponses, LookupAnsEntryByPartyData, LookupAnsEntryByPartyErrors, LookupAnsEntryByPartyResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferCommandCounterByPartyData, LookupTransferCommandCounterByPartyErrors, LookupTransferCommandCounterByPartyResponses, LookupTransferCommandStatusData, LookupTransferCommandStatusErrors, LookupTransferCommandStatusResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
+import type { BulkStorageDownloadData, BulkStorageDownloadErrors, BulkStorageDownloadResponses, CountVoteResultsData, CountVoteResultsErrors, CountVoteResultsResponses, FeatureSupportData, FeatureSupportErrors, FeatureSupportResponses, ForceAcsSnapshotNowData, ForceAcsSnapshotNowErrors, ForceAcsSnapshotNowResponses, GetAcsSnapshotAtData, GetAcsSnapshotAtErrors, GetAcsSnapshotAtResponses, GetAcsSnapshotAtV1Data, GetAcsSnapshotAtV1Errors, GetAcsSnapshotAtV1Responses, GetAcsSnapshotAtV2Data, GetAcsSnapshotAtV2Errors, GetAcsSnapshotAtV2Responses, GetAcsSnapshotData, GetAcsSnapshotErrors, GetAcsSnapshotResponses, GetAcsTemplateCountsData, GetAcsTemplateCountsErrors, GetAcsTemplateCountsResponses, GetActivePhysicalSynchronizerSerialData, GetActivePhysicalSynchronizerSerialErrors, GetActivePhysicalSynchronizerSerialResponses, GetAmuletConfigForRoundData, GetAmuletConfigForRoundErrors, GetAmuletConfigForRoundResponses, GetAmuletRulesData, GetAmuletRulesErrors, GetAmuletRulesResponses, GetAnsRulesData, GetAnsRulesErrors, GetAnsRulesResponses, GetBackfillingStatusData, GetBackfillingStatusErrors, GetBackfillingStatusResponses, GetBulkObjectChecksumsData, GetBulkObjectChecksumsErrors, GetBulkObjectChecksumsResponses, GetClosedRoundsData, GetClosedRoundsErrors, GetClosedRoundsResponses, GetDateOfFirstSnapshotAfterData, GetDateOfFirstSnapshotAfterErrors, GetDateOfFirstSnapshotAfterResponses, GetDateOfMostRecentSnapshotBeforeData, GetDateOfMostRecentSnapshotBeforeErrors, GetDateOfMostRecentSnapshotBeforeResponses, GetDsoInfoData, GetDsoInfoErrors, GetDsoInfoResponses, GetDsoPartyIdData, GetDsoPartyIdErrors, GetDsoPartyIdResponses, GetEventByIdData, GetEventByIdErrors, GetEventByIdResponses, GetEventHistoryData, GetEventHistoryErrors, GetEventHistoryResponses, GetExplorerContractData, GetExplorerContractErrors, GetExplorerContractResponses, GetExternalPartyAmuletRulesData, GetExternalPartyAmuletRulesErrors, GetExternalPartyAmuletRulesResponses, GetHealthStatusData, GetHealthStatusResponses, GetHoldingsStateAtData, GetHoldingsStateAtErrors, GetHoldingsStateAtResponses, GetHoldingsStateAtV1Data, GetHoldingsStateAtV1Errors, GetHoldingsStateAtV1Responses, GetHoldingsSummaryAtData, GetHoldingsSummaryAtErrors, GetHoldingsSummaryAtResponses, GetHoldingsSummaryAtV1Data, GetHoldingsSummaryAtV1Errors, GetHoldingsSummaryAtV1Responses, GetImportUpdatesData, GetImportUpdatesErrors, GetImportUpdatesResponses, GetLsuData, GetLsuErrors, GetLsuResponses, GetMemberTrafficStatusData, GetMemberTrafficStatusErrors, GetMemberTrafficStatusResponses, GetMigrationIdData, GetMigrationIdErrors, GetMigrationIdResponses, GetMigrationInfoData, GetMigrationInfoErrors, GetMigrationInfoResponses, GetMigrationScheduleData, GetMigrationScheduleErrors, GetMigrationScheduleResponses, GetMirrorStatusData, GetMirrorStatusErrors, GetMirrorStatusResponses, GetNetworkSummaryData, GetNetworkSummaryErrors, GetNetworkSummaryResponses, GetOpenAndIssuingMiningRoundsData, GetOpenAndIssuingMiningRoundsErrors, GetOpenAndIssuingMiningRoundsResponses, GetPartyToParticipantData, GetPartyToParticipantErrors, GetPartyToParticipantResponses, GetPartyToParticipantV1Data, GetPartyToParticipantV1Errors, GetPartyToParticipantV1Responses, GetPreviousSvRewardWeightData, GetPreviousSvRewardWeightErrors, GetPreviousSvRewardWeightResponses, GetRewardAccountingActivityTotalsData, GetRewardAccountingActivityTotalsErrors, GetRewardAccountingActivityTotalsResponses, GetRewardAccountingBatchData, GetRewardAccountingBatchErrors, GetRewardAccountingBatchResponses, GetRewardAccountingEarliestAvailableRoundData, GetRewardAccountingEarliestAvailableRoundErrors, GetRewardAccountingEarliestAvailableRoundResponses, GetRewardAccountingRootHashData, GetRewardAccountingRootHashErrors, GetRewardAccountingRootHashResponses, GetRollForwardLsuData, GetRollForwardLsuErrors, GetRollForwardLsuResponses, GetSpliceInstanceNamesData, GetSpliceInstanceNamesErrors, GetSpliceInstanceNamesResponses, GetSynchronizerBootstrappingTransactionsData, GetSynchronizerBootstrappingTransactionsErrors, GetSynchronizerBootstrappingTransactionsResponses, GetSynchronizerIdentitiesData, GetSynchronizerIdentitiesErrors, GetSynchronizerIdentitiesResponses, GetUpdateByHashData, GetUpdateByHashErrors, GetUpdateByHashResponses, GetUpdateByIdData, GetUpdateByIdErrors, GetUpdateByIdResponses, GetUpdateByIdV1Data, GetUpdateByIdV1Errors, GetUpdateByIdV1Responses, GetUpdateByIdV2Data, GetUpdateByIdV2Errors, GetUpdateByIdV2Responses, GetUpdateHistoryData, GetUpdateHistoryErrors, GetUpdateHistoryResponses, GetUpdateHistoryV1Data, GetUpdateHistoryV1Errors, GetUpdateHistoryV1Responses, GetUpdateHistoryV2Data, GetUpdateHistoryV2Errors, GetUpdateHistoryV2Responses, GetUpdatesBeforeData, GetUpdatesBeforeErrors, GetUpdatesBeforeResponses, GetValidatorFaucetsByValidatorData, GetValidatorFaucetsByValidatorErrors, GetValidatorFaucetsByValidatorResponses, GetVersionData, GetVersionResponses, IsLiveData, IsLiveResponses, IsReadyData, IsReadyErrors, IsReadyResponses, ListAmuletPriceVotesData, ListAmuletPriceVotesErrors, ListAmuletPriceVotesResponses, ListAnsEntriesData, ListAnsEntriesErrors, ListAnsEntriesResponses, ListBulkAcsSnapshotObjectsData, ListBulkAcsSnapshotObjectsErrors, ListBulkAcsSnapshotObjectsResponses, ListBulkUpdateHistoryObjectsData, ListBulkUpdateHistoryObjectsErrors, ListBulkUpdateHistoryObjectsResponses, ListDsoRulesVoteRequestsData, ListDsoRulesVoteRequestsErrors, ListDsoRulesVoteRequestsResponses, ListDsoScansData, ListDsoScansErrors, ListDsoScansResponses, ListDsoSequencersData, ListDsoSequencersErrors, ListDsoSequencersResponses, ListExplorerUpdatesData, ListExplorerUpdatesErrors, ListExplorerUpdatesResponses, ListFeaturedAppRightsByProviderData, ListFeaturedAppRightsByProviderErrors, ListFeaturedAppRightsByProviderResponses, ListFeaturedAppRightsData, ListFeaturedAppRightsErrors, ListFeaturedAppRightsResponses, ListSvBftSequencersData, ListSvBftSequencersErrors, ListSvBftSequencersResponses, ListTransactionHistoryData, ListTransactionHistoryErrors, ListTransactionHistoryResponses, ListUnclaimedDevelopmentFundCouponsData, ListUnclaimedDevelopmentFundCouponsErrors, ListUnclaimedDevelopmentFundCouponsResponses, ListValidatorLicensesData, ListValidatorLicensesErrors, ListValidatorLicensesResponses, ListVoteRequestResultsData, ListVoteRequestResultsErrors, ListVoteRequestResultsResponses, ListVoteRequestsByTrackingCidData, ListVoteRequestsByTrackingCidErrors, ListVoteRequestsByTrackingCidResponses, LookupAnsEntryByNameData, LookupAnsEntryByNameErrors, LookupAnsEntryByNameResponses, LookupAnsEntryByPartyData, LookupAnsEntryByPartyErrors, LookupAnsEntryByPartyResponses, LookupDsoRulesVoteRequestData, LookupDsoRulesVoteRequestErrors, LookupDsoRulesVoteRequestResponses, LookupFeaturedAppRightByContractIdData, LookupFeaturedAppRightByContractIdErrors, LookupFeaturedAppRightByContractIdResponses, LookupFeaturedAppRightData, LookupFeaturedAppRightErrors, LookupFeaturedAppRightResponses, LookupTransferCommandCounterByPartyData, LookupTransferCommandCounterByPartyErrors, LookupTransferCommandCounterByPartyResponses, LookupTransferCommandStatusData, LookupTransferCommandStatusErrors, LookupTransferCommandStatusResponses, LookupTransferPreapprovalByPartyData, LookupTransferPreapprovalByPartyErrors, LookupTransferPreapprovalByPartyResponses, SearchExplorerData, SearchExplorerErrors, SearchExplorerResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -27,7 +27,7 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  *
  * @deprecated
  */
-export const getUpdateByIdV0 = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByIdV0Data, ThrowOnError>) => (options.client ?? client).get<GetUpdateByIdV0Responses, GetUpdateByIdV0Errors, ThrowOnError>({ url: '/v0/updates/{update_id}', ...options });
+export const getUpdateById = <ThrowOnError extends boolean = false>(options: Options<GetUpdateByIdData, ThrowOnError>) => (options.client ?? client).get<GetUpdateByIdResponses, GetUpdateByIdErrors, ThrowOnError>({ url: '/v0/updates/{update_id}', ...options });
 
 /**
  * Get an update by id
@@ -274,7 +274,7 @@ export const getMigrationId = <ThrowOnError extends boolean = false>(options?: O
  *
  * @deprecated
  */
-export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotData, ThrowOnError>) => (options.client ?? client).post<GetAcsSnapshotResponses, GetAcsSnapshotErrors, ThrowOnError>({
+export const getAcsSnapshotAt = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotAtData, ThrowOnError>) => (options.client ?? client).post<GetAcsSnapshotAtResponses, GetAcsSnapshotAtErrors, ThrowOnError>({
     url: '/v0/state/acs',
     ...options,
     headers: {
@@ -293,7 +293,7 @@ export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Op
  * regular update. 404 when no such snapshot exists.
  *
  */
-export const getAcsSnapshotTimestamp = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotTimestampData, ThrowOnError>) => (options.client ?? client).get<GetAcsSnapshotTimestampResponses, GetAcsSnapshotTimestampErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp', ...options });
+export const getDateOfMostRecentSnapshotBefore = <ThrowOnError extends boolean = false>(options: Options<GetDateOfMostRecentSnapshotBeforeData, ThrowOnError>) => (options.client ?? client).get<GetDateOfMostRecentSnapshotBeforeResponses, GetDateOfMostRecentSnapshotBeforeErrors, ThrowOnError>({ url: '/v0/state/acs/snapshot-timestamp', ...options });
 
 /**
  * Find the first ACS snapshot after a time
@@ -377,7 +377,7 @@ export const getAcsSnapshotAtV2 = <ThrowOnError extends boolean = false>(options
  * once); owners without holdings are reported with zero totals.
  *
  */
-export const getHoldingsSummary = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsSummaryData, ThrowOnError>) => (options.client ?? client).post<GetHoldingsSummaryResponses, GetHoldingsSummaryErrors, ThrowOnError>({
+export const getHoldingsSummaryAtV1 = <ThrowOnError extends boolean = false>(options: Options<GetHoldingsSummaryAtV1Data, ThrowOnError>) => (options.client ?? client).post<GetHoldingsSummaryAtV1Responses, GetHoldingsSummaryAtV1Errors, ThrowOnError>({
     url: '/v1/holdings/summary',
     ...options,
     headers: {
@@ -479,7 +479,7 @@ export const getHoldingsStateAtV1 = <ThrowOnError extends boolean = false>(optio
  * invariants hold for every row.
  *
  */
-export const listValidatorFaucets = <ThrowOnError extends boolean = false>(options: Options<ListValidatorFaucetsData, ThrowOnError>) => (options.client ?? client).get<ListValidatorFaucetsResponses, ListValidatorFaucetsErrors, ThrowOnError>({ url: '/v0/validators/validator-faucets', ...options });
+export const getValidatorFaucetsByValidator = <ThrowOnError extends boolean = false>(options: Options<GetValidatorFaucetsByValidatorData, ThrowOnError>) => (options.client ?? client).get<GetValidatorFaucetsByValidatorResponses, GetValidatorFaucetsByValidatorErrors, ThrowOnError>({ url: '/v0/validators/validator-faucets', ...options });
 
 /**
  * List unclaimed development fund coupons
@@ -1221,7 +1221,7 @@ export const bulkStorageDownload = <ThrowOnError extends boolean = false>(option
  *
  * Answers 200 while the process is running.
  */
-export const getLivez = <ThrowOnError extends boolean = false>(options?: Options<GetLivezData, ThrowOnError>) => (options?.client ?? client).get<GetLivezResponses, unknown, ThrowOnError>({ url: '/livez', ...options });
+export const isLive = <ThrowOnError extends boolean = false>(options?: Options<IsLiveData, ThrowOnError>) => (options?.client ?? client).get<IsLiveResponses, unknown, ThrowOnError>({ url: '/livez', ...options });
 
 /**
  * Readiness probe
@@ -1230,4 +1230,118 @@ export const getLivez = <ThrowOnError extends boolean = false>(options?: Options
  * 503 otherwise.
  *
  */
-export const getReadyz = <ThrowOnError extends boolean = false>(options?: Options<GetReadyzData, ThrowOnError>) => (options?.client ?? client).get<GetReadyzResponses, GetReadyzErrors, ThrowOnError>({ url: '/readyz', ...options });
+export const isReady = <ThrowOnError extends boolean = false>(options?: Options<IsReadyData, ThrowOnError>) => (options?.client ?? client).get<IsReadyResponses, IsReadyErrors, ThrowOnError>({ url: '/readyz', ...options });
+
+/**
+ * Page through the update history in the v0 form (deprecated)
+ *
+ * The first form of the update list, kept for clients written against it; use
+ * `POST /v2/updates`. Pages hold at most `page_size` and at most 1,000 updates in
+ * ascending `(migration_id, record_time)` order after an exclusive `after`, as v2's,
+ * with three differences upstream keeps for compatibility (docs/offsets-and-ids.md
+ * "The v0 update list"):
+ *
+ * - import updates are listed: without `after`, and for every migration above
+ * `after_migration_id`, a migration starts with its import updates (record time
+ * `0001-01-01T00:00:00Z`, offset `""`) in update id order; they all share one
+ * record time, so a page that ends inside them cannot be continued by `after`
+ * (`/v0/backfilling/import-updates` pages them);
+ * - each transaction carries its offset on this node and its events in node order;
+ * - event ids are written `#<update_id>:<node_id>`, as Canton wrote them before 3.3
+ * (keys of `events_by_id`, `root_event_ids`, `child_event_ids`, `event_id`).
+ *
+ * `lossless: true` selects the lossless encoding of Daml values (docs/daml-values.md);
+ * a page holding compact-only history then answers 409.
+ *
+ *
+ * @deprecated
+ */
+export const getUpdateHistory = <ThrowOnError extends boolean = false>(options: Options<GetUpdateHistoryData, ThrowOnError>) => (options.client ?? client).post<GetUpdateHistoryResponses, GetUpdateHistoryErrors, ThrowOnError>({
+    url: '/v0/updates',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Not served by this stack (the deprecated amulet transaction log)
+ *
+ * Upstream lists, from its own transaction log, amulet transfers, mints, taps and
+ * aborted transfer instructions with their normalized balance changes; deprecated
+ * upstream "with known bugs that will not be fixed" in favour of `POST /v2/updates`.
+ * This stack does not keep that log yet: always 501 in the scan error format, naming
+ * why, after the request is validated. The 200 schema is upstream's, kept so that
+ * generated clients match a Splice scan's.
+ *
+ *
+ * @deprecated
+ */
+export const listTransactionHistory = <ThrowOnError extends boolean = false>(options: Options<ListTransactionHistoryData, ThrowOnError>) => (options.client ?? client).post<ListTransactionHistoryResponses, ListTransactionHistoryErrors, ThrowOnError>({
+    url: '/v0/transactions',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Not served by this stack (a participant's ACS export for a party)
+ *
+ * Upstream answers with its SV participant's ACS export for `party` (at `record_time`,
+ * else the ledger end) filtered to the contracts the DSO party is a stakeholder on:
+ * base64 of a gzip stream of Canton's length-delimited protobuf `ActiveContract`
+ * messages, each carrying the contract's `created_event_blob`, the input of a
+ * participant's ACS import. The store holds the ledger history, not a participant's
+ * contract instances, so no such blob could be made: always 501 in the scan error
+ * format, naming why, after the request is validated. The 200 schema is upstream's.
+ *
+ *
+ * @deprecated
+ */
+export const getAcsSnapshot = <ThrowOnError extends boolean = false>(options: Options<GetAcsSnapshotData, ThrowOnError>) => (options.client ?? client).get<GetAcsSnapshotResponses, GetAcsSnapshotErrors, ThrowOnError>({ url: '/v0/acs/{party}', ...options });
+
+/**
+ * An SV's reward weight as last set by a vote
+ *
+ * The `newRewardWeight` of the most recent accepted `SRARC_UpdateSvRewardWeight` vote
+ * for `svParty` whose effective date (the accepted vote's `effectiveAt`,
+ * docs/governance.md "Vote results") is strictly before `effectiveBefore` (any date
+ * without it). `rewardWeight` is absent when no such vote exists. Internal upstream
+ * (SV apps read it when they reconcile reward weights).
+ *
+ */
+export const getPreviousSvRewardWeight = <ThrowOnError extends boolean = false>(options: Options<GetPreviousSvRewardWeightData, ThrowOnError>) => (options.client ?? client).post<GetPreviousSvRewardWeightResponses, GetPreviousSvRewardWeightErrors, ThrowOnError>({
+    url: '/v0/admin/sv/previous-sv-reward-weight',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The node's status, as a Splice app reports it
+ *
+ * One of three forms (upstream's `NodeStatus`): `success` with the node's id
+ * (`amulet::scan-api`: Splice writes `amulet::<node name>`), its uptime (an ISO-8601
+ * duration as Java's `Duration.toString` writes it, `PT85H26M0.595279S`), its ports
+ * (`admin`: the HTTP port this app listens on) and whether it is active (ready, as
+ * `/readyz` says); `not_initialized` while the database schema is not fully migrated;
+ * `failed` with the reason when the database cannot be reached. Always 200.
+ *
+ */
+export const getHealthStatus = <ThrowOnError extends boolean = false>(options?: Options<GetHealthStatusData, ThrowOnError>) => (options?.client ?? client).get<GetHealthStatusResponses, unknown, ThrowOnError>({ url: '/status', ...options });
+
+/**
+ * The release this node runs
+ *
+ * The app's release version (its package.json, versioned by `nx release`; the same as
+ * `/livez` shows) and the commit time of the sources it was built from (recorded in
+ * the bundle by `npm run bundle`, else read from the git checkout it runs in;
+ * `1970-01-01T00:00:00Z` when neither is known).
+ *
+ */
+export const getVersion = <ThrowOnError extends boolean = false>(options?: Options<GetVersionData, ThrowOnError>) => (options?.client ?? client).get<GetVersionResponses, unknown, ThrowOnError>({ url: '/version', ...options });

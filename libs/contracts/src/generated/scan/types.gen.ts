@@ -84,6 +84,192 @@ export type BulkStorageObjectRef = {
 };
 
 /**
+ * The request of the deprecated `POST /v0/updates`.
+ */
+export type UpdateHistoryRequest = {
+    after?: UpdateHistoryRequestAfter;
+    /**
+     * `true` for the lossless encoding of Daml values (`protobuf_json`), else compact
+     * (docs/daml-values.md).
+     *
+     */
+    lossless?: boolean;
+    /**
+     * Maximum number of updates to return (this node returns at most 1,000 per page).
+     */
+    page_size: number;
+};
+
+export type UpdateHistoryResponse = {
+    /**
+     * Updates in ascending `(migration_id, record_time, update_id)` order, in the v0
+     * form (offsets, events in node order, `#`-prefixed event ids).
+     *
+     */
+    transactions: Array<UpdateHistoryItem>;
+};
+
+export type TransactionHistoryRequest = {
+    /**
+     * The last `event_id` of the previous page (upstream; exclusive).
+     */
+    page_end_event_id?: string;
+    /**
+     * `asc` (the default) or `desc`.
+     */
+    sort_order?: 'asc' | 'desc';
+    /**
+     * Maximum number of transactions to return.
+     */
+    page_size: number;
+};
+
+export type TransactionHistoryResponse = {
+    transactions: Array<TransactionHistoryResponseItem>;
+};
+
+/**
+ * One entry of upstream's amulet transaction log.
+ */
+export type TransactionHistoryResponseItem = {
+    transaction_type: 'transfer' | 'mint' | 'devnet_tap' | 'abort_transfer_instruction';
+    event_id: string;
+    offset?: string;
+    date: string;
+    domain_id: string;
+    round?: number;
+    transfer?: TransactionHistoryTransfer;
+    mint?: AmuletAmount;
+    tap?: AmuletAmount;
+    abort_transfer_instruction?: AbortTransferInstruction;
+};
+
+/**
+ * A transfer from one sender to any number of receivers (upstream's `Transfer`).
+ */
+export type TransactionHistoryTransfer = {
+    sender: SenderAmount;
+    receivers: Array<ReceiverAmount>;
+    balance_changes: Array<BalanceChange>;
+    description?: string;
+    transferInstructionReceiver?: string;
+    transferInstructionAmount?: string;
+    transferInstructionCid?: string;
+    transfer_kind?: 'create_transfer_instruction' | 'transfer_instruction_accept' | 'preapproval_send';
+};
+
+export type SenderAmount = {
+    party: string;
+    input_amulet_amount?: string;
+    input_app_reward_amount?: string;
+    input_validator_reward_amount?: string;
+    input_sv_reward_amount?: string;
+    input_validator_faucet_amount?: string;
+    sender_change_fee: string;
+    sender_change_amount: string;
+    sender_fee: string;
+    holding_fees: string;
+};
+
+export type ReceiverAmount = {
+    party: string;
+    amount: string;
+    receiver_fee: string;
+};
+
+export type BalanceChange = {
+    party: string;
+    change_to_initial_amount_as_of_round_zero: string;
+    change_to_holding_fees_rate: string;
+};
+
+export type AmuletAmount = {
+    amulet_owner: string;
+    amulet_amount: string;
+};
+
+export type AbortTransferInstruction = {
+    abort_kind: 'withdraw' | 'reject';
+    transfer_instruction_cid: string;
+};
+
+export type GetAcsSnapshotResponse = {
+    /**
+     * Base64 of the gzip-compressed ACS export (upstream; never answered here).
+     *
+     */
+    acs_snapshot: string;
+};
+
+export type PreviousSvRewardWeightRequest = {
+    /**
+     * The SV's party id.
+     */
+    svParty: string;
+    /**
+     * Only votes effective strictly before this time count (any time without it).
+     */
+    effectiveBefore?: string;
+};
+
+export type PreviousSvRewardWeightResponse = {
+    /**
+     * The weight the latest such vote set (an integer, in basis points of an SV's
+     * share, as a decimal string); absent when there is none.
+     *
+     */
+    rewardWeight?: string;
+};
+
+/**
+ * A node's status (upstream's `NodeStatus`), one of three forms.
+ */
+export type NodeStatus = SuccessStatusResponse | NotInitializedStatusResponse | FailureStatusResponse;
+
+export type SuccessStatusResponse = {
+    success: Status;
+};
+
+export type NotInitializedStatusResponse = {
+    not_initialized: NotInitialized;
+};
+
+export type FailureStatusResponse = {
+    failed: ErrorResponse;
+};
+
+export type NotInitialized = {
+    active: boolean;
+};
+
+export type Status = {
+    /**
+     * `amulet::<node name>`, as Splice names its apps.
+     */
+    id: string;
+    /**
+     * Time since the app started, an ISO-8601 duration as Java's `Duration.toString` writes it.
+     */
+    uptime: string;
+    /**
+     * The node's ports by name (`admin`, the HTTP port).
+     */
+    ports: {
+        [key: string]: number;
+    };
+    /**
+     * Component detail; `null`, as Splice's apps send it.
+     */
+    extra?: Blob | File | null;
+    active: boolean;
+};
+
+export type Version = {
+    version: string;
+    commit_ts: string;
+};
+
+/**
  * Error body of the scan group.
  */
 export type ErrorResponse = {
@@ -2137,7 +2323,7 @@ export type Lossless = boolean;
  */
 export type DamlValueEncodingQuery = 'compact_json' | 'protobuf_json';
 
-export type GetUpdateByIdV0Data = {
+export type GetUpdateByIdData = {
     body?: never;
     path: {
         /**
@@ -2189,7 +2375,7 @@ export type GetUpdateByIdV0Data = {
     url: '/v0/updates/{update_id}';
 };
 
-export type GetUpdateByIdV0Errors = {
+export type GetUpdateByIdErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2216,16 +2402,16 @@ export type GetUpdateByIdV0Errors = {
     503: ErrorResponse;
 };
 
-export type GetUpdateByIdV0Error = GetUpdateByIdV0Errors[keyof GetUpdateByIdV0Errors];
+export type GetUpdateByIdError = GetUpdateByIdErrors[keyof GetUpdateByIdErrors];
 
-export type GetUpdateByIdV0Responses = {
+export type GetUpdateByIdResponses = {
     /**
      * The update.
      */
     200: UpdateHistoryItem;
 };
 
-export type GetUpdateByIdV0Response = GetUpdateByIdV0Responses[keyof GetUpdateByIdV0Responses];
+export type GetUpdateByIdResponse = GetUpdateByIdResponses[keyof GetUpdateByIdResponses];
 
 export type GetUpdateByIdV2Data = {
     body?: never;
@@ -2859,14 +3045,14 @@ export type GetMigrationIdResponses = {
 
 export type GetMigrationIdResponse2 = GetMigrationIdResponses[keyof GetMigrationIdResponses];
 
-export type GetAcsSnapshotData = {
+export type GetAcsSnapshotAtData = {
     body: AcsRequest;
     path?: never;
     query?: never;
     url: '/v0/state/acs';
 };
 
-export type GetAcsSnapshotErrors = {
+export type GetAcsSnapshotAtErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2893,18 +3079,18 @@ export type GetAcsSnapshotErrors = {
     503: ErrorResponse;
 };
 
-export type GetAcsSnapshotError = GetAcsSnapshotErrors[keyof GetAcsSnapshotErrors];
+export type GetAcsSnapshotAtError = GetAcsSnapshotAtErrors[keyof GetAcsSnapshotAtErrors];
 
-export type GetAcsSnapshotResponses = {
+export type GetAcsSnapshotAtResponses = {
     /**
      * A page of the snapshot.
      */
     200: AcsResponse;
 };
 
-export type GetAcsSnapshotResponse = GetAcsSnapshotResponses[keyof GetAcsSnapshotResponses];
+export type GetAcsSnapshotAtResponse = GetAcsSnapshotAtResponses[keyof GetAcsSnapshotAtResponses];
 
-export type GetAcsSnapshotTimestampData = {
+export type GetDateOfMostRecentSnapshotBeforeData = {
     body?: never;
     path?: never;
     query: {
@@ -2920,7 +3106,7 @@ export type GetAcsSnapshotTimestampData = {
     url: '/v0/state/acs/snapshot-timestamp';
 };
 
-export type GetAcsSnapshotTimestampErrors = {
+export type GetDateOfMostRecentSnapshotBeforeErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -2939,16 +3125,16 @@ export type GetAcsSnapshotTimestampErrors = {
     503: ErrorResponse;
 };
 
-export type GetAcsSnapshotTimestampError = GetAcsSnapshotTimestampErrors[keyof GetAcsSnapshotTimestampErrors];
+export type GetDateOfMostRecentSnapshotBeforeError = GetDateOfMostRecentSnapshotBeforeErrors[keyof GetDateOfMostRecentSnapshotBeforeErrors];
 
-export type GetAcsSnapshotTimestampResponses = {
+export type GetDateOfMostRecentSnapshotBeforeResponses = {
     /**
      * The snapshot record time.
      */
     200: AcsSnapshotTimestampResponse;
 };
 
-export type GetAcsSnapshotTimestampResponse = GetAcsSnapshotTimestampResponses[keyof GetAcsSnapshotTimestampResponses];
+export type GetDateOfMostRecentSnapshotBeforeResponse = GetDateOfMostRecentSnapshotBeforeResponses[keyof GetDateOfMostRecentSnapshotBeforeResponses];
 
 export type GetDateOfFirstSnapshotAfterData = {
     body?: never;
@@ -3119,14 +3305,14 @@ export type GetAcsSnapshotAtV2Responses = {
 
 export type GetAcsSnapshotAtV2Response = GetAcsSnapshotAtV2Responses[keyof GetAcsSnapshotAtV2Responses];
 
-export type GetHoldingsSummaryData = {
+export type GetHoldingsSummaryAtV1Data = {
     body: HoldingsSummaryRequest;
     path?: never;
     query?: never;
     url: '/v1/holdings/summary';
 };
 
-export type GetHoldingsSummaryErrors = {
+export type GetHoldingsSummaryAtV1Errors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -3153,16 +3339,16 @@ export type GetHoldingsSummaryErrors = {
     503: ErrorResponse;
 };
 
-export type GetHoldingsSummaryError = GetHoldingsSummaryErrors[keyof GetHoldingsSummaryErrors];
+export type GetHoldingsSummaryAtV1Error = GetHoldingsSummaryAtV1Errors[keyof GetHoldingsSummaryAtV1Errors];
 
-export type GetHoldingsSummaryResponses = {
+export type GetHoldingsSummaryAtV1Responses = {
     /**
      * One summary per requested owner.
      */
     200: HoldingsSummaryResponse;
 };
 
-export type GetHoldingsSummaryResponse = GetHoldingsSummaryResponses[keyof GetHoldingsSummaryResponses];
+export type GetHoldingsSummaryAtV1Response = GetHoldingsSummaryAtV1Responses[keyof GetHoldingsSummaryAtV1Responses];
 
 export type GetHoldingsSummaryAtData = {
     body: HoldingsSummaryRequestV0;
@@ -3299,7 +3485,7 @@ export type GetHoldingsStateAtV1Responses = {
 
 export type GetHoldingsStateAtV1Response = GetHoldingsStateAtV1Responses[keyof GetHoldingsStateAtV1Responses];
 
-export type ListValidatorFaucetsData = {
+export type GetValidatorFaucetsByValidatorData = {
     body?: never;
     path?: never;
     query: {
@@ -3311,7 +3497,7 @@ export type ListValidatorFaucetsData = {
     url: '/v0/validators/validator-faucets';
 };
 
-export type ListValidatorFaucetsErrors = {
+export type GetValidatorFaucetsByValidatorErrors = {
     /**
      * The request is invalid; the message names the offending field and the problem.
      */
@@ -3330,16 +3516,16 @@ export type ListValidatorFaucetsErrors = {
     503: ErrorResponse;
 };
 
-export type ListValidatorFaucetsError = ListValidatorFaucetsErrors[keyof ListValidatorFaucetsErrors];
+export type GetValidatorFaucetsByValidatorError = GetValidatorFaucetsByValidatorErrors[keyof GetValidatorFaucetsByValidatorErrors];
 
-export type ListValidatorFaucetsResponses = {
+export type GetValidatorFaucetsByValidatorResponses = {
     /**
      * Statistics of the onboarded validators among the requested ones.
      */
     200: ValidatorFaucetsResponse;
 };
 
-export type ListValidatorFaucetsResponse = ListValidatorFaucetsResponses[keyof ListValidatorFaucetsResponses];
+export type GetValidatorFaucetsByValidatorResponse = GetValidatorFaucetsByValidatorResponses[keyof GetValidatorFaucetsByValidatorResponses];
 
 export type ListUnclaimedDevelopmentFundCouponsData = {
     body?: never;
@@ -5390,43 +5576,253 @@ export type BulkStorageDownloadResponses = {
 
 export type BulkStorageDownloadResponse = BulkStorageDownloadResponses[keyof BulkStorageDownloadResponses];
 
-export type GetLivezData = {
+export type IsLiveData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/livez';
 };
 
-export type GetLivezResponses = {
+export type IsLiveResponses = {
     /**
      * The service is alive.
      */
     200: HealthStatus;
 };
 
-export type GetLivezResponse = GetLivezResponses[keyof GetLivezResponses];
+export type IsLiveResponse = IsLiveResponses[keyof IsLiveResponses];
 
-export type GetReadyzData = {
+export type IsReadyData = {
     body?: never;
     path?: never;
     query?: never;
     url: '/readyz';
 };
 
-export type GetReadyzErrors = {
+export type IsReadyErrors = {
     /**
      * The database is unreachable (or, for readiness, not fully migrated).
      */
     503: ErrorResponse;
 };
 
-export type GetReadyzError = GetReadyzErrors[keyof GetReadyzErrors];
+export type IsReadyError = IsReadyErrors[keyof IsReadyErrors];
 
-export type GetReadyzResponses = {
+export type IsReadyResponses = {
     /**
      * The service is ready to serve requests.
      */
     200: HealthStatus;
 };
 
-export type GetReadyzResponse = GetReadyzResponses[keyof GetReadyzResponses];
+export type IsReadyResponse = IsReadyResponses[keyof IsReadyResponses];
+
+export type GetUpdateHistoryData = {
+    body: UpdateHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/updates';
+};
+
+export type GetUpdateHistoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetUpdateHistoryError = GetUpdateHistoryErrors[keyof GetUpdateHistoryErrors];
+
+export type GetUpdateHistoryResponses = {
+    /**
+     * A page of updates.
+     */
+    200: UpdateHistoryResponse;
+};
+
+export type GetUpdateHistoryResponse = GetUpdateHistoryResponses[keyof GetUpdateHistoryResponses];
+
+export type ListTransactionHistoryData = {
+    body: TransactionHistoryRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/transactions';
+};
+
+export type ListTransactionHistoryErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type ListTransactionHistoryError = ListTransactionHistoryErrors[keyof ListTransactionHistoryErrors];
+
+export type ListTransactionHistoryResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: TransactionHistoryResponse;
+};
+
+export type ListTransactionHistoryResponse = ListTransactionHistoryResponses[keyof ListTransactionHistoryResponses];
+
+export type GetAcsSnapshotData = {
+    body?: never;
+    path: {
+        /**
+         * Party id (`<hint>::<namespace fingerprint>`).
+         */
+        party: string;
+    };
+    query?: {
+        /**
+         * The time of the export (upstream; the ledger end without it).
+         */
+        record_time?: string;
+    };
+    url: '/v0/acs/{party}';
+};
+
+export type GetAcsSnapshotErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * This stack does not serve the operation; the message says why (data it does not
+     * record, or a computation that is not published).
+     *
+     */
+    501: ErrorResponse;
+};
+
+export type GetAcsSnapshotError = GetAcsSnapshotErrors[keyof GetAcsSnapshotErrors];
+
+export type GetAcsSnapshotResponses = {
+    /**
+     * Upstream's answer (never given here).
+     */
+    200: GetAcsSnapshotResponse;
+};
+
+export type GetAcsSnapshotResponse2 = GetAcsSnapshotResponses[keyof GetAcsSnapshotResponses];
+
+export type GetPreviousSvRewardWeightData = {
+    body: PreviousSvRewardWeightRequest;
+    path?: never;
+    query?: never;
+    url: '/v0/admin/sv/previous-sv-reward-weight';
+};
+
+export type GetPreviousSvRewardWeightErrors = {
+    /**
+     * The request is invalid; the message names the offending field and the problem.
+     */
+    400: ErrorResponse;
+    /**
+     * The request body is larger than the configured body size limit (`BODY_LIMIT`).
+     */
+    413: ErrorResponse;
+    /**
+     * The request body is not `application/json` (or not in UTF-8).
+     */
+    415: ErrorResponse;
+    /**
+     * An unexpected error occurred while serving the request.
+     */
+    500: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
+};
+
+export type GetPreviousSvRewardWeightError = GetPreviousSvRewardWeightErrors[keyof GetPreviousSvRewardWeightErrors];
+
+export type GetPreviousSvRewardWeightResponses = {
+    /**
+     * The weight, or nothing.
+     */
+    200: PreviousSvRewardWeightResponse;
+};
+
+export type GetPreviousSvRewardWeightResponse = GetPreviousSvRewardWeightResponses[keyof GetPreviousSvRewardWeightResponses];
+
+export type GetHealthStatusData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/status';
+};
+
+export type GetHealthStatusResponses = {
+    /**
+     * The node's status.
+     */
+    200: NodeStatus;
+};
+
+export type GetHealthStatusResponse = GetHealthStatusResponses[keyof GetHealthStatusResponses];
+
+export type GetVersionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/version';
+};
+
+export type GetVersionResponses = {
+    /**
+     * The version.
+     */
+    200: Version;
+};
+
+export type GetVersionResponse = GetVersionResponses[keyof GetVersionResponses];

@@ -87,7 +87,7 @@ export const scanSpec: OpenApiDocument = {
   "paths": {
     "/v0/updates/{update_id}": {
       "get": {
-        "operationId": "getUpdateByIdV0",
+        "operationId": "getUpdateById",
         "deprecated": true,
         "tags": [
           "updates"
@@ -711,7 +711,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/state/acs": {
       "post": {
-        "operationId": "getAcsSnapshot",
+        "operationId": "getAcsSnapshotAt",
         "deprecated": true,
         "tags": [
           "acs"
@@ -762,7 +762,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/state/acs/snapshot-timestamp": {
       "get": {
-        "operationId": "getAcsSnapshotTimestamp",
+        "operationId": "getDateOfMostRecentSnapshotBefore",
         "tags": [
           "acs"
         ],
@@ -1009,7 +1009,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v1/holdings/summary": {
       "post": {
-        "operationId": "getHoldingsSummary",
+        "operationId": "getHoldingsSummaryAtV1",
         "tags": [
           "holdings"
         ],
@@ -1210,7 +1210,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/v0/validators/validator-faucets": {
       "get": {
-        "operationId": "listValidatorFaucets",
+        "operationId": "getValidatorFaucetsByValidator",
         "tags": [
           "validators"
         ],
@@ -3542,7 +3542,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/livez": {
       "get": {
-        "operationId": "getLivez",
+        "operationId": "isLive",
         "tags": [
           "health"
         ],
@@ -3564,7 +3564,7 @@ export const scanSpec: OpenApiDocument = {
     },
     "/readyz": {
       "get": {
-        "operationId": "getReadyz",
+        "operationId": "isReady",
         "tags": [
           "health"
         ],
@@ -3583,6 +3583,251 @@ export const scanSpec: OpenApiDocument = {
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/updates": {
+      "post": {
+        "operationId": "getUpdateHistory",
+        "deprecated": true,
+        "tags": [
+          "updates"
+        ],
+        "summary": "Page through the update history in the v0 form (deprecated)",
+        "description": "The first form of the update list, kept for clients written against it; use\n`POST /v2/updates`. Pages hold at most `page_size` and at most 1,000 updates in\nascending `(migration_id, record_time)` order after an exclusive `after`, as v2's,\nwith three differences upstream keeps for compatibility (docs/offsets-and-ids.md\n\"The v0 update list\"):\n\n- import updates are listed: without `after`, and for every migration above\n  `after_migration_id`, a migration starts with its import updates (record time\n  `0001-01-01T00:00:00Z`, offset `\"\"`) in update id order; they all share one\n  record time, so a page that ends inside them cannot be continued by `after`\n  (`/v0/backfilling/import-updates` pages them);\n- each transaction carries its offset on this node and its events in node order;\n- event ids are written `#<update_id>:<node_id>`, as Canton wrote them before 3.3\n  (keys of `events_by_id`, `root_event_ids`, `child_event_ids`, `event_id`).\n\n`lossless: true` selects the lossless encoding of Daml values (docs/daml-values.md);\na page holding compact-only history then answers 409.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/UpdateHistoryRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "A page of updates.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/UpdateHistoryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/v0/transactions": {
+      "post": {
+        "operationId": "listTransactionHistory",
+        "deprecated": true,
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (the deprecated amulet transaction log)",
+        "description": "Upstream lists, from its own transaction log, amulet transfers, mints, taps and\naborted transfer instructions with their normalized balance changes; deprecated\nupstream \"with known bugs that will not be fixed\" in favour of `POST /v2/updates`.\nThis stack does not keep that log yet: always 501 in the scan error format, naming\nwhy, after the request is validated. The 200 schema is upstream's, kept so that\ngenerated clients match a Splice scan's.\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/TransactionHistoryRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/TransactionHistoryResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/acs/{party}": {
+      "get": {
+        "operationId": "getAcsSnapshot",
+        "deprecated": true,
+        "tags": [
+          "not-implemented"
+        ],
+        "summary": "Not served by this stack (a participant's ACS export for a party)",
+        "description": "Upstream answers with its SV participant's ACS export for `party` (at `record_time`,\nelse the ledger end) filtered to the contracts the DSO party is a stakeholder on:\nbase64 of a gzip stream of Canton's length-delimited protobuf `ActiveContract`\nmessages, each carrying the contract's `created_event_blob`, the input of a\nparticipant's ACS import. The store holds the ledger history, not a participant's\ncontract instances, so no such blob could be made: always 501 in the scan error\nformat, naming why, after the request is validated. The 200 schema is upstream's.\n",
+        "parameters": [
+          {
+            "name": "party",
+            "in": "path",
+            "required": true,
+            "description": "Party id (`<hint>::<namespace fingerprint>`).",
+            "schema": {
+              "type": "string",
+              "maxLength": 512,
+              "pattern": "^.+::[0-9a-f]+$"
+            }
+          },
+          {
+            "name": "record_time",
+            "in": "query",
+            "required": false,
+            "description": "The time of the export (upstream; the ledger end without it).",
+            "schema": {
+              "type": "string",
+              "format": "date-time"
+            }
+          }
+        ],
+        "responses": {
+          "200": {
+            "description": "Upstream's answer (never given here).",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/GetAcsSnapshotResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "501": {
+            "$ref": "#/components/responses/NotImplemented"
+          }
+        }
+      }
+    },
+    "/v0/admin/sv/previous-sv-reward-weight": {
+      "post": {
+        "operationId": "getPreviousSvRewardWeight",
+        "tags": [
+          "governance"
+        ],
+        "summary": "An SV's reward weight as last set by a vote",
+        "description": "The `newRewardWeight` of the most recent accepted `SRARC_UpdateSvRewardWeight` vote\nfor `svParty` whose effective date (the accepted vote's `effectiveAt`,\ndocs/governance.md \"Vote results\") is strictly before `effectiveBefore` (any date\nwithout it). `rewardWeight` is absent when no such vote exists. Internal upstream\n(SV apps read it when they reconcile reward weights).\n",
+        "requestBody": {
+          "required": true,
+          "content": {
+            "application/json": {
+              "schema": {
+                "$ref": "#/components/schemas/PreviousSvRewardWeightRequest"
+              }
+            }
+          }
+        },
+        "responses": {
+          "200": {
+            "description": "The weight, or nothing.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/PreviousSvRewardWeightResponse"
+                }
+              }
+            }
+          },
+          "400": {
+            "$ref": "#/components/responses/BadRequest"
+          },
+          "413": {
+            "$ref": "#/components/responses/PayloadTooLarge"
+          },
+          "415": {
+            "$ref": "#/components/responses/UnsupportedMediaType"
+          },
+          "500": {
+            "$ref": "#/components/responses/InternalError"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
+          }
+        }
+      }
+    },
+    "/status": {
+      "get": {
+        "operationId": "getHealthStatus",
+        "tags": [
+          "health"
+        ],
+        "summary": "The node's status, as a Splice app reports it",
+        "description": "One of three forms (upstream's `NodeStatus`): `success` with the node's id\n(`amulet::scan-api`: Splice writes `amulet::<node name>`), its uptime (an ISO-8601\nduration as Java's `Duration.toString` writes it, `PT85H26M0.595279S`), its ports\n(`admin`: the HTTP port this app listens on) and whether it is active (ready, as\n`/readyz` says); `not_initialized` while the database schema is not fully migrated;\n`failed` with the reason when the database cannot be reached. Always 200.\n",
+        "responses": {
+          "200": {
+            "description": "The node's status.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/NodeStatus"
+                }
+              }
+            }
+          }
+        }
+      }
+    },
+    "/version": {
+      "get": {
+        "operationId": "getVersion",
+        "tags": [
+          "health"
+        ],
+        "summary": "The release this node runs",
+        "description": "The app's release version (its package.json, versioned by `nx release`; the same as\n`/livez` shows) and the commit time of the sources it was built from (recorded in\nthe bundle by `npm run bundle`, else read from the git checkout it runs in;\n`1970-01-01T00:00:00Z` when neither is known).\n",
+        "responses": {
+          "200": {
+            "description": "The version.",
+            "content": {
+              "application/json": {
+                "schema": {
+                  "$ref": "#/components/schemas/Version"
+                }
+              }
+            }
           }
         }
       }
@@ -3860,6 +4105,445 @@ export const scanSpec: OpenApiDocument = {
           "digest": {
             "description": "Base64 SHA-256 of the object's bytes: equal on every scan holding the same\nhistory, so downloads can be checked against other SVs.\n",
             "type": "string"
+          }
+        }
+      },
+      "UpdateHistoryRequest": {
+        "type": "object",
+        "description": "The request of the deprecated `POST /v0/updates`.",
+        "required": [
+          "page_size"
+        ],
+        "properties": {
+          "after": {
+            "$ref": "#/components/schemas/UpdateHistoryRequestAfter"
+          },
+          "lossless": {
+            "type": "boolean",
+            "description": "`true` for the lossless encoding of Daml values (`protobuf_json`), else compact\n(docs/daml-values.md).\n"
+          },
+          "page_size": {
+            "type": "integer",
+            "format": "int32",
+            "minimum": 1,
+            "description": "Maximum number of updates to return (this node returns at most 1,000 per page)."
+          }
+        }
+      },
+      "UpdateHistoryResponse": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "description": "Updates in ascending `(migration_id, record_time, update_id)` order, in the v0\nform (offsets, events in node order, `#`-prefixed event ids).\n",
+            "items": {
+              "$ref": "#/components/schemas/UpdateHistoryItem"
+            }
+          }
+        }
+      },
+      "TransactionHistoryRequest": {
+        "type": "object",
+        "required": [
+          "page_size"
+        ],
+        "properties": {
+          "page_end_event_id": {
+            "type": "string",
+            "description": "The last `event_id` of the previous page (upstream; exclusive)."
+          },
+          "sort_order": {
+            "type": "string",
+            "enum": [
+              "asc",
+              "desc"
+            ],
+            "description": "`asc` (the default) or `desc`."
+          },
+          "page_size": {
+            "type": "integer",
+            "format": "int64",
+            "minimum": 1,
+            "description": "Maximum number of transactions to return."
+          }
+        }
+      },
+      "TransactionHistoryResponse": {
+        "type": "object",
+        "required": [
+          "transactions"
+        ],
+        "properties": {
+          "transactions": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/TransactionHistoryResponseItem"
+            }
+          }
+        }
+      },
+      "TransactionHistoryResponseItem": {
+        "type": "object",
+        "description": "One entry of upstream's amulet transaction log.",
+        "required": [
+          "transaction_type",
+          "event_id",
+          "date",
+          "domain_id"
+        ],
+        "properties": {
+          "transaction_type": {
+            "type": "string",
+            "enum": [
+              "transfer",
+              "mint",
+              "devnet_tap",
+              "abort_transfer_instruction"
+            ]
+          },
+          "event_id": {
+            "type": "string"
+          },
+          "offset": {
+            "type": "string"
+          },
+          "date": {
+            "type": "string",
+            "format": "date-time"
+          },
+          "domain_id": {
+            "type": "string"
+          },
+          "round": {
+            "type": "integer",
+            "format": "int64"
+          },
+          "transfer": {
+            "$ref": "#/components/schemas/TransactionHistoryTransfer"
+          },
+          "mint": {
+            "$ref": "#/components/schemas/AmuletAmount"
+          },
+          "tap": {
+            "$ref": "#/components/schemas/AmuletAmount"
+          },
+          "abort_transfer_instruction": {
+            "$ref": "#/components/schemas/AbortTransferInstruction"
+          }
+        }
+      },
+      "TransactionHistoryTransfer": {
+        "type": "object",
+        "description": "A transfer from one sender to any number of receivers (upstream's `Transfer`).",
+        "required": [
+          "sender",
+          "receivers",
+          "balance_changes"
+        ],
+        "properties": {
+          "sender": {
+            "$ref": "#/components/schemas/SenderAmount"
+          },
+          "receivers": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/ReceiverAmount"
+            }
+          },
+          "balance_changes": {
+            "type": "array",
+            "items": {
+              "$ref": "#/components/schemas/BalanceChange"
+            }
+          },
+          "description": {
+            "type": "string"
+          },
+          "transferInstructionReceiver": {
+            "type": "string"
+          },
+          "transferInstructionAmount": {
+            "type": "string"
+          },
+          "transferInstructionCid": {
+            "type": "string"
+          },
+          "transfer_kind": {
+            "type": "string",
+            "enum": [
+              "create_transfer_instruction",
+              "transfer_instruction_accept",
+              "preapproval_send"
+            ]
+          }
+        }
+      },
+      "SenderAmount": {
+        "type": "object",
+        "required": [
+          "party",
+          "sender_change_fee",
+          "sender_change_amount",
+          "sender_fee",
+          "holding_fees"
+        ],
+        "properties": {
+          "party": {
+            "type": "string"
+          },
+          "input_amulet_amount": {
+            "type": "string"
+          },
+          "input_app_reward_amount": {
+            "type": "string"
+          },
+          "input_validator_reward_amount": {
+            "type": "string"
+          },
+          "input_sv_reward_amount": {
+            "type": "string"
+          },
+          "input_validator_faucet_amount": {
+            "type": "string"
+          },
+          "sender_change_fee": {
+            "type": "string"
+          },
+          "sender_change_amount": {
+            "type": "string"
+          },
+          "sender_fee": {
+            "type": "string"
+          },
+          "holding_fees": {
+            "type": "string"
+          }
+        }
+      },
+      "ReceiverAmount": {
+        "type": "object",
+        "required": [
+          "party",
+          "amount",
+          "receiver_fee"
+        ],
+        "properties": {
+          "party": {
+            "type": "string"
+          },
+          "amount": {
+            "type": "string"
+          },
+          "receiver_fee": {
+            "type": "string"
+          }
+        }
+      },
+      "BalanceChange": {
+        "type": "object",
+        "required": [
+          "party",
+          "change_to_initial_amount_as_of_round_zero",
+          "change_to_holding_fees_rate"
+        ],
+        "properties": {
+          "party": {
+            "type": "string"
+          },
+          "change_to_initial_amount_as_of_round_zero": {
+            "type": "string"
+          },
+          "change_to_holding_fees_rate": {
+            "type": "string"
+          }
+        }
+      },
+      "AmuletAmount": {
+        "type": "object",
+        "required": [
+          "amulet_owner",
+          "amulet_amount"
+        ],
+        "properties": {
+          "amulet_owner": {
+            "type": "string"
+          },
+          "amulet_amount": {
+            "type": "string"
+          }
+        }
+      },
+      "AbortTransferInstruction": {
+        "type": "object",
+        "required": [
+          "abort_kind",
+          "transfer_instruction_cid"
+        ],
+        "properties": {
+          "abort_kind": {
+            "type": "string",
+            "enum": [
+              "withdraw",
+              "reject"
+            ]
+          },
+          "transfer_instruction_cid": {
+            "type": "string"
+          }
+        }
+      },
+      "GetAcsSnapshotResponse": {
+        "type": "object",
+        "required": [
+          "acs_snapshot"
+        ],
+        "properties": {
+          "acs_snapshot": {
+            "type": "string",
+            "description": "Base64 of the gzip-compressed ACS export (upstream; never answered here).\n"
+          }
+        }
+      },
+      "PreviousSvRewardWeightRequest": {
+        "type": "object",
+        "required": [
+          "svParty"
+        ],
+        "properties": {
+          "svParty": {
+            "type": "string",
+            "maxLength": 512,
+            "pattern": "^.+::[0-9a-f]+$",
+            "description": "The SV's party id."
+          },
+          "effectiveBefore": {
+            "type": "string",
+            "format": "date-time",
+            "description": "Only votes effective strictly before this time count (any time without it)."
+          }
+        }
+      },
+      "PreviousSvRewardWeightResponse": {
+        "type": "object",
+        "properties": {
+          "rewardWeight": {
+            "type": "string",
+            "description": "The weight the latest such vote set (an integer, in basis points of an SV's\nshare, as a decimal string); absent when there is none.\n"
+          }
+        }
+      },
+      "NodeStatus": {
+        "description": "A node's status (upstream's `NodeStatus`), one of three forms.",
+        "oneOf": [
+          {
+            "$ref": "#/components/schemas/SuccessStatusResponse"
+          },
+          {
+            "$ref": "#/components/schemas/NotInitializedStatusResponse"
+          },
+          {
+            "$ref": "#/components/schemas/FailureStatusResponse"
+          }
+        ]
+      },
+      "SuccessStatusResponse": {
+        "type": "object",
+        "required": [
+          "success"
+        ],
+        "properties": {
+          "success": {
+            "$ref": "#/components/schemas/Status"
+          }
+        }
+      },
+      "NotInitializedStatusResponse": {
+        "type": "object",
+        "required": [
+          "not_initialized"
+        ],
+        "properties": {
+          "not_initialized": {
+            "$ref": "#/components/schemas/NotInitialized"
+          }
+        }
+      },
+      "FailureStatusResponse": {
+        "type": "object",
+        "required": [
+          "failed"
+        ],
+        "properties": {
+          "failed": {
+            "$ref": "#/components/schemas/ErrorResponse"
+          }
+        }
+      },
+      "NotInitialized": {
+        "type": "object",
+        "required": [
+          "active"
+        ],
+        "properties": {
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "Status": {
+        "type": "object",
+        "required": [
+          "id",
+          "uptime",
+          "ports",
+          "active"
+        ],
+        "properties": {
+          "id": {
+            "type": "string",
+            "description": "`amulet::<node name>`, as Splice names its apps."
+          },
+          "uptime": {
+            "type": "string",
+            "description": "Time since the app started, an ISO-8601 duration as Java's `Duration.toString` writes it.",
+            "pattern": "^PT(\\d+H)?(\\d+M)?(\\d+(\\.\\d{1,9})?S)?$"
+          },
+          "ports": {
+            "type": "object",
+            "description": "The node's ports by name (`admin`, the HTTP port).",
+            "additionalProperties": {
+              "type": "integer",
+              "format": "int32"
+            }
+          },
+          "extra": {
+            "type": "string",
+            "format": "binary",
+            "nullable": true,
+            "description": "Component detail; `null`, as Splice's apps send it."
+          },
+          "active": {
+            "type": "boolean"
+          }
+        }
+      },
+      "Version": {
+        "type": "object",
+        "required": [
+          "version",
+          "commit_ts"
+        ],
+        "properties": {
+          "version": {
+            "type": "string",
+            "example": "0.1.0"
+          },
+          "commit_ts": {
+            "type": "string",
+            "format": "date-time"
           }
         }
       },

@@ -76,4 +76,61 @@ export class VoteResultsService {
     if (last !== undefined) page.next_page_token = voteResultToken(last);
     return page;
   }
+
+  /**
+   * `/v0/admin/sv/previous-sv-reward-weight`: the `newRewardWeight` of the newest accepted
+   * `SRARC_UpdateSvRewardWeight` vote for `svParty` effective strictly before `effectiveBefore`
+   * (any time without it), as upstream's scan finds it; `{}` when there is none. The accepted
+   * votes of that action are read newest first from ix_vote_results_action_name, a page at a
+   * time, until one names the SV (such votes are few: one per reward weight change of any SV).
+   */
+  async previousSvRewardWeight(
+    request: scanApi.PreviousSvRewardWeightRequest,
+  ): Promise<scanApi.PreviousSvRewardWeightResponse> {
+    const filter: VoteResultFilter = {
+      actionName: 'SRARC_UpdateSvRewardWeight',
+      accepted: true,
+      effectiveTo:
+        request.effectiveBefore === undefined
+          ? undefined
+          : requireRequestTime('effectiveBefore', request.effectiveBefore).ceil,
+    };
+    let after: VoteResultKey | undefined;
+    for (;;) {
+      const rows = await this.results.page(filter, REWARD_WEIGHT_SCAN_PAGE, after);
+      for (const row of rows) {
+        const weight = rewardWeightSet(
+          row.compactOnly ? row.exerciseResult : toCompact(row.exerciseResult as DamlValue),
+        );
+        if (weight?.svParty === request.svParty) return { rewardWeight: weight.newRewardWeight };
+      }
+      if (rows.length < REWARD_WEIGHT_SCAN_PAGE) return {};
+      after = rows[rows.length - 1];
+    }
+  }
+}
+
+/** How many reward weight votes are read per statement while looking for an SV's. */
+const REWARD_WEIGHT_SCAN_PAGE = 100;
+
+/**
+ * The SV and weight a closed `SRARC_UpdateSvRewardWeight` request set, from its compact
+ * `DsoRules_CloseVoteRequestResult` (`request.action` = ARC_DsoRules { dsoAction =
+ * SRARC_UpdateSvRewardWeight { svParty, newRewardWeight } }); undefined for any other action.
+ */
+export function rewardWeightSet(result: unknown): { svParty: string; newRewardWeight: string } | undefined {
+  const field = (v: unknown, key: string): unknown =>
+    v !== null && typeof v === 'object' && !Array.isArray(v)
+      ? (v as Record<string, unknown>)[key]
+      : undefined;
+  const action = field(field(result, 'request'), 'action');
+  if (field(action, 'tag') !== 'ARC_DsoRules') return undefined;
+  const dsoAction = field(field(action, 'value'), 'dsoAction');
+  if (field(dsoAction, 'tag') !== 'SRARC_UpdateSvRewardWeight') return undefined;
+  const value = field(dsoAction, 'value');
+  const svParty = field(value, 'svParty');
+  const weight = field(value, 'newRewardWeight');
+  if (typeof svParty !== 'string' || (typeof weight !== 'string' && typeof weight !== 'number'))
+    return undefined;
+  return { svParty, newRewardWeight: String(weight) };
 }

@@ -59,29 +59,44 @@ function requireLosslessRows(rows: readonly UpdateTreeRow[]): void {
 
 /** JSON text of a (non-null) string. */
 const str = (s: string) => `to_json(${s})::text`;
+/**
+ * How event ids are written: `<update_id>:<node_id>`, or with the `#` Canton wrote before 3.3,
+ * which the deprecated `POST /v0/updates` keeps (docs/offsets-and-ids.md "The v0 update list").
+ */
+export type EventIdStyle = 'plain' | 'prefixed';
+const idPrefix = (style: EventIdStyle) => (style === 'prefixed' ? `'#' || ` : '');
+/** The event id of node `node` of update `u`. */
+const eventId = (style: EventIdStyle, node = 'e.node_id') =>
+  `${idPrefix(style)}u.update_id || ':' || ${node}`;
 /** JSON array of event ids of the node ids in array `nodes` (in array order; [] for null). */
-const eventIds = (nodes: string) =>
-  `to_json(ARRAY(SELECT u.update_id || ':' || x.n FROM unnest(${nodes}) WITH ORDINALITY AS x(n, o) ORDER BY x.o))::text`;
+const eventIds = (nodes: string, style: EventIdStyle = 'plain') =>
+  `to_json(ARRAY(SELECT ${eventId(style, 'x.n')} FROM unnest(${nodes}) WITH ORDINALITY AS x(n, o) ORDER BY x.o))::text`;
 
 // $L (a boolean parameter): lossless payloads, else compact. Created events take their compact
 // create arguments from the contract's stored compact payload (c); exercised events' compact
 // payloads are derived in Node (the text around them is written here). A compact-only update's
 // payloads are served as stored: they are the compact JSON it was given (a lossless read of one
 // is refused before it is rendered, UpdateHistoryService).
-const CREATED_PRE = `'{"event_type":"created_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
+const createdPre = (
+  style: EventIdStyle,
+) => `'{"event_type":"created_event","event_id":' || ${str(eventId(style))}
   || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
   || ',"package_name":' || ${str('e.package_name')} || ',"create_arguments":'`;
 const CREATED_POST = `',"created_at":' || ${fewestDigitsJsonSql('e.created_at')} || ',"signatories":' || to_json(e.signatories)::text
   || ',"observers":' || to_json(e.observers)::text || '}'`;
-const EXERCISED_PRE = `'{"event_type":"exercised_event","event_id":' || ${str(`u.update_id || ':' || e.node_id`)}
+const exercisedPre = (
+  style: EventIdStyle,
+) => `'{"event_type":"exercised_event","event_id":' || ${str(eventId(style))}
   || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
   || ',"package_name":' || ${str('e.package_name')} || ',"choice":' || ${str('e.choice')} || ',"choice_argument":'`;
-const EXERCISED_MID = `',"child_event_ids":' || ${eventIds('e.child_node_ids')} || ',"exercise_result":'`;
+const exercisedMid = (style: EventIdStyle) =>
+  `',"child_event_ids":' || ${eventIds('e.child_node_ids', style)} || ',"exercise_result":'`;
 const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_parties":' || to_json(e.acting_parties)::text
   || ',"interface_id":' || coalesce(${str('e.interface_id')}, 'null') || '}'`;
 
 const tree = (
   lossless: string,
+  style: EventIdStyle = 'plain',
 ) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
   ${microsJsonSql('u.record_time')} AS record_time,
   u.compact_only,
@@ -89,7 +104,7 @@ const tree = (
   CASE WHEN u.kind = 'transaction' THEN
     '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
     || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')} END AS tx_fields,
-  CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids')} END AS root_event_ids,
+  CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids', style)} END AS root_event_ids,
   ${str('u.external_transaction_hash')} AS external_transaction_hash,
   CASE u.kind
     WHEN 'assignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
@@ -100,15 +115,15 @@ const tree = (
       || ',"unassign_id":' || ${str('u.unassign_id')} || ',"reassignment_counter":' || u.reassignment_counter
       || ',"contract_id":' || ${str('u.reassigned_contract_id')} || '}'
   END AS reassignment_fields, u.reassignment_counter,
-  ${str(`u.update_id || ':' || e.node_id`)} AS event_id,
+  ${str(eventId(style))} AS event_id,
   CASE e.event_type
-    WHEN 'created' THEN ${CREATED_PRE} || CASE WHEN ${lossless} OR u.compact_only THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
-    WHEN 'exercised' THEN CASE WHEN ${lossless} OR u.compact_only THEN ${EXERCISED_PRE} || e.choice_argument::text || ${EXERCISED_MID}
+    WHEN 'created' THEN ${createdPre(style)} || CASE WHEN ${lossless} OR u.compact_only THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
+    WHEN 'exercised' THEN CASE WHEN ${lossless} OR u.compact_only THEN ${exercisedPre(style)} || e.choice_argument::text || ${exercisedMid(style)}
       || e.exercise_result::text || ${EXERCISED_POST} END
   END AS event,
-  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_PRE} ELSE ${EXERCISED_PRE} END END AS pre,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${createdPre(style)} ELSE ${exercisedPre(style)} END END AS pre,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN e.create_arguments ELSE e.choice_argument END END AS first,
-  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_POST} ELSE ${EXERCISED_MID} END END AS mid,
+  CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_POST} ELSE ${exercisedMid(style)} END END AS mid,
   CASE WHEN ${viaNode(lossless)} AND e.event_type = 'exercised' THEN e.exercise_result END AS second,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN '' ELSE ${EXERCISED_POST} END END AS post`;
 
@@ -228,6 +243,57 @@ export class UpdateHistoryRepository {
     const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.LIST_PAGE, [
       after?.migrationId ?? 0,
       after?.recordTime ?? IMPORT_RECORD_TIME,
+      limit,
+      IMPORT_RECORD_TIME,
+      lossless,
+    ]);
+    if (lossless) requireLosslessRows(rows);
+    return rows;
+  }
+
+  /**
+   * A page of the deprecated v0 update list (docs/offsets-and-ids.md "The v0 update list"): as
+   * LIST_PAGE, with import updates: each migration after $1 starts with them (in update id order,
+   * by ix_updates_import), and migration $1 too when $2 is before the import time ('-infinity'
+   * without `after`). Event ids are `#`-prefixed. $5: lossless.
+   */
+  static readonly V0_LIST_PAGE = prepared(
+    'scan_update_tree_v0_list_page',
+    `WITH RECURSIVE ms(id) AS (
+        SELECT min(migration_id) FROM updates WHERE migration_id >= $1
+        UNION ALL
+        SELECT (SELECT min(u.migration_id) FROM updates u WHERE u.migration_id > ms.id) FROM ms WHERE ms.id IS NOT NULL),
+      page AS NOT MATERIALIZED (
+        SELECT p.row_id, p.migration_id, p.record_time, p.update_id
+          FROM ms CROSS JOIN LATERAL (
+            (SELECT u.row_id, u.migration_id, u.record_time, u.update_id FROM updates u
+              WHERE u.migration_id = ms.id AND u.is_import AND (ms.id > $1 OR $2::timestamptz < $4::timestamptz)
+              ORDER BY u.update_id LIMIT $3)
+            UNION ALL
+            (SELECT u.row_id, u.migration_id, u.record_time, u.update_id FROM updates u
+              WHERE u.migration_id = ms.id
+                AND u.record_time > CASE WHEN ms.id = $1 THEN GREATEST($2::timestamptz, $4::timestamptz) ELSE $4::timestamptz END
+                AND NOT u.is_import
+              ORDER BY u.record_time LIMIT $3)) p
+         WHERE ms.id IS NOT NULL
+         ORDER BY p.migration_id, p.record_time, p.update_id LIMIT $3)
+      ${treeStatement('$5::boolean', `${tree('$5::boolean', 'prefixed')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = p.migration_id`, '', 'p.migration_id, p.record_time, p.update_id, e.node_id')}`,
+  );
+
+  /**
+   * Rows of at most `limit` updates of the v0 list strictly after `(afterMigrationId,
+   * afterRecordTime)` (`-infinity`: from the start of that migration, import updates included),
+   * from the beginning without `after`. CompactOnlyHistory when `lossless` and the page holds an
+   * update loaded compact-only.
+   */
+  async findV0ListPageRows(
+    after: { migrationId: number; recordTime: string } | undefined,
+    limit: number,
+    lossless: boolean,
+  ): Promise<UpdateTreeRow[]> {
+    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.V0_LIST_PAGE, [
+      after?.migrationId ?? 0,
+      after?.recordTime ?? '-infinity',
       limit,
       IMPORT_RECORD_TIME,
       lossless,

@@ -82,6 +82,31 @@ export class UpdateHistoryService {
     return this.listPage(request, 'v1');
   }
 
+  /**
+   * The deprecated `POST /v0/updates` (docs/offsets-and-ids.md "The v0 update list"): the list
+   * with import updates, each update with its offset and its events in node order, event ids
+   * `#`-prefixed; `lossless` chooses the encoding.
+   */
+  async listUpdatesV0(
+    request: scanApi.UpdateHistoryRequest,
+  ): Promise<JsonText<scanApi.UpdateHistoryResponse>> {
+    let after: { migrationId: number; recordTime: string } | undefined;
+    if (request.after) {
+      const time = requireRequestTime('after.after_record_time', request.after.after_record_time).floor;
+      // Before the import time: from the start of the migration, its import updates included.
+      after = {
+        migrationId: request.after.after_migration_id,
+        recordTime: time < IMPORT_TIME ? '-infinity' : time,
+      };
+    }
+    const rows = await this.repository.findV0ListPageRows(
+      after,
+      Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
+      request.lossless === true,
+    );
+    return new JsonText(`{"transactions":[${itemsText(rows, 'item')}]}`);
+  }
+
   private async listPage<T>(request: scanApi.UpdateHistoryRequestV2, form: ItemForm): Promise<JsonText<T>> {
     let after: { migrationId: number; recordTime: string } | undefined;
     if (request.after) {
