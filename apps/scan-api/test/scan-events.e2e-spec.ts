@@ -221,23 +221,33 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
       }
     });
 
-    it('pages in SQL by named indexes (EXPLAIN of the page statements)', async () => {
+    it('pages in SQL by named indexes (EXPLAIN of the page statement, which merges both sides)', async () => {
       const explain = async (statement: { text: string }, params: unknown[]) =>
         ((await db.dataSource.query(`EXPLAIN ${statement.text}`, params)) as { 'QUERY PLAN': string }[])
           .map((r) => r['QUERY PLAN'])
           .join('\n');
       const after = [0, '2026-01-01T00:00:00Z'];
-      const shape = await explain(EventHistoryRepository.PAGE_SHAPE, [...after, 100, '0001-01-01T00:00:00Z']);
-      expect(shape).toContain('ux_synchronizer_verdicts_migration_record_time');
-      // The partitions' copies of ix_updates_migration_record_time, one migration at a time.
-      expect(shape).toMatch(/Index Scan using updates_m0_migration_id_record_time\w* on updates_m0/);
-      expect(shape).not.toContain('Seq Scan');
-      const verdictsIn = await explain(EventHistoryRepository.VERDICTS_IN, [
-        ...after,
-        1,
-        '2100-01-01T00:00:00Z',
-      ]);
-      expect(verdictsIn).toContain('ux_synchronizer_verdicts_migration_record_time');
+      for (const lossless of [false, true]) {
+        const plan = await explain(EventHistoryRepository.PAGE, [
+          ...after,
+          100,
+          '0001-01-01T00:00:00Z',
+          lossless,
+        ]);
+        // The verdict keys by their unique index, each page verdict by its primary key.
+        expect(plan).toMatch(
+          /Index Scan using ux_synchronizer_verdicts_migration_record_time on synchronizer_verdicts/,
+        );
+        expect(plan).toMatch(/Index Scan using pk_synchronizer_verdicts on synchronizer_verdicts/);
+        // The partitions' copies of ix_updates_migration_record_time, one migration at a time.
+        expect(plan).toMatch(/Index Scan using updates_m0_migration_id_record_time\w* on updates_m0/);
+        // Each event's update and its events by their primary keys.
+        expect(plan).toMatch(/Index Scan using updates_m0_pkey on updates_m0/);
+        expect(plan).toMatch(/Index Scan using events_m0_pkey on events_m0/);
+        expect(plan).not.toContain('Seq Scan');
+        // The page's order is known: only each event's rows are sorted (by node id).
+        expect(plan).toMatch(/Incremental Sort/);
+      }
     });
   });
 

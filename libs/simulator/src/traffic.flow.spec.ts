@@ -15,6 +15,17 @@ import {
 } from '@canton-scan/domain';
 import { compactOf, replay, run, small, SMALL } from './simulator.fixture';
 
+/** One Daml Decimal (Numeric 10) in units of 10^-10. */
+const UNITS = 10_000_000_000n;
+
+/** Daml's Decimal product of two amounts in units: rounded to 10 decimals, half to even. */
+function times(a: bigint, b: bigint): bigint {
+  const product = a * b;
+  const q = product / UNITS;
+  const twice = 2n * (product % UNITS);
+  return twice > UNITS || (twice === UNITS && q % 2n === 1n) ? q + 1n : q;
+}
+
 // Field lists of splice-amulet 0.1.14 and splice-dso-governance 0.1.20, in declaration order:
 // Splice/DecentralizedSynchronizer.daml (MemberTraffic), Splice/AmuletRules.daml
 // (AmuletRules_BuyMemberTraffic, AmuletRules_BuyMemberTrafficResult,
@@ -175,42 +186,72 @@ describe('synchronizer traffic purchases in the simulated network', () => {
     );
     expect(expiries.length).toBeGreaterThan(2);
     const expired = new Set<string>();
+    let exact = 0;
     for (const { event, tx } of expiries) {
       const { choiceArg } = toCompact(event.choice_argument) as unknown as {
-        choiceArg: { closedRoundCid: string; validatorRewardCouponCids: string[] };
+        choiceArg: {
+          closedRoundCid: string;
+          validatorRewardCouponCids: string[];
+          appCouponCids: string[];
+          svRewardCouponCids: string[];
+          optValidatorFaucetCouponCids: string[] | null;
+          optValidatorLivenessActivityRecordCids: string[] | null;
+        };
       };
       const closed = closedRounds.get(choiceArg.closedRoundCid)!;
       const children = event.child_event_ids.map((id) => tx.events_by_id[id]);
-      let burned = 0n;
+      const expiryOf = (cid: string) =>
+        children.find(
+          (c): c is HistoryExercisedEvent => c.event_type === 'exercised_event' && c.contract_id === cid,
+        )!;
+      let validatorRewards = 0n;
       for (const cid of choiceArg.validatorRewardCouponCids) {
         const coupon = coupons.get(cid)!;
         expect(coupon.round).toEqual(closed.round);
-        const expiry = children.find(
-          (c): c is HistoryExercisedEvent => c.event_type === 'exercised_event' && c.contract_id === cid,
-        )!;
+        const expiry = expiryOf(cid);
         expect(expiry.choice).toBe(SpliceChoices.ValidatorRewardCouponDsoExpire);
         expect(toCompact(expiry.exercise_result)).toEqual({ amount: coupon.amount });
-        burned += parseDamlDecimal(coupon.amount);
+        validatorRewards += parseDamlDecimal(coupon.amount);
         expired.add(cid);
       }
+      // The round's other unclaimed coupons expire in the same exercise, their issuance added as
+      // AmuletRules_ClaimExpiredRewards adds it (splice-amulet Splice/AmuletRules.daml): featured
+      // and unfeatured app amounts, SV weights, and faucet coupons with liveness records by count.
+      let featured = 0n;
+      let unfeatured = 0n;
+      for (const cid of choiceArg.appCouponCids) {
+        const result = toCompact(expiryOf(cid).exercise_result) as unknown as {
+          featured: boolean;
+          amount: string;
+        };
+        if (result.featured) featured += parseDamlDecimal(result.amount);
+        else unfeatured += parseDamlDecimal(result.amount);
+      }
+      let svWeight = 0n;
+      for (const cid of choiceArg.svRewardCouponCids)
+        svWeight += BigInt(
+          (toCompact(expiryOf(cid).exercise_result) as unknown as { weight: string }).weight,
+        );
+      const faucets =
+        BigInt((choiceArg.optValidatorFaucetCouponCids ?? []).length) +
+        BigInt((choiceArg.optValidatorLivenessActivityRecordCids ?? []).length);
+      const amount =
+        times(validatorRewards, parseDamlDecimal(closed.issuancePerValidatorRewardCoupon)) +
+        times(faucets * UNITS, parseDamlDecimal(closed.optIssuancePerValidatorFaucetCoupon ?? '0.0')) +
+        times(featured, parseDamlDecimal(closed.issuancePerFeaturedAppRewardCoupon)) +
+        times(unfeatured, parseDamlDecimal(closed.issuancePerUnfeaturedAppRewardCoupon)) +
+        times(svWeight * UNITS, parseDamlDecimal(closed.issuancePerSvRewardCoupon));
       const unclaimed = children.filter(
         (c): c is HistoryCreatedEvent =>
           c.event_type === 'created_event' && c.template_id === SpliceTemplates.UnclaimedReward.templateId,
       );
-      // The round's other unclaimed coupons (SV, app) expire in the same exercise: their issuance
-      // joins the validator coupons' (sum of amounts × issuancePerValidatorRewardCoupon, half-even).
-      const product = burned * parseDamlDecimal(closed.issuancePerValidatorRewardCoupon);
-      const units = 10_000_000_000n;
-      const q = product / units;
-      const twice = 2n * (product % units);
-      const amount = twice > units || (twice === units && q % 2n === 1n) ? q + 1n : q;
       if (amount > 0n) {
         expect(unclaimed).toHaveLength(1);
-        expect(parseDamlDecimal(compactOf<{ amount: string }>(unclaimed[0]).amount)).toBeGreaterThanOrEqual(
-          amount,
-        );
-      }
+        expect(compactOf<{ amount: string }>(unclaimed[0]).amount).toBe(formatDamlDecimal(amount));
+        exact++;
+      } else expect(unclaimed).toHaveLength(0);
     }
+    expect(exact).toBeGreaterThan(0);
     // Every coupon of a round closed by the end of the run has been expired.
     const lastClosed = Math.max(...[...closedRounds.values()].map((r) => Number(r.round.number)));
     for (const [cid, coupon] of coupons)

@@ -1,5 +1,5 @@
 // bench:scan's figures for the event list and the backwards walk: the whole event history paged
-// through POST /v0/events (1,000 per page) against the statements the service runs, paged
+// through POST /v0/events (1,000 per page) against the one statement the service runs, paged
 // directly through `pg`; and every synchronizer of the newest migration walked backwards through
 // POST /v0/backfilling/updates-before (1,000 per call) against its statement.
 import { EventHistoryRepository, IMPORT_RECORD_TIME, UpdateHistoryRepository } from '@canton-scan/domain';
@@ -42,35 +42,20 @@ export async function benchEventList(base: string, q: Query): Promise<WalkFigure
     let n = 0;
     let after: [number, string] = [0, IMPORT_RECORD_TIME];
     for (;;) {
-      const [shape] = await q<{
-        updates: number;
-        verdicts: number;
-        last_migration_id: string | null;
-        last_record_time: string | null;
-      }>(EventHistoryRepository.PAGE_SHAPE.text, [after[0], after[1], PAGE, IMPORT_RECORD_TIME]);
-      if (shape.last_migration_id === null || shape.last_record_time === null) return n;
-      const [rows, verdicts] = await Promise.all([
-        shape.updates > 0
-          ? q<{ row_id: string; migration_id: string; record_time: string }>(
-              UpdateHistoryRepository.LIST_PAGE.text,
-              [after[0], after[1], shape.updates, IMPORT_RECORD_TIME, false],
-            )
-          : Promise.resolve([]),
-        shape.verdicts > 0
-          ? q<{ migration_id: string; record_time: string }>(EventHistoryRepository.VERDICTS_IN.text, [
-              after[0],
-              after[1],
-              shape.last_migration_id,
-              shape.last_record_time,
-            ])
-          : Promise.resolve([]),
-      ]);
-      // Events are the union of the two sides by (migration, record time).
-      const keys = new Set<string>();
-      for (const r of rows) keys.add(`${r.migration_id}|${JSON.parse(r.record_time) as string}`);
-      for (const v of verdicts) keys.add(`${v.migration_id}|${JSON.parse(v.record_time) as string}`);
-      n += Math.min(keys.size, PAGE);
-      after = [Number(shape.last_migration_id), shape.last_record_time];
+      // The one statement the service runs: updates and verdicts merged, each event's rows contiguous.
+      const rows = await q<{ key_migration_id: string; key_record_time: string; row_id: string | null }>(
+        EventHistoryRepository.PAGE.text,
+        [after[0], after[1], PAGE, IMPORT_RECORD_TIME, false],
+      );
+      if (rows.length === 0) return n;
+      let previous = '';
+      for (const r of rows) {
+        const key = `${r.key_migration_id}|${r.key_record_time}|${r.row_id}`;
+        if (key !== previous) n++;
+        previous = key;
+      }
+      const last = rows[rows.length - 1];
+      after = [Number(last.key_migration_id), JSON.parse(last.key_record_time) as string];
     }
   });
   if (httpCount !== pgCount)

@@ -4,21 +4,30 @@ import { notFound, verdictsNotHeld } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { JsonText } from '../../wire/json-text';
 import { requireRequestTime } from '../time/request-time';
-import { itemTexts } from '../updates/update-history.mapper';
-import { UpdateHistoryRepository } from '../updates/update-history.repository';
-import { EventHistoryRepository, type VerdictTextRow } from './event-history.repository';
+import { itemTexts, updateText } from '../updates/update-history.mapper';
+import { UpdateHistoryRepository, type UpdateTreeRow } from '../updates/update-history.repository';
+import { EventHistoryRepository, type EventPageRow } from './event-history.repository';
 
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 
 /** An event's JSON text: its update (v2 list form) and verdict, null when absent, then what comes with a verdict. */
-function eventText(update: string | undefined, verdict: VerdictTextRow | undefined): string {
+function eventText(
+  update: string | undefined,
+  verdict:
+    | { verdict: string | null; traffic_summary: string | null; app_activity_records: string | null }
+    | undefined,
+): string {
   let text = `{"update":${update ?? 'null'},"verdict":${verdict?.verdict ?? 'null'}`;
   if (verdict?.traffic_summary) text += `,"traffic_summary":${verdict.traffic_summary}`;
   if (verdict?.app_activity_records) text += `,"app_activity_records":${verdict.app_activity_records}`;
   return `${text}}`;
 }
 
-const keyOf = (migrationId: string, recordTime: string) => `${migrationId} ${recordTime}`;
+/** Whether two rows of an event page belong to one event: its key, and its update when it has one. */
+const sameEvent = (a: EventPageRow, b: EventPageRow) =>
+  a.key_migration_id === b.key_migration_id &&
+  a.key_record_time === b.key_record_time &&
+  a.row_id === b.row_id;
 
 /**
  * Scan's `/v0/events` (docs/events.md): the update history merged with the synchronizer's
@@ -47,23 +56,17 @@ export class EventHistoryService {
     }
     if (!(await this.events.verdictsHeldFrom(after?.migrationId ?? 0))) throw verdictsNotHeld('/v0/events');
     const lossless = request.daml_value_encoding === 'protobuf_json';
-    const shape = await this.events.pageShape(after, request.page_size);
-    if (shape.last_migration_id === null || shape.last_record_time === null)
-      return new JsonText('{"events":[]}');
-    const last = { migrationId: shape.last_migration_id, recordTime: shape.last_record_time };
-    const [updateRows, verdicts] = await Promise.all([
-      shape.updates > 0 ? this.updates.findListPageRows(after, shape.updates, lossless) : Promise.resolve([]),
-      shape.verdicts > 0 ? this.events.verdictsIn(after, last) : Promise.resolve([]),
-    ]);
-    const byKey = new Map<string, { update?: string; verdict?: VerdictTextRow }>();
-    for (const u of itemTexts(updateRows, 'v2'))
-      byKey.set(keyOf(u.migrationId, u.recordTime), { update: u.text });
-    for (const v of verdicts) {
-      const key = keyOf(v.migration_id, v.record_time);
-      byKey.set(key, { ...byKey.get(key), verdict: v });
+    // The rows come merged and in event order; each event's rows are contiguous.
+    const rows = await this.events.pageRows(after, request.page_size, lossless);
+    const items: string[] = [];
+    for (let start = 0, i = 1; i <= rows.length; i++) {
+      if (i < rows.length && sameEvent(rows[i], rows[start])) continue;
+      const first = rows[start];
+      const update =
+        first.row_id === null ? undefined : updateText(rows.slice(start, i) as UpdateTreeRow[], 'v2');
+      items.push(eventText(update, first));
+      start = i;
     }
-    const keys = [...byKey.keys()].sort(compareKeys).slice(0, request.page_size);
-    const items = keys.map((k) => eventText(byKey.get(k)!.update, byKey.get(k)!.verdict));
     return new JsonText(`{"events":[${items.join(',')}]}`);
   }
 
@@ -91,13 +94,4 @@ export class EventHistoryService {
     }
     return new JsonText(eventText(update?.text, verdict));
   }
-}
-
-/** `migration record-time` keys: migration ids compared as numbers, then the (fixed-width) times as text. */
-function compareKeys(a: string, b: string): number {
-  const [ma, ta] = a.split(' ');
-  const [mb, tb] = b.split(' ');
-  const m = Number(ma) - Number(mb);
-  if (m !== 0) return m;
-  return ta < tb ? -1 : ta > tb ? 1 : 0;
 }

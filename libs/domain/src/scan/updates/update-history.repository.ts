@@ -48,13 +48,19 @@ export interface UpdateTreeRow {
   post: string | null;
 }
 
+/** The two columns the lossless check reads, null on a row without an update (the event list's verdicts alone). */
+interface EventTreeRowPart {
+  compact_only: boolean | null;
+  update_id: string | null;
+}
+
 /**
  * Refuses a lossless answer that would include a compact-only update (CompactOnlyHistory,
  * naming the first): its payloads have no lossless form, and none is made up.
  */
-function requireLosslessRows(rows: readonly UpdateTreeRow[]): void {
+export function requireLosslessRows(rows: readonly EventTreeRowPart[]): void {
   const compact = rows.find((r) => r.compact_only);
-  if (compact) throw compactOnlyHistory(JSON.parse(compact.update_id) as string);
+  if (compact) throw compactOnlyHistory(JSON.parse(compact.update_id!) as string);
 }
 
 /** JSON text of a (non-null) string. */
@@ -145,6 +151,9 @@ const treeStatement = (lossless: string, from: string, where: string, orderBy: s
     OFFSET 0) c ON true
   ${where}
   ORDER BY ${orderBy}`;
+
+/** The tree columns and joins, for statements that read update trees beside other rows (the event list). */
+export { tree as updateTreeColumns, treeStatement as updateTreeStatement };
 
 /**
  * Reads recorded updates with their event trees as JSON text: `updates` joined with `events`
