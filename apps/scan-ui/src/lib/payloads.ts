@@ -30,6 +30,7 @@ export interface AmuletRules {
 
 export interface DsoRules {
   epoch: string;
+  config?: { decentralizedSynchronizer?: { activeSynchronizerId?: string } };
   svs: [string, { name: string; svRewardWeight: string; joinedAsOfRound: { number: string } }][];
   dsoDelegate: string;
 }
