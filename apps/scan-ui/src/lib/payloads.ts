@@ -67,6 +67,17 @@ export function actionName(action: Variant): string {
   return nested ? nested.tag : action.tag;
 }
 
+/** `DsoRules_CloseVoteRequestResult`: a closed vote request and how it ended. */
+export interface CloseVoteRequestResult {
+  request: VoteRequest;
+  completedAt: string;
+  abstainingSvs: string[];
+  outcome:
+    | { tag: 'VRO_Accepted'; value: { effectiveAt: string } }
+    | { tag: 'VRO_Rejected'; value: Record<string, never> }
+    | { tag: 'VRO_Expired'; value: Record<string, never> };
+}
+
 export interface ValidatorLicense {
   validator: string;
   sponsor: string;
