@@ -28,7 +28,11 @@ function rows() {
       Object.fromEntries(
         within(row)
           .getAllByRole('cell')
-          .map((c, i) => [headers[i], c.textContent]),
+          // The participant's id is shortened: read its whole id from its title.
+          .map((c, i) => [
+            headers[i],
+            i === 0 ? c.querySelector('[title]')!.getAttribute('title') : c.textContent,
+          ]),
       ),
     );
 }
@@ -54,6 +58,8 @@ describe('TrafficView', () => {
       },
     ]);
     expect(screen.getByRole('button', { name: 'Copy synchronizer id' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Copy participant id' })).toBeTruthy();
+    expect(screen.getByTitle(PAR_A).textContent).toBe('PAR::validator-1::1220aa…aaaa');
     expect(screen.getByTitle(SYNC).textContent).toBe(SYNC);
     expect(screen.queryByRole('note')).toBeNull();
   });
@@ -68,9 +74,11 @@ describe('TrafficView', () => {
         }}
       />,
     );
-    expect(screen.getByRole('note').textContent).toBe(
-      `1,000,000 bytes purchased for ${PAR_A} have not reached the sequencer’s limit yet.`,
+    const note = screen.getByRole('note');
+    expect(note.textContent).toBe(
+      '1,000,000 bytes purchased for PAR::validator-1::1220aa…aaaa have not reached the sequencer’s limit yet.',
     );
+    expect(within(note).getByTitle(PAR_A)).toBeTruthy();
   });
 
   it('marks a participant without traffic state (the 404) beside one with it', () => {

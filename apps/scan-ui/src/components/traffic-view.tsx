@@ -4,7 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { ParticipantTraffic, PartyTraffic } from '../hooks/use-traffic';
 import { formatCount } from '../lib/format';
 import { DataTable } from './data-table';
-import { FullId } from './id-link';
+import { FullId, ShortId } from './id-link';
 
 /** `1200000` → `"1,200,000 bytes"`. */
 export function formatBytes(bytes: number): string {
@@ -64,7 +64,7 @@ export function TrafficView({ traffic }: { traffic: PartyTraffic }) {
           {
             key: 'participant',
             header: 'Participant',
-            cell: (p) => <FullId id={p.participant} label="participant id" />,
+            cell: (p) => <ShortId id={p.participant} label="participant id" />,
           },
           {
             key: 'purchased',
@@ -102,8 +102,9 @@ export function TrafficView({ traffic }: { traffic: PartyTraffic }) {
         <Box role="note" sx={{ mt: 1 }}>
           {pending.map((p) => (
             <Typography key={p.participant}>
-              {formatBytes(figures(p.status!).pending)} purchased for {p.participant} have not reached the
-              sequencer’s limit yet.
+              {formatBytes(figures(p.status!).pending)} purchased for{' '}
+              <ShortId id={p.participant} label="participant id" /> have not reached the sequencer’s limit
+              yet.
             </Typography>
           ))}
         </Box>
