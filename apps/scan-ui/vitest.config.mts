@@ -16,6 +16,6 @@ export default defineConfig({
     include: ['src/**/*.spec.{ts,tsx}'],
     css: false,
     // The first render of a page (MUI's styles compiled) takes seconds on a shared, loaded machine.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });
