@@ -153,7 +153,7 @@ describe('the explorer UI in Chromium', () => {
     }
     expect(found).toEqual([]);
     expect(overflows).toEqual([]);
-  }, 300_000);
+  }, 600_000);
 
   it.each([
     ['the deepest transaction', (s: ReturnType<typeof samples>) => s.deepest],
