@@ -15,5 +15,7 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.spec.{ts,tsx}'],
     css: false,
+    // The first render of a page (MUI's styles compiled) takes seconds on a shared, loaded machine.
+    testTimeout: 60_000,
   },
 });

@@ -62,8 +62,20 @@ describe('the explorer UI in Chromium', () => {
     };
   }
 
+  /** A validator as a client finds one: a licence holder with faucet statistics. */
+  async function aValidator(): Promise<string> {
+    const licences = (await scanApi.listValidatorLicenses({ client: stack.client })).data!.validator_licenses;
+    const validators = licences.map((c) => (c.payload as { validator: string }).validator);
+    const faucets = (
+      await scanApi.listValidatorFaucets({ client: stack.client, query: { validator_ids: validators } })
+    ).data!.validatorsReceivedFaucets;
+    expect(faucets.length).toBeGreaterThan(0);
+    return faucets[0].validator;
+  }
+
   it('opens every page from its deep link at 1280 and 390 px with no console error, failed request, serious axe violation or text that overflows its box', async () => {
     const { deepest, biggest, reassignment, choice, contractId, party } = samples();
+    const validator = await aValidator();
     const pages: [string, string][] = [
       ['overview', '/'],
       ['updates', '/updates'],
@@ -73,6 +85,7 @@ describe('the explorer UI in Chromium', () => {
       ['reassignment', `/updates/${reassignment.update_id}`],
       ['contract', `/contracts/${encodeURIComponent(contractId)}`],
       ['party', `/parties/${encodeURIComponent(party)}`],
+      ['validator', `/parties/${encodeURIComponent(validator)}`],
       ['acs', '/acs'],
       ['validators', '/validators'],
       ['governance', '/governance'],
@@ -140,7 +153,7 @@ describe('the explorer UI in Chromium', () => {
     }
     expect(found).toEqual([]);
     expect(overflows).toEqual([]);
-  }, 150_000);
+  }, 600_000);
 
   it.each([
     ['the deepest transaction', (s: ReturnType<typeof samples>) => s.deepest],
@@ -367,35 +380,123 @@ describe('the explorer UI in Chromium', () => {
     }
   }, 60_000);
 
-  it('lists on the governance page the open vote requests the API lists, by action and votes', async () => {
-    const requests = (await scanApi.listDsoRulesVoteRequests({ client: stack.client })).data!
+  it('shows on the governance page, mid-vote, the open request’s action, requester, votes so far and deadline, and the closed ones’ outcomes', async () => {
+    const open = (await scanApi.listDsoRulesVoteRequests({ client: stack.client })).data!
       .dso_rules_vote_requests;
+    const closed = (await scanApi.listVoteRequestResults({ client: stack.client, body: { limit: 10 } })).data!
+      .dso_rules_vote_results;
+    type Votes = [string, { accept: boolean }][];
+    type Action = { tag: string; value: Record<string, { tag?: string }> };
+    // The fixture's history ends mid-vote: a request with votes cast besides the requester's, open.
+    expect(open.some((c) => (c.payload.votes as Votes).length > 1)).toBe(true);
+    expect(closed.length).toBeGreaterThan(0);
+    const action = (a: Action) =>
+      Object.values(a.value).find((v) => typeof v?.tag === 'string')?.tag ?? a.tag;
+    const votes = (v: Votes) =>
+      `${v.filter(([, x]) => x.accept).length} / ${v.filter(([, x]) => !x.accept).length}`;
+    const utc = (iso: string) => `${iso.slice(0, 10)} ${iso.slice(11, 19)} UTC`;
     const { page, problems, close } = await openPage(stack);
     try {
       await visit(page, stack.origin, '/governance');
-      const section = page.getByRole('region', { name: 'Open vote requests' });
-      if (requests.length === 0) {
-        expect(await section.getByRole('status').innerText()).toBe('No vote request is open.');
-      } else {
-        const rows = page.getByRole('table', { name: 'Open vote requests' }).locator('tbody tr');
-        const shown = await rows.evaluateAll((trs) =>
-          trs.map((tr) => ({
-            accepts: tr.children[2].textContent,
-            contract: decodeURIComponent(
-              tr.querySelector('a[href^="/contracts/"]')!.getAttribute('href')!.slice(11),
-            ),
-          })),
-        );
-        // Soonest deadline first, each with its accept / reject count from the request's votes.
-        const expected = [...requests]
-          .sort((a, b) => Date.parse(String(a.payload.voteBefore)) - Date.parse(String(b.payload.voteBefore)))
-          .map((c) => {
-            const votes = c.payload.votes as [string, { accept: boolean }][];
-            const yes = votes.filter(([, v]) => v.accept).length;
-            return { accepts: `${yes} / ${votes.length - yes}`, contract: c.contract_id };
-          });
-        expect(shown).toEqual(expected);
+      const cells = (table: string) =>
+        page
+          .getByRole('table', { name: table })
+          .locator('tbody tr')
+          .evaluateAll((trs) => trs.map((tr) => [...tr.children].map((td) => (td as HTMLElement).innerText)));
+      // Open: soonest deadline first; the deadline as its UTC time with how far off it is.
+      const openRows = await cells('Open vote requests');
+      const expectedOpen = [...open]
+        .sort((a, b) => Date.parse(String(a.payload.voteBefore)) - Date.parse(String(b.payload.voteBefore)))
+        .map((c) => [
+          action(c.payload.action as Action),
+          c.payload.requester,
+          votes(c.payload.votes as Votes),
+          utc(String(c.payload.voteBefore)),
+        ]);
+      expect(openRows.map((r) => [r[0], r[1], r[2], r[3].split(/\s+·/)[0].trim()])).toEqual(expectedOpen);
+      const links = await page
+        .getByRole('table', { name: 'Open vote requests' })
+        .locator('a[href^="/contracts/"]')
+        .evaluateAll((as) => as.map((a) => decodeURIComponent(a.getAttribute('href')!.slice(11))));
+      expect([...links].sort()).toEqual(open.map((c) => c.contract_id).sort());
+      // Closed: the results page, newest first, each with its outcome and the votes it closed with.
+      const outcome = {
+        VRO_Accepted: 'Accepted',
+        VRO_Rejected: 'Rejected',
+        VRO_Expired: 'Expired',
+      } as Record<string, string>;
+      const closedRows = await cells('Closed vote requests');
+      expect(closedRows.map((r) => r.slice(0, 5))).toEqual(
+        closed.map((r) => {
+          const result = r as {
+            request: { action: Action; requester: string; votes: Votes };
+            completedAt: string;
+            outcome: { tag: string };
+          };
+          return [
+            action(result.request.action),
+            result.request.requester,
+            outcome[result.outcome.tag],
+            votes(result.request.votes),
+            utc(result.completedAt),
+          ];
+        }),
+      );
+      expect(closedRows.map((r) => r[2])).toContain('Accepted');
+      expect(problems).toEqual([]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('shows on a validator’s page the traffic of its participant as the scan gives it', async () => {
+    const validator = await aValidator();
+    const dso = (await scanApi.getDsoInfo({ client: stack.client })).data!;
+    const synchronizer = (
+      dso.dso_rules.contract.payload as {
+        config: { decentralizedSynchronizer: { activeSynchronizerId: string } };
       }
+    ).config.decentralizedSynchronizer.activeSynchronizerId;
+    const participants = (
+      await scanApi.getPartyToParticipantV1({
+        client: stack.client,
+        path: { domain_id: synchronizer, party_id: validator },
+      })
+    ).data!.participant_ids;
+    expect(participants.length).toBeGreaterThan(0);
+    const bytes = (n: number) => `${n.toLocaleString('en-US')} bytes`;
+    const expected = [];
+    for (const participant of participants) {
+      const t = (
+        await scanApi.getMemberTrafficStatus({
+          client: stack.client,
+          path: { domain_id: synchronizer, member_id: participant },
+        })
+      ).data!.traffic_status;
+      expect(t.target.total_purchased).toBeGreaterThan(0);
+      expected.push([
+        participant,
+        bytes(t.target.total_purchased),
+        bytes(t.actual.total_limit),
+        bytes(t.actual.total_consumed),
+        bytes(t.actual.total_limit - t.actual.total_consumed),
+      ]);
+    }
+    const { page, problems, close } = await openPage(stack);
+    try {
+      await visit(page, stack.origin, `/parties/${encodeURIComponent(validator)}`);
+      const section = page.getByRole('region', { name: 'Synchronizer traffic' });
+      expect(await section.getByTitle(synchronizer).innerText()).toBe(synchronizer);
+      const rows = await section
+        .getByRole('table', { name: 'Traffic of the hosting participants' })
+        .locator('tbody tr')
+        .evaluateAll((trs) =>
+          trs.map((tr) => [
+            tr.querySelector('[title]')!.getAttribute('title'),
+            ...[...tr.children].slice(1).map((td) => (td as HTMLElement).innerText),
+          ]),
+        );
+      expect(rows).toEqual(expected);
       expect(problems).toEqual([]);
     } finally {
       await close();

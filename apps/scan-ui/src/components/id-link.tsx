@@ -67,3 +67,21 @@ export function FullId({ id, label }: { id: string; label: string }) {
     </span>
   );
 }
+
+/**
+ * An id of something without a page here (a participant `PAR::<name>::<fingerprint>`), shortened
+ * like a party's IdLink: whole up to its last `::`, its fingerprint cut in the middle; the whole id
+ * is its `title`, shown under it while its copy button has the keyboard focus, and copied by it.
+ */
+export function ShortId({ id, label }: { id: string; label: string }) {
+  const at = id.lastIndexOf('::');
+  const shown = at > 0 ? `${id.slice(0, at + 2)}${shortId(id.slice(at + 2), 6, 4)}` : shortId(id);
+  return (
+    <span className="id-link" data-full={id}>
+      <span className="id-text" title={id}>
+        {shown}
+      </span>
+      <CopyButton value={id} label={label} />
+    </span>
+  );
+}

@@ -32,6 +32,6 @@ export function Pager({
 }
 
 /** The tokens of the pages visited: page i starts at tokens[i] (undefined for the first). */
-export function nextPages(tokens: (string | undefined)[], page: number, next: string | undefined) {
+export function nextPages<T>(tokens: (T | undefined)[], page: number, next: T | undefined) {
   return next === undefined ? tokens : [...tokens.slice(0, page + 1), next];
 }

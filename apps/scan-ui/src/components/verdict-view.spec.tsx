@@ -62,6 +62,11 @@ describe('VerdictView', () => {
     expect(screen.getByTestId('verdict-result').textContent).toBe('Accepted');
     expect(screen.getByText('12,345 bytes')).toBeTruthy();
     expect(screen.getByText(/^round 7:/)).toBeTruthy();
+    // The submitting participant as an id: whole, with its copy button.
+    expect(screen.getByTitle(EVENT.verdict!.submitting_participant_uid).textContent).toBe(
+      EVENT.verdict!.submitting_participant_uid,
+    );
+    expect(screen.getByRole('button', { name: 'Copy participant id' })).toBeTruthy();
     const rows = within(screen.getByRole('table', { name: 'Transaction views' }))
       .getAllByRole('row')
       .slice(1);

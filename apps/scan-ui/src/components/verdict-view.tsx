@@ -3,7 +3,7 @@ import Typography from '@mui/material/Typography';
 import type { scanApi } from '@canton-scan/contracts/browser';
 import { DataTable } from './data-table';
 import { Field } from './event-details';
-import { IdLink } from './id-link';
+import { FullId, IdLink } from './id-link';
 import { Time } from './time';
 import { formatCount } from '../lib/format';
 
@@ -47,7 +47,9 @@ export function VerdictView({ event }: { event: UpdateEvent }) {
             </Box>
           ))}
         </Field>
-        <Field name="Submitting participant">{v.submitting_participant_uid}</Field>
+        <Field name="Submitting participant">
+          <FullId id={v.submitting_participant_uid} label="participant id" />
+        </Field>
         <Field name="Mediator group">{v.mediator_group}</Field>
         {traffic && <Field name="Traffic cost">{formatCount(traffic.total_traffic_cost)} bytes</Field>}
         {activity && (

@@ -19,6 +19,21 @@ export function useVoteCount(filters: scanApi.VoteResultsCountRequest) {
   });
 }
 
+/** `POST /v0/admin/sv/voteresults`: a page of the closed vote requests' results matching the filters, newest first. */
+export function useVoteResults(filters: scanApi.VoteResultsCountRequest, limit: number, pageToken?: number) {
+  return useQuery({
+    queryKey: ['vote-results', filters, limit, pageToken],
+    queryFn: () =>
+      unwrap(
+        scanApi.listVoteRequestResults({
+          client: scanClient,
+          body: { ...filters, limit, ...(pageToken === undefined ? {} : { pageToken }) },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+  });
+}
+
 /** `GET /v0/admin/sv/voterequests`: the open vote requests. */
 export function useVoteRequests() {
   return useQuery({

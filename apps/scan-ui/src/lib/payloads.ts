@@ -30,6 +30,7 @@ export interface AmuletRules {
 
 export interface DsoRules {
   epoch: string;
+  config?: { decentralizedSynchronizer?: { activeSynchronizerId?: string } };
   svs: [string, { name: string; svRewardWeight: string; joinedAsOfRound: { number: string } }][];
   dsoDelegate: string;
 }
@@ -64,6 +65,17 @@ export function actionName(action: Variant): string {
     (v): v is Variant => typeof v === 'object' && v !== null && typeof (v as Variant).tag === 'string',
   );
   return nested ? nested.tag : action.tag;
+}
+
+/** `DsoRules_CloseVoteRequestResult`: a closed vote request and how it ended. */
+export interface CloseVoteRequestResult {
+  request: VoteRequest;
+  completedAt: string;
+  abstainingSvs: string[];
+  outcome:
+    | { tag: 'VRO_Accepted'; value: { effectiveAt: string } }
+    | { tag: 'VRO_Rejected'; value: Record<string, never> }
+    | { tag: 'VRO_Expired'; value: Record<string, never> };
 }
 
 export interface ValidatorLicense {

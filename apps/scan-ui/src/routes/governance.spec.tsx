@@ -3,10 +3,15 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { scanApi } from '@canton-scan/contracts/browser';
-import { useDsoInfo, useVoteCount, useVoteRequests } from '../hooks/use-dso';
+import { useDsoInfo, useVoteCount, useVoteRequests, useVoteResults } from '../hooks/use-dso';
 import GovernancePage from './governance';
 
-vi.mock('../hooks/use-dso', () => ({ useDsoInfo: vi.fn(), useVoteCount: vi.fn(), useVoteRequests: vi.fn() }));
+vi.mock('../hooks/use-dso', () => ({
+  useDsoInfo: vi.fn(),
+  useVoteCount: vi.fn(),
+  useVoteRequests: vi.fn(),
+  useVoteResults: vi.fn(),
+}));
 
 afterEach(cleanup);
 
@@ -54,9 +59,20 @@ function request(id: string, action: object, voteBefore: string, accepts: boolea
   };
 }
 
-function show(requests: ReturnType<typeof request>[]) {
+/** A `DsoRules_CloseVoteRequestResult` (compact) of a request like {@link request}'s payload. */
+function closed(req: ReturnType<typeof request>, outcome: object, completedAt: string) {
+  return { request: req.payload, completedAt, offboardedVoters: [], abstainingSvs: [], outcome };
+}
+
+function show(requests: ReturnType<typeof request>[], results: ReturnType<typeof closed>[] = []) {
   vi.mocked(useDsoInfo).mockReturnValue(ok(dso));
-  vi.mocked(useVoteCount).mockReturnValue(ok({ count: 0 }));
+  vi.mocked(useVoteCount).mockReturnValue(ok({ count: results.length }));
+  vi.mocked(useVoteResults).mockReturnValue(
+    ok({
+      dso_rules_vote_results: results,
+      ...(results.length ? { next_page_token: 7 } : {}),
+    } as unknown as scanApi.ListDsoRulesVoteResultsResponse),
+  );
   vi.mocked(useVoteRequests).mockReturnValue(
     ok({ dso_rules_vote_requests: requests } as unknown as scanApi.ListDsoRulesVoteRequestsResponse),
   );
@@ -105,5 +121,50 @@ describe('the governance page', () => {
     show([]);
     const section = screen.getByRole('region', { name: 'Open vote requests' });
     expect(within(section).getByRole('status').textContent).toBe('No vote request is open.');
+  });
+
+  it('lists the closed vote requests the results page gives, with their outcome, votes and dates', () => {
+    const setConfig = {
+      tag: 'ARC_AmuletRules',
+      value: { amuletRulesAction: { tag: 'CRARC_SetConfig', value: {} } },
+    };
+    const offboard = { tag: 'ARC_DsoRules', value: { dsoAction: { tag: 'SRARC_OffboardSv', value: {} } } };
+    show(
+      [],
+      [
+        closed(
+          request('00' + 'ee'.repeat(33), setConfig, '2026-01-07T00:00:00Z', [true, true, false]),
+          { tag: 'VRO_Accepted', value: { effectiveAt: '2026-01-08T00:00:00Z' } },
+          '2026-01-06T01:02:03.000000Z',
+        ),
+        closed(
+          request('00' + 'ff'.repeat(33), offboard, '2026-01-05T00:00:00Z', [true]),
+          { tag: 'VRO_Expired', value: {} },
+          '2026-01-05T00:00:01.000000Z',
+        ),
+      ],
+    );
+    const table = screen.getByRole('table', { name: 'Closed vote requests' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
+      ['CRARC_SetConfig', 'sv1', 'Accepted', '2 / 1', '2026-01-06 01:02:03 UTC', '2026-01-08 00:00:00 UTC'],
+      ['SRARC_OffboardSv', 'sv1', 'Expired', '1 / 0', '2026-01-05 00:00:01 UTC', '—'],
+    ]);
+    // A short page is the last one, whatever token it carries.
+    expect(screen.getByRole('button', { name: 'Next' }).hasAttribute('disabled')).toBe(true);
+    expect(vi.mocked(useVoteResults)).toHaveBeenCalledWith({}, 10, undefined);
+  });
+
+  it('says so when no vote request was closed', () => {
+    show([]);
+    const section = screen.getByRole('region', { name: 'Vote results' });
+    expect(within(section).getByText('No closed vote request matches.').getAttribute('role')).toBe('status');
+    expect(within(section).queryByRole('table')).toBeNull();
   });
 });

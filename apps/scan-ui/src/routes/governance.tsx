@@ -10,10 +10,18 @@ import { IdLink } from '../components/id-link';
 import { JsonView } from '../components/json-view';
 import { Page, Section } from '../components/page';
 import { QueryView } from '../components/query-view';
-import { useDsoInfo, useVoteCount, useVoteRequests } from '../hooks/use-dso';
+import { nextPages, Pager } from '../components/pager';
+import { acceptReject, VoteResultsTable } from '../components/vote-results-table';
+import { useDsoInfo, useVoteCount, useVoteRequests, useVoteResults } from '../hooks/use-dso';
 import { formatCount } from '../lib/format';
 import { Time } from '../components/time';
-import { actionName, type DsoRules, type SvNodeState, type VoteRequest } from '../lib/payloads';
+import {
+  actionName,
+  type CloseVoteRequestResult,
+  type DsoRules,
+  type SvNodeState,
+  type VoteRequest,
+} from '../lib/payloads';
 
 function VoteRequests() {
   const query = useVoteRequests();
@@ -39,10 +47,7 @@ function VoteRequests() {
                   key: 'votes',
                   header: 'Accept / reject',
                   align: 'right',
-                  cell: (row) => {
-                    const accepted = row.request.votes.filter(([, v]) => v.accept).length;
-                    return `${accepted} / ${row.request.votes.length - accepted}`;
-                  },
+                  cell: (row) => acceptReject(row.request.votes),
                 },
                 {
                   key: 'before',
@@ -61,6 +66,41 @@ function VoteRequests() {
         }}
       </QueryView>
     </Section>
+  );
+}
+
+const RESULTS_PAGE = 10;
+
+/** The closed vote requests matching the filters, newest effective date first, a page at a time. */
+function ClosedRequests({ filters }: { filters: scanApi.VoteResultsCountRequest }) {
+  const [tokens, setTokens] = useState<(number | undefined)[]>([undefined]);
+  const [page, setPage] = useState(0);
+  const query = useVoteResults(filters, RESULTS_PAGE, tokens[page]);
+  const results = (query.data?.dso_rules_vote_results ?? []) as unknown as CloseVoteRequestResult[];
+  // As upstream, every non-empty page carries a token; a short page is the last.
+  const next = results.length === RESULTS_PAGE ? query.data?.next_page_token : undefined;
+  return (
+    <QueryView
+      query={query}
+      what="closed vote requests"
+      isEmpty={(d) => d.dso_rules_vote_results.length === 0}
+      empty={page === 0 ? 'No closed vote request matches.' : 'No more closed vote requests.'}
+    >
+      {() => (
+        <>
+          <VoteResultsTable results={results} />
+          <Pager
+            page={page}
+            hasNext={next !== undefined}
+            onPrev={() => setPage(page - 1)}
+            onNext={() => {
+              setTokens(nextPages(tokens, page, next));
+              setPage(page + 1);
+            }}
+          />
+        </>
+      )}
+    </QueryView>
   );
 }
 
@@ -110,6 +150,7 @@ function VoteResults() {
           </Typography>
         )}
       </QueryView>
+      <ClosedRequests key={JSON.stringify(filters)} filters={filters} />
     </Section>
   );
 }

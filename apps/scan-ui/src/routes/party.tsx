@@ -13,10 +13,14 @@ import { QueryView } from '../components/query-view';
 import { SnapshotPicker } from '../components/snapshot-picker';
 import { TemplateFilter } from '../components/template-filter';
 import { Time } from '../components/time';
+import { TrafficView } from '../components/traffic-view';
 import { UpdatesTable } from '../components/updates-table';
 import { useHoldings, useValidatorFaucets } from '../hooks/use-acs';
+import { useDsoInfo } from '../hooks/use-dso';
 import { useExplorerUpdates, useNetworkSummary } from '../hooks/use-explorer';
-import { partyHint } from '../lib/format';
+import { usePartyTraffic } from '../hooks/use-traffic';
+import { formatCount, partyHint } from '../lib/format';
+import type { DsoRules } from '../lib/payloads';
 
 function PartyUpdates({ party }: { party: string }) {
   const [tokens, setTokens] = useState<(string | undefined)[]>([undefined]);
@@ -91,17 +95,44 @@ function Holdings({ party, migration, at }: { party: string; migration: number; 
   );
 }
 
-function Liveness({ party }: { party: string }) {
+/** The traffic of the validator's participant on the DSO's active synchronizer (`GET /v0/dso`). */
+function Traffic({ party }: { party: string }) {
+  const dso = useDsoInfo();
+  const rules = dso.data?.dso_rules.contract.payload as unknown as DsoRules | undefined;
+  const synchronizer = rules?.config?.decentralizedSynchronizer?.activeSynchronizerId;
+  const traffic = usePartyTraffic(synchronizer, party);
+  return (
+    <Section title="Synchronizer traffic">
+      <QueryView query={dso} what="DSO information">
+        {() =>
+          synchronizer === undefined ? (
+            <Typography role="status">The DSO rules name no active synchronizer.</Typography>
+          ) : (
+            <QueryView query={traffic} what="traffic status">
+              {(t) => <TrafficView traffic={t} />}
+            </QueryView>
+          )
+        }
+      </QueryView>
+    </Section>
+  );
+}
+
+/** A validator's sections (a party that has collected a validator faucet): its liveness and traffic. */
+function Validator({ party }: { party: string }) {
   const query = useValidatorFaucets([party]);
   const f = query.data?.validatorsReceivedFaucets[0];
   if (!f) return null;
   return (
-    <Section title="Validator liveness">
-      <Typography>
-        Collected the faucet in {f.numRoundsCollected} rounds and missed {f.numRoundsMissed}, from round{' '}
-        {f.firstCollectedInRound} to {f.lastCollectedInRound}.
-      </Typography>
-    </Section>
+    <>
+      <Section title="Validator liveness">
+        <Typography>
+          Collected the faucet in {formatCount(f.numRoundsCollected)} rounds and missed{' '}
+          {formatCount(f.numRoundsMissed)}, from round {f.firstCollectedInRound} to {f.lastCollectedInRound}.
+        </Typography>
+      </Section>
+      <Traffic party={party} />
+    </>
   );
 }
 
@@ -142,7 +173,7 @@ export default function PartyPage() {
                 </Box>
                 <Holdings party={partyId} migration={migration} at={at} />
               </Section>
-              <Liveness party={partyId} />
+              <Validator party={partyId} />
               <Section title="Active contracts of the party">
                 <TemplateFilter
                   value={template}
