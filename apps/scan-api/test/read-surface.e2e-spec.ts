@@ -736,13 +736,16 @@ describe('scan: the read surface over the network npm start loads', () => {
     if (opening.kind !== 'created') throw new Error(`the store was not empty: ${opening.kind}`);
     await opening.driver.catchUp();
     running = await startTestApp(createScanApp, store.dataSource);
+    // The client (undici: 4 s) lets an idle connection go before the server does, even while the
+    // shared event loop is busy comparing large answers: no request goes out on a closing socket.
+    running.app.getHttpServer().keepAliveTimeout = 60_000;
     client = createScanClient({ baseUrl: running.origin + running.config.scanApi.prefix });
     found = new Discovery(call);
-  }, 600_000);
+  }, 1_200_000);
   afterAll(async () => {
     await running?.close();
     await store?.close();
-  });
+  }, 120_000);
 
   it('has an entry for every operation of specs/scan.yaml, and none for an operation it lacks', () => {
     expect([...operationIds.keys()].filter((key) => !(key in OPERATIONS))).toEqual([]);
@@ -887,7 +890,7 @@ describe('scan: the read surface over the network npm start loads', () => {
           range.max,
         ]);
       }
-    });
+    }, 300_000);
 
     it("GET /v0/scans lists the scan URLs of GET /v0/dso's SV node states", async () => {
       const dso = await found.dso();
@@ -989,7 +992,8 @@ describe('scan: the read surface over the network npm start loads', () => {
       const listed = await updatesInWindow(start, end);
       expect(listed.length).toBeGreaterThan(1000);
       expect(lines.filter(inWindow)).toEqual(listed);
-    });
+      // A day of history: downloads, decompression and two lists of thousands of updates.
+    }, 300_000);
   });
 
   /** Every page of `POST /v0/holdings/state` for a request. */
