@@ -8,7 +8,12 @@ import {
   LedgerUsersService,
   loadConfig,
 } from '@canton-scan/domain';
-import { openSimulatedNetwork, type LiveNetworkDriver } from '@canton-scan/simulator';
+import {
+  openSimulatedNetwork,
+  participantMemberId,
+  STACK_NETWORK_EXTRAS,
+  type LiveNetworkDriver,
+} from '@canton-scan/simulator';
 import {
   createScratchDatabase,
   detectBackend,
@@ -19,7 +24,6 @@ import {
   waitForHttp,
   type TsProcess,
 } from '@canton-scan/testing';
-import { participantMemberId, STACK_NETWORK_EXTRAS } from '../src/stack/stack-network';
 
 // Splice's published wallet SDK (@canton-network/wallet-sdk) against the three apps on one store,
 // as an integrator points it at `npm start`: a live simulated network (laid out up to now, then

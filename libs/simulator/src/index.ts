@@ -36,3 +36,4 @@ export {
   KNOWN_STACK_NETWORK_VIOLATIONS,
   KNOWN_VIOLATIONS,
 } from './history-checks/known-violations';
+export { participantMemberId, STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';

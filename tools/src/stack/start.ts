@@ -16,10 +16,9 @@ import {
   type EmbeddedPostgres,
 } from '@canton-scan/domain';
 import { loadConfigOrExit } from '@canton-scan/http';
-import { openSimulatedNetwork, type LiveNetworkDriver } from '@canton-scan/simulator';
+import { openSimulatedNetwork, stackSimulationOptions, type LiveNetworkDriver } from '@canton-scan/simulator';
 import { describeDevelopmentToken, mintLedgerToken } from '../ledger/ledger-token';
 import { ownScanAmong } from './own-scan';
-import { stackSimulationOptions } from './stack-network';
 
 interface StackApp {
   name: string;

@@ -11,7 +11,7 @@ export const KNOWN_VIOLATIONS: readonly string[] = [];
 
 /**
  * What `npm start`'s network (the default one with `STACK_NETWORK_EXTRAS`: transfer preapprovals
- * and transfer instructions) makes besides KNOWN_VIOLATIONS; checked by the tools project's
+ * and transfer instructions) makes besides KNOWN_VIOLATIONS; checked by
  * `stack-network.checks.spec.ts`.
  */
 export const KNOWN_STACK_NETWORK_VIOLATIONS: readonly string[] = [];

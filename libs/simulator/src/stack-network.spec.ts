@@ -8,7 +8,8 @@ import {
   type OpenMiningRoundPayload,
   type SvNodeStatePayload,
 } from '@canton-scan/domain';
-import { defaultSvScanUrl, simulatedNetworkOf, simulateNetwork } from '@canton-scan/simulator';
+import { simulatedNetworkOf, simulateNetwork } from './simulator';
+import { defaultSvScanUrl } from './simulator.options';
 import { participantMemberId, STACK_NETWORK_EXTRAS, stackSimulationOptions } from './stack-network';
 
 /** The scan URL of each SV's first node state in the network simulated with `options`, in SV order. */

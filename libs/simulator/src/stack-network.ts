@@ -1,5 +1,5 @@
 import type { AppConfig } from '@canton-scan/domain';
-import type { SimulationOptions } from '@canton-scan/simulator';
+import type { SimulationOptions } from './simulator.options';
 
 /**
  * What the network `npm start` loads carries besides the simulator's defaults, so that every

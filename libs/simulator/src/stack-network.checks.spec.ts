@@ -1,10 +1,10 @@
+import { checkHistory } from './history-checks/history-checker';
 import {
-  checkHistory,
   compareWithKnownViolations,
   KNOWN_STACK_NETWORK_VIOLATIONS,
   KNOWN_VIOLATIONS,
-  simulateNetwork,
-} from '@canton-scan/simulator';
+} from './history-checks/known-violations';
+import { simulateNetwork } from './simulator';
 import { STACK_NETWORK_EXTRAS } from './stack-network';
 
 /**
