@@ -151,7 +151,13 @@ export function eventsPeer(
           body = JSON.stringify(parsed);
         }
         res.writeHead(upstream.status, { 'content-type': 'application/json' }).end(body);
-      })();
+      })().catch((error: unknown) => {
+        // The scan behind closed a kept-alive connection: a 502 the mirror retries, never a crash.
+        if (!res.headersSent)
+          res
+            .writeHead(502, { 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: String(error) }));
+      });
     });
   });
   return new Promise((resolve) =>
