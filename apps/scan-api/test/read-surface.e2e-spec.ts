@@ -263,6 +263,11 @@ const OPERATIONS: Record<string, Operation> = {
     kind: 'not-implemented',
     request: { path: { round_number: 1, batch_hash: 'ab'.repeat(32) } },
   },
+  'GET /v0/acs/{party}': {
+    kind: 'not-implemented',
+    request: { path: { party: 'alice::1220' + 'ab'.repeat(32) } },
+  },
+  'POST /v0/transactions': { kind: 'not-implemented', request: { body: { page_size: 10 } } },
   // --- synchronizer internals
   'GET /v0/lsu': { kind: 'not-implemented' },
   'GET /v0/roll-forward-lsu': { kind: 'not-implemented' },
@@ -428,6 +433,24 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v0/explorer/network-summary': { kind: 'extra', why: EXPLORER },
   'GET /v0/explorer/acs-template-counts': { kind: 'extra', why: EXPLORER },
   'GET /v0/explorer/mirror-status': { kind: 'extra', why: EXPLORER },
+  'POST /v0/updates': {
+    kind: 'read',
+    request: async () => ({ body: { page_size: 10 } }),
+    items: (b) => b.transactions,
+  },
+  'POST /v0/admin/sv/previous-sv-reward-weight': {
+    kind: 'read',
+    // The SV whose reward weight an accepted vote changed, as a client finds it in the vote results.
+    request: async (f) => {
+      const results = await f.ok('POST /v0/admin/sv/voteresults', {
+        body: { actionName: 'SRARC_UpdateSvRewardWeight', accepted: true, limit: 1 },
+      });
+      const [result] = results.dso_rules_vote_results;
+      return { body: { svParty: result.request.action.value.dsoAction.value.svParty } };
+    },
+  },
+  'GET /status': { kind: 'read' },
+  'GET /version': { kind: 'read' },
   'GET /livez': { kind: 'extra', why: HEALTH },
   'GET /readyz': { kind: 'extra', why: HEALTH },
 };

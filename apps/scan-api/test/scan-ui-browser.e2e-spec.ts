@@ -67,7 +67,10 @@ describe('the explorer UI in Chromium', () => {
     const licences = (await scanApi.listValidatorLicenses({ client: stack.client })).data!.validator_licenses;
     const validators = licences.map((c) => (c.payload as { validator: string }).validator);
     const faucets = (
-      await scanApi.listValidatorFaucets({ client: stack.client, query: { validator_ids: validators } })
+      await scanApi.getValidatorFaucetsByValidator({
+        client: stack.client,
+        query: { validator_ids: validators },
+      })
     ).data!.validatorsReceivedFaucets;
     expect(faucets.length).toBeGreaterThan(0);
     return faucets[0].validator;
