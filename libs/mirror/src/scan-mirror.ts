@@ -172,6 +172,7 @@ export class ScanMirror {
         {
           quorum: this.quorum,
           askPeers: (ask, itemsOf) => this.askPeers(ask, itemsOf),
+          isPeerTrouble: (error) => error instanceof NoQuorumError || error instanceof PeerError,
           compared: (what, answers, agreement) => {
             this.noteDissenters(agreement.dissenters);
             this.noteAgreement(what, answers, agreement.divergedAt);

@@ -9,7 +9,7 @@ import {
   type TrafficStateCopy,
   type UnhostedParty,
 } from '@canton-scan/domain';
-import { PeerError, type PeerAnswer, type ScanPeer } from './peer';
+import type { PeerAnswer, ScanPeer } from './peer';
 import type { PeerItems } from './quorum';
 import {
   agreedAnswer,
@@ -43,6 +43,8 @@ export interface PeerQuorum {
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
   ): Promise<PeerItems<I>[]>;
+  /** Whether a read failed for want of peers (too few answered, or a peer failed): asked again later. */
+  isPeerTrouble(error: unknown): boolean;
   /** Records a compared read in the peers' status (dissenters by URL, with `what` in the reason). */
   compared(what: string, answers: readonly PeerItems<unknown>[], agreement: AnswerAgreement<unknown>): void;
   log(message: string): void;
@@ -67,10 +69,6 @@ async function mapLimit<T, R>(
 }
 
 const PARTY = /^[^:\s]+::[0-9a-f]+$/;
-
-/** Why a peer read gave nothing (peers down or too few answering): the state is asked again later. */
-const isPeerTrouble = (error: unknown) =>
-  error instanceof PeerError || (error instanceof Error && error.name === 'NoQuorumError');
 
 /**
  * Copies what a scan learns from its synchronizer rather than from the history, and a mirror can
@@ -152,7 +150,7 @@ export class SynchronizerStateCopier {
     try {
       answers = await this.peers.askPeers(ask, (answer) => [valueOf(answer)]);
     } catch (error) {
-      if (isPeerTrouble(error)) return undefined;
+      if (this.peers.isPeerTrouble(error)) return undefined;
       throw error;
     }
     const single: SingleAnswer<V>[] = answers.map((a) => ({ url: a.url, value: a.items[0] }));

@@ -88,7 +88,7 @@ export const verdictsNotHeld = (what: string) =>
 export const hostingNotHeld = (what: string) =>
   new DomainError(
     DomainErrorCode.HostingNotHeld,
-    `${what}: this node does not carry the synchronizer's party-to-participant topology (a scan mirror does not copy it); ask a scan connected to the synchronizer`,
+    `${what}: this node does not carry the synchronizer's party-to-participant topology (its history came without it); ask a scan connected to the synchronizer`,
   );
 
 /** A party a mirror met in its history but whose hosting f + 1 peers have not answered alike yet (or never met). */
