@@ -211,13 +211,11 @@ describe('the scan mirror', () => {
     expect(mirrored[`activity totals ${original[0].round}`]).toMatchObject({
       body: expect.stringContaining('"Ok"'),
     });
-    // The topology is not copied: the participant id still answers 503, as on any mirror.
-    const participant = await getScan(
-      target.app.origin,
-      `/v0/domains/${hosted.synchronizer_id}/parties/${hosted.party_id}/participant-id`,
-    );
-    expect(participant.status).toBe(503);
-    expect(participant.body).toContain('topology');
+    // The party's hosting is copied from the peer (synchronizer-state.ts): v0 and v1 answer as the source's.
+    for (const version of ['v0', 'v1']) {
+      const path = `/${version}/domains/${hosted.synchronizer_id}/parties/${hosted.party_id}/participant-id`;
+      expect(await getScan(target.app.origin, path)).toEqual(await getScan(source.app.origin, path));
+    }
     expect(await answersOf(target.app.origin, sampleIds)).toEqual(
       await answersOf(source.app.origin, sampleIds),
     );
