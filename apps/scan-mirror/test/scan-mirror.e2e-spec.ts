@@ -125,13 +125,9 @@ describe('the scan-mirror app', () => {
       expect(metric(scraped, 'mirror_lag_seconds')).toBe(0);
       expect(metric(scraped, 'db_pool_connections_total')).toBeGreaterThan(0);
       await logged(lines, (msg) => msg.startsWith('mirror caught up: migration 1'));
-      // The pass that caught up wrote the peer's status into the store, for scan-api to show.
-      expect(
-        await worker.dataSource.query(
-          `SELECT peer_url, agrees, consecutive_failures, mirror_migration_id::int, mirror_lag_seconds
-             FROM mirror_peer_status`,
-        ),
-      ).toEqual([
+      // The pass that caught up writes the peer's status into the store, for scan-api to show
+      // (once the pass ends: after the blobs and the synchronizer state it copies at its end).
+      const expectedStatus = [
         {
           peer_url: proxy.url,
           agrees: true,
@@ -139,7 +135,17 @@ describe('the scan-mirror app', () => {
           mirror_migration_id: 1,
           mirror_lag_seconds: 0,
         },
-      ]);
+      ];
+      const statusRows = () =>
+        worker.dataSource.query(
+          `SELECT peer_url, agrees, consecutive_failures, mirror_migration_id::int, mirror_lag_seconds
+             FROM mirror_peer_status`,
+        );
+      for (let i = 0; i < 100; i++) {
+        if (JSON.stringify(await statusRows()) === JSON.stringify(expectedStatus)) break;
+        await new Promise((resolve) => setTimeout(resolve, 200));
+      }
+      expect(await statusRows()).toEqual(expectedStatus);
 
       // The source moves ahead; the mirror sees it at its next poll but cannot follow yet.
       await proxy.freeze();

@@ -101,11 +101,16 @@ export function configureGroups(
 
 /** The registry's peer blob fetcher, in an app that mounts the token registry. */
 function registryPeerBlobsOf(app: INestApplication): RegistryPeerBlobs | undefined {
-  try {
-    return app.get(RegistryPeerBlobs, { strict: false });
-  } catch {
-    return undefined;
+  // Looked up in the module container, not with app.get: the app is Nest's exception proxy, and
+  // an app.get that misses (an app without the registry, e.g. ledger-api) aborts the process.
+  const { container } = app as unknown as {
+    container?: { getModules(): Map<string, { providers: Map<unknown, { instance: unknown }> }> };
+  };
+  for (const module of container?.getModules().values() ?? []) {
+    const instance = module.providers.get(RegistryPeerBlobs)?.instance;
+    if (instance instanceof RegistryPeerBlobs) return instance;
   }
+  return undefined;
 }
 
 /** The app's read replicas; undefined for an app without the DatabaseModule (a test's bare app). */
