@@ -29,6 +29,7 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 const missing = [];
+const failures = [];
 for (const project of projects) {
   const file = join(resultsDir, `${project}.json`);
   if (!existsSync(file)) {
@@ -41,7 +42,15 @@ for (const project of projects) {
   skipped += result.numPendingTests + (result.numTodoTests ?? 0);
   // A suite that fails to load counts no test but must fail the run.
   failed += result.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
+  for (const suite of result.testResults) {
+    const where = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
+    if (suite.status === 'failed' && suite.assertionResults.length === 0) failures.push(`${where}: did not run`);
+    for (const test of suite.assertionResults)
+      if (test.status === 'failed') failures.push(`${where}: ${test.fullName}`);
+  }
 }
+// The failed tests by name, last, where a log's tail shows them (with the summary line after).
+if (failures.length > 0) console.log(`\nFailed:\n${failures.map((f) => `  ${f}`).join('\n')}`);
 if (missing.length > 0) console.log(`no test results from: ${missing.join(', ')}`);
 console.log(`\nTests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}`);
 process.exit(run.status !== 0 || failed > 0 || missing.length > 0 || passed === 0 ? 1 : 0);
