@@ -44,7 +44,8 @@ for (const project of projects) {
   failed += result.testResults.filter((s) => s.status === 'failed' && s.assertionResults.length === 0).length;
   for (const suite of result.testResults) {
     const where = suite.name.startsWith(root) ? suite.name.slice(root.length) : suite.name;
-    if (suite.status === 'failed' && suite.assertionResults.length === 0) failures.push(`${where}: did not run`);
+    if (suite.status === 'failed' && suite.assertionResults.length === 0)
+      failures.push(`${where}: did not run`);
     for (const test of suite.assertionResults)
       if (test.status === 'failed') failures.push(`${where}: ${test.fullName}`);
   }

@@ -47,16 +47,6 @@ interface ReadOperation {
   emptyByDesign?: string;
   /** The status `npm start`'s stack answers when not 200, and why. */
   status?: { code: number; why: string };
-  /**
-   * What the network `npm start` loads lacks for a non-empty answer (to be grown in the
-   * simulator): the answer it gives meanwhile, exactly. Remove it once the network has the data.
-   */
-  lacking?: { why: string; answer: { status: number; body: unknown } };
-  /**
-   * Data the live network holds only at some moments (open vote requests come and go with the
-   * rounds): while it holds none, the list of them must answer empty and there is no id to ask by.
-   */
-  onlyWhileOpenVoteRequests?: true;
 }
 
 /** An excluded upstream operation: it answers 501 in the scan error format, stating why. */
@@ -84,6 +74,9 @@ const templateOf = (templateId: string): string => templateId.split(':').slice(1
  * Every operation of specs/scan.yaml, by method and path. A new operation without an entry
  * fails the first test: add how a client calls it.
  */
+/** A vote request's tracking id: its first contract's id, carried on by each re-created one. */
+const trackingIdOf = (c: Json): string => (c.payload.trackingCid as string | null) ?? c.contract_id;
+
 const OPERATIONS: Record<string, Operation> = {
   // --- updates
   'GET /v2/updates/{update_id}': {
@@ -230,23 +223,20 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v0/admin/sv/voterequests': {
     kind: 'read',
     items: (b) => b.dso_rules_vote_requests,
-    onlyWhileOpenVoteRequests: true,
   },
   'GET /v0/voterequests/{vote_request_contract_id}': {
     kind: 'read',
-    onlyWhileOpenVoteRequests: true,
     request: async (f) => ({
-      path: { vote_request_contract_id: (await f.voteRequests())[0].contract_id },
+      // Looked up by tracking id, as upstream does: the first request's contract id, which each
+      // vote cast (archiving and re-creating the request) carries on as `trackingCid`.
+      path: { vote_request_contract_id: trackingIdOf((await f.voteRequests())[0]) },
     }),
   },
   'POST /v0/voterequest': {
     kind: 'read',
-    onlyWhileOpenVoteRequests: true,
     request: async (f) => ({
       body: {
-        vote_request_contract_ids: (await f.voteRequests()).map(
-          (c) => (c.payload.trackingCid as string | null) ?? c.contract_id,
-        ),
+        vote_request_contract_ids: (await f.voteRequests()).map(trackingIdOf),
       },
     }),
     items: (b) => b.vote_requests,
@@ -356,13 +346,7 @@ const OPERATIONS: Record<string, Operation> = {
   },
   'GET /v0/closed-rounds': { kind: 'read', items: (b) => b.rounds },
   'GET /v0/splice-instance-names': { kind: 'read' },
-  'GET /v0/migrations/schedule': {
-    kind: 'read',
-    lacking: {
-      why: 'no synchronizer upgrade is scheduled at the end: the DsoRules config never sets nextScheduledSynchronizerUpgrade',
-      answer: { status: 404, body: { error: expect.any(String) } },
-    },
-  },
+  'GET /v0/migrations/schedule': { kind: 'read' },
   'GET /v0/feature-support': {
     kind: 'read',
     emptyByDesign: 'upstream announces no feature yet: its placeholder field is not sent',
@@ -376,12 +360,6 @@ const OPERATIONS: Record<string, Operation> = {
   'GET /v0/dso-sequencers': {
     kind: 'read',
     items: (b) => b.domainSequencers.flatMap((d: Json) => d.sequencers),
-    lacking: {
-      why:
-        "every SvNodeState's sequencer has availableAfter null (not yet available), so none is listed; " +
-        'on MainNet each carries the time it became available, and the migration re-publishes them',
-      answer: { status: 200, body: { domainSequencers: [] } },
-    },
   },
   'GET /v0/sv-bft-sequencers': {
     kind: 'read',
@@ -570,13 +548,6 @@ class Discovery {
   }
 
   /** The open vote requests, possibly none. */
-  openVoteRequests(): Promise<Json[]> {
-    return this.once(
-      'open-votes',
-      async () => (await this.ok('GET /v0/admin/sv/voterequests')).dso_rules_vote_requests,
-    );
-  }
-
   voteRequests(): Promise<Json[]> {
     return this.once('votes', async () => {
       const { dso_rules_vote_requests } = await this.ok('GET /v0/admin/sv/voterequests');
@@ -802,20 +773,8 @@ describe('scan: the read surface over the network npm start loads', () => {
     (entry): entry is [string, ReadOperation] => entry[1].kind === 'read',
   );
   it.each(reads)('%s answers with what the network holds', async (key, operation) => {
-    if (operation.onlyWhileOpenVoteRequests && (await found.openVoteRequests()).length === 0) {
-      const list = await call('GET /v0/admin/sv/voterequests');
-      expect({ status: list.status, body: list.body }).toEqual({
-        status: 200,
-        body: { dso_rules_vote_requests: [] },
-      });
-      return;
-    }
     const request = operation.request ? await operation.request(found) : {};
     const res = await call(key, request);
-    if (operation.lacking) {
-      expect({ status: res.status, body: res.body }).toEqual(operation.lacking.answer);
-      return;
-    }
     if (operation.status) {
       expect({ status: res.status, body: res.body }).toEqual({
         status: operation.status.code,
@@ -971,6 +930,66 @@ describe('scan: the read surface over the network npm start loads', () => {
       expect(scans.flatMap((d: Json) => d.scans.map((s: Json) => s.publicUrl))).toContain(
         running.config.scanApi.publicUrl,
       );
+    });
+
+    it("GET /v0/dso-sequencers lists the sequencers of GET /v0/dso's SV node states: the current ones with their time, the legacy ones", async () => {
+      const dso = await found.dso();
+      const { domainSequencers } = await found.ok('GET /v0/dso-sequencers');
+      const expected = new Map<string, Json[]>();
+      const svs = new Set(dso.dso_rules.contract.payload.svs.map(([party]: [string]) => party));
+      for (const state of dso.sv_node_states) {
+        const payload = state.contract.payload;
+        if (!svs.has(payload.sv)) continue;
+        for (const [synchronizer, node] of payload.state.synchronizerNodes) {
+          const listed: Json[] = [];
+          const legacy = node.legacySequencerConfig;
+          if (legacy)
+            listed.push({
+              migrationId: Number(legacy.migrationId),
+              id: legacy.sequencerId,
+              url: legacy.url,
+              svName: payload.svName,
+              availableAfter: '-999999999-01-01T00:00:00+18:00',
+            });
+          const current = node.sequencer;
+          if (current?.availableAfter)
+            listed.push({
+              migrationId: Number(current.migrationId),
+              id: current.sequencerId,
+              url: current.url,
+              svName: payload.svName,
+              availableAfter: current.availableAfter,
+            });
+          expected.set(synchronizer, [...(expected.get(synchronizer) ?? []), ...listed]);
+        }
+      }
+      const key = (s: Json) => `${s.svName} ${s.migrationId}`;
+      const sorted = (list: Json[]) => [...list].sort((a, b) => key(a).localeCompare(key(b)));
+      expect(
+        domainSequencers.map((d: Json) => ({ domainId: d.domainId, sequencers: sorted(d.sequencers) })),
+      ).toEqual(
+        [...expected.keys()]
+          .sort()
+          .map((domainId) => ({ domainId, sequencers: sorted(expected.get(domainId)!) })),
+      );
+      // The network migrated once: each SV lists the sequencer of each migration.
+      const migrations = new Set(
+        domainSequencers.flatMap((d: Json) => d.sequencers.map((s: Json) => s.migrationId)),
+      );
+      expect([...migrations].sort()).toEqual([0, 1]);
+    });
+
+    it("GET /v0/migrations/schedule is the DsoRules config's scheduled upgrade, the migration this network went through", async () => {
+      const dso = await found.dso();
+      const schedule = await found.ok('GET /v0/migrations/schedule');
+      const configured = dso.dso_rules.contract.payload.config.nextScheduledSynchronizerUpgrade;
+      expect(schedule).toEqual({
+        time: expect.any(String),
+        migration_id: Number(configured.migrationId),
+      });
+      expect(timestampToMicros(schedule.time)).toBe(timestampToMicros(configured.time));
+      const { migration_id } = await found.ok('GET /v0/migrations/last');
+      expect(schedule.migration_id).toBe(migration_id);
     });
 
     it('GET /v0/closed-rounds are the ClosedMiningRound contracts of the ACS, brought up to date by the updates since', async () => {

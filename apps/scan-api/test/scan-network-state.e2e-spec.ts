@@ -189,18 +189,63 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       expect(keyPaths(res.body)).toEqual(keyPaths(sample('scan.v0.scans.json')));
     });
 
-    it('lists no sequencer while the SVs publish none with an availableAfter, and no BFT sequencer', async () => {
+    it("lists the sequencers the SVs in DsoRules published with an availableAfter, each migration's, and no BFT sequencer", async () => {
       const info = await dso();
-      const published = info.body.sv_node_states.flatMap((s: NodeStateInfo) =>
-        (s.contract.payload as SvNodeStatePayload).state.synchronizerNodes.filter(
-          ([, node]) =>
-            (node.sequencer && node.sequencer.availableAfter !== null) || node.legacySequencerConfig,
-        ),
-      );
-      // The simulator publishes sequencers without `availableAfter` (not yet reachable), as a fresh SV does.
-      expect(published).toEqual([]);
-      expect((await sequencers()).body).toEqual({ domainSequencers: [] });
+      const res = await sequencers();
+      expect(res.status).toBe(200);
+      const [synchronizer] = info.body.sv_node_states[0].contract.payload.state.synchronizerNodes[0];
+      // The network migrated from 0 to 1: each SV in DsoRules lists migration 0's sequencer as
+      // legacy (available since always) and migration 1's with the time it became available.
+      const svs = new Set(info.body.dso_rules.contract.payload.svs.map(([party]: [string]) => party));
+      const expected = info.body.sv_node_states.flatMap((s: NodeStateInfo) => {
+        const payload = s.contract.payload as SvNodeStatePayload;
+        if (!svs.has(payload.sv)) return [];
+        return payload.state.synchronizerNodes.flatMap(([, node]) => [
+          ...(node.legacySequencerConfig
+            ? [
+                {
+                  migrationId: Number(node.legacySequencerConfig.migrationId),
+                  id: node.legacySequencerConfig.sequencerId,
+                  url: node.legacySequencerConfig.url,
+                  svName: payload.svName,
+                  availableAfter: LEGACY_SEQUENCER_AVAILABLE_AFTER,
+                },
+              ]
+            : []),
+          ...(node.sequencer?.availableAfter
+            ? [
+                {
+                  migrationId: Number(node.sequencer.migrationId),
+                  id: node.sequencer.sequencerId,
+                  url: node.sequencer.url,
+                  svName: payload.svName,
+                  availableAfter: expect.any(String),
+                },
+              ]
+            : []),
+        ]);
+      });
+      expect(res.body.domainSequencers).toEqual([
+        { domainId: synchronizer, sequencers: expect.arrayContaining(expected) },
+      ]);
+      expect(res.body.domainSequencers[0].sequencers).toHaveLength(expected.length);
+      expect(new Set(expected.map((s: { migrationId: number }) => s.migrationId))).toEqual(new Set([0, 1]));
+      expect(keyPaths(res.body)).toEqual(keyPaths(sample('scan.v0.dso_sequencers.json')));
       expect((await bft()).body).toEqual({ bftSequencers: [] });
+    });
+
+    it('answers the migration schedule the SVs voted into the DsoRules config', async () => {
+      const info = await dso();
+      const configured = info.body.dso_rules.contract.payload.config.nextScheduledSynchronizerUpgrade;
+      expect(configured).toEqual({ time: expect.any(String), migrationId: '1' });
+      const res = await callChecked(
+        scanSpec,
+        'getMigrationSchedule',
+        scanApi.getMigrationSchedule({ client }),
+      );
+      expect(res.status).toBe(200);
+      expect(res.body.migration_id).toBe(1);
+      expect(Date.parse(res.body.time)).toBe(Date.parse(configured.time));
     });
 
     it('lists the current closed rounds in round order, as MainNet shapes them', async () => {
@@ -440,18 +485,8 @@ describe('network state on the scan group (SV nodes, rounds, licenses, featured 
       }
     });
 
-    it('schedules no upgrade and lists the current AmuletPriceVotes, one per current SV', async () => {
+    it('lists the current AmuletPriceVotes, one per current SV', async () => {
       const info = await dso();
-      expect(
-        (info.body.dso_rules.contract.payload as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade,
-      ).toBeNull();
-      const res = await callChecked(
-        scanSpec,
-        'getMigrationSchedule',
-        scanApi.getMigrationSchedule({ client }),
-      );
-      expect(res.status).toBe(404);
-      expect(res.body.error).toMatch(/scheduled/);
       const votes = (
         await callChecked(scanSpec, 'listAmuletPriceVotes', scanApi.listAmuletPriceVotes({ client }))
       ).body.amulet_price_votes;

@@ -319,6 +319,7 @@ export {
   actionRequiringConfirmationType,
   addSvType,
   closeVoteRequestResultType,
+  dsoRulesConfigType,
   synchronizerNodeConfigType,
   voteType,
 } from './splice/dso-governance.payloads';

@@ -10,6 +10,7 @@ import {
   type DamlValue,
   type DsoBootstrapPayload,
   type DsoRulesPayload,
+  dsoRulesConfigType,
   fromCompact,
   type HistoryUpdate,
   SpliceChoices,
@@ -389,12 +390,18 @@ export class GovernanceFlow implements ConfirmationTarget {
     this.setNodeState(tx, sv, nodeState);
   }
 
-  private setSynchronizerNodeConfig(
+  /**
+   * `DsoRules_SetSynchronizerNodeConfig`: the SV publishes its nodes on one synchronizer (given, or
+   * made from the transaction's effective time in microseconds).
+   */
+  setSynchronizerNodeConfig(
     sv: SimSv,
-    nodes: SvNodeStatePayload['state']['synchronizerNodes'],
+    nodes:
+      | SvNodeStatePayload['state']['synchronizerNodes']
+      | ((effectiveMicros: number) => SvNodeStatePayload['state']['synchronizerNodes']),
   ): HistoryUpdate {
     return this.ctx.transaction({ command: 'set-synchronizer-node-config' }, (tx) => {
-      const [[synchronizerId, nodeConfig]] = nodes;
+      const [[synchronizerId, nodeConfig]] = typeof nodes === 'function' ? nodes(tx.effectiveMicros) : nodes;
       const previous = this.svNodeStates.get(sv.name);
       const payload = this.svNodeStatePayloads.get(sv.name);
       if (!previous || !payload) throw new Error(`simulator bug: ${sv.name} has no node state`);
@@ -422,6 +429,13 @@ export class GovernanceFlow implements ConfirmationTarget {
         },
       );
     });
+  }
+
+  /** The SV's current SvNodeState payload. */
+  nodeStatePayloadOf(sv: SimSv): SvNodeStatePayload {
+    const payload = this.svNodeStatePayloads.get(sv.name);
+    if (!payload) throw new Error(`simulator bug: ${sv.name} has no node state`);
+    return payload;
   }
 
   private setNodeState(tx: TxBuilder, sv: SimSv, payload: SvNodeStatePayload): GenericContract {
@@ -558,9 +572,22 @@ export class GovernanceFlow implements ConfirmationTarget {
         );
         return;
       }
+      case 'SRARC_SetConfig': {
+        // Only base = the config in force is voted here, so patching gives the new config.
+        const { newConfig, baseConfig } = inner.value;
+        this.replaceDsoRules(
+          tx,
+          SpliceChoices.DsoRulesSetConfig,
+          V.record({
+            newConfig: fromCompact(dsoRulesConfigType, newConfig),
+            baseConfig: V.optional(baseConfig === null ? null : fromCompact(dsoRulesConfigType, baseConfig)),
+          }),
+          { ...this.dsoRulesPayload, config: newConfig },
+        );
+        return;
+      }
       case 'SRARC_AddSv':
       case 'SRARC_RevokeFeaturedAppRight':
-      case 'SRARC_SetConfig':
       case 'SRARC_CreateTransferCommandCounter': // confirmed by the SVs, not voted on (transfer-command.flow.ts)
         throw new Error(`simulator cannot execute ${inner.tag}`);
     }

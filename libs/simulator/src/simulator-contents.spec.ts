@@ -40,6 +40,15 @@ describe('simulateNetwork', () => {
       [...history.activeAtEnd.get(1)!.values()].filter((c) => c.templateName === name);
     const choices = (choice: string): Replay['exercised'] =>
       history.exercised.filter((x) => x.event.choice === choice);
+    // The record time of a migration's first transaction after its import updates.
+    const firstRecordTime = (migration: number): string => {
+      const first = small.updates
+        .filter(isTransaction)
+        .find((u) => u.migration_id === migration && u.offset !== '');
+      if (!first) throw new Error(`no transaction in migration ${migration}`);
+      return first.record_time;
+    };
+    const completedAt = (result: CloseVoteRequestResult): string => result.completedAt;
 
     it('lists the SVs in DsoRules, one node state per SV, and keeps the offboarded SV’s node state', () => {
       const { network, landmarks } = small.summary;
@@ -58,11 +67,19 @@ describe('simulateNetwork', () => {
     });
 
     it('gives every SV node state its nodes on the global synchronizer, scan URL included, as a Daml Map', () => {
-      const { network } = small.summary;
+      const { network, landmarks } = small.summary;
       const states = activeOf('SvNodeState').map((s) => s.payload as unknown as SvNodeStatePayload);
       expect(states).toHaveLength(network.svs.length);
+      const [rules] = activeOf('DsoRules');
+      const migrationTime = parseMicros(
+        (rules.payload as unknown as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade!.time,
+      );
       for (const state of states) {
         const index = network.svs.findIndex((sv) => sv.party.id === state.sv);
+        // The SVs in DsoRules at the migration publish migration 1's sequencer (available at once)
+        // and keep migration 0's as the legacy one; the SV offboarded before keeps migration 0's.
+        const offboarded = state.sv === landmarks.offboardedSv.party.id;
+        const node = state.state.synchronizerNodes[0][1];
         expect(state.state.synchronizerNodes).toEqual([
           [
             network.synchronizers[0],
@@ -73,21 +90,72 @@ describe('simulateNetwork', () => {
                 sequencingKeys: [],
               },
               sequencer: {
-                migrationId: '0',
-                sequencerId: expect.stringMatching(/^SEQ::/),
-                url: expect.stringMatching(/^https:\/\//),
-                availableAfter: null,
+                migrationId: offboarded ? '0' : '1',
+                sequencerId: expect.stringMatching(/^SEQ::[^:]+::1220[0-9a-f]{64}$|^SEQ::[^:]+::[^:]+$/),
+                url: offboarded
+                  ? `https://sequencer-0.sv-${index + 1}.example.com`
+                  : `https://sequencer-1.sv-${index + 1}.example.com`,
+                availableAfter: expect.stringMatching(/^\d{4}-/),
               },
               mediator: { mediatorId: expect.stringMatching(/^MED::/) },
               scan: { publicUrl: defaultSvScanUrl(index) },
-              legacySequencerConfig: null,
+              legacySequencerConfig: offboarded
+                ? null
+                : {
+                    migrationId: '0',
+                    sequencerId: expect.stringMatching(/^SEQ::/),
+                    url: `https://sequencer-0.sv-${index + 1}.example.com`,
+                  },
             },
           ],
         ]);
+        if (!offboarded) {
+          expect(node.sequencer!.sequencerId).not.toBe(node.legacySequencerConfig!.sequencerId);
+          expect(parseMicros(node.sequencer!.availableAfter!)).toBeGreaterThanOrEqual(migrationTime);
+        }
       }
       expect(new Set(states.map((s) => s.state.synchronizerNodes[0][1].scan!.publicUrl)).size).toBe(
         states.length,
       );
+    });
+
+    it("marks the genesis sequencers available once onboarded: the founding SV's at once, the others' 60 s later", () => {
+      const { network } = small.summary;
+      const sets = choices(SpliceChoices.DsoRulesSetSynchronizerNodeConfig).filter(
+        ({ tx }) => tx.migration_id === 0,
+      );
+      for (const [i, sv] of network.svs.entries()) {
+        const own = sets.filter(({ event }) => event.acting_parties.includes(sv.party.id));
+        const published = own.map(({ event, tx }) => {
+          const config = toCompact(event.choice_argument) as {
+            newNodeConfig: { sequencer: { availableAfter: string | null } };
+          };
+          return { at: parseMicros(tx.effective_at), after: config.newNodeConfig.sequencer.availableAfter };
+        });
+        // Joining SVs publish their nodes while onboarding (no time yet); SV1's come with DsoBootstrap.
+        if (i > 0) expect(published[0].after).toBeNull();
+        const marked = published.find((p) => p.after !== null);
+        expect(marked).toBeDefined();
+        expect(parseMicros(marked!.after!) - marked!.at).toBe(i === 0 ? 0 : 60_000_000);
+      }
+    });
+
+    it('schedules the synchronizer migration by an accepted SRARC_SetConfig vote, the schedule kept after it', () => {
+      const results = choices(SpliceChoices.DsoRulesCloseVoteRequest).map(
+        (x) => toCompact(x.event.exercise_result) as unknown as CloseVoteRequestResult,
+      );
+      const scheduling = results.find(
+        (r) =>
+          r.request.action.tag === 'ARC_DsoRules' &&
+          r.request.action.value.dsoAction.tag === 'SRARC_SetConfig',
+      );
+      expect(scheduling?.outcome.tag).toBe('VRO_Accepted');
+      const [rules] = activeOf('DsoRules');
+      const schedule = (rules.payload as unknown as DsoRulesPayload).config.nextScheduledSynchronizerUpgrade;
+      expect(schedule).toEqual({ time: expect.any(String), migrationId: '1' });
+      // Scheduled for the migration's start, before the first update of migration 1 was recorded.
+      expect(parseMicros(schedule!.time)).toBeLessThanOrEqual(parseMicros(firstRecordTime(1)));
+      expect(parseMicros(schedule!.time)).toBeGreaterThan(parseMicros(completedAt(scheduling!)));
     });
 
     it('offboards the SV through an accepted SRARC_OffboardSv vote', () => {
@@ -117,6 +185,7 @@ describe('simulateNetwork', () => {
           'SRARC_OffboardSv',
           'SRARC_UpdateSvRewardWeight',
           'SRARC_GrantFeaturedAppRight',
+          'SRARC_SetConfig',
           'CRARC_SetConfig',
         ]),
       );

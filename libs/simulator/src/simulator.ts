@@ -4,6 +4,7 @@ import { AmuletFlow } from './amulet.flow';
 import { AnsFlow } from './ans.flow';
 import { BatchTransferFlow } from './batch-transfer.flow';
 import { GovernanceFlow } from './governance.flow';
+import { SvNodesFlow } from './sv-nodes.flow';
 import {
   describeSimulatedNetwork,
   type SimParty,
@@ -97,6 +98,7 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
   const network = ctx.network;
   const governance = new GovernanceFlow(ctx);
   const votes = new VoteFlow(ctx, governance);
+  const svNodes = new SvNodesFlow(ctx, governance);
   const rounds = new RoundFlow(ctx, governance);
   const svStatus = new SvStatusFlow(ctx, governance, rounds);
   const validators = new ValidatorFlow(ctx, governance, rounds);
@@ -130,12 +132,16 @@ function* runNetwork(ctx: SimContext): Generator<HistoryUpdate, SimulationSummar
         ? expectedPerRound + resolved.partyCount + 3 * resolved.validatorCount + 4 * resolved.svCount
         : expectedPerRound,
     );
-    if (round === resolved.migrationRound) importUpdates = yield* migrate(ctx);
+    if (round === resolved.migrationRound) {
+      importUpdates = yield* migrate(ctx);
+      yield* svNodes.publishMigratedNodes();
+    }
     if (round === 0) {
       yield ctx.transaction({ command: 'bootstrap-network' }, (tx) =>
         governance.bootstrap(tx, (t) => rounds.bootstrap(t)),
       );
       yield* governance.addGenesisSvs();
+      yield* svNodes.markGenesisSequencers();
       for (const provider of network.appProviders.slice(0, 2))
         yield* governance.grantFeaturedAppRight(provider);
       yield* validators.onboardGenesisValidators();

@@ -7,12 +7,15 @@ import type { SimulationOptions } from './simulator.options';
  * TransferPreapproval (direct transfers, `transfer-preapprovals/by-party`) and transfer
  * instructions offered to the others, some pending, some accepted, rejected or withdrawn; and
  * a batch payout every 40 rounds (about ten), transactions of more than 100 events for the
- * explorer's update page.
+ * explorer's update page; and a routine vote every 43 rounds, so that the last one (requested in
+ * round 430 of the 432 laid out, its SVs' votes cast in 431) is still open when the stack starts,
+ * as a real network usually has a vote in progress.
  */
 export const STACK_NETWORK_EXTRAS = {
   transferPreapprovalParties: 3,
   transferInstructionsPerRound: 0.25,
   batchTransfersPerRound: 0.025,
+  voteEveryRounds: 43,
 } as const satisfies SimulationOptions;
 
 /**

@@ -1,6 +1,12 @@
-import type { ActionRequiringConfirmation, AmuletConfig, RewardConfig } from '@canton-scan/domain';
+import type {
+  ActionRequiringConfirmation,
+  AmuletConfig,
+  DsoRulesConfig,
+  RewardConfig,
+} from '@canton-scan/domain';
 import type { SimSv } from './network-identities';
 import { amuletConfig, REWARD_CONFIGS } from './network-config';
+import { formatMicros } from './sim-clock';
 import type { SimContext } from './simulator.context';
 
 export type VoteOutcome = 'accepted' | 'rejected' | 'expired';
@@ -50,12 +56,14 @@ export function setConfigAction(
 /**
  * Votes at fixed fractions of the run, so every outcome and action kind appears whatever the
  * seed: the SV offboarding (accepted), a reward-accounting config added to the AmuletRules
- * schedule (accepted), a featured app right granted, and rejected and expired requests.
+ * schedule (accepted), a featured app right granted, the synchronizer upgrade scheduled in the
+ * DsoRules config, and rejected and expired requests.
  */
 export function scriptedVotePlans(
   ctx: SimContext,
   currentSvs: () => SimSv[],
   currentConfig: () => AmuletConfig,
+  currentDsoConfig: () => DsoRulesConfig,
 ): VotePlan[] {
   const { network, options } = ctx;
   const rounds = options.rounds;
@@ -81,6 +89,7 @@ export function scriptedVotePlans(
     };
   };
   return [
+    scheduleMigration(ctx, currentDsoConfig),
     {
       requestRound: at(0.08),
       outcome: 'accepted',
@@ -186,6 +195,37 @@ export function scriptedVotePlans(
       }),
     },
   ];
+}
+
+/**
+ * The SVs schedule the synchronizer migration of `migrationRound` ahead of it, as Splice's SV UI
+ * does ("Set next scheduled synchronizer upgrade": an `SRARC_SetConfig` of the DsoRules config),
+ * closed two rounds later. The schedule stays in the config after the migration (the imported
+ * DsoRules carry it), as nothing in Splice clears it.
+ */
+function scheduleMigration(ctx: SimContext, currentDsoConfig: () => DsoRulesConfig): VotePlan {
+  const { migrationRound } = ctx.options;
+  return {
+    requestRound: Math.max(1, migrationRound - 3),
+    outcome: 'accepted',
+    summary: 'Schedule the synchronizer upgrade (migration) with downtime.',
+    action: () => {
+      const baseConfig = currentDsoConfig();
+      const schedule = {
+        time: formatMicros(ctx.clock.tickStart(migrationRound)),
+        migrationId: String(ctx.migrationId + 1),
+      };
+      return {
+        tag: 'ARC_DsoRules',
+        value: {
+          dsoAction: {
+            tag: 'SRARC_SetConfig',
+            value: { newConfig: { ...baseConfig, nextScheduledSynchronizerUpgrade: schedule }, baseConfig },
+          },
+        },
+      };
+    },
+  };
 }
 
 /** Routine votes cycle through action kinds whose execution can repeat without harm. */

@@ -50,6 +50,7 @@ export class VoteFlow {
       ctx,
       () => governance.currentSvs,
       () => governance.amuletConfigAt(ctx.clock.tickStart(ctx.round)),
+      () => governance.dsoRulesPayload.config,
     );
   }
 
