@@ -18,7 +18,7 @@ import {
 } from '@canton-scan/domain';
 import { createScratchDatabase } from '@canton-scan/testing';
 import { freePort, waitReady } from './bench-http';
-import { fmt, seconds } from './bench-util';
+import { fmt, seconds, type BenchFigure } from './bench-util';
 
 export interface MirrorBenchRequest {
   /** What it asks, for the output. */
@@ -148,4 +148,53 @@ export async function measureMirrorRegistry(options: {
     await dataSource.destroy();
     await scratch.drop();
   }
+}
+
+/** The first `count` updates of a simulated history. */
+export function* firstUpdates(history: Iterable<HistoryUpdate>, count: number): Generator<HistoryUpdate> {
+  let n = 0;
+  for (const update of history) {
+    if (n++ === count) return;
+    yield update;
+  }
+}
+
+/** Prints the mirror lines and adds their figures; returns the failed requests. */
+export function reportMirror(m: MirrorBenchResult, figures: BenchFigure[]): number {
+  console.log(
+    `  execute-transfer context on a mirror's store (static ledger; the simulated store's measured just before)`,
+  );
+  for (const [label, r] of [
+    ['simulated store', m.simulated],
+    ['mirror store, blobs stored', m.mirror],
+  ] as const) {
+    console.log(
+      `    ${label}: ${fmt(r.rps)} req/s  latency p50 ${r.p50} ms, p99 ${r.p99} ms  ${r.failures} failed`,
+    );
+    figures.push(
+      { label: `execute-transfer context, ${label}`, value: Math.round(r.rps), unit: 'req/s' },
+      { label: `execute-transfer context, ${label}: latency p99`, value: r.p99, unit: 'ms' },
+    );
+  }
+  const ok = m.firstRequestMs <= m.peerTimeoutMs + 1000;
+  console.log(
+    `    first request (every blob from the peers' registries): ${fmt(m.firstRequestMs)} ms ` +
+      `(peer fetch ${fmt(m.fetches.seconds * 1000)} ms over ${m.fetches.count} fetch(es); bound REGISTRY_PEER_TIMEOUT_MS ${fmt(m.peerTimeoutMs)} ms) ${ok ? 'OK' : 'MISS'}; ` +
+      `second request ${fmt(m.secondRequestMs)} ms`,
+  );
+  figures.push(
+    {
+      label: 'execute-transfer context, mirror store: first request (peer fetch)',
+      value: Math.round(m.firstRequestMs),
+      unit: 'ms',
+      target: `<= ${fmt(m.peerTimeoutMs)} ms + 1 s`,
+      ok,
+    },
+    {
+      label: 'execute-transfer context, mirror store: second request',
+      value: Math.round(m.secondRequestMs),
+      unit: 'ms',
+    },
+  );
+  return m.simulated.failures + m.mirror.failures;
 }

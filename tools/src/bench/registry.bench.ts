@@ -27,7 +27,12 @@ import { createScratchDatabase, realServerReachable } from '@canton-scan/testing
 import { parseArgs } from '../ingest/cli-args';
 import { allocateArguments, transferArguments } from './allocation-arguments';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
-import { measureMirrorRegistry, type MirrorBenchResult } from './registry-mirror.bench-part';
+import {
+  firstUpdates,
+  measureMirrorRegistry,
+  reportMirror,
+  type MirrorBenchResult,
+} from './registry-mirror.bench-part';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -350,55 +355,6 @@ async function main(): Promise<void> {
     await dataSource.destroy();
     if (!args.keep) await scratch.drop();
   }
-}
-
-/** The first `count` updates of a simulated history. */
-function* firstUpdates(history: Iterable<HistoryUpdate>, count: number): Generator<HistoryUpdate> {
-  let n = 0;
-  for (const update of history) {
-    if (n++ === count) return;
-    yield update;
-  }
-}
-
-/** Prints the mirror lines and adds their figures; returns the failed requests. */
-function reportMirror(m: MirrorBenchResult, figures: BenchFigure[]): number {
-  console.log(
-    `  execute-transfer context on a mirror's store (static ledger; the simulated store's measured just before)`,
-  );
-  for (const [label, r] of [
-    ['simulated store', m.simulated],
-    ['mirror store, blobs stored', m.mirror],
-  ] as const) {
-    console.log(
-      `    ${label}: ${fmt(r.rps)} req/s  latency p50 ${r.p50} ms, p99 ${r.p99} ms  ${r.failures} failed`,
-    );
-    figures.push(
-      { label: `execute-transfer context, ${label}`, value: Math.round(r.rps), unit: 'req/s' },
-      { label: `execute-transfer context, ${label}: latency p99`, value: r.p99, unit: 'ms' },
-    );
-  }
-  const ok = m.firstRequestMs <= m.peerTimeoutMs + 1000;
-  console.log(
-    `    first request (every blob from the peers' registries): ${fmt(m.firstRequestMs)} ms ` +
-      `(peer fetch ${fmt(m.fetches.seconds * 1000)} ms over ${m.fetches.count} fetch(es); bound REGISTRY_PEER_TIMEOUT_MS ${fmt(m.peerTimeoutMs)} ms) ${ok ? 'OK' : 'MISS'}; ` +
-      `second request ${fmt(m.secondRequestMs)} ms`,
-  );
-  figures.push(
-    {
-      label: 'execute-transfer context, mirror store: first request (peer fetch)',
-      value: Math.round(m.firstRequestMs),
-      unit: 'ms',
-      target: `<= ${fmt(m.peerTimeoutMs)} ms + 1 s`,
-      ok,
-    },
-    {
-      label: 'execute-transfer context, mirror store: second request',
-      value: Math.round(m.secondRequestMs),
-      unit: 'ms',
-    },
-  );
-  return m.simulated.failures + m.mirror.failures;
 }
 
 main().catch((error: unknown) => {
