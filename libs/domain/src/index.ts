@@ -25,6 +25,7 @@ export type {
 } from './config/app-config';
 export { ActiveContractsRepository } from './contracts/active-contracts.repository';
 export type { ContractWithState } from './contracts/active-contracts.repository';
+export { isWriteRefused, withSuppliedBlobs } from './contracts/supplied-blobs';
 export { toCompact, type NumericStyle } from './daml-value/compact';
 export {
   bigDecimalText,

@@ -19,3 +19,5 @@ export * from './hot-standby';
 export * from './app-metrics';
 export * from './http-balancer';
 export * from './transfer-fixtures';
+export * from './blob-forging-peer';
+export * from './registry-questions';

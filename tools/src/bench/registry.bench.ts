@@ -8,6 +8,8 @@
 //     so the registry's per-ledger-version caches are invalidated as in production.
 // The issue's targets are judged on the changing-ledger figures. Any failed request (non-2xx,
 // error or timeout; every request here expects 200) makes the benchmark exit 1.
+// First (unless --no-mirror), the mirror lines (registry-mirror.bench-part.ts): the execute-transfer
+// context on a mirror's store, its first request (blobs from the peers' registries) and once stored.
 import { freePort, waitReady } from './bench-http';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
@@ -25,6 +27,12 @@ import { createScratchDatabase, realServerReachable } from '@canton-scan/testing
 import { parseArgs } from '../ingest/cli-args';
 import { allocateArguments, transferArguments } from './allocation-arguments';
 import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util';
+import {
+  firstUpdates,
+  measureMirrorRegistry,
+  reportMirror,
+  type MirrorBenchResult,
+} from './registry-mirror.bench-part';
 
 interface AutocannonResult {
   requests: { average: number; total: number };
@@ -98,6 +106,8 @@ async function main(): Promise<void> {
     'append-rate': 'int',
     'append-every-ms': 'int',
     'no-static': 'flag',
+    'no-mirror': 'flag',
+    'peer-timeout-ms': 'int',
     keep: 'flag',
   });
   const duration = (args.duration as number | undefined) ?? 15;
@@ -212,6 +222,33 @@ async function main(): Promise<void> {
         body: JSON.stringify({ choiceArguments: transferArguments(network, now) }),
       },
     ];
+    let mirrored: MirrorBenchResult | undefined;
+    if (!args['no-mirror']) {
+      const executeTransfer = scenarios[1];
+      mirrored = await measureMirrorRegistry({
+        sourceBase: base,
+        history: firstUpdates(simulateNetwork(HISTORY), updates),
+        request: {
+          name: executeTransfer.name,
+          path: executeTransfer.url.slice(base.length),
+          body: executeTransfer.body,
+        },
+        peerTimeoutMs: (args['peer-timeout-ms'] as number | undefined) ?? 10_000,
+        measure: async (url, body) => {
+          const request = {
+            url,
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body,
+            connections,
+          };
+          await autocannon({ ...request, duration: 3 }); // warm-up
+          const r = await autocannon({ ...request, duration });
+          const failures = r.non2xx + r.errors + r.timeouts;
+          return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, failures };
+        },
+      });
+    }
     interface Measured {
       scenario: (typeof scenarios)[number];
       changing: boolean;
@@ -304,6 +341,7 @@ async function main(): Promise<void> {
           unit: 'updates/s',
         });
     }
+    if (mirrored) failed += reportMirror(mirrored, figures);
     writeBenchFigures('registry', figures);
     if (failed > 0) {
       console.error(`${failed} request(s) failed`);

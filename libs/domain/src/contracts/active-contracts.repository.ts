@@ -4,6 +4,7 @@ import type { CompactRecord } from '../daml-value/daml-value.types';
 import { DomainError, DomainErrorCode } from '../errors/domain-error';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, Stored } from '../history/history-rows';
+import { suppliedBlobOf } from './supplied-blobs';
 
 /** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
@@ -101,11 +102,14 @@ export function toActiveContract(r: ContractRow): ActiveContract {
 }
 
 /**
- * The contract's created event blob, or CREATED_EVENT_BLOB_NOT_STORED (503, retryable) for a
+ * The contract's created event blob (stored, derived, or supplied for this answer by
+ * `withSuppliedBlobs`), or CREATED_EVENT_BLOB_NOT_STORED (503, retryable) for a
  * mirrored contract whose blob no peer has served yet: a derived blob would be a fake.
  */
 export function createdEventBlobOf(c: Pick<ActiveContract, 'contractId' | 'createdEventBlob'>): string {
   if (c.createdEventBlob !== undefined) return c.createdEventBlob;
+  const supplied = suppliedBlobOf(c.contractId);
+  if (supplied !== undefined) return supplied;
   throw new DomainError(
     DomainErrorCode.CreatedEventBlobNotStored,
     `created event blob of contract ${c.contractId} is not stored yet (mirrored history); retry later`,

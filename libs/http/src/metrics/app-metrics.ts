@@ -70,7 +70,7 @@ export class AppMetrics {
   peerBlobFetchObserver(): { fetched(outcome: string, seconds: number): void } {
     const fetches = new Histogram({
       name: 'registry_peer_blob_fetch_seconds',
-      help: "Fetches of created event blobs from the peers' registries by outcome (stored, no-quorum, unreachable): latency (its _count is the fetch count)",
+      help: "Fetches of created event blobs from the peers' registries by outcome (stored; held: agreed but the database role may not write them; no-quorum; unreachable): latency (its _count is the fetch count)",
       labelNames: ['outcome'],
       buckets: LATENCY_BUCKETS,
       registers: [this.registry],

@@ -3,13 +3,18 @@ import {
   Db,
   DomainError,
   DomainErrorCode,
+  isWriteRefused,
   LedgerWriter,
   MirrorPeerStatusRepository,
+  withSuppliedBlobs,
 } from '@canton-scan/domain';
 import { RegistryPeers, type RegistryBlobsOutcome } from '@canton-scan/mirror';
 
-/** How one fetch from the peers' registries ended (a label of `/metrics`). */
-export type PeerBlobFetchOutcome = 'stored' | 'no-quorum' | 'unreachable';
+/**
+ * How one fetch from the peers' registries ended (a label of `/metrics`): `held` when agreed
+ * blobs came back but the database role may not write them (kept in memory instead).
+ */
+export type PeerBlobFetchOutcome = 'stored' | 'held' | 'no-quorum' | 'unreachable';
 
 /** Told of every fetch from the peers' registries (the app's metrics). */
 export interface PeerBlobFetchObserver {
@@ -27,6 +32,9 @@ export interface RegistryPeerBlobsOptions {
 /** Seconds a client waits before asking again when peers were unreachable. */
 const RETRY_AFTER_SECONDS = 5;
 
+/** Agreed blobs held in memory, at most, when the database role may not store them (oldest dropped first). */
+const MAX_HELD_BLOBS = 10_000;
+
 const blobMissing = (error: unknown): error is DomainError =>
   error instanceof DomainError && error.code === DomainErrorCode.CreatedEventBlobNotStored;
 
@@ -36,13 +44,17 @@ const blobMissing = (error: unknown): error is DomainError =>
  * disclosed contract's blob f + 1 of them gave alike is stored through the one write path, and
  * the answer is computed again. A contract no quorum provides stays a 503 naming it, with
  * `Retry-After` when peers were unreachable (not when they disagreed). Concurrent requests for
- * the same answer share one fetch.
+ * the same answer share one fetch. When the app's database role may not write (a read-only role
+ * or a standby), the agreed blobs are held in memory (bounded) and supplied to the answers
+ * instead of stored: the answer is the same, and the peers are not asked again while held.
  */
 export class RegistryPeerBlobs {
   private readonly peers?: RegistryPeers;
   private readonly writer: LedgerWriter;
   private readonly status: MirrorPeerStatusRepository;
   private readonly inFlight = new Map<string, Promise<RegistryBlobsOutcome>>();
+  /** Agreed blobs the database refused to store, by contract id (insertion order: oldest first). */
+  private readonly held = new Map<string, string>();
   private observer?: PeerBlobFetchObserver;
 
   constructor(dataSource: DataSource, options: RegistryPeerBlobsOptions) {
@@ -61,14 +73,15 @@ export class RegistryPeerBlobs {
 
   /** `run`'s answer; if it lacks a blob, once more after fetching the blobs of `path` from the peers. */
   async answer<T>(path: string, body: unknown, run: () => Promise<T>): Promise<T> {
+    const supplied = () => withSuppliedBlobs(this.held, run);
     try {
-      return await run();
+      return await supplied();
     } catch (error) {
       if (this.peers === undefined || !blobMissing(error)) throw error;
     }
     const outcome = await this.fetch(this.peers, path, body);
     try {
-      return await run();
+      return await supplied();
     } catch (error) {
       if (!blobMissing(error)) throw error;
       const contractId = error.context.contractId ?? 'unknown';
@@ -104,16 +117,46 @@ export class RegistryPeerBlobs {
   ): Promise<RegistryBlobsOutcome> {
     const started = performance.now();
     const outcome = await peers.blobsFor(path, body);
-    if (outcome.agreed.length > 0) await this.writer.storeCreatedEventBlobs(outcome.agreed);
+    const stored = outcome.agreed.length > 0 && (await this.store(outcome.agreed));
     for (const { url, contractId } of outcome.dissenters)
-      await this.status.noteDisagreement(
-        url,
-        `the created event blob of contract ${contractId} its registry disclosed (${path}) differs from what ${peers.quorum} or more peers disclosed`,
-      );
+      await this.status
+        .noteDisagreement(
+          url,
+          `the created event blob of contract ${contractId} its registry disclosed (${path}) differs from what ${peers.quorum} or more peers disclosed`,
+        )
+        .catch((error: unknown) => {
+          // A read-only role cannot record it; the blob is refused all the same.
+          if (!isWriteRefused(error)) throw error;
+        });
     this.observer?.fetched(
-      outcome.unreachable.length > 0 ? 'unreachable' : outcome.agreed.length > 0 ? 'stored' : 'no-quorum',
+      outcome.unreachable.length > 0
+        ? 'unreachable'
+        : outcome.agreed.length === 0
+          ? 'no-quorum'
+          : stored
+            ? 'stored'
+            : 'held',
       (performance.now() - started) / 1000,
     );
     return outcome;
+  }
+
+  /** Stores the agreed blobs; false (and held in memory) when the database refuses the write. */
+  private async store(agreed: readonly { contractId: string; blob: string }[]): Promise<boolean> {
+    try {
+      await this.writer.storeCreatedEventBlobs(agreed);
+      return true;
+    } catch (error) {
+      if (!isWriteRefused(error)) throw error;
+    }
+    for (const { contractId, blob } of agreed) {
+      this.held.delete(contractId);
+      this.held.set(contractId, blob);
+    }
+    for (const oldest of this.held.keys()) {
+      if (this.held.size <= MAX_HELD_BLOBS) break;
+      this.held.delete(oldest);
+    }
+    return false;
   }
 }

@@ -1,5 +1,6 @@
 import type { scanApi } from '@canton-scan/contracts';
 import type { Db, Queryable } from '../../database/db';
+import { isWriteRefused } from '../../contracts/supplied-blobs';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { canonicalJson } from '../../history/canonical-json';
 import { timestampToMicros } from '../../snapshots/snapshot-schedule';
@@ -11,9 +12,6 @@ import { UpdateHistoryRepository } from '../updates/update-history.repository';
 import { BulkSegments, bulkFolder, bulkTimeAtOrBefore, nextBulkTime, type BulkKind } from './bulk-layout';
 import { BulkHistoryRepository, type MigrationSpan } from './bulk-history.repository';
 import { BULK_FRAME_BYTES, BULK_MAX_OBJECT_BYTES, BulkObjectWriter } from './bulk-object-writer';
-
-/** SQLSTATEs of a database that refuses writes: read_only_sql_transaction, insufficient_privilege. */
-const READ_ONLY_CODES = new Set(['25006', '42501']);
 
 /** Updates and contracts read from the store per query while building. */
 const READ_CHUNK = 1000;
@@ -223,7 +221,7 @@ export class BulkHistoryService {
       });
       return true;
     } catch (error) {
-      if (READ_ONLY_CODES.has((error as { code?: unknown }).code as string)) return false;
+      if (isWriteRefused(error)) return false;
       throw error;
     }
   }
