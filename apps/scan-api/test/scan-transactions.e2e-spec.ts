@@ -3,6 +3,7 @@ import {
   parseDamlDecimal,
   SpliceChoices,
   toCompact,
+  TransactionLogRepository,
   type HistoryExercisedEvent,
   type HistoryTransaction,
   type HistoryUpdate,
@@ -191,6 +192,21 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
           : SpliceChoices.TransferInstructionReject,
       );
       expect(item.abort_transfer_instruction!.transfer_instruction_cid).toBe(event.contract_id);
+    }
+  });
+
+  it('pages on the partial index of the log exercises, both ways (EXPLAIN)', async () => {
+    for (const [text, from] of [
+      [TransactionLogRepository.UNITS_ASC, ['0', 0]],
+      [TransactionLogRepository.UNITS_DESC, ['9223372036854775807', 2147483647]],
+    ] as const) {
+      const rows = (await db.dataSource.query(`EXPLAIN ${text}`, [...from, 11])) as { 'QUERY PLAN': string }[];
+      const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
+      // The partition's copy of ix_events_transaction_log (named by PostgreSQL), read in order.
+      expect(plan).toMatch(/Index (Only )?Scan( Backward)? using events_m\d+_update_row_id_node_id_idx on events_m\d+ e/);
+      expect(plan).not.toMatch(/Seq Scan on events/);
+      // Partitions merged in index order (Merge Append), never sorted.
+      expect(plan).not.toMatch(/(^|-> +)Sort +\(/m);
     }
   });
 
