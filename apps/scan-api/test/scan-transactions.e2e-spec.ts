@@ -9,7 +9,13 @@ import {
   type HistoryUpdate,
   type TransferResult,
 } from '@canton-scan/domain';
-import { callChecked, loadSimulatedNetwork, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
+import {
+  callChecked,
+  loadSimulatedNetwork,
+  startTestApp,
+  useTestDatabase,
+  type RunningTestApp,
+} from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 
 type Item = scanApi.TransactionHistoryResponseItem;
@@ -67,7 +73,10 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
   }
 
   /** The AmuletRules_Transfer at or below an exercise (depth first). */
-  function transferBelow(tx: HistoryTransaction, e: HistoryExercisedEvent): HistoryExercisedEvent | undefined {
+  function transferBelow(
+    tx: HistoryTransaction,
+    e: HistoryExercisedEvent,
+  ): HistoryExercisedEvent | undefined {
     if (e.choice === SpliceChoices.AmuletRulesTransfer) return e;
     for (const child of e.child_event_ids) {
       const c = tx.events_by_id[child];
@@ -93,9 +102,9 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
     expect(new Set(asc.map((i) => i.transaction_type))).toEqual(
       new Set(['transfer', 'devnet_tap', 'abort_transfer_instruction']),
     );
-    expect(new Set(asc.flatMap((i) => (i.transfer?.transfer_kind ? [i.transfer.transfer_kind] : [])))).toEqual(
-      new Set(['create_transfer_instruction', 'transfer_instruction_accept', 'preapproval_send']),
-    );
+    expect(
+      new Set(asc.flatMap((i) => (i.transfer?.transfer_kind ? [i.transfer.transfer_kind] : []))),
+    ).toEqual(new Set(['create_transfer_instruction', 'transfer_instruction_accept', 'preapproval_send']));
     expect(new Set(asc.map((i) => i.abort_transfer_instruction?.abort_kind).filter(Boolean))).toEqual(
       new Set(['withdraw', 'reject']),
     );
@@ -125,7 +134,9 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
       expect(balance_changes.map((b) => b.party)).toEqual(result.summary.balanceChanges.map(([p]) => p));
       const d = (s: string | null | undefined) => parseDamlDecimal(s ?? '0');
       const sum = (xs: bigint[]) => xs.reduce((a, b) => a + b, 0n);
-      expect(sum(receivers.map((r) => d(r.amount)))).toBe(sum(argument.transfer.outputs.map((o) => d(o.amount))));
+      expect(sum(receivers.map((r) => d(r.amount)))).toBe(
+        sum(argument.transfer.outputs.map((o) => d(o.amount))),
+      );
       // TransferResult: inputs of every kind - fees - outputs = the sender's change.
       const inputs =
         d(sender.input_amulet_amount) +
@@ -171,7 +182,9 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
       });
     expect(listed.length).toBeGreaterThan(0);
     expect([...listed].sort()).toEqual([...expected.transfers].sort());
-    const taps = items.filter((i) => i.transaction_type === 'devnet_tap').map((i) => storedEvent(i.event_id).event.event_id);
+    const taps = items
+      .filter((i) => i.transaction_type === 'devnet_tap')
+      .map((i) => storedEvent(i.event_id).event.event_id);
     expect(taps.length).toBeGreaterThan(0);
     expect([...taps].sort()).toEqual([...expected.taps].sort());
   });
@@ -200,10 +213,14 @@ describe('POST /v0/transactions (the amulet transaction log)', () => {
       [TransactionLogRepository.UNITS_ASC, ['0', 0]],
       [TransactionLogRepository.UNITS_DESC, ['9223372036854775807', 2147483647]],
     ] as const) {
-      const rows = (await db.dataSource.query(`EXPLAIN ${text}`, [...from, 11])) as { 'QUERY PLAN': string }[];
+      const rows = (await db.dataSource.query(`EXPLAIN ${text}`, [...from, 11])) as {
+        'QUERY PLAN': string;
+      }[];
       const plan = rows.map((r) => r['QUERY PLAN']).join('\n');
       // The partition's copy of ix_events_transaction_log (named by PostgreSQL), read in order.
-      expect(plan).toMatch(/Index (Only )?Scan( Backward)? using events_m\d+_update_row_id_node_id_idx on events_m\d+ e/);
+      expect(plan).toMatch(
+        /Index (Only )?Scan( Backward)? using events_m\d+_update_row_id_node_id_idx on events_m\d+ e/,
+      );
       expect(plan).not.toMatch(/Seq Scan on events/);
       // Partitions merged in index order (Merge Append), never sorted.
       expect(plan).not.toMatch(/(^|-> +)Sort +\(/m);

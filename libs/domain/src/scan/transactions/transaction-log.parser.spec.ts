@@ -4,8 +4,24 @@ const ALICE = 'alice::1220aa';
 const BOB = 'bob::1220bb';
 const CAROL = 'carol::1220cc';
 
-function exercise(nodeId: number, choice: string, argument: unknown, result: unknown, children: number[] = []): LogNode {
-  return { nodeId, kind: 'exercised', contractId: `c${nodeId}`, entity: 'X:Y', choice, argument, result, payload: null, children };
+function exercise(
+  nodeId: number,
+  choice: string,
+  argument: unknown,
+  result: unknown,
+  children: number[] = [],
+): LogNode {
+  return {
+    nodeId,
+    kind: 'exercised',
+    contractId: `c${nodeId}`,
+    entity: 'X:Y',
+    choice,
+    argument,
+    result,
+    payload: null,
+    children,
+  };
 }
 
 function amulet(nodeId: number, owner: string, initialAmount: string): LogNode {
@@ -54,7 +70,9 @@ const transfer = (nodeId: number) =>
         inputValidatorRewardAmount: '0.0000000000',
         inputSvRewardAmount: '0.0000000000',
         inputAmuletAmount: '20.0000000000',
-        balanceChanges: [[BOB, { changeToInitialAmountAsOfRoundZero: '9.9', changeToHoldingFeesRate: '0.1' }]],
+        balanceChanges: [
+          [BOB, { changeToInitialAmountAsOfRoundZero: '9.9', changeToHoldingFeesRate: '0.1' }],
+        ],
         holdingFees: '0.0100000000',
         outputFees: ['0.0000000003', '0.1000000000', '0.2000000000'],
         senderChangeFee: '0.0000000000',
@@ -136,7 +154,10 @@ describe('the amulet transaction log parser', () => {
       }),
     ]);
     const [minted] = parseLogNode(t, 1);
-    expect(minted).toMatchObject({ transaction_type: 'mint', mint: { amulet_owner: BOB, amulet_amount: '100.0000000000' } });
+    expect(minted).toMatchObject({
+      transaction_type: 'mint',
+      mint: { amulet_owner: BOB, amulet_amount: '100.0000000000' },
+    });
     expect(minted).not.toHaveProperty('round');
   });
 

@@ -72,7 +72,11 @@ export function parseLogNode(tx: LogTransaction, nodeId: number): TransactionLog
       }
       return mapTransfers(items, (item, t) => ({
         ...item,
-        transfer: { ...t, transferInstructionCid: node.contractId, transfer_kind: 'transfer_instruction_accept' },
+        transfer: {
+          ...t,
+          transferInstructionCid: node.contractId,
+          transfer_kind: 'transfer_instruction_accept',
+        },
       }));
     }
     case 'TransferInstruction_Withdraw':
@@ -177,7 +181,10 @@ function transferItem(
     senderFee += fee - receiverFee;
     const party = str(out.receiver);
     const prev = receivers.get(party) ?? { amount: 0n, fee: 0n };
-    receivers.set(party, { amount: prev.amount + parseDamlDecimal(str(out.amount)), fee: prev.fee + receiverFee });
+    receivers.set(party, {
+      amount: prev.amount + parseDamlDecimal(str(out.amount)),
+      fee: prev.fee + receiverFee,
+    });
   });
   const faucet = summary.inputValidatorFaucetAmount;
   return {

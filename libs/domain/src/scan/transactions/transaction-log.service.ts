@@ -1,7 +1,12 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { parseEventId, parseLogNode, type TransactionLogItem } from './transaction-log.parser';
-import { LOG_END, LOG_START, type LogUnit, type TransactionLogRepository } from './transaction-log.repository';
+import {
+  LOG_END,
+  LOG_START,
+  type LogUnit,
+  type TransactionLogRepository,
+} from './transaction-log.repository';
 
 export type TransactionHistoryRequest = scanApi.TransactionHistoryRequest;
 export type TransactionHistoryPage = scanApi.TransactionHistoryResponse;
