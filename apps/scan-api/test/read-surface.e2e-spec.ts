@@ -105,6 +105,11 @@ const OPERATIONS: Record<string, Operation> = {
     request: async () => ({ body: { page_size: 10 } }),
     items: (b) => b.transactions,
   },
+  'POST /v0/transactions': {
+    kind: 'read',
+    request: async () => ({ body: { page_size: 10 } }),
+    items: (b) => b.transactions,
+  },
   // --- events
   'POST /v0/events': {
     kind: 'read',
@@ -268,7 +273,6 @@ const OPERATIONS: Record<string, Operation> = {
     kind: 'not-implemented',
     request: { path: { party: 'alice::1220' + 'ab'.repeat(32) } },
   },
-  'POST /v0/transactions': { kind: 'not-implemented', request: { body: { page_size: 10 } } },
   // --- synchronizer internals
   'GET /v0/lsu': { kind: 'not-implemented' },
   'GET /v0/roll-forward-lsu': { kind: 'not-implemented' },

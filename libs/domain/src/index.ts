@@ -202,6 +202,13 @@ export {
   type TransferCommandCounterLookup,
   type TransferCommandStatusLookup,
 } from './scan/transfer-commands/transfer-commands.service';
+export { TransactionLogRepository, type LogUnit } from './scan/transactions/transaction-log.repository';
+export {
+  MAX_TRANSACTION_LOG_PAGE,
+  TransactionLogService,
+  type TransactionHistoryPage,
+  type TransactionHistoryRequest,
+} from './scan/transactions/transaction-log.service';
 export { AnsEntriesRepository, type AnsEntryRow } from './scan/ans/ans-entries.repository';
 export {
   AnsEntriesService,

@@ -31,6 +31,8 @@ import {
   NetworkSummaryService,
   RewardAccountingRepository,
   RewardAccountingService,
+  TransactionLogRepository,
+  TransactionLogService,
   UpdateHistoryRepository,
   UpdateHistoryService,
   EventHistoryRepository,
@@ -78,6 +80,7 @@ import { EventsController } from './events/events.controller';
 import { TrafficController } from './traffic/traffic.controller';
 import { HostingController } from './hosting/hosting.controller';
 import { UpdatesController } from './updates/updates.controller';
+import { TransactionsController } from './transactions/transactions.controller';
 import { ValidatorFaucetsController } from './validators/validator-faucets.controller';
 
 /**
@@ -90,6 +93,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     HealthController,
     NodeStatusController,
     UpdatesController,
+    TransactionsController,
     BackfillingController,
     AcsController,
     BulkHistoryController,
@@ -167,6 +171,8 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(MemberTrafficService, [MemberTrafficRepository]),
     domainProvider(PartyHostingRepository, [ReadDb]),
     domainProvider(PartyHostingService, [PartyHostingRepository]),
+    domainProvider(TransactionLogRepository, [ReadDb]),
+    domainProvider(TransactionLogService, [TransactionLogRepository]),
   ],
 })
 export class ScanGroupModule {}

@@ -18,6 +18,9 @@ export type EventKind = 'created' | 'exercised';
 // ExplorerChoiceContractIndexes.
 @Index('ix_events_choice', { synchronize: false })
 @Index('ix_events_contract', { synchronize: false })
+// Scan's amulet transaction log: the exercises it reads, in write order (partial, in the migration
+// TransactionLogIndex).
+@Index('ix_events_transaction_log', { synchronize: false })
 export class EventEntity {
   @PrimaryColumn('bigint', { name: 'update_row_id', primaryKeyConstraintName: 'pk_events' })
   updateRowId: string;

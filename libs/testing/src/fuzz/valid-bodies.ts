@@ -176,6 +176,14 @@ export function scanValidBodies(samples: StoreSamples): Record<string, (rng: Prn
         count: rng.pick([1, 10, 1000, 5000]),
       };
     },
+    listTransactionHistory: (rng) => ({
+      page_size: rng.pick([1, 10, 1000]),
+      ...(rng.chance(0.5) ? { sort_order: rng.pick(['asc', 'desc']) } : {}),
+      // An item's event id is its update's and an exercise's node: some of these name items, others 404.
+      ...(rng.chance(0.5) && samples.updateIds.length > 0
+        ? { page_end_event_id: `#${rng.pick(samples.updateIds)}:${rng.int(4)}` }
+        : {}),
+    }),
     getExternalPartyAmuletRules: (rng) =>
       rng.chance(0.3) ? {} : { cached_external_party_amulet_rules_contract_id: contractId(rng) },
     listVoteRequestsByTrackingCid: (rng) => ({

@@ -1,4 +1,4 @@
-import { Controller, Get, HttpCode, Post } from '@nestjs/common';
+import { Controller, Get } from '@nestjs/common';
 import { notImplemented } from '@canton-scan/domain';
 import { ValidInput } from '@canton-scan/http';
 import type { scanApi } from '@canton-scan/contracts';
@@ -10,8 +10,6 @@ const REWARD_HASHING =
 
 const PARTICIPANT_ACS =
   "this stack records the ledger history, not a participant's contract instances: the export's created_event_blobs (a participant's ACS import input) cannot be made from it; read the DSO's contracts through POST /v2/state/acs";
-const TX_LOG =
-  'this stack does not keep the amulet transaction log (transfers, mints, taps with their balance changes) this deprecated list reads; page the same transactions through POST /v2/updates';
 
 /**
  * Operations of upstream's scan this stack cannot serve truthfully (specs/scan.yaml tag
@@ -60,11 +58,5 @@ export class NotImplementedController {
   @Get('acs/:party')
   acsSnapshot(@ValidInput() _input: scanApi.GetAcsSnapshotData): never {
     throw notImplemented(`a participant's ACS export for a party: ${PARTICIPANT_ACS}`);
-  }
-
-  @Post('transactions')
-  @HttpCode(200)
-  transactionHistory(@ValidInput() _input: scanApi.ListTransactionHistoryData): never {
-    throw notImplemented(`the transaction history of /v0/transactions: ${TX_LOG}`);
   }
 }

@@ -1266,14 +1266,21 @@ export const getUpdateHistory = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * Not served by this stack (the deprecated amulet transaction log)
+ * Page through the amulet transaction log (deprecated)
  *
- * Upstream lists, from its own transaction log, amulet transfers, mints, taps and
- * aborted transfer instructions with their normalized balance changes; deprecated
- * upstream "with known bugs that will not be fixed" in favour of `POST /v2/updates`.
- * This stack does not keep that log yet: always 501 in the scan error format, naming
- * why, after the request is validated. The 200 schema is upstream's, kept so that
- * generated clients match a Splice scan's.
+ * Upstream's amulet transaction log, derived here from the stored history at read time
+ * (docs/transactions.md): transfers (`AmuletRules_Transfer`, and the token-standard
+ * transfers, transfer-instruction acceptances and pre-approval sends that carry one),
+ * mints (`AmuletRules_Mint`), DevNet taps (`AmuletRules_DevNet_Tap`) and aborted transfer
+ * instructions (withdrawn or rejected). Deprecated upstream "with known bugs that will
+ * not be fixed" in favour of `POST /v2/updates`.
+ *
+ * Items come in ledger order, ascending by default (`sort_order: desc` from the newest).
+ * Each carries an `event_id` (`#<update_id>:<node_id>`, the exercise the item reads);
+ * pass the last one of a page as `page_end_event_id` to get the next page in the same
+ * order (that item itself is skipped). A `page_end_event_id` that is not of that form is
+ * a 400; one that names no item of the log is a 404. At most `page_size` (1 to 1,000)
+ * items per page; an empty list is the end.
  *
  *
  * @deprecated

@@ -5695,18 +5695,16 @@ export type ListTransactionHistoryErrors = {
      */
     500: ErrorResponse;
     /**
-     * This stack does not serve the operation; the message says why (data it does not
-     * record, or a computation that is not published).
-     *
+     * The database is unreachable (or, for readiness, not fully migrated).
      */
-    501: ErrorResponse;
+    503: ErrorResponse;
 };
 
 export type ListTransactionHistoryError = ListTransactionHistoryErrors[keyof ListTransactionHistoryErrors];
 
 export type ListTransactionHistoryResponses = {
     /**
-     * Upstream's answer (never given here).
+     * One page of the transaction log.
      */
     200: TransactionHistoryResponse;
 };

@@ -3643,10 +3643,10 @@ export const scanSpec: OpenApiDocument = {
         "operationId": "listTransactionHistory",
         "deprecated": true,
         "tags": [
-          "not-implemented"
+          "updates"
         ],
-        "summary": "Not served by this stack (the deprecated amulet transaction log)",
-        "description": "Upstream lists, from its own transaction log, amulet transfers, mints, taps and\naborted transfer instructions with their normalized balance changes; deprecated\nupstream \"with known bugs that will not be fixed\" in favour of `POST /v2/updates`.\nThis stack does not keep that log yet: always 501 in the scan error format, naming\nwhy, after the request is validated. The 200 schema is upstream's, kept so that\ngenerated clients match a Splice scan's.\n",
+        "summary": "Page through the amulet transaction log (deprecated)",
+        "description": "Upstream's amulet transaction log, derived here from the stored history at read time\n(docs/transactions.md): transfers (`AmuletRules_Transfer`, and the token-standard\ntransfers, transfer-instruction acceptances and pre-approval sends that carry one),\nmints (`AmuletRules_Mint`), DevNet taps (`AmuletRules_DevNet_Tap`) and aborted transfer\ninstructions (withdrawn or rejected). Deprecated upstream \"with known bugs that will\nnot be fixed\" in favour of `POST /v2/updates`.\n\nItems come in ledger order, ascending by default (`sort_order: desc` from the newest).\nEach carries an `event_id` (`#<update_id>:<node_id>`, the exercise the item reads);\npass the last one of a page as `page_end_event_id` to get the next page in the same\norder (that item itself is skipped). A `page_end_event_id` that is not of that form is\na 400; one that names no item of the log is a 404. At most `page_size` (1 to 1,000)\nitems per page; an empty list is the end.\n",
         "requestBody": {
           "required": true,
           "content": {
@@ -3659,7 +3659,7 @@ export const scanSpec: OpenApiDocument = {
         },
         "responses": {
           "200": {
-            "description": "Upstream's answer (never given here).",
+            "description": "One page of the transaction log.",
             "content": {
               "application/json": {
                 "schema": {
@@ -3683,8 +3683,8 @@ export const scanSpec: OpenApiDocument = {
           "500": {
             "$ref": "#/components/responses/InternalError"
           },
-          "501": {
-            "$ref": "#/components/responses/NotImplemented"
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -4167,6 +4167,7 @@ export const scanSpec: OpenApiDocument = {
             "type": "integer",
             "format": "int64",
             "minimum": 1,
+            "maximum": 1000,
             "description": "Maximum number of transactions to return."
           }
         }

@@ -24,6 +24,7 @@ import { UpdateHashIndex1795497310000 } from './1795497310000-update-hash-index'
 import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 import { HostingHeld1795521300000 } from './1795521300000-hosting-held';
 import { SynchronizerState1795523100000 } from './1795523100000-synchronizer-state';
+import { TransactionLogIndex1795523200000 } from './1795523200000-transaction-log-index';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -53,4 +54,5 @@ export const MIGRATIONS = [
   TransferCommandIndexes1795510100000,
   HostingHeld1795521300000,
   SynchronizerState1795523100000,
+  TransactionLogIndex1795523200000,
 ];
