@@ -104,9 +104,8 @@ describe('the amulet transaction log parser', () => {
       { party: BOB, amount: '10.0000000000', receiver_fee: '0.0000000001' },
       { party: CAROL, amount: '7.0000000000', receiver_fee: '0.2000000000' },
     ]);
-    expect(item.transfer!.balance_changes).toEqual([
-      { party: BOB, change_to_initial_amount_as_of_round_zero: '9.9', change_to_holding_fees_rate: '0.1' },
-    ]);
+    // Empty although the summary has them, as upstream's log (and so every real scan) answers.
+    expect(item.transfer!.balance_changes).toEqual([]);
   });
 
   it('anchors a pre-approval send at itself, and a two-step token transfer at the factory exercise', () => {
