@@ -19,3 +19,4 @@ export * from './hot-standby';
 export * from './app-metrics';
 export * from './http-balancer';
 export * from './transfer-fixtures';
+export * from './acs-export-decoder';

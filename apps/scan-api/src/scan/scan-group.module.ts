@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import {
+  AcsExportRepository,
+  AcsExportService,
   AcsRepository,
   AcsService,
   AcsSnapshotsRepository,
@@ -21,6 +23,8 @@ import {
   ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  LedgerActiveContractsRepository,
+  LedgerUpdatesRepository,
   MemberTrafficRepository,
   MemberTrafficService,
   PartyHostingRepository,
@@ -60,6 +64,7 @@ import {
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
+import { AcsExportController } from './acs/acs-export.controller';
 import { AnsController } from './ans/ans.controller';
 import { TransferCommandsController } from './transfer-commands/transfer-commands.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
@@ -92,6 +97,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     UpdatesController,
     BackfillingController,
     AcsController,
+    AcsExportController,
     BulkHistoryController,
     HoldingsController,
     ValidatorFaucetsController,
@@ -135,6 +141,14 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(AcsRepository, [ReadDb]),
     domainProvider(AcsSnapshotsRepository, [ReadDb]),
     domainProvider(AcsService, [AcsRepository, AcsSnapshotsRepository]),
+    domainProvider(AcsExportRepository, [ReadDb]),
+    domainProvider(LedgerActiveContractsRepository, [ReadDb]),
+    domainProvider(LedgerUpdatesRepository, [ReadDb]),
+    domainProvider(AcsExportService, [
+      AcsExportRepository,
+      LedgerActiveContractsRepository,
+      LedgerUpdatesRepository,
+    ]),
     domainProvider(BulkHistoryService, [
       Db,
       fromConfig((config) => `${config.scanApi.publicUrl}${config.scanApi.prefix}`),

@@ -8,8 +8,6 @@ const TOPOLOGY =
 const REWARD_HASHING =
   'the hashing of CIP-0104 reward accounting batches is not published, so no root hash or batch could agree with a Splice scan; per-round activity totals are served at /v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals';
 
-const PARTICIPANT_ACS =
-  "this stack records the ledger history, not a participant's contract instances: the export's created_event_blobs (a participant's ACS import input) cannot be made from it; read the DSO's contracts through POST /v2/state/acs";
 const TX_LOG =
   'this stack does not keep the amulet transaction log (transfers, mints, taps with their balance changes) this deprecated list reads; page the same transactions through POST /v2/updates';
 
@@ -55,11 +53,6 @@ export class NotImplementedController {
   @Get('internal/reward-accounting-process/rounds/:round_number/batches/:batch_hash')
   rewardBatch(@ValidInput() _input: scanApi.GetRewardAccountingBatchData): never {
     throw notImplemented(`reward accounting batches: ${REWARD_HASHING}`);
-  }
-
-  @Get('acs/:party')
-  acsSnapshot(@ValidInput() _input: scanApi.GetAcsSnapshotData): never {
-    throw notImplemented(`a participant's ACS export for a party: ${PARTICIPANT_ACS}`);
   }
 
   @Post('transactions')
