@@ -474,7 +474,7 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
         ),
       ),
     );
-    expect(notImplemented.size).toBe(9);
+    expect(notImplemented.size).toBe(8);
     for (const op of covered) {
       const status = absent.has(op)
         ? 404
