@@ -1301,7 +1301,7 @@ export const listTransactionHistory = <ThrowOnError extends boolean = false>(opt
  * A malformed party or record_time is a 400; no AmuletRules yet, or no update recorded
  * exactly at `record_time` on that synchronizer, is a 404 (upstream's
  * EXACT_RECORD_TIME_MATCH_NOT_FOUND); a mirrored contract whose blob no peer has served
- * yet is a 503 (retry).
+ * yet is a 503 (retry); a compact-only contract (no lossless arguments) is a 409.
  *
  *
  * @deprecated

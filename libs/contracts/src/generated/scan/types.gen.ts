@@ -5741,6 +5741,14 @@ export type GetAcsSnapshotErrors = {
      */
     404: ErrorResponse;
     /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
+     *
+     */
+    409: ErrorResponse;
+    /**
      * The database is unreachable (or, for readiness, not fully migrated).
      */
     503: ErrorResponse;

@@ -3697,7 +3697,7 @@ export const scanSpec: OpenApiDocument = {
           "acs"
         ],
         "summary": "The ACS export of the DSO's and a party's shared contracts (Canton export bytes)",
-        "description": "Upstream's SV participant ACS export for `party`, filtered to the contracts the DSO party\nis also a stakeholder on (docs/acs-export.md). Taken at the ledger end, or at the offset\nof the update recorded exactly at `record_time` on the decentralized synchronizer (the\none the current AmuletRules is on), and restricted to that synchronizer.\n`acs_snapshot` is base64 of a gzip stream of length-delimited Canton\n`UntypedVersionedMessage`s (version 30), each wrapping a participant admin v30\n`ActiveContract` whose bytes are a Ledger API v2 `ActiveContract` (non-verbose\ncreate arguments, the created event blob, `acs_delta` true), in creation-offset order.\nA malformed party or record_time is a 400; no AmuletRules yet, or no update recorded\nexactly at `record_time` on that synchronizer, is a 404 (upstream's\nEXACT_RECORD_TIME_MATCH_NOT_FOUND); a mirrored contract whose blob no peer has served\nyet is a 503 (retry).\n",
+        "description": "Upstream's SV participant ACS export for `party`, filtered to the contracts the DSO party\nis also a stakeholder on (docs/acs-export.md). Taken at the ledger end, or at the offset\nof the update recorded exactly at `record_time` on the decentralized synchronizer (the\none the current AmuletRules is on), and restricted to that synchronizer.\n`acs_snapshot` is base64 of a gzip stream of length-delimited Canton\n`UntypedVersionedMessage`s (version 30), each wrapping a participant admin v30\n`ActiveContract` whose bytes are a Ledger API v2 `ActiveContract` (non-verbose\ncreate arguments, the created event blob, `acs_delta` true), in creation-offset order.\nA malformed party or record_time is a 400; no AmuletRules yet, or no update recorded\nexactly at `record_time` on that synchronizer, is a 404 (upstream's\nEXACT_RECORD_TIME_MATCH_NOT_FOUND); a mirrored contract whose blob no peer has served\nyet is a 503 (retry); a compact-only contract (no lossless arguments) is a 409.\n",
         "parameters": [
           {
             "name": "party",
@@ -3737,6 +3737,9 @@ export const scanSpec: OpenApiDocument = {
           },
           "404": {
             "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
           },
           "503": {
             "$ref": "#/components/responses/ServiceUnavailable"
