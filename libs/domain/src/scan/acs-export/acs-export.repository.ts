@@ -65,7 +65,7 @@ export class AcsExportRepository {
         WHERE migration_id = $1 AND record_time = $2::timestamptz AND synchronizer_id = $3 AND ledger_offset IS NOT NULL`,
       [migrationId, recordTime, synchronizerId],
     );
-    return row?.offset == null ? undefined : Number(row.offset);
+    return row === undefined || row.offset === null ? undefined : Number(row.offset);
   }
 
   /** The first and last record times of the synchronizer's updates with an offset (for the error that names them). */
@@ -80,6 +80,8 @@ export class AcsExportRepository {
                 ORDER BY record_time DESC LIMIT 1) AS last`,
       [migrationId, synchronizerId],
     );
-    return row?.first == null || row.last == null ? undefined : { first: row.first, last: row.last };
+    return row === undefined || row.first === null || row.last === null
+      ? undefined
+      : { first: row.first, last: row.last };
   }
 }
