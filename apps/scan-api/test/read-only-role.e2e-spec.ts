@@ -475,7 +475,7 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
         ),
       ),
     );
-    expect(notImplemented.size).toBe(8);
+    expect(notImplemented.size).toBe(7);
     for (const op of covered) {
       const status = absent.has(op)
         ? 404

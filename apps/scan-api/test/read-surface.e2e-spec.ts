@@ -5,6 +5,7 @@ import { canonicalJson, loadConfig, timestampToMicros } from '@canton-scan/domai
 import { openSimulatedNetwork, stackSimulationOptions } from '@canton-scan/simulator';
 import {
   callChecked,
+  decodeAcsExport,
   expectResponseMatchesSpec,
   openSecondStore,
   startTestApp,
@@ -270,8 +271,10 @@ const OPERATIONS: Record<string, Operation> = {
     request: { path: { round_number: 1, batch_hash: 'ab'.repeat(32) } },
   },
   'GET /v0/acs/{party}': {
-    kind: 'not-implemented',
-    request: { path: { party: 'alice::1220' + 'ab'.repeat(32) } },
+    kind: 'read',
+    request: async (f) => ({ path: { party: (await f.owners())[0] } }),
+    // The export's entries: the owner's contracts the DSO is a stakeholder on (its amulets at least).
+    items: (b) => decodeAcsExport(b.acs_snapshot),
   },
   // --- synchronizer internals
   'GET /v0/lsu': { kind: 'not-implemented' },

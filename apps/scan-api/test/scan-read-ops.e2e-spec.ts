@@ -324,23 +324,4 @@ describe('scan read operations of upstream scan.yaml', () => {
       }
     });
   });
-
-  describe('operations this stack cannot answer truthfully', () => {
-    it('answers 501 naming why for a participant ACS export, after validating', async () => {
-      const acs = await callChecked(
-        scanSpec,
-        'getAcsSnapshot',
-        scanApi.getAcsSnapshot({ client, path: { party: PARTY } }),
-      );
-      expect(acs.status).toBe(501);
-      expect(acs.body.error).toMatch(/created_event_blob/);
-      for (const [method, path, body] of [
-        ['GET', '/v0/acs/not-a-party', undefined],
-        ['GET', `/v0/acs/${PARTY}?record_time=soon`, undefined],
-      ] as const) {
-        const res = await send(method, path, body);
-        expect({ path, body, status: res.status }).toEqual({ path, body, status: 400 });
-      }
-    });
-  });
 });

@@ -21,3 +21,4 @@ export * from './http-balancer';
 export * from './transfer-fixtures';
 export * from './blob-forging-peer';
 export * from './registry-questions';
+export * from './acs-export-decoder';

@@ -195,7 +195,8 @@ export type AbortTransferInstruction = {
 
 export type GetAcsSnapshotResponse = {
     /**
-     * Base64 of the gzip-compressed ACS export (upstream; never answered here).
+     * Base64 of the gzip-compressed ACS export for the intersection of the DSO party's
+     * and the requested party's ACS (docs/acs-export.md).
      *
      */
     acs_snapshot: string;
@@ -5721,7 +5722,7 @@ export type GetAcsSnapshotData = {
     };
     query?: {
         /**
-         * The time of the export (upstream; the ledger end without it).
+         * The record time of an update on the decentralized synchronizer (the ledger end without it).
          */
         record_time?: string;
     };
@@ -5734,18 +5735,28 @@ export type GetAcsSnapshotErrors = {
      */
     400: ErrorResponse;
     /**
-     * This stack does not serve the operation; the message says why (data it does not
-     * record, or a computation that is not published).
+     * The requested data does not exist on this node.
+     */
+    404: ErrorResponse;
+    /**
+     * The answer would include an update loaded from compact-only history (an explorer
+     * archive, a bulk-download object, a saved `compact_json` page): its payloads were
+     * given without type information, so they have no lossless (`protobuf_json`) form and
+     * none is made up. The message names the update. Ask for `compact_json` instead.
      *
      */
-    501: ErrorResponse;
+    409: ErrorResponse;
+    /**
+     * The database is unreachable (or, for readiness, not fully migrated).
+     */
+    503: ErrorResponse;
 };
 
 export type GetAcsSnapshotError = GetAcsSnapshotErrors[keyof GetAcsSnapshotErrors];
 
 export type GetAcsSnapshotResponses = {
     /**
-     * Upstream's answer (never given here).
+     * ok
      */
     200: GetAcsSnapshotResponse;
 };

@@ -1,5 +1,7 @@
 import { Module } from '@nestjs/common';
 import {
+  AcsExportRepository,
+  AcsExportService,
   AcsRepository,
   AcsService,
   AcsSnapshotsRepository,
@@ -21,6 +23,8 @@ import {
   ExplorerUpdatesService,
   HoldingsRepository,
   HoldingsService,
+  LedgerActiveContractsRepository,
+  LedgerUpdatesRepository,
   MemberTrafficRepository,
   MemberTrafficService,
   PartyHostingRepository,
@@ -62,6 +66,7 @@ import {
 import { DsoController } from '../dso/dso.controller';
 import { DsoModule } from '../dso/dso.module';
 import { AcsController } from './acs/acs.controller';
+import { AcsExportController } from './acs/acs-export.controller';
 import { AnsController } from './ans/ans.controller';
 import { TransferCommandsController } from './transfer-commands/transfer-commands.controller';
 import { BackfillingController } from './backfilling/backfilling.controller';
@@ -96,6 +101,7 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     TransactionsController,
     BackfillingController,
     AcsController,
+    AcsExportController,
     BulkHistoryController,
     HoldingsController,
     ValidatorFaucetsController,
@@ -139,6 +145,14 @@ import { ValidatorFaucetsController } from './validators/validator-faucets.contr
     domainProvider(AcsRepository, [ReadDb]),
     domainProvider(AcsSnapshotsRepository, [ReadDb]),
     domainProvider(AcsService, [AcsRepository, AcsSnapshotsRepository]),
+    domainProvider(AcsExportRepository, [ReadDb]),
+    domainProvider(LedgerActiveContractsRepository, [ReadDb]),
+    domainProvider(LedgerUpdatesRepository, [ReadDb]),
+    domainProvider(AcsExportService, [
+      AcsExportRepository,
+      LedgerActiveContractsRepository,
+      LedgerUpdatesRepository,
+    ]),
     domainProvider(BulkHistoryService, [
       Db,
       fromConfig((config) => `${config.scanApi.publicUrl}${config.scanApi.prefix}`),

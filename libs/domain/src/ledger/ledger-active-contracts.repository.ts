@@ -19,6 +19,8 @@ export interface ActiveContractsPageRequest {
   limit: number;
   /** Stakeholders to look for (a superset test; the projection applies the filters). */
   parties: string[] | 'any';
+  /** Parties every contract must have among its stakeholders (an ACS export's DSO filter). */
+  allStakeholders?: string[];
   withBlobs: boolean;
 }
 
@@ -83,6 +85,11 @@ export class LedgerActiveContractsRepository {
     ];
     const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
     if (request.parties !== 'any') params.push(request.parties);
+    let allTest = '';
+    if (request.allStakeholders !== undefined && request.allStakeholders.length > 0) {
+      params.push(request.allStakeholders);
+      allTest = `AND c.stakeholders @> $${params.length}::text[]`;
+    }
     const rows: ActiveContractRow[] = await this.db.query(
       `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.created_at, ev.create_arguments,
               c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
@@ -116,6 +123,7 @@ export class LedgerActiveContractsRepository {
         WHERE c.created_offset IS NOT NULL AND c.created_offset <= $5::bigint
           AND (c.created_offset, c.row_id) > ($2::bigint, $3::bigint)
           ${partyTest}
+          ${allTest}
           AND NOT o.archived AND NOT o.created_before
           AND (r.kind IS NULL OR r.kind = 'assignment')
         ORDER BY c.created_offset, c.row_id

@@ -8,9 +8,6 @@ const TOPOLOGY =
 const REWARD_HASHING =
   'the hashing of CIP-0104 reward accounting batches is not published, so no root hash or batch could agree with a Splice scan; per-round activity totals are served at /v0/internal/reward-accounting-process/rounds/{round_number}/activity-totals';
 
-const PARTICIPANT_ACS =
-  "this stack records the ledger history, not a participant's contract instances: the export's created_event_blobs (a participant's ACS import input) cannot be made from it; read the DSO's contracts through POST /v2/state/acs";
-
 /**
  * Operations of upstream's scan this stack cannot serve truthfully (specs/scan.yaml tag
  * `not-implemented`): each answers 501 in the scan error format, stating why. Inputs are still
@@ -53,10 +50,5 @@ export class NotImplementedController {
   @Get('internal/reward-accounting-process/rounds/:round_number/batches/:batch_hash')
   rewardBatch(@ValidInput() _input: scanApi.GetRewardAccountingBatchData): never {
     throw notImplemented(`reward accounting batches: ${REWARD_HASHING}`);
-  }
-
-  @Get('acs/:party')
-  acsSnapshot(@ValidInput() _input: scanApi.GetAcsSnapshotData): never {
-    throw notImplemented(`a participant's ACS export for a party: ${PARTICIPANT_ACS}`);
   }
 }

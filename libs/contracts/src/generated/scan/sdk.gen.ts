@@ -1295,15 +1295,20 @@ export const listTransactionHistory = <ThrowOnError extends boolean = false>(opt
 });
 
 /**
- * Not served by this stack (a participant's ACS export for a party)
+ * The ACS export of the DSO's and a party's shared contracts (Canton export bytes)
  *
- * Upstream answers with its SV participant's ACS export for `party` (at `record_time`,
- * else the ledger end) filtered to the contracts the DSO party is a stakeholder on:
- * base64 of a gzip stream of Canton's length-delimited protobuf `ActiveContract`
- * messages, each carrying the contract's `created_event_blob`, the input of a
- * participant's ACS import. The store holds the ledger history, not a participant's
- * contract instances, so no such blob could be made: always 501 in the scan error
- * format, naming why, after the request is validated. The 200 schema is upstream's.
+ * Upstream's SV participant ACS export for `party`, filtered to the contracts the DSO party
+ * is also a stakeholder on (docs/acs-export.md). Taken at the ledger end, or at the offset
+ * of the update recorded exactly at `record_time` on the decentralized synchronizer (the
+ * one the current AmuletRules is on), and restricted to that synchronizer.
+ * `acs_snapshot` is base64 of a gzip stream of length-delimited Canton
+ * `UntypedVersionedMessage`s (version 30), each wrapping a participant admin v30
+ * `ActiveContract` whose bytes are a Ledger API v2 `ActiveContract` (non-verbose
+ * create arguments, the created event blob, `acs_delta` true), in creation-offset order.
+ * A malformed party or record_time is a 400; no AmuletRules yet, or no update recorded
+ * exactly at `record_time` on that synchronizer, is a 404 (upstream's
+ * EXACT_RECORD_TIME_MATCH_NOT_FOUND); a mirrored contract whose blob no peer has served
+ * yet is a 503 (retry); a compact-only contract (no lossless arguments) is a 409.
  *
  *
  * @deprecated

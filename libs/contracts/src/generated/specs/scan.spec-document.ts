@@ -3694,10 +3694,10 @@ export const scanSpec: OpenApiDocument = {
         "operationId": "getAcsSnapshot",
         "deprecated": true,
         "tags": [
-          "not-implemented"
+          "acs"
         ],
-        "summary": "Not served by this stack (a participant's ACS export for a party)",
-        "description": "Upstream answers with its SV participant's ACS export for `party` (at `record_time`,\nelse the ledger end) filtered to the contracts the DSO party is a stakeholder on:\nbase64 of a gzip stream of Canton's length-delimited protobuf `ActiveContract`\nmessages, each carrying the contract's `created_event_blob`, the input of a\nparticipant's ACS import. The store holds the ledger history, not a participant's\ncontract instances, so no such blob could be made: always 501 in the scan error\nformat, naming why, after the request is validated. The 200 schema is upstream's.\n",
+        "summary": "The ACS export of the DSO's and a party's shared contracts (Canton export bytes)",
+        "description": "Upstream's SV participant ACS export for `party`, filtered to the contracts the DSO party\nis also a stakeholder on (docs/acs-export.md). Taken at the ledger end, or at the offset\nof the update recorded exactly at `record_time` on the decentralized synchronizer (the\none the current AmuletRules is on), and restricted to that synchronizer.\n`acs_snapshot` is base64 of a gzip stream of length-delimited Canton\n`UntypedVersionedMessage`s (version 30), each wrapping a participant admin v30\n`ActiveContract` whose bytes are a Ledger API v2 `ActiveContract` (non-verbose\ncreate arguments, the created event blob, `acs_delta` true), in creation-offset order.\nA malformed party or record_time is a 400; no AmuletRules yet, or no update recorded\nexactly at `record_time` on that synchronizer, is a 404 (upstream's\nEXACT_RECORD_TIME_MATCH_NOT_FOUND); a mirrored contract whose blob no peer has served\nyet is a 503 (retry); a compact-only contract (no lossless arguments) is a 409.\n",
         "parameters": [
           {
             "name": "party",
@@ -3714,7 +3714,7 @@ export const scanSpec: OpenApiDocument = {
             "name": "record_time",
             "in": "query",
             "required": false,
-            "description": "The time of the export (upstream; the ledger end without it).",
+            "description": "The record time of an update on the decentralized synchronizer (the ledger end without it).",
             "schema": {
               "type": "string",
               "format": "date-time"
@@ -3723,7 +3723,7 @@ export const scanSpec: OpenApiDocument = {
         ],
         "responses": {
           "200": {
-            "description": "Upstream's answer (never given here).",
+            "description": "ok",
             "content": {
               "application/json": {
                 "schema": {
@@ -3735,8 +3735,14 @@ export const scanSpec: OpenApiDocument = {
           "400": {
             "$ref": "#/components/responses/BadRequest"
           },
-          "501": {
-            "$ref": "#/components/responses/NotImplemented"
+          "404": {
+            "$ref": "#/components/responses/NotFound"
+          },
+          "409": {
+            "$ref": "#/components/responses/CompactOnlyHistory"
+          },
+          "503": {
+            "$ref": "#/components/responses/ServiceUnavailable"
           }
         }
       }
@@ -4404,7 +4410,7 @@ export const scanSpec: OpenApiDocument = {
         "properties": {
           "acs_snapshot": {
             "type": "string",
-            "description": "Base64 of the gzip-compressed ACS export (upstream; never answered here).\n"
+            "description": "Base64 of the gzip-compressed ACS export for the intersection of the DSO party's\nand the requested party's ACS (docs/acs-export.md).\n"
           }
         }
       },
