@@ -458,9 +458,8 @@ describe('scan and validator proxy groups through a PostgreSQL role that may onl
     expect(reader).toEqual(owner);
     // The requests are valid: every operation answers 200 at least once (an allocation whose
     // lock is in flight answers 409 through either role), except those whose data the simulated
-    // network does not make (no upgrade scheduled, no vote request open at its end): 404.
+    // network does not make (no vote request open at its end): 404.
     const absent = new Set([
-      'getMigrationSchedule',
       'lookupDsoRulesVoteRequest',
       'listBulkAcsSnapshotObjects',
       'bulkStorageDownload',
