@@ -380,3 +380,4 @@ export {
 } from './splice/splice-templates';
 export type { SpliceTemplate, SpliceTemplateName } from './splice/splice-templates';
 export { BulkHistoryService, type BulkDownload } from './scan/bulk/bulk-history.service';
+export { BULK_FRAME_BYTES, BULK_ZSTD_LEVEL, zstdReady } from './scan/bulk/bulk-object-writer';

@@ -15,6 +15,7 @@ import { benchFiguresFile, fmt, seconds, writeBenchFigures, type BenchFigure } f
 /** Every benchmark with its arguments for a quick run (none for a full run: each one's defaults). */
 const BENCHES: { name: string; quick: string[] }[] = [
   { name: 'ingest', quick: ['--updates', '20000'] },
+  { name: 'storage', quick: ['--updates', '5000'] },
   { name: 'mirror', quick: ['--updates', '10000'] },
   { name: 'ledger', quick: ['--updates', '20000'] },
   { name: 'registry', quick: ['--updates', '5000', '--duration', '3'] },
@@ -42,7 +43,7 @@ async function runBench(name: string, args: string[]): Promise<Run> {
   console.log(`\n=== bench:${name} ${args.join(' ')}`);
   const started = performance.now();
   // The writer's processes run with a larger young generation (see package.json's ingest/mirror).
-  const v8 = name === 'ingest' || name === 'mirror' ? [WRITER_HEAP_FLAG] : [];
+  const v8 = name === 'ingest' || name === 'mirror' || name === 'storage' ? [WRITER_HEAP_FLAG] : [];
   const child = spawn(process.execPath, [...v8, join(__dirname, `${name}.bench.js`), ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });

@@ -13,7 +13,7 @@ export const BULK_FRAME_BYTES = 4 * 1024 * 1024;
 export const BULK_MAX_OBJECT_BYTES = 128 * 1024 * 1024;
 
 /** zstd level of every frame (upstream's). */
-const ZSTD_LEVEL = 3;
+export const BULK_ZSTD_LEVEL = 3;
 
 let ready: Promise<void> | undefined;
 
@@ -61,7 +61,7 @@ export class BulkObjectWriter {
   private async cutFrame(): Promise<void> {
     if (this.lines.length === 0) return;
     await zstdReady();
-    const frame = compress(Buffer.from(this.lines.join(''), 'utf8'), ZSTD_LEVEL);
+    const frame = compress(Buffer.from(this.lines.join(''), 'utf8'), BULK_ZSTD_LEVEL);
     this.lines = [];
     this.lineBytes = 0;
     this.open ??= {
