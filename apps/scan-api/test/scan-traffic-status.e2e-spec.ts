@@ -142,7 +142,15 @@ describe('GET /v0/domains/{domain_id}/members/{member_id}/traffic-status', () =>
       const zero = {
         traffic_status: { actual: { total_consumed: 0, total_limit: 0 }, target: { total_purchased: 0 } },
       };
-      for (const member of [sv.participantId, mediator, `SEQ::${sv.name.toLowerCase()}::${namespace}`]) {
+      // Its sequencer is the one its node state publishes now (the network migrated: a new node).
+      const [{ sequencer }] = await db.dataSource.query(
+        `SELECT payload_compact #>> '{state,synchronizerNodes,0,1,sequencer,sequencerId}' AS sequencer
+           FROM contracts WHERE entity_name = 'SvNodeState' AND archived_record_time IS NULL
+            AND payload_compact->>'sv' = $1 ORDER BY migration_id DESC LIMIT 1`,
+        [sv.party.id],
+      );
+      expect(sequencer).toMatch(/^SEQ::/);
+      for (const member of [sv.participantId, mediator, sequencer]) {
         const res = await status(global, member);
         expect(res.status).toBe(200);
         expect(res.body).toEqual(zero);
