@@ -12,7 +12,7 @@ import { referenceListPage, referenceUpdate, type PayloadEncoding } from './upda
  * two migrations is compared with `JSON.stringify` of the reference item (what Nest sent), byte
  * for byte, in both encodings.
  */
-const NETWORK = { seed: 9, rounds: 60, migrationRound: 36, reassignEveryRounds: 6 };
+const NETWORK = { seed: 9, rounds: 36, migrationRound: 22, reassignEveryRounds: 6 };
 
 const updateIdOf = (u: HistoryUpdate): string => u.update_id;
 
