@@ -18,6 +18,7 @@ declare global {
  * that must pass on both backends in every run.
  */
 export default async function globalSetup(globalConfig: { maxWorkers: number }): Promise<void> {
+  const forced = process.env.TEST_DATABASE_BACKEND;
   const backend = await detectBackend();
   process.env.TEST_DATABASE_BACKEND = backend;
   process.env.CSS_TEST_RUN_ID = String(process.pid);
@@ -37,7 +38,9 @@ export default async function globalSetup(globalConfig: { maxWorkers: number }):
   const where =
     backend === 'postgres'
       ? `real PostgreSQL (${redact(realServerUrl())})`
-      : 'embedded PGlite (no PostgreSQL server reachable)';
+      : forced === 'embedded'
+        ? 'embedded PGlite (TEST_DATABASE_BACKEND=embedded)'
+        : 'embedded PGlite (no PostgreSQL server reachable)';
   process.stdout.write(`\n[test database] backend: ${where}\n`);
 }
 
