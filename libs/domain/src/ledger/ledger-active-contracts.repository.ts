@@ -10,6 +10,11 @@ export interface ActiveContractsCursor {
   rowId: string;
 }
 
+/** Largest creation-offset window one page read may cover. */
+const MAX_WINDOW = 1 << 20;
+/** Row id above every row: a cursor after all contracts created at its offset. */
+const MAX_ROW_ID = '9223372036854775807';
+
 export interface ActiveContractsPageRequest {
   /** The snapshot offset. */
   activeAt: number;
@@ -73,6 +78,32 @@ export class LedgerActiveContractsRepository {
   /** The same reads through another `Db` (one replica for a whole read, or the primary). */
   on(db: Db): LedgerActiveContractsRepository {
     return db === this.db ? this : new LedgerActiveContractsRepository(db);
+  }
+
+  /**
+   * The active contracts at `activeAt` in creation-offset order, read page by page, each page
+   * bounded by an offset window as well as by its row limit (as `UpdateScan` does): the window
+   * doubles while pages come back sparse. Stops early when `signal` aborts.
+   */
+  async *walk(
+    query: Omit<ActiveContractsPageRequest, 'after' | 'createdUpTo'>,
+    signal?: AbortSignal,
+  ): AsyncGenerator<StoredActiveContract> {
+    let after: ActiveContractsCursor = { createdOffset: 0, rowId: '0' };
+    let window = query.limit * 2;
+    while (after.createdOffset < query.activeAt) {
+      if (signal?.aborted) return;
+      const createdUpTo = Math.min(query.activeAt, after.createdOffset + window);
+      const page = await this.readPage({ ...query, after, createdUpTo });
+      yield* page.contracts;
+      if (page.next) {
+        after = page.next;
+      } else {
+        // The whole window has been read: continue after it, wider when it was sparse.
+        after = { createdOffset: createdUpTo, rowId: MAX_ROW_ID };
+        if (page.contracts.length < query.limit / 2) window = Math.min(window * 2, MAX_WINDOW);
+      }
+    }
   }
 
   async readPage(request: ActiveContractsPageRequest): Promise<ActiveContractsPage> {

@@ -1,9 +1,6 @@
 import type { ledgerApi } from '@canton-scan/contracts';
 import { invalidArgument } from '../errors/domain-error';
-import type {
-  ActiveContractsCursor,
-  LedgerActiveContractsRepository,
-} from './ledger-active-contracts.repository';
+import type { LedgerActiveContractsRepository } from './ledger-active-contracts.repository';
 import { assertMayRead } from './ledger-access';
 import {
   mayIncludeBlobs,
@@ -16,11 +13,6 @@ import type { LedgerPruningService } from './ledger-pruning.service';
 import type { LedgerUpdatesRepository } from './ledger-updates.repository';
 import { listLimitExceeded, type FlatsQuery, type LedgerStreamSettings } from './ledger-updates.service';
 import type { LedgerUser } from './ledger-users.repository';
-
-/** Largest creation-offset window one page read may cover. */
-const MAX_WINDOW = 1 << 20;
-/** Row id above every row: a cursor after all contracts created at its offset. */
-const MAX_ROW_ID = '9223372036854775807';
 
 /** Contracts per page when streaming over a WebSocket. */
 const STREAM_PAGE_SIZE = 500;
@@ -78,39 +70,19 @@ export class LedgerActiveContractsService {
     yield* this.read(plan, STREAM_PAGE_SIZE, signal);
   }
 
-  /**
-   * Pages in creation-offset order, each bounded by an offset window as well as by its row
-   * limit (as `UpdateScan` does): the window doubles while pages come back sparse.
-   */
+  /** The plan's contracts, projected, read in pages of `pageSize` (the repository's windowed walk). */
   private async *read(
     plan: ActiveContractsPlan,
     pageSize: number,
     signal?: AbortSignal,
   ): AsyncGenerator<ledgerApi.GetActiveContractsResponse> {
-    let after: ActiveContractsCursor = { createdOffset: 0, rowId: '0' };
-    let window = pageSize * 2;
-    while (after.createdOffset < plan.activeAt) {
-      if (signal?.aborted) return;
-      const createdUpTo = Math.min(plan.activeAt, after.createdOffset + window);
-      const page = await plan.contracts.readPage({
-        activeAt: plan.activeAt,
-        after,
-        createdUpTo,
-        limit: pageSize,
-        parties: plan.parties,
-        withBlobs: plan.withBlobs,
-      });
-      for (const contract of page.contracts) {
-        const item = projectActiveContract(contract, plan.format);
-        if (item) yield item;
-      }
-      if (page.next) {
-        after = page.next;
-      } else {
-        // The whole window has been read: continue after it, wider when it was sparse.
-        after = { createdOffset: createdUpTo, rowId: MAX_ROW_ID };
-        if (page.contracts.length < pageSize / 2) window = Math.min(window * 2, MAX_WINDOW);
-      }
+    const contracts = plan.contracts.walk(
+      { activeAt: plan.activeAt, limit: pageSize, parties: plan.parties, withBlobs: plan.withBlobs },
+      signal,
+    );
+    for await (const contract of contracts) {
+      const item = projectActiveContract(contract, plan.format);
+      if (item) yield item;
     }
   }
 

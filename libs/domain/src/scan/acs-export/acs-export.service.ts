@@ -1,9 +1,6 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { DomainError, DomainErrorCode, invalidArgument, notFound } from '../../errors/domain-error';
-import type {
-  ActiveContractsCursor,
-  LedgerActiveContractsRepository,
-} from '../../ledger/ledger-active-contracts.repository';
+import type { LedgerActiveContractsRepository } from '../../ledger/ledger-active-contracts.repository';
 import type { LedgerUpdatesRepository } from '../../ledger/ledger-updates.repository';
 import { requireRequestTime } from '../time/request-time';
 import { encodeAcsExport, type ExportedContract } from './acs-export.codec';
@@ -12,9 +9,6 @@ import type { AcsExportRepository, ExportContext } from './acs-export.repository
 export type AcsExportResponse = scanApi.GetAcsSnapshotResponse;
 
 const PAGE_SIZE = 500;
-/** Largest creation-offset window one page read may cover (as the ledger node's ACS reads). */
-const MAX_WINDOW = 1 << 20;
-const MAX_ROW_ID = '9223372036854775807';
 /** A Canton party id: `<hint>::<namespace fingerprint>` (PartyId.fromProtoPrimitive). */
 const PARTY_ID = /^[A-Za-z0-9:\-_ ]+::[0-9a-f]+$/;
 
@@ -55,63 +49,50 @@ export class AcsExportService {
     return { acs_snapshot: encodeAcsExport(exported).toString('base64') };
   }
 
-  /** The export's contracts in creation-offset order, page by page over growing offset windows. */
+  /** The export's contracts in creation-offset order (the ledger node's windowed walk of the ACS). */
   private async *read(
     contracts: LedgerActiveContractsRepository,
     context: ExportContext,
     party: string,
     activeAt: number,
   ): AsyncGenerator<ExportedContract> {
-    let after: ActiveContractsCursor = { createdOffset: 0, rowId: '0' };
-    let window = PAGE_SIZE * 2;
-    while (after.createdOffset < activeAt) {
-      const createdUpTo = Math.min(activeAt, after.createdOffset + window);
-      const page = await contracts.readPage({
-        activeAt,
-        after,
-        createdUpTo,
-        limit: PAGE_SIZE,
-        parties: [party],
-        allStakeholders: [context.dso],
-        withBlobs: true,
-      });
-      for (const c of page.contracts) {
-        if (c.synchronizerId !== context.synchronizerId) continue;
-        const e = c.event;
-        if (e.createArguments === null)
-          throw new DomainError(
-            DomainErrorCode.CompactOnlyHistory,
-            `contract ${e.contractId} was loaded without type information (compact-only history): an ACS export needs its lossless arguments`,
-            { contractId: e.contractId },
-          );
-        if (e.createdEventBlob === null)
-          throw new DomainError(
-            DomainErrorCode.CreatedEventBlobNotStored,
-            `created event blob of contract ${e.contractId} is not stored yet (mirrored history), and an ACS export carries every contract's blob; retry later`,
-            { contractId: e.contractId },
-          );
-        yield {
-          offset: c.offset,
-          nodeId: e.nodeId,
-          contractId: e.contractId,
-          templateId: e.templateId,
-          packageName: e.packageName,
-          createArguments: e.createArguments,
-          createdEventBlob: e.createdEventBlob,
-          witnessParties: [party],
-          signatories: e.signatories ?? [],
-          observers: e.observers ?? [],
-          createdAt: e.createdAt ?? '',
-          synchronizerId: c.synchronizerId,
-          reassignmentCounter: c.reassignmentCounter,
-        };
-      }
-      if (page.next) {
-        after = page.next;
-      } else {
-        after = { createdOffset: createdUpTo, rowId: MAX_ROW_ID };
-        if (page.contracts.length < PAGE_SIZE / 2) window = Math.min(window * 2, MAX_WINDOW);
-      }
+    const active = contracts.walk({
+      activeAt,
+      limit: PAGE_SIZE,
+      parties: [party],
+      allStakeholders: [context.dso],
+      withBlobs: true,
+    });
+    for await (const c of active) {
+      if (c.synchronizerId !== context.synchronizerId) continue;
+      const e = c.event;
+      if (e.createArguments === null)
+        throw new DomainError(
+          DomainErrorCode.CompactOnlyHistory,
+          `contract ${e.contractId} was loaded without type information (compact-only history): an ACS export needs its lossless arguments`,
+          { contractId: e.contractId },
+        );
+      if (e.createdEventBlob === null)
+        throw new DomainError(
+          DomainErrorCode.CreatedEventBlobNotStored,
+          `created event blob of contract ${e.contractId} is not stored yet (mirrored history), and an ACS export carries every contract's blob; retry later`,
+          { contractId: e.contractId },
+        );
+      yield {
+        offset: c.offset,
+        nodeId: e.nodeId,
+        contractId: e.contractId,
+        templateId: e.templateId,
+        packageName: e.packageName,
+        createArguments: e.createArguments,
+        createdEventBlob: e.createdEventBlob,
+        witnessParties: [party],
+        signatories: e.signatories ?? [],
+        observers: e.observers ?? [],
+        createdAt: e.createdAt ?? '',
+        synchronizerId: c.synchronizerId,
+        reassignmentCounter: c.reassignmentCounter,
+      };
     }
   }
 }
