@@ -91,7 +91,10 @@ describe('simulateNetwork', () => {
               },
               sequencer: {
                 migrationId: offboarded ? '0' : '1',
-                sequencerId: expect.stringMatching(/^SEQ::[^:]+::1220[0-9a-f]{64}$|^SEQ::[^:]+::[^:]+$/),
+                // Migration 0's node carries the SV's namespace; migration 1's is a new node, a new key.
+                sequencerId: offboarded
+                  ? `SEQ::${state.svName.toLowerCase()}::${state.sv.split('::')[1]}`
+                  : expect.stringMatching(/^SEQ::[^:]+::1220[0-9a-f]{64}$/),
                 url: offboarded
                   ? `https://sequencer-0.sv-${index + 1}.example.com`
                   : `https://sequencer-1.sv-${index + 1}.example.com`,
@@ -103,7 +106,7 @@ describe('simulateNetwork', () => {
                 ? null
                 : {
                     migrationId: '0',
-                    sequencerId: expect.stringMatching(/^SEQ::/),
+                    sequencerId: `SEQ::${state.svName.toLowerCase()}::${state.sv.split('::')[1]}`,
                     url: `https://sequencer-0.sv-${index + 1}.example.com`,
                   },
             },
