@@ -1,9 +1,10 @@
 // bench:scan's figures for the event list and the backwards walk: the whole event history paged
 // through POST /v0/events (1,000 per page) against the one statement the service runs, paged
 // directly through `pg`; and every synchronizer of the newest migration walked backwards through
-// POST /v0/backfilling/updates-before (1,000 per call) against its statement.
+// POST /v0/backfilling/updates-before (1,000 per call) against its statement. Neither side decodes
+// a page's JSON (the HTTP side parses only the last item, for the cursor).
 import { EventHistoryRepository, IMPORT_RECORD_TIME, UpdateHistoryRepository } from '@canton-scan/domain';
-import { postJson, timed } from './bench-http';
+import { pageItems, postBytes, timed } from './bench-http';
 
 const PAGE = 1000;
 
@@ -25,13 +26,10 @@ export async function benchEventList(base: string, q: Query): Promise<WalkFigure
     let n = 0;
     let after: { after_migration_id: number; after_record_time: string } | undefined;
     for (;;) {
-      const page = await postJson<{ events: EventItem[] }>(`${base}/v0/events`, {
-        page_size: PAGE,
-        ...(after ? { after } : {}),
-      });
-      if (page.events.length === 0) return n;
-      n += page.events.length;
-      const last = page.events[page.events.length - 1];
+      const body = await postBytes(`${base}/v0/events`, { page_size: PAGE, ...(after ? { after } : {}) });
+      const { count, last } = pageItems<EventItem>(body, '{"update":');
+      if (last === undefined) return n;
+      n += count;
       const u = last.update ?? undefined;
       after = u
         ? { after_migration_id: u.migration_id ?? u.event!.migration_id, after_record_time: u.record_time }
@@ -77,13 +75,16 @@ export async function benchUpdatesBefore(base: string, q: Query): Promise<WalkFi
     for (const synchronizer_id of synchronizers) {
       let before = FAR;
       for (;;) {
-        const page = await postJson<{ transactions: { record_time: string }[] }>(
-          `${base}/v0/backfilling/updates-before`,
-          { migration_id: migration.id, synchronizer_id, before, count: PAGE },
-        );
-        if (page.transactions.length === 0) break;
-        n += page.transactions.length;
-        before = page.transactions[page.transactions.length - 1].record_time;
+        const body = await postBytes(`${base}/v0/backfilling/updates-before`, {
+          migration_id: migration.id,
+          synchronizer_id,
+          before,
+          count: PAGE,
+        });
+        const { count, last } = pageItems<{ record_time: string }>(body, '{"update_id":');
+        if (last === undefined) break;
+        n += count;
+        before = last.record_time;
       }
     }
     return n;

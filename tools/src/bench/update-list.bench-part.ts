@@ -1,7 +1,8 @@
 // bench:scan's update-list figure: the whole history paged through POST /v2/updates (1,000 per
-// page, compact values) against the same statement paged directly through `pg`.
+// page, compact values) against the same statement paged directly through `pg`. Neither side
+// decodes the page's JSON (the HTTP side parses only the last item, for the cursor).
 import { IMPORT_RECORD_TIME, UpdateHistoryRepository } from '@canton-scan/domain';
-import { postJson, timed } from './bench-http';
+import { pageItems, postBytes, timed } from './bench-http';
 
 const PAGE = 1000;
 
@@ -25,13 +26,10 @@ export async function benchUpdateList(base: string, q: Query): Promise<UpdateLis
     let n = 0;
     let after: { after_migration_id: number; after_record_time: string } | undefined;
     for (;;) {
-      const page = await postJson<{ transactions: ListItem[] }>(`${base}/v2/updates`, {
-        page_size: PAGE,
-        ...(after ? { after } : {}),
-      });
-      if (page.transactions.length === 0) return n;
-      n += page.transactions.length;
-      const last = page.transactions[page.transactions.length - 1];
+      const body = await postBytes(`${base}/v2/updates`, { page_size: PAGE, ...(after ? { after } : {}) });
+      const { count, last } = pageItems<ListItem>(body, '{"update_id":');
+      if (last === undefined) return n;
+      n += count;
       after = {
         after_migration_id: last.migration_id ?? last.event!.migration_id,
         after_record_time: last.record_time,
