@@ -68,20 +68,30 @@ function databaseUrl(name: string): string {
 /** What a kept database was loaded with: the options, and that it holds the verdicts. */
 const metaOf = (options: SimulationOptions) => JSON.stringify({ ...options, verdicts: true });
 
-async function reusable(options: SimulationOptions): Promise<boolean> {
+async function reusable(options: SimulationOptions): Promise<LoadFigures | undefined> {
   const client = new Client({ connectionString: databaseUrl(DATABASE) });
   try {
     await client.connect();
-    const { rows } = await client.query<{ options: string }>('SELECT options FROM bench_scan_meta');
-    return rows[0]?.options === metaOf(options);
+    const { rows } = await client.query<{ options: string; updates: string; load_seconds: number }>(
+      'SELECT options, updates, load_seconds FROM bench_scan_meta',
+    );
+    return rows[0]?.options === metaOf(options)
+      ? { updates: Number(rows[0].updates), seconds: rows[0].load_seconds }
+      : undefined;
   } catch {
-    return false;
+    return undefined; // no database, no table, or one kept before the load figures were recorded
   } finally {
     await client.end().catch(() => undefined);
   }
 }
 
-async function load(url: string, options: SimulationOptions): Promise<void> {
+/** How the database was loaded: updates written through the writer and the seconds it took (VACUUM not counted). */
+export interface LoadFigures {
+  updates: number;
+  seconds: number;
+}
+
+async function load(url: string, options: SimulationOptions): Promise<LoadFigures> {
   const dataSource = createDataSource(url, { poolSize: 2, connectTimeoutMs: 5000, statementTimeoutMs: 0 });
   await dataSource.initialize();
   try {
@@ -116,14 +126,23 @@ async function load(url: string, options: SimulationOptions): Promise<void> {
       }
     }
     if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
+    const loadSeconds = seconds(t);
     progress.finish(
-      `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${seconds(t).toFixed(0)} s`,
+      `ingested ${fmt(updates)} updates, ${fmt(contracts)} contract rows in ${loadSeconds.toFixed(0)} s`,
     );
     const v = performance.now();
     await dataSource.query('VACUUM ANALYZE');
     console.log(`VACUUM ANALYZE in ${seconds(v).toFixed(0)} s`);
-    await dataSource.query('CREATE TABLE bench_scan_meta (options text NOT NULL)');
-    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1)', [metaOf(options)]);
+    const figures = { updates, seconds: loadSeconds };
+    await dataSource.query(
+      'CREATE TABLE bench_scan_meta (options text NOT NULL, updates bigint, load_seconds double precision)',
+    );
+    await dataSource.query('INSERT INTO bench_scan_meta VALUES ($1, $2, $3)', [
+      metaOf(options),
+      updates,
+      loadSeconds,
+    ]);
+    return figures;
   } finally {
     await dataSource.destroy();
   }
@@ -151,18 +170,19 @@ async function migrate(url: string): Promise<void> {
 export async function prepareDatabase(
   options: SimulationOptions,
   keep: boolean,
-): Promise<{ url: string; drop?: () => Promise<void> }> {
+): Promise<{ url: string; load: LoadFigures; drop?: () => Promise<void> }> {
   const url = databaseUrl(DATABASE);
-  if (keep && (await reusable(options))) {
+  const kept = keep ? await reusable(options) : undefined;
+  if (kept) {
     console.log(`reusing the kept database ${DATABASE} (${JSON.stringify(options)})`);
     await migrate(url);
-    return { url };
+    return { url, load: kept };
   }
   // Only a kept database has the fixed name; a scratch one is suffixed with the pid, so that runs from several
   // checkouts on one server do not drop each other's databases.
   const name = keep ? DATABASE : `${DATABASE}_${process.pid}`;
   const scratch = await createScratchDatabase(name, 'postgres');
   console.log(`loading a simulated network into ${name}: ${JSON.stringify(options)}`);
-  await load(scratch.url, options);
-  return { url: scratch.url, drop: () => scratch.drop() };
+  const figures = await load(scratch.url, options);
+  return { url: scratch.url, load: figures, drop: () => scratch.drop() };
 }

@@ -70,7 +70,7 @@ async function main(): Promise<void> {
     throw new Error('bench:scan needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
   const options = networkFor(contracts);
-  const { url, drop } = await prepareDatabase(options, args.keep);
+  const { url, drop, load } = await prepareDatabase(options, args.keep);
 
   const pg = new Client({ connectionString: url });
   await pg.connect();
@@ -92,6 +92,28 @@ async function main(): Promise<void> {
     const old = snapshots[Math.floor((snapshots.length - 1) / 2)];
     console.log(
       `${fmt(Number(active))} active contracts in migration ${migration}; ${snapshots.length} snapshots; newest ${newest.record_time}, old ${old.migration_id}@${old.record_time}`,
+    );
+
+    // The store's size as the figures of the projection (docs/scaling.md): the whole database,
+    // every table and index, after the set-up's VACUUM ANALYZE.
+    const [{ bytes, updates }] = await q<{ bytes: string; updates: string }>(
+      `SELECT pg_database_size(current_database())::text AS bytes, (SELECT count(*) FROM updates)::text AS updates`,
+    );
+    const storeFigures: BenchFigure[] = [
+      {
+        label: `store size (${fmt(Number(updates))} updates)`,
+        value: Number((Number(bytes) / 2 ** 30).toFixed(3)),
+        unit: 'GiB',
+      },
+      { label: 'store bytes per update', value: Math.round(Number(bytes) / Number(updates)), unit: 'B' },
+      {
+        label: 'set-up load through the writer (simulator included)',
+        value: Math.round(load.updates / load.seconds),
+        unit: 'updates/s',
+      },
+    ];
+    console.log(
+      `store: ${fmt(Number(bytes) / 2 ** 30, 2)} GiB, ${fmt(Number(bytes) / Number(updates))} B per update; loaded at ${fmt(load.updates / load.seconds)} updates/s`,
     );
 
     const port = await freePort();
@@ -361,7 +383,7 @@ async function main(): Promise<void> {
         `  ${r.label.padEnd(width)}  HTTP ${r.http.padStart(10)}  pg ${r.pg.padStart(10)}  ratio ${r.ratio.toFixed(2)} (<= ${r.ratioTarget})  (${r.target})  ${verdict}`,
       );
     }
-    const figures: BenchFigure[] = [];
+    const figures: BenchFigure[] = [...storeFigures];
     for (const r of rows) {
       const targeted = r.target !== 'ratio only';
       figures.push({
