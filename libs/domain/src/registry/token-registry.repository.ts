@@ -159,7 +159,7 @@ const LEDGER_TIME = prepared(
  * The amulet in existence after the newest ingested update: every Amulet and LockedAmulet of that
  * update's migration created by then and not archived by then, summed as initial amounts (the
  * holdings summary's figures) with 10 decimals. One statement, so the sum and its time agree; the
- * sum is an index-only scan of the migration's holdings (ix_amulet_holdings_owner INCLUDE amount).
+ * sum is an index-only scan of the migration's holdings (ix_amulet_holdings_owner_row INCLUDE amount).
  */
 const TOTAL_SUPPLY = prepared(
   'registry_total_supply',
