@@ -69,5 +69,20 @@ describe('storage cuts: their migrations convert a store holding history, rows a
     expect(converted.filter((name) => BEFORE.includes(name) && !AFTER.includes(name))).toEqual([]);
     expect(await storeContentHashes(db.dataSource)).toEqual(content);
     expect(await answersOf(db.dataSource, calls)).toEqual(expected);
+
+    // Built on every partition (a partition the writer attaches later gets it from the parent).
+    for (const index of AFTER) {
+      const [{ n }] = await db.dataSource.query<{ n: number }[]>(
+        `SELECT count(*)::int AS n FROM pg_inherits WHERE inhparent = $1::regclass`,
+        [index],
+      );
+      expect({ index, partitions: n }).toEqual({ index, partitions: 3 });
+    }
+    // A contract id stays unique per migration.
+    await expect(
+      db.dataSource.query(
+        `INSERT INTO contracts OVERRIDING USER VALUE SELECT * FROM contracts WHERE migration_id = 1 ORDER BY row_id LIMIT 1`,
+      ),
+    ).rejects.toThrow(/ux_contracts_contract_migration|contracts_m1_contract_id_migration_id/);
   });
 });
