@@ -164,6 +164,11 @@ describe('partitioned history: every hot query reads only the partitions it must
       new HoldingsRepository(d).summaries(2, '2099-01-01T00:00:00Z', [store.owner, 'nobody::1220']),
     );
     expect(partitioned(plan)).toEqual(['amulet_holdings_m2']);
+    // Each owner's range of the holdings index (index-only on a store of any size: the snapshot
+    // filter and the sums read its INCLUDE columns; this tiny one may take a bitmap of the range).
+    expect(plan).toMatch(
+      /(Index (Only )?Scan using|Bitmap Index Scan on) amulet_holdings_m2_migration_id_owner_contract_row_id\w*_idx[^\n]*\s+Index Cond: \(\(migration_id = '2'::bigint\) AND \(owner = o\.owner\)\)/,
+    );
   });
 
   it('activity totals: rounds, not history (no partitioned table read)', async () => {
@@ -192,6 +197,10 @@ describe('partitioned history: every hot query reads only the partitions it must
         new RegExp(`Index Scan using ${partition}_ledger_offset_migration_id_idx on ${partition}\\b`),
       );
     expect(partitioned(plans[1])).toEqual(['contracts_m1', 'events_m1']);
+    // Each created event's contract (its compact payload and blob) by (contract id, migration).
+    expect(plans[1]).toMatch(
+      /Index Scan using contracts_m1_contract_id_migration_id\w*_idx on contracts_m1\b/,
+    );
   });
 
   it('ledger active contracts: keyset over every migration by offset; the creating update and event from their own partition', async () => {
@@ -216,5 +225,12 @@ describe('partitioned history: every hot query reads only the partitions it must
     expect(partitionsReadAs(plans[0], 'o')).toEqual(all('contracts'));
     expect(partitionsReadAs(plans[0], 'r')).toEqual(all('updates'));
     expect(plans[0]).not.toMatch(/Seq Scan on (updates|contracts)_m/);
+    // A contract's rows of every migration: index-only, the offsets from the contract id index.
+    for (const partition of all('contracts'))
+      expect(plans[0]).toMatch(
+        new RegExp(
+          `Index Only Scan using ${partition}_contract_id_migration_id\\w*_idx on ${partition} o_\\d+\\b`,
+        ),
+      );
   });
 });

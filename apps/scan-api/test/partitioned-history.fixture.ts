@@ -1,12 +1,16 @@
 import type { DataSource } from 'typeorm';
 import {
+  Db,
+  LedgerActiveContractsRepository,
+  LedgerUpdatesRepository,
   LedgerWriter,
   SpliceTemplates,
   type HistoryUpdate,
   type LedgerWriterOptions,
 } from '@canton-scan/domain';
 import { createHash } from 'node:crypto';
-import { createdEvents, HistoryBuilder, replayAcs } from '@canton-scan/testing';
+import { createdEvents, HistoryBuilder, replayAcs, startTestApp } from '@canton-scan/testing';
+import { createScanApp } from '../src/app.factory';
 
 /** What the tests of partitioned history look their queries up with. */
 export interface ThreeMigrationStore {
@@ -100,4 +104,145 @@ export async function loadThreeMigrations(
     owner: end.owner,
     migration2Contracts: mints.map((m) => createdEvents(m)[0].contract_id),
   };
+}
+
+export interface Call {
+  name: string;
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+/** Scan calls over every partitioned table, on ids of the loaded store (the same in both stores). */
+export async function scanCalls(dataSource: DataSource, owner: string): Promise<Call[]> {
+  const ids: { update_id: string; migration_id: string }[] = await dataSource.query(
+    `SELECT DISTINCT ON (migration_id) update_id, migration_id FROM updates WHERE NOT is_import ORDER BY migration_id, row_id DESC`,
+  );
+  // Each migration's newest ACS snapshot (the writer records them every hour of record time).
+  const snapshots: { migration_id: string; t: string }[] = await dataSource.query(
+    `SELECT migration_id, to_char(max(record_time) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t
+       FROM acs_snapshots GROUP BY migration_id ORDER BY migration_id`,
+  );
+  expect(ids).toHaveLength(3);
+  expect(snapshots.map((s) => Number(s.migration_id))).toEqual([0, 1]);
+  return [
+    ...ids.flatMap((u) => [
+      {
+        name: `update ${u.migration_id}`,
+        method: 'GET' as const,
+        path: `/api/scan/v2/updates/${u.update_id}`,
+      },
+      {
+        name: `update ${u.migration_id} lossless`,
+        method: 'GET' as const,
+        path: `/api/scan/v2/updates/${u.update_id}?lossless=true`,
+      },
+    ]),
+    ...snapshots.flatMap((s) => {
+      const snapshot = { migration_id: Number(s.migration_id), record_time: s.t, record_time_match: 'exact' };
+      return [
+        {
+          name: `acs ${s.migration_id}`,
+          method: 'POST' as const,
+          path: '/api/scan/v0/state/acs',
+          body: { ...snapshot, page_size: 1000 },
+        },
+        {
+          name: `holdings ${s.migration_id}`,
+          method: 'POST' as const,
+          path: '/api/scan/v1/holdings/summary',
+          body: { ...snapshot, owner_party_ids: [owner] },
+        },
+        {
+          name: `migration info ${s.migration_id}`,
+          method: 'POST' as const,
+          path: '/api/scan/v0/backfilling/migration-info',
+          body: { migration_id: Number(s.migration_id) },
+        },
+      ];
+    }),
+    {
+      name: 'import updates',
+      method: 'POST',
+      path: '/api/scan/v0/backfilling/import-updates',
+      body: { migration_id: 1, after_update_id: '', limit: 1000 },
+    },
+    {
+      name: 'activity totals',
+      method: 'GET',
+      path: '/api/scan/v0/internal/reward-accounting-process/rounds/3/activity-totals',
+    },
+    { name: 'dso', method: 'GET', path: '/api/scan/v0/dso' },
+    {
+      name: 'open and issuing rounds',
+      method: 'POST',
+      path: '/api/scan/v0/open-and-issuing-mining-rounds',
+      body: { cached_open_mining_round_contract_ids: [], cached_issuing_round_contract_ids: [] },
+    },
+    { name: 'amulet rules', method: 'POST', path: '/api/scan/v0/amulet-rules', body: {} },
+  ];
+}
+
+/** Every answer of `calls`, and every update of the history paged through the update list. */
+export async function answersOf(dataSource: DataSource, calls: Call[]): Promise<Record<string, unknown>> {
+  const app = await startTestApp(createScanApp, dataSource);
+  try {
+    const send = async (path: string, method: 'GET' | 'POST', body?: unknown) => {
+      const res = await fetch(app.origin + path, {
+        method,
+        headers: body === undefined ? {} : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: res.status, body: await res.text() };
+    };
+    const answers: Record<string, unknown> = {};
+    for (const call of calls) answers[call.name] = await send(call.path, call.method, call.body);
+    const pages: string[] = [];
+    let after: { after_migration_id: number; after_record_time: string } | undefined;
+    for (;;) {
+      const res = await send('/api/scan/v2/updates', 'POST', { after, page_size: 37 });
+      expect({ status: res.status, body: res.status === 200 ? '' : res.body }).toEqual({
+        status: 200,
+        body: '',
+      });
+      type Item = { migration_id?: number; event?: { migration_id: number }; record_time: string };
+      const page = (JSON.parse(res.body) as { transactions: Item[] }).transactions;
+      if (page.length === 0) break;
+      pages.push(res.body);
+      const last = page[page.length - 1];
+      // Transactions carry their migration; reassignments carry it in their event.
+      after = {
+        after_migration_id: last.migration_id ?? last.event!.migration_id,
+        after_record_time: last.record_time,
+      };
+    }
+    answers['update list'] = pages;
+    return { ...answers, ...(await ledgerReads(dataSource)) };
+  } finally {
+    await app.close();
+  }
+}
+
+/** The ledger node's reads (flats over every offset, active contracts at the end), through the repositories. */
+async function ledgerReads(dataSource: DataSource): Promise<Record<string, unknown>> {
+  const db = Db.of(dataSource);
+  const [end]: { end: string }[] = await dataSource.query(
+    `SELECT max(ledger_offset)::text AS end FROM updates`,
+  );
+  const flats = await new LedgerUpdatesRepository(db).readPage({
+    afterExclusive: 0,
+    limit: 100_000,
+    descending: false,
+    visibility: { transactions: { parties: 'any', column: 'witnesses' }, reassignments: { parties: 'any' } },
+    withBlobs: true,
+    withExerciseValues: true,
+  });
+  const active = await new LedgerActiveContractsRepository(db).readPage({
+    activeAt: Number(end.end),
+    createdUpTo: Number(end.end),
+    limit: 100_000,
+    parties: 'any',
+    withBlobs: true,
+  });
+  return { 'ledger flats': flats, 'ledger active contracts': active };
 }

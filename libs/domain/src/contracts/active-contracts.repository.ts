@@ -29,7 +29,7 @@ export interface ActiveContract {
   observers: string[];
 }
 
-/** The newest migration id, as a scalar subquery (ux_contracts_migration_contract serves it). */
+/** The newest migration id, as a scalar subquery (its leading column: ix_contracts_acs serves it). */
 export const NEWEST_MIGRATION = `(SELECT max(migration_id) FROM contracts)`;
 
 /** A `contracts c` row as read by `CONTRACT_COLUMNS`. */
@@ -165,7 +165,7 @@ export class ActiveContractsRepository {
     return rows[0] ? toActiveContract(rows[0]) : undefined;
   }
 
-  /** A contract by id, active in the newest migration, if any (ux_contracts_migration_contract). */
+  /** A contract by id, active in the newest migration, if any (ux_contracts_contract_migration). */
   async lookupActive(contractId: string): Promise<ActiveContract | undefined> {
     const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c

@@ -8,7 +8,6 @@ import type { CompactValue } from '../daml-value/daml-value.types';
  * (`created_update_row_id`, `created_node_id`).
  */
 @Entity({ name: 'contracts' })
-@Index('ux_contracts_migration_contract', ['migrationId', 'contractId'], { unique: true })
 @Index('ix_contracts_template', ['packageName', 'moduleName', 'entityName', 'migrationId', 'rowId'])
 // ACS scans: (migration_id, row_id) with the lifetime columns included (declared in the migration).
 @Index('ix_contracts_acs', { synchronize: false })
@@ -18,7 +17,9 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 @Index('ix_contracts_active_template', { synchronize: false })
 // The ledger node's active contracts at an offset: keyset by creation offset, a contract's rows by id (declared in the migration).
 @Index('ix_contracts_ledger_acs', { synchronize: false })
-@Index('ix_contracts_contract_offsets', { synchronize: false })
+// A contract by id: in one migration, or its rows of every migration with their offsets (unique
+// per migration; INCLUDE declared in the migration, docs/scaling.md "Storage per update").
+@Index('ux_contracts_contract_migration', { synchronize: false })
 // Current TransferPreapprovals by receiver (partial, on the payload; declared in the migration).
 @Index('ix_contracts_preapproval_receiver', { synchronize: false })
 // MemberTraffic contracts by member and synchronizer (partial, on the payload; declared in the migration).

@@ -54,7 +54,7 @@ const FEATURED_BY_PROVIDER = currentStatement(T.FeaturedAppRight, {
   order: 'c.row_id',
   limit: true,
 });
-// ux_contracts_migration_contract finds the row; the template and DSO checks filter it.
+// ux_contracts_contract_migration finds the row; the template and DSO checks filter it.
 const FEATURED_BY_ID = currentStatement(T.FeaturedAppRight, {
   where: (p) => `c.contract_id = ${p.add(null)}`,
   order: 'c.row_id',

@@ -184,7 +184,7 @@ export class HistoryWriteRepository implements HistoryView {
         archived: boolean;
       }
     >(
-      // One ux_contracts_migration_contract probe per key, whatever the planner makes of a join
+      // One ux_contracts_contract_migration probe per key, whatever the planner makes of a join
       // (it chose to sort the whole table for a batch's few thousand keys, in parallel workers,
       // every batch: work growing with the store). The key is unique: LIMIT 1 drops nothing.
       `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
@@ -333,7 +333,7 @@ export class HistoryWriteRepository implements HistoryView {
 
   /**
    * Stores created event blobs a caller obtained (the mirror, from its peers) into the contracts
-   * that lack one, in every migration held (per migration one ux_contracts_migration_contract
+   * that lack one, in every migration held (per migration one ux_contracts_contract_migration
    * probe). A stored blob is never replaced. Returns the number of contract rows filled.
    */
   async storeCreatedEventBlobs(blobs: readonly { contractId: string; blob: string }[]): Promise<number> {

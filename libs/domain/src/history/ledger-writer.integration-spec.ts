@@ -132,6 +132,41 @@ describe('LedgerWriter', () => {
     ]);
   });
 
+  it('inserts a contract archived within its batch as archived: one row version, the rows a later archive leaves', async () => {
+    const minted = mint(alice(), '100.0000000000');
+    const spent = archiveOf(minted);
+    const rows = async () => ({
+      contracts: await db.dataSource.query(`SELECT * FROM contracts ORDER BY row_id`),
+      holdings: await db.dataSource.query(`SELECT * FROM amulet_holdings ORDER BY contract_row_id`),
+    });
+    // Where each row's live version sits in its (new, truncated) heap: an insert takes the first
+    // line pointer, an UPDATE writes a second version after it and leaves the first dead.
+    const positions = async () => ({
+      contracts: (await db.dataSource.query(`SELECT ctid::text AS t FROM contracts`)).map(
+        (r: { t: string }) => r.t,
+      ),
+      holdings: (await db.dataSource.query(`SELECT ctid::text AS t FROM amulet_holdings`)).map(
+        (r: { t: string }) => r.t,
+      ),
+    });
+
+    await writer.append([minted, spent]);
+    const inOneBatch = await rows();
+    expect(inOneBatch.contracts[0]).toMatchObject({
+      archived_offset: '2',
+      archived_record_time: spent.record_time,
+    });
+    expect(inOneBatch.holdings[0]).toMatchObject({ archived_record_time: spent.record_time });
+    expect(await positions()).toEqual({ contracts: ['(0,1)'], holdings: ['(0,1)'] });
+
+    // The same history with the archive in a later batch: the stored contract is updated.
+    await db.truncate();
+    await writer.append([minted]);
+    await writer.append([spent]);
+    expect(await rows()).toEqual(inOneBatch);
+    expect(await positions()).toEqual({ contracts: ['(0,2)'], holdings: ['(0,2)'] });
+  });
+
   it('treats re-appending identical updates as a no-op', async () => {
     const batch = [mint(alice(), '1.0000000000'), mint(alice(), '2.0000000000')];
     await writer.append(batch);

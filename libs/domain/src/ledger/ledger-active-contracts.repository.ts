@@ -69,7 +69,7 @@ type ActiveContractRow = Pick<Stored<HistoryContractRow>, ContractColumn> & {
  * row is not a second contract). Pages are keyset reads over `ix_contracts_ledger_acs`
  * (created_offset, row_id) within an offset window the caller keeps small (so a page never
  * makes PostgreSQL probe more than the window's contracts, whatever its estimates); the per-contract tests are LATERAL probes of
- * `ix_contracts_contract_offsets` (index-only: a contract's rows of every migration) and
+ * `ux_contracts_contract_migration` (index-only: a contract's rows of every migration) and
  * `ix_updates_reassigned_contract`, so a page costs its rows' probes whatever the table's size.
  */
 export class LedgerActiveContractsRepository {

@@ -119,7 +119,7 @@ const MAX_LEDGER_OFFSET = '9223372036854775807';
  * `ux_updates_ledger_offset` (offset > cursor ORDER BY offset LIMIT n, within an offset window
  * the caller keeps small), never whole. A page costs two statements: the updates with a
  * per-update visibility test (EXISTS over `pk_events`), then the events of the visible ones with
- * their contract's compact payload and blob (`ux_contracts_migration_contract`). Contract
+ * their contract's compact payload and blob (`ux_contracts_contract_migration`). Contract
  * lookups are LATERAL so they stay index lookups whatever the planner's statistics say.
  */
 export class LedgerUpdatesRepository {
@@ -149,7 +149,7 @@ export class LedgerUpdatesRepository {
 
   /**
    * The offsets that created and archived a contract (over its rows of every migration; an
-   * index-only read of ix_contracts_contract_offsets); undefined for a contract never recorded.
+   * index-only read of ux_contracts_contract_migration); undefined for a contract never recorded.
    */
   async lookupContractOffsets(
     contractId: string,

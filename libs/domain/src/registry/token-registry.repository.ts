@@ -91,7 +91,7 @@ function networkStatement(): { text: string; values: unknown[] } {
 
 /**
  * `$1` is the allocation id. Contracts are looked up by id alone first (MATERIALIZED, so that the
- * planner probes ux_contracts_migration_contract instead of scanning a template's contracts), then
+ * planner probes ux_contracts_contract_migration instead of scanning a template's contracts), then
  * checked for template and liveness. The lock may sit in an older migration only while in flight (a
  * contract unassigned at a migration is not re-imported): `migration_id = ANY (ARRAY[0..newest])`
  * probes each migration.
@@ -159,7 +159,7 @@ const LEDGER_TIME = prepared(
  * The amulet in existence after the newest ingested update: every Amulet and LockedAmulet of that
  * update's migration created by then and not archived by then, summed as initial amounts (the
  * holdings summary's figures) with 10 decimals. One statement, so the sum and its time agree; the
- * sum is an index-only scan of the migration's holdings (ix_amulet_holdings_owner INCLUDE amount).
+ * sum is an index-only scan of the migration's holdings (ix_amulet_holdings_owner_row INCLUDE amount).
  */
 const TOTAL_SUPPLY = prepared(
   'registry_total_supply',
@@ -201,7 +201,7 @@ function assign(target: FactoryContracts & AllocationContracts, role: Role, cont
 
 /**
  * Reads of the token registry, each a single statement whose branches are index lookups
- * (ix_contracts_active_template, ux_contracts_migration_contract, ix_updates_migration_record_time).
+ * (ix_contracts_active_template, ux_contracts_contract_migration, ix_updates_migration_record_time).
  */
 export class TokenRegistryRepository {
   constructor(private readonly db: Db) {}

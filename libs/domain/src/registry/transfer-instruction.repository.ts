@@ -62,7 +62,7 @@ function preapprovalStatement(): { text: string; values: unknown[] } {
  * `$1` is the instruction id. Its row of the newest migration holding it, archived or not (a
  * contract archived before a migration is not re-imported: its last row is in an older one), with
  * the choice that archived it (the archiving event, pk_events). Rows are looked up by contract id
- * first (ux_contracts_migration_contract, probing each migration), then checked for template. The
+ * first (ux_contracts_contract_migration, probing each migration), then checked for template. The
  * LockedAmulet is read as the allocation's is: active in the newest migration, or in flight.
  */
 function instructionStatement(): { text: string; values: unknown[] } {

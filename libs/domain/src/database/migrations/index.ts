@@ -25,6 +25,8 @@ import { PartyHosting1795497320000 } from './1795497320000-party-hosting';
 import { HostingHeld1795521300000 } from './1795521300000-hosting-held';
 import { SynchronizerState1795523100000 } from './1795523100000-synchronizer-state';
 import { TransactionLogIndex1795523200000 } from './1795523200000-transaction-log-index';
+import { ContractIdIndex1795523300000 } from './1795523300000-contract-id-index';
+import { HoldingsOwnerIndex1795523400000 } from './1795523400000-holdings-owner-index';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -55,4 +57,6 @@ export const MIGRATIONS = [
   HostingHeld1795521300000,
   SynchronizerState1795523100000,
   TransactionLogIndex1795523200000,
+  ContractIdIndex1795523300000,
+  HoldingsOwnerIndex1795523400000,
 ];

@@ -18,7 +18,7 @@ export interface ExplorerContractRow {
 }
 
 /**
- * A contract by id, one statement over its rows of every migration (ix_contracts_contract_offsets):
+ * A contract by id, one statement over its rows of every migration (ux_contracts_contract_migration):
  * what it is and where it was created from its oldest row, whether and where it was archived
  * from its newest (a contract alive at a migration has a row in each, the later ones created by
  * import updates), with the updates by row id (pk_updates).

@@ -8,7 +8,7 @@ export interface ExplorerSearchRow {
 
 /**
  * What an id names, one statement of three indexed lookups: a non-import update
- * (ux_updates_update_id), a contract of any migration (ix_contracts_contract_offsets), a party
+ * (ux_updates_update_id), a contract of any migration (ux_contracts_contract_migration), a party
  * of any event (ix_events_parties). Import updates are left out: their id is their contract's.
  */
 const SEARCH = prepared(

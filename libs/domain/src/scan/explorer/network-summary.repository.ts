@@ -23,7 +23,7 @@ const current = `c.migration_id = n.migration_id AND c.archived_record_time IS N
 
 /**
  * The network after its newest update (time T of the newest migration), one statement:
- * - amulet: the holdings summary's figures over every owner (ix_amulet_holdings_owner, an
+ * - amulet: the holdings summary's figures over every owner (ix_amulet_holdings_owner_row, an
  *   index-only scan of the migration): initial amounts of holdings created at or before T and
  *   not archived by T, locked and unlocked, each rounded to 10 decimals, total = their sum — the
  *   registry's total supply, and what `/v1/holdings/summary` sums at a snapshot just after T;

@@ -2,11 +2,9 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 
 /** Derived from Amulet and LockedAmulet contracts: who holds how much, locked or not. */
 @Entity({ name: 'amulet_holdings' })
-// Holdings of an owner at a snapshot: (migration_id, owner, created_record_time) INCLUDE (archived_record_time,
-// locked, amount), an index-only scan for holdings summaries (declared in the migrations).
-@Index('ix_amulet_holdings_owner', { synchronize: false })
-// Holdings state pages: (migration_id, owner, contract_row_id) INCLUDE (created_record_time, archived_record_time),
-// each owner's holdings in creation order from the page token (declared in the migrations).
+// An owner's holdings: (migration_id, owner, contract_row_id) INCLUDE (created_record_time, archived_record_time,
+// locked, amount). Holdings state pages walk it in creation order from the page token; holdings summaries
+// sum an owner's range index-only, the snapshot filter on the included times (declared in the migrations).
 @Index('ix_amulet_holdings_owner_row', { synchronize: false })
 export class AmuletHoldingEntity {
   @PrimaryColumn('bigint', { name: 'contract_row_id', primaryKeyConstraintName: 'pk_amulet_holdings' })

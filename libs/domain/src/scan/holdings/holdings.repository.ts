@@ -39,13 +39,13 @@ export type HoldingsPageForm = 'created_event' | 'active_contract';
 const OWNERS = `owners AS (
             SELECT owner, min(ord) AS ord FROM unnest($3::text[]) WITH ORDINALITY AS o(owner, ord) GROUP BY owner)`;
 
-/** The holdings `h` of owner `o.owner` at snapshot time `$2` in migration `$1` (ix_amulet_holdings_owner). */
+/** The holdings `h` of owner `o.owner` at snapshot time `$2` in migration `$1` (ix_amulet_holdings_owner_row). */
 const HELD_AT_SNAPSHOT = `h.migration_id = $1 AND h.owner = o.owner AND h.created_record_time < $2::timestamptz
                AND (h.archived_record_time IS NULL OR h.archived_record_time >= $2::timestamptz)`;
 
 /**
  * Per owner, the amulet held at snapshot time T ($2): holdings created before T and not archived
- * before T (ix_amulet_holdings_owner: migration_id, owner, created_record_time). Sums are SQL
+ * before T (ix_amulet_holdings_owner_row: an owner's range, the lifetimes and amounts included). Sums are SQL
  * numeric, rendered with exactly 10 decimals; the total is the sum of the two rendered parts.
  * Owners are deduplicated and keep the order of their first occurrence; an owner without
  * holdings sums to zero.
