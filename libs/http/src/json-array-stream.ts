@@ -2,8 +2,10 @@ import type { Response } from 'express';
 
 /**
  * Characters of rendered items gathered before they are written: large enough that a long answer
- * is a few dozen writes rather than one per item, small enough that no piece is a string in V8's
- * large-object space (strings over ~128 KiB), which only a full collection frees.
+ * is a few dozen writes rather than one per item, small enough that a piece is an ordinary short-
+ * lived string. What matters for memory is that each item is garbage once rendered: items held
+ * until a whole answer was collected lived through young collections and were promoted to V8's
+ * old space (docs/performance.md "Issue 32 item 4").
  */
 export const JSON_ARRAY_PIECE_CHARS = 16 * 1024;
 
