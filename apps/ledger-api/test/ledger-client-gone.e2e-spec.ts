@@ -62,7 +62,17 @@ describe('the ledger stops reading when the client has gone', () => {
   it('POST /v2/updates/flats: a filter that matches nothing is not scanned to the end after a disconnect', async () => {
     const app = t.app.app;
     const pages = instrumentPages(app.get(LedgerUpdatesRepository), 3);
-    const collect = jest.spyOn(app.get(LedgerUpdatesService), 'collectFlats');
+    const service = app.get(LedgerUpdatesService);
+    const flats = service.flats.bind(service);
+    let finished!: () => void;
+    const listEnded = new Promise<void>((resolve) => (finished = resolve));
+    jest.spyOn(service, 'flats').mockImplementation(async function* (...args) {
+      try {
+        yield* flats(...args);
+      } finally {
+        finished();
+      }
+    });
     const server = app.getHttpServer() as Server;
     pages.resumeWhen(
       new Promise((resolve) =>
@@ -80,7 +90,7 @@ describe('the ledger stops reading when the client has gone', () => {
     await pages.reachedPage;
     req.destroy();
 
-    await collect.mock.results[0].value;
+    await listEnded;
     // The page in flight when the client left completes; no further page is read.
     expect(pages.spy).toHaveBeenCalledTimes(3);
     expect(Math.ceil((EXTRA_UPDATES + 6) / 20)).toBeGreaterThan(100);

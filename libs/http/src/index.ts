@@ -26,6 +26,7 @@ export * from './registry/token-registry.module';
 export * from './registry/token-registry-lookups';
 export * from './app-root.module';
 export * from './json-text-adapter';
+export * from './json-array-stream';
 export * from './metrics/app-metrics';
 export * from './metrics/metrics.middleware';
 export * from './paths/collapse-slashes';

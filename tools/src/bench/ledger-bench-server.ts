@@ -94,13 +94,17 @@ export class ProcessMemory {
   }
 }
 
-/** The built ledger-api in a child process against `databaseUrl`; resolves once it answers. */
+/**
+ * The built ledger-api (`main`, by default the one built with this script) in a child process
+ * against `databaseUrl`; resolves once it answers.
+ */
 export async function startServer(
   databaseUrl: string,
   token: string,
+  main = join(__dirname, '../../../apps/ledger-api/src/main.js'),
 ): Promise<{ child: ChildProcess; base: string; inspectorUrl: Promise<string> }> {
   const port = await freePort();
-  const child = fork(join(__dirname, '../../../apps/ledger-api/src/main.js'), [], {
+  const child = fork(main, [], {
     // The inspector (loopback, a free port) lets the benchmark collect garbage before reading the heap.
     execArgv: ['--inspect=127.0.0.1:0'],
     // It applies pending migrations itself, in case dist was rebuilt with new ones meanwhile.

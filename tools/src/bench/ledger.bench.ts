@@ -15,6 +15,12 @@
 // (dist/apps/ledger-api) in a child process on a free loopback port, a fresh one per mode (warmed
 // up by reading the first 10,000 once); the clients (this process) keep no messages, they parse
 // and count them.
+//
+// Options: --updates N; --keep (keep the scratch database, printing its URL); --database URL (read
+// a database kept so instead of ingesting one; it is not dropped); --server PATH (the ledger-api
+// main.js to run, e.g. a previous build copied aside, to compare builds on one database);
+// --mode NAME (only the modes whose label contains NAME, repeatable: "flats", "WebSocket", "any
+// party", ...).
 import { createLedgerClient, ledgerApi, type ledgerApi as LedgerApi } from '@canton-scan/contracts';
 import {
   createDataSource,
@@ -35,6 +41,7 @@ import { fmt, seconds, writeBenchFigures, type BenchFigure } from './bench-util'
 import type { ChildProcess } from 'node:child_process';
 import { modes, partyNearTenPercent } from './ledger-bench-modes';
 import { ProcessMemory, startServer, stopServer } from './ledger-bench-server';
+import { countLedgerUpdates } from './ledger-bench-database';
 
 const PAGE = 200;
 
@@ -210,7 +217,13 @@ async function benchWebSocket(
 }
 
 async function main(): Promise<void> {
-  const args = parseCommandLine(process.argv.slice(2), { flags: ['keep'], values: ['updates'] });
+  const args = parseCommandLine(process.argv.slice(2), {
+    flags: ['keep'],
+    values: ['updates', 'database', 'server', 'mode'],
+  });
+  const existing = args.values.get('database')?.[0];
+  const serverMain = args.values.get('server')?.[0];
+  const only = args.values.get('mode') ?? [];
   const target = integerOption(args, 'updates') ?? 100_000;
   if (target < 100_000)
     console.warn(
@@ -219,12 +232,18 @@ async function main(): Promise<void> {
   if (!(await realServerReachable()))
     throw new Error('bench:ledger needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
 
-  const scratch = await createScratchDatabase(`css_bench_ledger_${process.pid}`, 'postgres');
+  const scratch = existing
+    ? { url: existing, drop: () => Promise.resolve() }
+    : await createScratchDatabase(`css_bench_ledger_${process.pid}`, 'postgres');
   let server: ChildProcess | undefined;
   try {
-    const ingested = await ingest(scratch.url, target);
+    const ingested = existing
+      ? { ledgerUpdates: await countLedgerUpdates(existing), seconds: 0 }
+      : await ingest(scratch.url, target);
     console.log(
-      `ingested ${fmt(ingested.ledgerUpdates)} ledger updates (simulated network) in ${ingested.seconds.toFixed(1)} s`,
+      existing
+        ? `reading ${existing}: ${fmt(ingested.ledgerUpdates)} ledger updates`
+        : `ingested ${fmt(ingested.ledgerUpdates)} ledger updates (simulated network) in ${ingested.seconds.toFixed(1)} s`,
     );
 
     const dataSource = createDataSource(scratch.url, {
@@ -269,8 +288,10 @@ async function main(): Promise<void> {
         [`flats, limit-${PAGE} pages`, benchPages],
         ['WebSocket, one range', benchWebSocket],
       ] as const) {
+        const label = `${path}, ${mode.name}`;
+        if (only.length > 0 && !only.some((o) => label.includes(o))) continue;
         // A fresh server per mode: its memory is this mode's alone, not what the previous modes left for the GC.
-        const started = await startServer(scratch.url, token);
+        const started = await startServer(scratch.url, token, serverMain);
         server = started.child;
         const memory = new ProcessMemory(server.pid!, started.inspectorUrl);
         await run(started.base, token, { early: range.early, end: range.early }, mode.format, memory); // warm-up
@@ -283,7 +304,6 @@ async function main(): Promise<void> {
         const heapGrowth = r.gcEnd.heap / r.gcEarly.heap - 1;
         const retainedGrowth = r.gcEnd.rss / r.gcEarly.rss - 1;
         const pct = (x: number) => `${x >= 0 ? '+' : ''}${(x * 100).toFixed(1)}%`;
-        const label = `${path}, ${mode.name}`;
         console.log(
           `${label.padEnd(48)}: ${fmt(ledgerUpdates / r.seconds)} updates/s of the range (${fmt(r.delivered)} delivered, ` +
             `${fmt(r.delivered / r.seconds)}/s) in ${r.seconds.toFixed(1)} s, server CPU ${r.cpuSeconds.toFixed(1)} s ` +
@@ -345,7 +365,7 @@ async function main(): Promise<void> {
     writeBenchFigures('ledger', figures);
   } finally {
     if (server) await stopServer(server);
-    if (args.flags.has('keep')) console.log(`kept ${scratch.url}`);
+    if (existing || args.flags.has('keep')) console.log(`kept ${scratch.url}`);
     else await scratch.drop();
   }
 }

@@ -1,7 +1,7 @@
 import { Controller, HttpCode, Post, UseGuards } from '@nestjs/common';
 import type { ledgerApi } from '@canton-scan/contracts';
 import { LedgerUpdatesService, type LedgerUser } from '@canton-scan/domain';
-import { ValidInput } from '@canton-scan/http';
+import { JsonArrayStream, ValidInput } from '@canton-scan/http';
 import { CurrentLedgerUser, LedgerAuthGuard } from './ledger-auth';
 import { RequestAbortSignal } from './request-abort.decorator';
 
@@ -46,15 +46,18 @@ export class UpdatesController {
     return this.updates.getUpdateById(user, input.body);
   }
 
-  /** The update list; its WebSocket form is served by `UpdatesWebSocketGateway`. */
+  /**
+   * The update list, written as its items are read (`JsonArrayStream`); its WebSocket form is
+   * served by `UpdatesWebSocketGateway`.
+   */
   @Post()
   @HttpCode(200)
   getUpdates(
     @ValidInput() input: ledgerApi.GetUpdatesData,
     @CurrentLedgerUser() user: LedgerUser,
     @RequestAbortSignal() signal: AbortSignal,
-  ): Promise<ledgerApi.GetUpdatesResponse[]> {
-    return this.updates.collectFlats(user, input.body, input.query ?? {}, signal);
+  ): JsonArrayStream<ledgerApi.GetUpdatesResponse> {
+    return new JsonArrayStream(this.updates.flats(user, input.body, input.query ?? {}, signal));
   }
 
   /** Deprecated form of `POST /v2/updates` (the same query); its WebSocket form is served by `UpdatesWebSocketGateway`. */
@@ -64,7 +67,7 @@ export class UpdatesController {
     @ValidInput() input: ledgerApi.GetUpdatesFlatData,
     @CurrentLedgerUser() user: LedgerUser,
     @RequestAbortSignal() signal: AbortSignal,
-  ): Promise<ledgerApi.GetUpdatesResponse[]> {
-    return this.updates.collectFlats(user, input.body, input.query ?? {}, signal);
+  ): JsonArrayStream<ledgerApi.GetUpdatesResponse> {
+    return new JsonArrayStream(this.updates.flats(user, input.body, input.query ?? {}, signal));
   }
 }

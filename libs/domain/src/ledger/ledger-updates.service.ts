@@ -248,34 +248,49 @@ export class LedgerUpdatesService {
   }
 
   /**
-   * The flats list. It collects at most min(limit, max + 1) items and answers 413 when it got
-   * more than max (docs/ledger-api.md "List limit"), so a `limit` of at most max never fails. A bounded range is read
-   * to its end; an open-ended one to the ledger end, then it waits for new updates and
-   * completes once no new item arrived for `stream_idle_timeout_ms`. An OffsetCheckpoint ends
-   * the list when the scan passed updates the reader was not shown and there is room for it.
+   * The flats list, item by item, for an answer written as it is read. It yields at most
+   * min(limit, max + 1) items and fails with a 413 when there are more than max (docs/ledger-api.md
+   * "List limit"), so a `limit` of at most max never fails. A bounded range is read to its end;
+   * an open-ended one to the ledger end, then it waits for new updates and completes once no new
+   * item arrived for `stream_idle_timeout_ms`. An OffsetCheckpoint ends the list when the scan
+   * passed updates the reader was not shown and there is room for it.
+   *
+   * The list's status must be known before its first item is written: with a `limit` of at most
+   * max (no 413 possible) every item is yielded as soon as it is projected; otherwise items are
+   * held until the scan ended within max items (then yielded) or went beyond it (the 413, before
+   * any item). Request errors surface on the first read.
    */
-  async collectFlats(
+  async *flats(
     user: LedgerUser,
     request: ledgerApi.GetUpdatesRequest,
     query: FlatsQuery,
     signal?: AbortSignal,
-  ): Promise<ledgerApi.GetUpdatesResponse[]> {
+  ): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
     const { plan, updates } = await this.plan(user, request);
     const max = this.settings.maxListElements;
     const cap = Math.min(query.limit ?? Number.POSITIVE_INFINITY, max + 1);
+    const mayExceed = cap > max;
     const scan = new UpdateScan(updates, plan, Math.min(Math.max(cap, 20), SCAN_PAGE_SIZE));
-    const items: ledgerApi.GetUpdatesResponse[] = [];
-    const collect = async (): Promise<boolean> => {
+    const held: ledgerApi.GetUpdatesResponse[] = [];
+    let count = 0;
+    let full = false;
+    const rest = async function* (): AsyncGenerator<ledgerApi.GetUpdatesResponse> {
       for await (const item of scan.read(signal)) {
-        items.push(item);
-        if (items.length >= cap) return true;
+        count++;
+        if (mayExceed) {
+          if (count > max) throw listLimitExceeded('updates', max);
+          held.push(item);
+        } else yield item;
+        if (count >= cap) {
+          full = true;
+          return;
+        }
       }
-      return false;
     };
 
-    let full = await collect();
+    yield* rest();
     // Nobody is left to answer.
-    if (signal?.aborted) return items;
+    if (signal?.aborted) return;
     if (plan.endInclusive === undefined) {
       // Bounded work per request: a wait longer than the longest the node allows is cut to it.
       const idleMs = Math.min(
@@ -287,17 +302,17 @@ export class LedgerUpdatesService {
         const remaining = lastItemAt + idleMs - Date.now();
         if (remaining <= 0 || !(await this.watcher.waitBeyond(scan.position, remaining, signal))) break;
         scan.readFrom(this.liveTail());
-        const before = items.length;
-        full = await collect();
-        if (items.length > before) lastItemAt = Date.now();
+        const before = count;
+        yield* rest();
+        if (count > before) lastItemAt = Date.now();
       }
     }
-    if (items.length > max) throw listLimitExceeded('updates', max);
-    if (items.length < Math.min(cap, max)) {
+    // Held items leave one by one, so each is garbage once written.
+    while (held.length > 0) yield held.shift()!;
+    if (count < Math.min(cap, max)) {
       const checkpoint = scan.checkpoint();
-      if (checkpoint) items.push(checkpoint);
+      if (checkpoint) yield checkpoint;
     }
-    return items;
   }
 
   /**

@@ -83,7 +83,12 @@ export class UpdateScan {
         withBlobs: plan.withBlobs,
         withExerciseValues: plan.format.transactions?.shape === 'LEDGER_EFFECTS',
       });
-      for (const update of page) {
+      // Each row is let go of once projected: a page's rows would otherwise all live until its
+      // last item was sent, through young collections that promote them to the old space.
+      const count = page.length;
+      for (let i = 0; i < count; i++) {
+        const update = page[i];
+        page[i] = undefined!;
         this.cursor = descending ? update.offset - 1 : update.offset;
         this.lastScanned = update.offset;
         const known = this.synchronizerTimes.get(update.synchronizerId);
@@ -95,10 +100,10 @@ export class UpdateScan {
           yield item;
         }
       }
-      if (page.length < this.pageSize) {
+      if (count < this.pageSize) {
         // The whole window has been scanned; sparse offsets: look further next time.
         this.cursor = descending ? lower : upper;
-        if (page.length < this.pageSize / 2) this.window = Math.min(this.window * 2, MAX_WINDOW);
+        if (count < this.pageSize / 2) this.window = Math.min(this.window * 2, MAX_WINDOW);
       }
     }
   }

@@ -28,7 +28,7 @@ export class GroupExceptionFilter implements ExceptionFilter {
     const http = host.switchToHttp();
     const req = http.getRequest<Request>();
     const res = http.getResponse<Response>();
-    if (res.headersSent) return;
+    if (res.headersSent) return this.cutOff(exception, res);
     const respond = this.responderFor(req);
     if (exception instanceof DomainError) {
       if (exception.code === DomainErrorCode.Unauthenticated)
@@ -62,5 +62,23 @@ export class GroupExceptionFilter implements ExceptionFilter {
     }
     this.logger.error({ correlationId, err: exception }, 'unhandled error');
     respond(res, 500, `internal error (correlation id ${correlationId})`, { correlationId });
+  }
+
+  /**
+   * An error after the status went out (an answer written in pieces, `writeJsonArray`) cannot
+   * become a status code any more: the connection is cut without ending the body, so the client
+   * sees an incomplete answer (a chunked body without its last chunk), never a complete-looking
+   * shorter one; the error goes to the log under a correlation id.
+   */
+  private cutOff(exception: unknown, res: Response): void {
+    // An answer that was complete stays as it was.
+    if (res.writableEnded) return;
+    if (!res.destroyed) {
+      this.logger.error(
+        { correlationId: randomUUID(), err: exception },
+        'error after the answer started: connection cut',
+      );
+    }
+    res.destroy();
   }
 }
