@@ -24,6 +24,14 @@ export function contentOf(item: ServedItem): ServedItem {
   return content;
 }
 
+/**
+ * The content's JSON text in the order its fields arrived: a quick comparison key (equal texts
+ * mean equal content; different ones may differ only in field order, see `agreedPrefix`).
+ */
+export function contentText(item: ServedItem): string {
+  return JSON.stringify(contentOf(item));
+}
+
 function nodeId(eventId: string): number {
   return Number(eventId.slice(eventId.lastIndexOf(':') + 1));
 }

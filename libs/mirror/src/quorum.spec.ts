@@ -48,4 +48,76 @@ describe('quorum reads', () => {
     ];
     expect(agreedPrefix(lagging, 2, id)).toEqual({ items: ['x', 'y'], dissenters: [], divergedAt: {} });
   });
+
+  describe('with a quick key compared first', () => {
+    // Items as parsed JSON: field order is form, not content.
+    type Item = Record<string, unknown>;
+    const sorted = (item: Item): string =>
+      JSON.stringify(Object.fromEntries(Object.entries(item).sort(([a], [b]) => (a < b ? -1 : 1))));
+    const asReceived = (item: Item): string => JSON.stringify(item);
+
+    it('agrees by the quick key alone when every peer answered alike', () => {
+      let slowCalls = 0;
+      const slow = (item: Item) => (slowCalls++, sorted(item));
+      const page = [{ a: 1, b: 2 }, { a: 3 }];
+      const answers = ['p', 'q', 'r'].map((url) => ({ url, items: page.map((i) => ({ ...i })) }));
+      expect(agreedPrefix(answers, 2, slow, asReceived)).toEqual({
+        items: page,
+        dissenters: [],
+        divergedAt: {},
+      });
+      expect(slowCalls).toBe(0);
+    });
+
+    it('falls back to the full key where answers differ only in field order', () => {
+      const answers = [
+        {
+          url: 'p',
+          items: [
+            { a: 1, b: 2 },
+            { c: 1, d: 2 },
+          ],
+        },
+        {
+          url: 'q',
+          items: [
+            { a: 1, b: 2 },
+            { d: 2, c: 1 },
+          ],
+        },
+        {
+          url: 'r',
+          items: [
+            { b: 2, a: 1 },
+            { c: 1, d: 2 },
+          ],
+        },
+      ];
+      expect(agreedPrefix(answers, 2, sorted, asReceived)).toEqual({
+        items: [answers[0].items[0], answers[0].items[1]],
+        dissenters: [],
+        divergedAt: {},
+      });
+    });
+
+    it('finds the same dissenter, at the same item, as the full key alone', () => {
+      const answers = [
+        { url: 'p', items: [{ a: 1 }, { a: 2 }, { a: 3 }] },
+        { url: 'q', items: [{ a: 1 }, { a: 2 }, { a: 3 }] },
+        { url: 'r', items: [{ a: 1 }, { a: 2, forged: true }, { a: 3 }] },
+        { url: 's', items: [{ a: 1 }, { a: 2 }] },
+      ];
+      const expected = agreedPrefix(answers, 2, sorted);
+      expect(expected.dissenters).toEqual(['r']);
+      expect(agreedPrefix(answers, 2, sorted, asReceived)).toEqual(expected);
+    });
+
+    it('accepts nothing at a tie, as the full key does', () => {
+      const answers = [
+        { url: 'p', items: [{ a: 1 }] },
+        { url: 'q', items: [{ a: 2 }] },
+      ];
+      expect(agreedPrefix(answers, 1, sorted, asReceived).items).toEqual([]);
+    });
+  });
 });
