@@ -7,7 +7,7 @@
 // records them), which the mirror copies with the updates (--no-verdicts: a history without
 // them). Prints the rates, the ratios to ingest, and whether the verdicts were copied.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
@@ -40,9 +40,24 @@ async function openStore(
 interface MirrorRun {
   peers: number;
   seconds: number;
+  /** CPU seconds of this process (the mirror) and of the peer's scan-api process during the copy. */
+  mirrorCpu: number;
+  peerCpu: number | undefined;
   appended: number;
   verdictsCopied: number;
   peakRss: string;
+}
+
+/** CPU seconds (user + system) a child process has used so far, from /proc (undefined where unreadable). */
+function processCpuSeconds(pid: number | undefined): number | undefined {
+  if (pid === undefined) return undefined;
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // USER_HZ
+  } catch {
+    return undefined;
+  }
 }
 
 const verdictCount = async (ds: DataSource) =>
@@ -55,6 +70,7 @@ async function copyOnce(
   pageSize: number,
   expected: { updates: number; verdicts: number },
   rss: RssSampler,
+  peerPid: number | undefined,
 ): Promise<MirrorRun> {
   // Three connections: the writer's two (a batch built while the previous one is written) and
   // one for the rest (the mirror's default pool has ten).
@@ -67,12 +83,16 @@ async function copyOnce(
     );
     rss.reset();
     const t = performance.now();
+    const cpuBefore = process.cpuUsage();
+    const peerCpuBefore = processCpuSeconds(peerPid);
     const result = await new ScanMirror(mirror.dataSource, {
       peers,
       pageSize,
       snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS,
     }).run({ once: true });
     const mirrorSeconds = seconds(t);
+    const cpu = process.cpuUsage(cpuBefore);
+    const peerCpuAfter = processCpuSeconds(peerPid);
     const peakRss = rss.peakMiB();
     const [{ n }] = await mirror.dataSource.query(`SELECT count(*)::int AS n FROM updates`);
     if (n !== expected.updates)
@@ -83,6 +103,9 @@ async function copyOnce(
     return {
       peers: peerCount,
       seconds: mirrorSeconds,
+      mirrorCpu: (cpu.user + cpu.system) / 1e6,
+      peerCpu:
+        peerCpuBefore !== undefined && peerCpuAfter !== undefined ? peerCpuAfter - peerCpuBefore : undefined,
       appended: result.appended,
       verdictsCopied: result.verdictsCopied,
       peakRss,
@@ -115,9 +138,11 @@ async function main(): Promise<void> {
   const rss = new RssSampler();
   try {
     const t = performance.now();
+    const ingestCpuBefore = process.cpuUsage();
     const writer = new LedgerWriter(source.dataSource, { snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS });
     await ingestUpdates(writer, readJsonLines(file), { batchSize: 2000 });
     const ingestSeconds = seconds(t);
+    const ingestCpu = process.cpuUsage(ingestCpuBefore);
     const sourceVerdicts = await verdictCount(source.dataSource);
 
     const port = await freePort();
@@ -136,8 +161,9 @@ async function main(): Promise<void> {
     await waitReady(`${base}/readyz`, child, 'scan-api');
 
     const runs: MirrorRun[] = [];
+    const expected = { updates: generated, verdicts: sourceVerdicts };
     for (const count of peerCounts)
-      runs.push(await copyOnce(base, count, pageSize, { updates: generated, verdicts: sourceVerdicts }, rss));
+      runs.push(await copyOnce(base, count, pageSize, expected, rss, child.pid));
 
     console.log('');
     console.log(
@@ -157,6 +183,16 @@ async function main(): Promise<void> {
       console.log(
         `mirror (HTTP) : ${run.seconds.toFixed(2)} s, ${fmt(generated / run.seconds)} updates/s ` +
           `(${run.peers} peer(s) on loopback, pages of ${pageSize}; peak RSS ${run.peakRss})`,
+      );
+    // CPU per update: what a loaded machine does not distort as it does the rates (PostgreSQL's not counted).
+    const perUpdate = (cpuSeconds: number) => `${fmt((cpuSeconds * 1e6) / generated)} µs`;
+    console.log(
+      `CPU per update: ingest ${perUpdate((ingestCpu.user + ingestCpu.system) / 1e6)} (this process)`,
+    );
+    for (const run of runs)
+      console.log(
+        `CPU per update: mirror with ${run.peers} peer(s) ${perUpdate(run.mirrorCpu)} (this process)` +
+          (run.peerCpu === undefined ? '' : ` + ${perUpdate(run.peerCpu)} (the peer's scan-api)`),
       );
     for (const run of runs)
       console.log(
@@ -182,6 +218,11 @@ async function main(): Promise<void> {
           label: `ratio mirror (${run.peers} peer(s)) / ingest throughput`,
           value: Number((ingestSeconds / run.seconds).toFixed(2)),
           unit: 'x',
+        },
+        {
+          label: `mirror CPU per update (mirror process), ${run.peers} peer(s)`,
+          value: Math.round((run.mirrorCpu * 1e6) / generated),
+          unit: 'µs',
         },
         {
           label: `mirror process peak RSS, ${run.peers} peer(s)`,
