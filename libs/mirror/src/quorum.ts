@@ -30,33 +30,48 @@ export function quorumSize(peers: number): number {
  * the other groups are dissenters and vote no further. A peer whose page ends earlier (it lags)
  * abstains from then on without dissenting.
  *
- * `quickKey`, when given, is a cheaper key whose equality implies `key`'s (such as the item's
- * JSON text in the order it arrived): the peers are compared by it first, and its result stands
- * when every peer still voting answered alike at every item; otherwise (a difference, which may
- * be only of form) the comparison is done again by `key`. Either way the result is `key`'s.
+ * `same`, when given, tells whether two items have equal content without serialising either
+ * (it must hold exactly when `key` gives both the same text): when every peer's items are the
+ * same as the others' as far as each page goes (honest peers at the same height, the usual
+ * case), the result is taken from that alone; otherwise it is the vote by `key`.
  */
 export function agreedPrefix<T>(
   answers: readonly PeerItems<T>[],
   quorum: number,
   key: (item: T) => string,
-  quickKey?: (item: T) => string,
+  same?: (a: T, b: T) => boolean,
 ): Agreement<T> {
-  if (quickKey !== undefined) {
-    const quick = vote(answers, quorum, quickKey);
-    if (quick.unanimous) return quick.agreement;
-  }
-  return vote(answers, quorum, key).agreement;
+  return (same && unanimous(answers, quorum, same)) ?? vote(answers, quorum, key);
 }
 
-function vote<T>(
+/**
+ * What `vote` accepts when no peer differs from another (undefined when one does): each item
+ * while `quorum` peers' pages reach it, taken from the first of them, as `vote` takes it.
+ */
+function unanimous<T>(
   answers: readonly PeerItems<T>[],
   quorum: number,
-  key: (item: T) => string,
-): { agreement: Agreement<T>; unanimous: boolean } {
+  same: (a: T, b: T) => boolean,
+): Agreement<T> | undefined {
+  if (answers.length === 0) return undefined;
+  const longest = answers.reduce((a, b) => (b.items.length > a.items.length ? b : a));
+  for (const answer of answers)
+    if (answer !== longest)
+      for (let i = 0; i < answer.items.length; i++)
+        if (!same(answer.items[i], longest.items[i])) return undefined;
+  const items: T[] = [];
+  for (let i = 0; i < longest.items.length; i++) {
+    const reaching = answers.filter((a) => a.items.length > i);
+    if (reaching.length < quorum) break;
+    items.push(reaching[0].items[i]);
+  }
+  return { items, dissenters: [], divergedAt: {} };
+}
+
+function vote<T>(answers: readonly PeerItems<T>[], quorum: number, key: (item: T) => string): Agreement<T> {
   let voters = answers.map((a) => ({ url: a.url, items: a.items, keys: a.items.map(key) }));
   const divergedAt: Record<string, number> = {};
   const items: T[] = [];
-  let unanimous = true;
   for (let i = 0; ; i++) {
     const groups = new Map<string, typeof voters>();
     for (const v of voters) {
@@ -65,7 +80,6 @@ function vote<T>(
       group.push(v);
       groups.set(v.keys[i], group);
     }
-    if (groups.size > 1) unanimous = false;
     const ranked = [...groups.values()].sort((a, b) => b.length - a.length);
     const [best, second] = ranked;
     if (best === undefined || best.length < quorum || (second && second.length === best.length)) break;
@@ -73,5 +87,5 @@ function vote<T>(
     voters = best;
     items.push(best[0].items[i]);
   }
-  return { agreement: { items, dissenters: Object.keys(divergedAt), divergedAt }, unanimous };
+  return { items, dissenters: Object.keys(divergedAt), divergedAt };
 }

@@ -14,7 +14,7 @@ import {
   type WriterObserver,
   type WriterPipeline,
 } from '@canton-scan/domain';
-import { contentOf, contentText, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
+import { contentOf, migrationOf, sameContent, toHistoryUpdate, type ServedItem } from './convert';
 import { prefetched, sleep } from './paging';
 import {
   DEFAULT_CALL_POLICY,
@@ -362,7 +362,7 @@ export class ScanMirror {
           (peer) => peer.importUpdates(migrationId, afterId, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
-          contentText,
+          sameContent,
         ),
       (page) => (page.length === 0 ? undefined : String(page[page.length - 1].update_id)),
     );
@@ -460,7 +460,7 @@ export class ScanMirror {
             peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
-          contentText,
+          sameContent,
         ),
       // The next page is read while this one is handled, unless this one ends the migration or the list.
       (page) =>
@@ -622,8 +622,8 @@ export class ScanMirror {
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
     key: (item: I) => string,
-    /** A cheaper key whose equality implies `key`'s, compared first (`agreedPrefix`). */
-    quickKey?: (item: I) => string,
+    /** Equality of two items' content without serialising them, tried first (`agreedPrefix`). */
+    same?: (a: I, b: I) => boolean,
   ): Promise<I[]> {
     const answers = await this.askPeers(ask, itemsOf);
     // One answer (one peer, or the only one of few that answered, f = 0): nothing to compare.
@@ -631,7 +631,7 @@ export class ScanMirror {
       this.peerStatus.compared([answers[0].url], []);
       return [...answers[0].items];
     }
-    const agreement = agreedPrefix(answers, this.quorum, key, quickKey);
+    const agreement = agreedPrefix(answers, this.quorum, key, same);
     this.noteDissenters(agreement.dissenters);
     this.noteAgreement(what, answers, agreement.divergedAt);
     // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
