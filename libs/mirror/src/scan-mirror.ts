@@ -442,6 +442,8 @@ export class ScanMirror {
   ): Promise<PassEnd> {
     let offset = position.lastOffset;
     let lastRead = position.lastRecordTime;
+    /** Set once this read ends: the page it may have asked for ahead is dropped. */
+    let finished = false;
     const own = (page: ServedItem[]) => page.filter((item) => migrationOf(item) === migrationId);
     const toWrite = (mine: ServedItem[], verdicts: HistoryVerdictItem[]): PageToWrite => {
       if (mine.length > 0) lastRead = String(mine[mine.length - 1].record_time);
@@ -461,6 +463,7 @@ export class ScanMirror {
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
           sameContent,
+          () => finished,
         ),
       // The next page is read while this one is handled, unless this one ends the migration or the list.
       (page) =>
@@ -468,30 +471,34 @@ export class ScanMirror {
           ? String(page[page.length - 1].record_time)
           : undefined,
     );
-    for await (const page of pages) {
-      let mine = own(page);
-      let verdicts: HistoryVerdictItem[] = [];
-      if (withVerdicts) {
-        const cover = await this.coverWithVerdicts(migrationId, mine);
-        verdicts = cover.verdicts;
-        if (cover.covered < mine.length) {
-          mine = mine.slice(0, cover.covered);
-          if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
-          this.log(
-            `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
-              `${lastRead ?? 'its start'} wait for their verdicts`,
-          );
-          return 'verdicts-behind';
+    try {
+      for await (const page of pages) {
+        let mine = own(page);
+        let verdicts: HistoryVerdictItem[] = [];
+        if (withVerdicts) {
+          const cover = await this.coverWithVerdicts(migrationId, mine);
+          verdicts = cover.verdicts;
+          if (cover.covered < mine.length) {
+            mine = mine.slice(0, cover.covered);
+            if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+            this.log(
+              `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
+                `${lastRead ?? 'its start'} wait for their verdicts`,
+            );
+            return 'verdicts-behind';
+          }
+        }
+        if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+        if (mine.length < page.length || page.length === 0) {
+          // The migration's updates end here (for now): the verdicts alone that follow its last update.
+          if (withVerdicts) await this.trailingVerdicts(migrationId, (v) => emit(toWrite([], v)));
+          return mine.length < page.length ? 'later' : 'end';
         }
       }
-      if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
-      if (mine.length < page.length || page.length === 0) {
-        // The migration's updates end here (for now): the verdicts alone that follow its last update.
-        if (withVerdicts) await this.trailingVerdicts(migrationId, (v) => emit(toWrite([], v)));
-        return mine.length < page.length ? 'later' : 'end';
-      }
+      return 'end';
+    } finally {
+      finished = true;
     }
-    return 'end';
   }
 
   /**
@@ -624,8 +631,9 @@ export class ScanMirror {
     key: (item: I) => string,
     /** Equality of two items' content without serialising them, tried first (`agreedPrefix`). */
     same?: (a: I, b: I) => boolean,
+    dropped?: () => boolean,
   ): Promise<I[]> {
-    const answers = await this.askPeers(ask, itemsOf);
+    const answers = await this.askPeers(ask, itemsOf, dropped);
     // One answer (one peer, or the only one of few that answered, f = 0): nothing to compare.
     if (answers.length === 1) {
       this.peerStatus.compared([answers[0].url], []);
@@ -644,11 +652,15 @@ export class ScanMirror {
   private async askPeers<T, I>(
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
+    /** Whether the read was dropped meanwhile (read ahead, then not waited for): it leaves no trace. */
+    dropped?: () => boolean,
   ): Promise<PeerItems<I>[]> {
     this.stopSignal?.throwIfAborted();
     const now = Date.now();
     const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
     const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
+    // Its answers would come after what ended the pass (and, a success, hide a failure that did).
+    if (dropped?.()) throw new Error('a read ahead that was dropped');
     const answers: PeerItems<I>[] = [];
     settled.forEach((s, i) => {
       const url = asked[i].url;
