@@ -13,6 +13,7 @@ import {
   getScan,
   openSourceStore,
   postScan,
+  rewritingPeer,
   type SourceStore,
 } from './mirror.fixture';
 
@@ -241,6 +242,43 @@ describe('the scan mirror', () => {
       expect(m).toBeLessThan(n);
     } finally {
       await proxy.close();
+    }
+  }, 180_000);
+
+  it('writes the pages agreed before a disputed page, in order, and nothing of it or after it (pages read ahead)', async () => {
+    // The forger answers its third update page with a forged first transaction: the pages read
+    // ahead of the writes include it, but only the two before it may be written.
+    let lists = 0;
+    const forger = await rewritingPeer(source.app.origin, (path, status, body) => {
+      if (!path.endsWith('/v2/updates') || status !== 200 || ++lists !== 3) return undefined;
+      const page = JSON.parse(body);
+      const tx = page.transactions.find((t: Record<string, unknown>) => 'events_by_id' in t);
+      tx.workflow_id = 'forged';
+      return { status, body: JSON.stringify(page) };
+    });
+    try {
+      const run = mirror([`${source.app.origin}/api/scan`, forger.url], {
+        pageSize: 50,
+        log: () => undefined,
+      });
+      await expect(run.run({ once: true })).rejects.toBeInstanceOf(NoQuorumError);
+      expect(forger.rewritten()).toBe(1);
+      const regular = (ds: DataSource) =>
+        ds.query(
+          `SELECT update_id, record_time FROM updates WHERE NOT is_import ORDER BY migration_id, record_time`,
+        );
+      // Exactly the first two pages (50 each) of the source's list, as their record times order them...
+      expect(await regular(target.dataSource)).toEqual((await regular(source.dataSource)).slice(0, 100));
+      // ...written in that order: the mirror's ledger offsets ascend with the record times.
+      const byOffset = await target.dataSource.query(
+        `SELECT update_id FROM updates WHERE NOT is_import ORDER BY ledger_offset`,
+      );
+      expect(byOffset.map((r: { update_id: string }) => r.update_id)).toEqual(
+        (await regular(target.dataSource)).map((r: { update_id: string }) => r.update_id),
+      );
+      expect(await withoutVerdicts(target.dataSource)).toBe(0);
+    } finally {
+      await forger.close();
     }
   }, 180_000);
 

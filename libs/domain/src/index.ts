@@ -120,7 +120,15 @@ export { DomainError, DomainErrorCode, isDatabaseUnavailable, notImplemented } f
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
-export type { AppendOptions, LedgerWriterOptions, WriterObserver } from './history/ledger-writer';
+export type {
+  AppendOptions,
+  AppendResult,
+  LedgerWriterOptions,
+  PipelinedBatch,
+  PreparedBatch,
+  WriterObserver,
+  WriterPipeline,
+} from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
 export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
 export type {

@@ -24,6 +24,33 @@ export function contentOf(item: ServedItem): ServedItem {
   return content;
 }
 
+/**
+ * Whether two served items have the same content (`contentOf`: `offset` aside), as their
+ * canonical JSON would tell, without serialising either: field order does not count.
+ */
+export function sameContent(a: ServedItem, b: ServedItem): boolean {
+  return sameJson(contentOf(a), contentOf(b));
+}
+
+/** Deep equality of parsed JSON values, objects compared by their members in any order. */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a)) {
+    if (!Array.isArray(b) || a.length !== b.length) return false;
+    for (let i = 0; i < a.length; i++) if (!sameJson(a[i], b[i])) return false;
+    return true;
+  }
+  if (Array.isArray(b)) return false;
+  const x = a as Record<string, unknown>;
+  const y = b as Record<string, unknown>;
+  const keys = Object.keys(x);
+  if (keys.length !== Object.keys(y).length) return false;
+  for (const k of keys)
+    if (!Object.prototype.hasOwnProperty.call(y, k) || !sameJson(x[k], y[k])) return false;
+  return true;
+}
+
 function nodeId(eventId: string): number {
   return Number(eventId.slice(eventId.lastIndexOf(':') + 1));
 }

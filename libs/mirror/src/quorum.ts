@@ -29,12 +29,46 @@ export function quorumSize(peers: number): number {
  * if it reaches the quorum and no other group is as large (a tie accepts nothing). Peers of
  * the other groups are dissenters and vote no further. A peer whose page ends earlier (it lags)
  * abstains from then on without dissenting.
+ *
+ * `same`, when given, tells whether two items have equal content without serialising either
+ * (it must hold exactly when `key` gives both the same text): when every peer's items are the
+ * same as the others' as far as each page goes (honest peers at the same height, the usual
+ * case), the result is taken from that alone; otherwise it is the vote by `key`.
  */
 export function agreedPrefix<T>(
   answers: readonly PeerItems<T>[],
   quorum: number,
   key: (item: T) => string,
+  same?: (a: T, b: T) => boolean,
 ): Agreement<T> {
+  return (same && unanimous(answers, quorum, same)) ?? vote(answers, quorum, key);
+}
+
+/**
+ * What `vote` accepts when no peer differs from another (undefined when one does): each item
+ * while `quorum` peers' pages reach it, taken from the first of them, as `vote` takes it.
+ */
+function unanimous<T>(
+  answers: readonly PeerItems<T>[],
+  quorum: number,
+  same: (a: T, b: T) => boolean,
+): Agreement<T> | undefined {
+  if (answers.length === 0) return undefined;
+  const longest = answers.reduce((a, b) => (b.items.length > a.items.length ? b : a));
+  for (const answer of answers)
+    if (answer !== longest)
+      for (let i = 0; i < answer.items.length; i++)
+        if (!same(answer.items[i], longest.items[i])) return undefined;
+  const items: T[] = [];
+  for (let i = 0; i < longest.items.length; i++) {
+    const reaching = answers.filter((a) => a.items.length > i);
+    if (reaching.length < quorum) break;
+    items.push(reaching[0].items[i]);
+  }
+  return { items, dissenters: [], divergedAt: {} };
+}
+
+function vote<T>(answers: readonly PeerItems<T>[], quorum: number, key: (item: T) => string): Agreement<T> {
   let voters = answers.map((a) => ({ url: a.url, items: a.items, keys: a.items.map(key) }));
   const divergedAt: Record<string, number> = {};
   const items: T[] = [];

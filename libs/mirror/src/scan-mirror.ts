@@ -5,10 +5,16 @@ import {
   IMPORT_RECORD_TIME,
   LedgerWriter,
   MirrorBlobsRepository,
+  type AppendOptions,
+  type AppendResult,
+  type HistoryUpdate,
   type HistoryVerdictItem,
+  type PipelinedBatch,
+  type PreparedBatch,
   type WriterObserver,
+  type WriterPipeline,
 } from '@canton-scan/domain';
-import { contentOf, migrationOf, toHistoryUpdate, type ServedItem } from './convert';
+import { contentOf, migrationOf, sameContent, toHistoryUpdate, type ServedItem } from './convert';
 import { prefetched, sleep } from './paging';
 import {
   DEFAULT_CALL_POLICY,
@@ -21,7 +27,8 @@ import {
 import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
 import { dsoContracts, networkBlobReads, servedContracts, type ServedBlob } from './served-blobs';
-import { readStorePosition } from './store-position';
+import { pipelinePages } from './page-pipeline';
+import { readStorePosition, type StorePosition } from './store-position';
 import {
   coverUpdates,
   eventMigrationOf,
@@ -72,6 +79,21 @@ export interface MirrorProgress {
   caughtUpAt?: string;
   /** Why the last pass failed (peers unreachable, no quorum); cleared by the next pass that ends well. */
   lastError?: string;
+}
+
+/**
+ * Pages of regular updates read (and compared) ahead of the one being written, and the updates
+ * a write batch gathers from the pages read (the ingest's batch size).
+ */
+const READ_AHEAD_PAGES = 4;
+const WRITE_BATCH_UPDATES = 2000;
+
+/** A page of a migration made ready for the writer: its updates and the verdicts of its record-time range. */
+interface PageToWrite {
+  updates: HistoryUpdate[];
+  verdicts: HistoryVerdictItem[];
+  /** The page's newest regular record time: the store's once the page is written. */
+  lastRecordTime: string | undefined;
 }
 
 /** Preapprovals lacking a blob asked for per catch-up, and blob reads sent at once. */
@@ -340,6 +362,7 @@ export class ScanMirror {
           (peer) => peer.importUpdates(migrationId, afterId, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
+          sameContent,
         ),
       (page) => (page.length === 0 ? undefined : String(page[page.length - 1].update_id)),
     );
@@ -356,10 +379,11 @@ export class ScanMirror {
    * Pages the migration's regular updates from where the store ends. In a verdicts-held
    * migration each page is written with the verdicts of its record-time range (those on its
    * transactions and those alone before its last update), as far as the peers' events cover it.
+   * Pages are read (and compared) ahead of the writes, at most `READ_AHEAD_PAGES` of them, and
+   * written in order (`pipelinePages`); the pages agreed before a failed read are written first.
    */
   private async regularUpdates(migrationId: number): Promise<PassEnd> {
     const position = await readStorePosition(this.dataSource, migrationId);
-    let offset = position.lastOffset;
     this.progress.migrationId = migrationId;
     this.progress.lastRecordTime = position.lastRecordTime;
     const withVerdicts = this.verdictsHeld.get(migrationId) === true;
@@ -367,7 +391,68 @@ export class ScanMirror {
     this.eventFeed = withVerdicts
       ? { migrationId, after: position.lastEventRecordTime ?? IMPORT_RECORD_TIME, buffer: [] }
       : undefined;
+    const pipeline = await this.openWriterPipeline();
+    try {
+      return await pipelinePages<PageToWrite, PipelinedBatch, PassEnd>(
+        (emit) => this.readRegularPages(migrationId, position, withVerdicts, emit),
+        {
+          take: (queued) => {
+            // As many pages as come to a batch of the ingest's size: fewer, larger transactions.
+            let n = 0;
+            for (let updates = 0; n < queued.length && updates < WRITE_BATCH_UPDATES; n++)
+              updates += queued[n].updates.length;
+            return n;
+          },
+          build: (pages) =>
+            pipeline.build(
+              this.writer.prepare(
+                pages.flatMap((page) => [...page.updates, ...page.verdicts]),
+                this.appendOptions(migrationId),
+              ),
+            ),
+          write: async (batch, pages) => this.written(migrationId, pages, await pipeline.write(batch)),
+        },
+        { lookAhead: READ_AHEAD_PAGES, signal: this.stopSignal },
+      );
+    } finally {
+      await pipeline.close();
+    }
+  }
+
+  /**
+   * The writer's pipeline (a batch built while the previous one is written) when the store's
+   * pool leaves a connection besides its two (the peers' status is written meanwhile); one
+   * batch at a time otherwise, and on the embedded database.
+   */
+  private async openWriterPipeline(): Promise<WriterPipeline> {
+    if (Db.of(this.dataSource).poolSize >= 3) return this.writer.openPipeline();
+    return {
+      build: (prepared) => Promise.resolve({ prepared }),
+      write: (batch) => this.writer.appendPrepared((batch as { prepared: PreparedBatch }).prepared),
+      close: () => Promise.resolve(),
+    };
+  }
+
+  /** Reads the migration's regular updates (and their verdicts) page by page into `emit`. */
+  private async readRegularPages(
+    migrationId: number,
+    position: StorePosition,
+    withVerdicts: boolean,
+    emit: (page: PageToWrite) => Promise<void>,
+  ): Promise<PassEnd> {
+    let offset = position.lastOffset;
+    let lastRead = position.lastRecordTime;
+    /** Set once this read ends: the page it may have asked for ahead is dropped. */
+    let finished = false;
     const own = (page: ServedItem[]) => page.filter((item) => migrationOf(item) === migrationId);
+    const toWrite = (mine: ServedItem[], verdicts: HistoryVerdictItem[]): PageToWrite => {
+      if (mine.length > 0) lastRead = String(mine[mine.length - 1].record_time);
+      return {
+        updates: mine.map((item) => toHistoryUpdate(item, ++offset)),
+        verdicts,
+        lastRecordTime: mine.length > 0 ? lastRead : undefined,
+      };
+    };
     const pages = prefetched(
       position.lastRecordTime ?? IMPORT_RECORD_TIME,
       (afterTime) =>
@@ -377,49 +462,43 @@ export class ScanMirror {
             peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
           (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
           (item) => canonicalJson(contentOf(item)),
+          sameContent,
+          () => finished,
         ),
-      // The next page is read while this one is written, unless this one ends the migration or the list.
+      // The next page is read while this one is handled, unless this one ends the migration or the list.
       (page) =>
         page.length > 0 && own(page).length === page.length
           ? String(page[page.length - 1].record_time)
           : undefined,
     );
-    for await (const page of pages) {
-      let mine = own(page);
-      let verdicts: HistoryVerdictItem[] = [];
-      if (withVerdicts) {
-        const cover = await this.coverWithVerdicts(migrationId, mine);
-        verdicts = cover.verdicts;
-        if (cover.covered < mine.length) {
-          mine = mine.slice(0, cover.covered);
-          if (mine.length > 0 || verdicts.length > 0)
-            await this.append(
-              migrationId,
-              mine.map((item) => toHistoryUpdate(item, ++offset)),
-              mine.length > 0 ? String(mine[mine.length - 1].record_time) : undefined,
-              verdicts,
+    try {
+      for await (const page of pages) {
+        let mine = own(page);
+        let verdicts: HistoryVerdictItem[] = [];
+        if (withVerdicts) {
+          const cover = await this.coverWithVerdicts(migrationId, mine);
+          verdicts = cover.verdicts;
+          if (cover.covered < mine.length) {
+            mine = mine.slice(0, cover.covered);
+            if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+            this.log(
+              `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
+                `${lastRead ?? 'its start'} wait for their verdicts`,
             );
-          this.log(
-            `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
-              `${this.progress.lastRecordTime ?? 'its start'} wait for their verdicts`,
-          );
-          return 'verdicts-behind';
+            return 'verdicts-behind';
+          }
+        }
+        if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+        if (mine.length < page.length || page.length === 0) {
+          // The migration's updates end here (for now): the verdicts alone that follow its last update.
+          if (withVerdicts) await this.trailingVerdicts(migrationId, (v) => emit(toWrite([], v)));
+          return mine.length < page.length ? 'later' : 'end';
         }
       }
-      if (mine.length > 0 || verdicts.length > 0)
-        await this.append(
-          migrationId,
-          mine.map((item) => toHistoryUpdate(item, ++offset)),
-          mine.length > 0 ? String(mine[mine.length - 1].record_time) : undefined,
-          verdicts,
-        );
-      if (mine.length < page.length || page.length === 0) {
-        // The migration's updates end here (for now): the verdicts alone that follow its last update.
-        if (withVerdicts) await this.trailingVerdicts(migrationId);
-        return mine.length < page.length ? 'later' : 'end';
-      }
+      return 'end';
+    } finally {
+      finished = true;
     }
-    return 'end';
   }
 
   /**
@@ -447,13 +526,16 @@ export class ScanMirror {
   }
 
   /** The verdicts alone right after the migration's last stored update (up to its next update), written. */
-  private async trailingVerdicts(migrationId: number): Promise<void> {
+  private async trailingVerdicts(
+    migrationId: number,
+    emit: (verdicts: HistoryVerdictItem[]) => Promise<void>,
+  ): Promise<void> {
     const feed = this.eventFeed!;
     for (;;) {
       if (feed.buffer.length === 0 && (await this.readEvents(migrationId)) === 0) return;
       const cover = this.cover(migrationId, [], feed.buffer);
       feed.buffer = feed.buffer.slice(cover.consumed);
-      if (cover.verdicts.length > 0) await this.append(migrationId, [], undefined, cover.verdicts);
+      if (cover.verdicts.length > 0) await emit(cover.verdicts);
       if (feed.buffer.length > 0) return;
     }
   }
@@ -504,21 +586,33 @@ export class ScanMirror {
    * it as held from its start only if the peers agreed it is `complete` (the writer ignores the
    * flag once the migration is held, so a migration begun without its start stays so).
    */
-  private async append(
-    migrationId: number,
-    updates: Parameters<LedgerWriter['append']>[0],
-    /** The page's newest regular record time: the store's once the page is written. */
-    lastRecordTime?: string,
-    /** The verdict items of the page's record-time range, written in the same transaction. */
-    verdicts: readonly HistoryVerdictItem[] = [],
-  ): Promise<void> {
-    const result = await this.writer.append(verdicts.length === 0 ? updates : [...updates, ...verdicts], {
+  private async append(migrationId: number, updates: HistoryUpdate[]): Promise<void> {
+    const page: PageToWrite = { updates, verdicts: [], lastRecordTime: undefined };
+    await this.written(
+      migrationId,
+      [page],
+      await this.writer.append(updates, this.appendOptions(migrationId)),
+    );
+  }
+
+  private appendOptions(migrationId: number): AppendOptions {
+    return {
       migrationFromStart: this.peersComplete.get(migrationId) ?? false,
       verdictsHeld: this.verdictsHeld.get(migrationId) ?? false,
-    });
-    if (lastRecordTime !== undefined) this.progress.lastRecordTime = lastRecordTime;
+    };
+  }
+
+  /** Accounts for pages the writer has committed: progress, its listeners, the peers' status. */
+  private async written(
+    migrationId: number,
+    pages: readonly PageToWrite[],
+    result: AppendResult,
+  ): Promise<void> {
+    for (const page of pages) {
+      if (page.lastRecordTime !== undefined) this.progress.lastRecordTime = page.lastRecordTime;
+      this.progress.verdictsCopied += page.verdicts.length;
+    }
     this.progress.appended += result.appended;
-    this.progress.verdictsCopied += verdicts.length;
     this.progress.migrationId = migrationId;
     this.idleMs = this.options.pollMs ?? 1000;
     this.options.onProgress?.(this.progress);
@@ -535,14 +629,17 @@ export class ScanMirror {
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
     key: (item: I) => string,
+    /** Equality of two items' content without serialising them, tried first (`agreedPrefix`). */
+    same?: (a: I, b: I) => boolean,
+    dropped?: () => boolean,
   ): Promise<I[]> {
-    const answers = await this.askPeers(ask, itemsOf);
+    const answers = await this.askPeers(ask, itemsOf, dropped);
     // One answer (one peer, or the only one of few that answered, f = 0): nothing to compare.
     if (answers.length === 1) {
       this.peerStatus.compared([answers[0].url], []);
       return [...answers[0].items];
     }
-    const agreement = agreedPrefix(answers, this.quorum, key);
+    const agreement = agreedPrefix(answers, this.quorum, key, same);
     this.noteDissenters(agreement.dissenters);
     this.noteAgreement(what, answers, agreement.divergedAt);
     // Peers that hold more but agree on none of it are not "nothing newer": never read that as the end.
@@ -555,11 +652,15 @@ export class ScanMirror {
   private async askPeers<T, I>(
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
     itemsOf: (answer: PeerAnswer<T>, url: string) => I[],
+    /** Whether the read was dropped meanwhile (read ahead, then not waited for): it leaves no trace. */
+    dropped?: () => boolean,
   ): Promise<PeerItems<I>[]> {
     this.stopSignal?.throwIfAborted();
     const now = Date.now();
     const asked = this.peers.filter((peer) => (this.downUntil.get(peer.url)?.until ?? 0) <= now);
     const settled = await Promise.allSettled(asked.map((peer) => ask(peer)));
+    // Its answers would come after what ended the pass (and, a success, hide a failure that did).
+    if (dropped?.()) throw new Error('a read ahead that was dropped');
     const answers: PeerItems<I>[] = [];
     settled.forEach((s, i) => {
       const url = asked[i].url;

@@ -1,0 +1,198 @@
+import { pipelinePages, PipelineStopped, type PageWriter } from './page-pipeline';
+
+/** A promise settled from outside, to let a test decide when a read or a write ends. */
+function gate<T = void>() {
+  let open!: (value: T) => void;
+  let fail!: (error: unknown) => void;
+  const promise = new Promise<T>((resolve, reject) => ((open = resolve), (fail = reject)));
+  return { promise, open, fail };
+}
+
+const turn = () => new Promise((resolve) => setImmediate(resolve));
+
+/** A writer that records what it did, one batch per page unless `take` says otherwise. */
+function recordingWriter(options: { take?: (queued: readonly number[]) => number } = {}) {
+  const events: string[] = [];
+  const written: number[][] = [];
+  let writeGate: ((page: number) => Promise<void>) | undefined;
+  const writer: PageWriter<number, number[]> = {
+    take: options.take ?? (() => 1),
+    build: async (pages) => {
+      events.push(`build ${pages.join('+')}`);
+      return [...pages];
+    },
+    write: async (batch) => {
+      events.push(`write ${batch.join('+')} begins`);
+      if (writeGate) await writeGate(batch[0]);
+      written.push(batch);
+      events.push(`write ${batch.join('+')} ends`);
+    },
+  };
+  return { writer, events, written, gateWrites: (g: (page: number) => Promise<void>) => (writeGate = g) };
+}
+
+describe('pipelinePages', () => {
+  it('writes the pages in the order read, a page read late included, and returns how the read ended', async () => {
+    const { writer, written } = recordingWriter();
+    const slow = gate();
+    const outcome = await pipelinePages(
+      async (emit) => {
+        await emit(1);
+        // Page 2 comes late (a slow peer): page 3 is not read before it, nor written before it.
+        setTimeout(() => slow.open(), 20);
+        await slow.promise;
+        await emit(2);
+        await emit(3);
+        return 'end';
+      },
+      writer,
+      { lookAhead: 2 },
+    );
+    expect(outcome).toBe('end');
+    expect(written).toEqual([[1], [2], [3]]);
+  });
+
+  it('builds the next batch while the previous one is written, and writes one batch at a time', async () => {
+    const { writer, events, gateWrites } = recordingWriter();
+    const first = gate();
+    gateWrites((page) => (page === 1 ? first.promise : Promise.resolve()));
+    const run = pipelinePages(
+      async (emit) => {
+        await emit(1);
+        await emit(2);
+        return 'end';
+      },
+      writer,
+      { lookAhead: 4 },
+    );
+    await turn();
+    await turn();
+    // Batch 2 is built while batch 1's write is still open; its write waits.
+    expect(events).toEqual(['build 1', 'write 1 begins', 'build 2']);
+    first.open();
+    await run;
+    expect(events).toEqual([
+      'build 1',
+      'write 1 begins',
+      'build 2',
+      'write 1 ends',
+      'write 2 begins',
+      'write 2 ends',
+    ]);
+  });
+
+  it('reads at most lookAhead pages ahead of the writes', async () => {
+    const { writer, gateWrites } = recordingWriter();
+    const release = gate();
+    gateWrites(() => release.promise);
+    let emitted = 0;
+    const run = pipelinePages(
+      async (emit) => {
+        for (let page = 1; page <= 10; page++) {
+          await emit(page);
+          emitted = page;
+        }
+        return 'end';
+      },
+      writer,
+      { lookAhead: 3 },
+    );
+    for (let i = 0; i < 20; i++) await turn();
+    // Page 1 is being written, page 2 built and waiting for it; three more queued; the read waits.
+    expect(emitted).toBe(5);
+    release.open();
+    await run;
+    expect(emitted).toBe(10);
+  });
+
+  it('gathers queued pages into one batch as `take` says', async () => {
+    const { writer, written, gateWrites } = recordingWriter({ take: (queued) => Math.min(queued.length, 3) });
+    const release = gate();
+    gateWrites((page) => (page === 1 ? release.promise : Promise.resolve()));
+    const run = pipelinePages(
+      async (emit) => {
+        for (let page = 1; page <= 6; page++) await emit(page);
+        return 'end';
+      },
+      writer,
+      { lookAhead: 8 },
+    );
+    for (let i = 0; i < 20; i++) await turn();
+    release.open();
+    await run;
+    expect(written.flat()).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(written.length).toBeLessThan(6);
+  });
+
+  it('writes every page read before a failed read, then throws its error, writing nothing after it', async () => {
+    const { writer, written, gateWrites } = recordingWriter();
+    const first = gate();
+    gateWrites((page) => (page === 1 ? first.promise : Promise.resolve()));
+    const disagreement = new Error('no quorum on page 3');
+    const run = pipelinePages(
+      async (emit) => {
+        await emit(1);
+        await emit(2);
+        // Found while page 1 is still being written.
+        throw disagreement;
+      },
+      writer,
+      { lookAhead: 4 },
+    );
+    for (let i = 0; i < 5; i++) await turn();
+    expect(written).toEqual([]);
+    first.open();
+    await expect(run).rejects.toBe(disagreement);
+    expect(written).toEqual([[1], [2]]);
+  });
+
+  it('stops the read and writes nothing more after a failed write', async () => {
+    const failure = new Error('rejected by the writer');
+    const written: number[] = [];
+    let readError: unknown;
+    const writer: PageWriter<number, number> = {
+      take: () => 1,
+      build: async ([page]) => page,
+      write: async (page) => {
+        if (page === 2) throw failure;
+        written.push(page);
+      },
+    };
+    await expect(
+      pipelinePages(
+        async (emit) => {
+          try {
+            for (let page = 1; ; page++) await emit(page);
+          } catch (error) {
+            readError = error;
+            throw error;
+          }
+        },
+        writer,
+        { lookAhead: 2 },
+      ),
+    ).rejects.toBe(failure);
+    expect(written).toEqual([1]);
+    expect(readError).toBeInstanceOf(PipelineStopped);
+  });
+
+  it('writes nothing further once the signal aborts', async () => {
+    const { writer, written, gateWrites } = recordingWriter();
+    const stop = new AbortController();
+    const first = gate();
+    gateWrites((page) => (page === 1 ? first.promise : Promise.resolve()));
+    const run = pipelinePages(
+      async (emit) => {
+        for (let page = 1; page <= 5; page++) await emit(page);
+        return 'end';
+      },
+      writer,
+      { lookAhead: 4, signal: stop.signal },
+    );
+    for (let i = 0; i < 5; i++) await turn();
+    stop.abort();
+    first.open();
+    await expect(run).rejects.toThrow();
+    expect(written).toEqual([[1]]);
+  });
+});
