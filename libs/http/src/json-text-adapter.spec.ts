@@ -1,5 +1,6 @@
 import { Controller, Get, HttpCode, Module, Post, type INestApplication } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { IncomingMessage, ServerResponse, type Server } from 'node:http';
 import request from 'supertest';
 import { JsonText } from '@canton-scan/domain';
 import { jsonTextAdapter } from './json-text-adapter';
@@ -47,5 +48,25 @@ describe('JsonTextExpressAdapter', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(TEXT)));
     expect(res.text).toBe(TEXT);
+  });
+
+  it('makes requests and responses with the prototypes express gives them', async () => {
+    const express = app.getHttpAdapter().getInstance() as { request: object; response: object };
+    const server = app.getHttpServer() as Server;
+    const made: object[] = [];
+    const before = (req: IncomingMessage, res: ServerResponse) =>
+      made.push(Object.getPrototypeOf(req) as object, Object.getPrototypeOf(res) as object);
+    server.prependListener('request', before);
+    try {
+      const res = await request(server).get('/text');
+      expect(res.status).toBe(200);
+    } finally {
+      server.removeListener('request', before);
+    }
+    expect(made).toHaveLength(2);
+    expect(made[0]).toBe(express.request);
+    expect(made[1]).toBe(express.response);
+    expect(made[0]).toBeInstanceOf(IncomingMessage);
+    expect(made[1]).toBeInstanceOf(ServerResponse);
   });
 });

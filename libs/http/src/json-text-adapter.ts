@@ -1,3 +1,6 @@
+import { IncomingMessage, ServerResponse, createServer } from 'node:http';
+import type { Socket } from 'node:net';
+import type { NestApplicationOptions } from '@nestjs/common';
 import { ExpressAdapter } from '@nestjs/platform-express';
 import type { Response } from 'express';
 import { JsonText } from '@canton-scan/domain';
@@ -18,6 +21,44 @@ export class JsonTextExpressAdapter extends ExpressAdapter {
     response.setHeader('Content-Type', 'application/json; charset=utf-8');
     return response.send(body.bytes ?? body.text);
   }
+
+  /**
+   * The HTTP server, whose requests and responses are made with express's own prototypes
+   * (`expressPrototypes`). Options this does not cover (HTTPS, 503 while closing, tracking
+   * connections) go to Nest's own server.
+   */
+  override initHttpServer(options: NestApplicationOptions): void {
+    if (options?.httpsOptions || options?.return503OnClosing || options?.forceCloseConnections) {
+      super.initHttpServer(options);
+      return;
+    }
+    this.httpServer = createServer(expressPrototypes(this.getInstance()), this.getInstance());
+  }
+}
+
+/**
+ * Request and response classes whose instances already have the prototypes express gives every
+ * request it handles (`app.request`, `app.response`). Express still sets them per request, but
+ * setting an object's prototype to the one it has changes nothing, whereas changing it on every
+ * request cost each object its hidden class: each later property access on `req` and `res` then
+ * went through V8's slow lookup path (docs/performance.md "Per-request work in scan-api").
+ */
+export function expressPrototypes(app: { request: object; response: object }): {
+  IncomingMessage: typeof IncomingMessage;
+  ServerResponse: typeof ServerResponse;
+} {
+  function ExpressRequest(this: IncomingMessage, socket: Socket): void {
+    Reflect.apply(IncomingMessage, this, [socket]);
+  }
+  ExpressRequest.prototype = app.request;
+  function ExpressResponse(this: ServerResponse, req: IncomingMessage, options?: unknown): void {
+    Reflect.apply(ServerResponse, this, [req, options]);
+  }
+  ExpressResponse.prototype = app.response;
+  return {
+    IncomingMessage: ExpressRequest as unknown as typeof IncomingMessage,
+    ServerResponse: ExpressResponse as unknown as typeof ServerResponse,
+  };
 }
 
 /** The HTTP adapter every API app is created with (`NestFactory.create(module, jsonTextAdapter(), …)`). */
