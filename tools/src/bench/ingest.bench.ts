@@ -145,15 +145,15 @@ async function main(): Promise<void> {
       `PostgreSQL COPY     : the same ${fmt(rows)} rows in ${copySeconds.toFixed(2)} s (${fmt(generated / copySeconds)} updates/s)`,
     );
     console.log(
-      `ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets, issue 12: >= 3,500 updates/s, <= 2x; ingest CPU <= 260 µs/update)`,
+      `ratio ingest / COPY : ${(ingestSeconds / copySeconds).toFixed(2)}x   (targets, issue 32, at 200,000 updates on a quiet machine: >= 3,000 updates/s, <= 2.2x)`,
     );
     writeBenchFigures('ingest', [
       {
         label: `LedgerWriter ingest, ${fmt(generated)} updates`,
         value: Math.round(ups),
         unit: 'updates/s',
-        target: '>= 3,500 updates/s',
-        ok: ups >= 3500,
+        target: '>= 3,000 updates/s',
+        ok: ups >= 3000,
       },
       {
         label: 'LedgerWriter ingest, contracts',
@@ -164,15 +164,13 @@ async function main(): Promise<void> {
         label: 'ratio ingest / PostgreSQL COPY of the same rows',
         value: Number((ingestSeconds / copySeconds).toFixed(2)),
         unit: 'x',
-        target: '<= 2x',
-        ok: ingestSeconds / copySeconds <= 2,
+        target: '<= 2.2x',
+        ok: ingestSeconds / copySeconds <= 2.2,
       },
       {
         label: 'ingest process CPU per update',
         value: Math.round((nodeCpu / generated) * 1e6),
         unit: 'µs',
-        target: '<= 260 µs',
-        ok: (nodeCpu / generated) * 1e6 <= 260,
       },
       ...(pgCpu === undefined
         ? []
