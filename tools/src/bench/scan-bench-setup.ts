@@ -15,7 +15,8 @@ import { parseArgs } from '../ingest/cli-args';
 import { Progress } from '../progress/progress';
 import { fmt, seconds } from './bench-util';
 
-export const DATABASE = 'css_bench_scan';
+/** The kept database's name: BENCH_SCAN_DATABASE names another, so that two checkouts can each keep their own. */
+export const DATABASE = process.env.BENCH_SCAN_DATABASE ?? 'css_bench_scan';
 
 export interface ScanBenchArgs {
   contracts: number;
