@@ -5,6 +5,7 @@ import { DomainError, DomainErrorCode } from '../errors/domain-error';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, Stored } from '../history/history-rows';
 import { suppliedBlobOf } from './supplied-blobs';
+import { contractTemplateFilter } from './template-key.sql';
 
 /** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
@@ -131,6 +132,9 @@ export function toContractWithState(c: ActiveContract): ContractWithState {
   return result;
 }
 
+/** A template by its package name ($1), module ($2) and entity ($3). */
+const BY_TEMPLATE = contractTemplateFilter('c', '$1', '$2', '$3');
+
 /**
  * Current (not archived) contracts of the newest migration that holds them: the state "now"
  * that the proxy, registry and some scan endpoints serve. Templates are matched by
@@ -144,7 +148,7 @@ export class ActiveContractsRepository {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
-        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+        WHERE ${BY_TEMPLATE} AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id LIMIT $4`,
       [packageName, moduleName, entityName, limit],
@@ -157,7 +161,7 @@ export class ActiveContractsRepository {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
-        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+        WHERE ${BY_TEMPLATE} AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id DESC LIMIT 1`,
       [packageName, moduleName, entityName],

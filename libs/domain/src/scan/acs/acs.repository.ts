@@ -1,3 +1,4 @@
+import { contractTemplateFilter } from '../../contracts/template-key.sql';
 import type { Db } from '../../database/db';
 import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
@@ -43,8 +44,10 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
       selection.templates.map((t) => t.entityName),
     );
     const n = params.length;
+    // One range of ix_contracts_template (its hashed key) per template.
     clauses.push(
-      `(c.package_name, c.module_name, c.entity_name) IN (SELECT * FROM unnest($${n - 2}::text[], $${n - 1}::text[], $${n}::text[]))`,
+      `EXISTS (SELECT 1 FROM unnest($${n - 2}::text[], $${n - 1}::text[], $${n}::text[]) AS t(p, m, e)
+                WHERE ${contractTemplateFilter('c', 't.p', 't.m', 't.e')})`,
     );
   }
   return clauses.join(' AND ');
