@@ -48,9 +48,8 @@ export class ContractEntity {
   @Column('text', { name: 'contract_id' })
   contractId: string;
 
-  @Column('text', { name: 'template_id' })
-  templateId: string;
-
+  // The template id is not stored: it is `package_id:module_name:entity_name` (the writer accepts
+  // no other form), written by the reads that print it (template-key.sql.ts contractTemplateId).
   @Column('text', { name: 'package_id' })
   packageId: string;
 

@@ -27,6 +27,15 @@ export function contractTemplateFilter(
     AND ${alias}.package_name = ${packageName} AND ${alias}.module_name = ${moduleName} AND ${alias}.entity_name = ${entityName}`;
 }
 
+/**
+ * A contract's template id, `package_id:Module:Entity`, from its parts (contracts alias `alias`):
+ * the writer stores no `template_id` on contracts (docs/scaling.md "Cuts made", templates; the
+ * writer accepts only template ids of three parts, update-validation.ts TEMPLATE_ID).
+ */
+export function contractTemplateId(alias: string): string {
+  return `(${alias}.package_id || ':' || ${alias}.module_name || ':' || ${alias}.entity_name)`;
+}
+
 /** `MODULE:ENTITY` of an event's template id (events alias `e`), as hashed in ix_events_template_entity. */
 export const EVENT_TEMPLATE_SUFFIX = `substr(e.template_id, strpos(e.template_id, ':') + 1)`;
 

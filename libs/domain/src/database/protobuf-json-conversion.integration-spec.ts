@@ -253,7 +253,7 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
 
   it('renders the real network’s compact forms for every value kind', async () => {
     const [row]: { pc: Record<string, unknown> }[] = await store.query(
-      `SELECT payload_compact AS pc FROM contracts WHERE template_id LIKE '%:Test.AllKinds:AllKinds'`,
+      `SELECT payload_compact AS pc FROM contracts WHERE module_name = 'Test.AllKinds' AND entity_name = 'AllKinds'`,
     );
     expect(row.pc).toMatchObject({
       unit: {},

@@ -1,5 +1,5 @@
 import type { Db } from '../../database/db';
-import { eventTemplateSuffixFilter } from '../../contracts/template-key.sql';
+import { contractTemplateId, eventTemplateSuffixFilter } from '../../contracts/template-key.sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
 /** A position in the explorer's update order: (migration id, record time, row id), descending. */
@@ -125,7 +125,7 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
                  CASE WHEN p.kind = 'transaction' THEN (SELECT count(*)::int FROM events e WHERE e.update_row_id = p.row_id)
                       ELSE 1 END AS event_count,
                  CASE WHEN p.kind = 'unassignment'
-                      THEN ARRAY(SELECT c.template_id FROM contracts c
+                      THEN ARRAY(SELECT ${contractTemplateId('c')} FROM contracts c
                                   WHERE c.migration_id = p.migration_id AND c.contract_id = p.reassigned_contract_id)
                       ELSE ARRAY(SELECT DISTINCT e.template_id COLLATE "C" FROM events e
                                   WHERE e.update_row_id = p.row_id ORDER BY 1) END AS template_ids,

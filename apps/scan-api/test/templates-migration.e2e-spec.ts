@@ -10,11 +10,13 @@ import {
   type Call,
 } from './partitioned-history.fixture';
 
-const TEMPLATE_HASH_INDEXES = (() => {
-  const M = MIGRATIONS.find((m) => m.name === 'TemplateHashIndexes1795523600000');
-  if (!M) throw new Error('migration TemplateHashIndexes1795523600000 is not registered');
+const migration = (name: string) => {
+  const M = MIGRATIONS.find((m) => m.name === name);
+  if (!M) throw new Error(`migration ${name} is not registered`);
   return new M();
-})();
+};
+const TEMPLATE_HASH_INDEXES = migration('TemplateHashIndexes1795523600000');
+const CONTRACT_TEMPLATE_ID = migration('ContractTemplateId1795523610000');
 
 /** The template indexes, each with its definition on the parent table. */
 const templateIndexes = async (dataSource: DataSource): Promise<Record<string, string>> =>
@@ -27,6 +29,37 @@ const templateIndexes = async (dataSource: DataSource): Promise<Record<string, s
       )
     ).map((r) => [r.name, r.def]),
   );
+
+/** The columns of `contracts`. */
+const contractColumns = async (dataSource: DataSource): Promise<string[]> =>
+  (
+    await dataSource.query<{ c: string }[]>(
+      `SELECT column_name AS c FROM information_schema.columns WHERE table_name = 'contracts' ORDER BY 1`,
+    )
+  ).map((r) => r.c);
+
+/** Reads that print contracts' template ids: the explorer's contract page and ACS template counts. */
+async function templateIdCalls(dataSource: DataSource): Promise<Call[]> {
+  const contracts: { contract_id: string }[] = await dataSource.query(
+    `SELECT DISTINCT ON (entity_name) contract_id FROM contracts ORDER BY entity_name, row_id LIMIT 5`,
+  );
+  const snapshots: { migration_id: string; t: string }[] = await dataSource.query(
+    `SELECT migration_id, to_char(max(record_time) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t
+       FROM acs_snapshots GROUP BY migration_id ORDER BY migration_id`,
+  );
+  return [
+    ...contracts.map((c) => ({
+      name: `explorer contract ${c.contract_id}`,
+      method: 'GET' as const,
+      path: `/api/scan/v0/explorer/contracts/${encodeURIComponent(c.contract_id)}`,
+    })),
+    ...snapshots.map((s) => ({
+      name: `acs template counts ${s.migration_id}`,
+      method: 'GET' as const,
+      path: `/api/scan/v0/explorer/acs-template-counts?migration_id=${s.migration_id}&record_time=${encodeURIComponent(s.t)}`,
+    })),
+  ];
+}
 
 /** Reads that filter on templates: the ACS by template, the explorer by MODULE:ENTITY, current-contract lists. */
 async function templateCalls(dataSource: DataSource): Promise<Call[]> {
@@ -61,7 +94,7 @@ async function templateCalls(dataSource: DataSource): Promise<Call[]> {
   ];
 }
 
-describe('template hash indexes: the migration converts a store holding history, rows and answers unchanged', () => {
+describe('template cuts: their migrations convert a store holding history, rows and answers unchanged', () => {
   const db = useTestDatabase();
   const simulated = [...simulateNetwork(THREE_MIGRATIONS_SIMULATION)];
 
@@ -164,4 +197,59 @@ describe('template hash indexes: the migration converts a store holding history,
     const page = JSON.parse(body) as { created_events: { contract_id: string; package_name: string }[] };
     expect(page.created_events.map((e) => [e.package_name, e.contract_id.slice(-2)])).toEqual([[a, '-a']]);
   });
+
+  it('drops contracts.template_id and restores it from its parts, every answer unchanged', async () => {
+    const { owner } = await loadThreeMigrations(db.dataSource, simulated);
+    const calls = [
+      ...(await scanCalls(db.dataSource, owner)),
+      ...(await templateCalls(db.dataSource)),
+      ...(await templateIdCalls(db.dataSource)),
+    ];
+    const expected = await answersOf(db.dataSource, calls);
+    // The reads printing template ids answer (a 404 would pass unchanged either way).
+    for (const call of calls.filter((c) => /^(explorer contract|acs template counts) /.test(c.name)))
+      expect({ call: call.name, status: (expected[call.name] as { status: number }).status }).toEqual({
+        call: call.name,
+        status: 200,
+      });
+    const content = await storeContentHashes(db.dataSource);
+    const columns = await contractColumns(db.dataSource);
+    expect(columns).not.toContain('template_id');
+
+    const runner = db.dataSource.createQueryRunner();
+    let down = false;
+    try {
+      await CONTRACT_TEMPLATE_ID.down(runner);
+      down = true;
+      // The column is back, holding what the creating event of each row holds.
+      expect(await contractColumns(db.dataSource)).toEqual([...columns, 'template_id'].sort());
+      const [{ rows, differing }] = await db.dataSource.query<{ rows: number; differing: number }[]>(
+        `SELECT count(*)::int AS rows, count(*) FILTER (WHERE c.template_id IS DISTINCT FROM e.template_id)::int AS differing
+           FROM contracts c LEFT JOIN events e ON e.migration_id = c.migration_id
+                AND e.update_row_id = c.created_update_row_id AND e.node_id = c.created_node_id`,
+      );
+      expect({ rows, differing }).toEqual({ rows: content.contracts.rows, differing: 0 });
+      expect(await storeContentHashes(db.dataSource)).toEqual({ ...content, contracts: expect.anything() });
+      expect(await answersOf(db.dataSource, calls)).toEqual(expected);
+
+      // A row whose template id is not its parts joined is refused, the store left as it was.
+      await db.dataSource.query(
+        `UPDATE contracts SET template_id = template_id || ':Extra' WHERE row_id = (SELECT min(row_id) FROM contracts)`,
+      );
+      await expect(CONTRACT_TEMPLATE_ID.up(runner)).rejects.toThrow(
+        /is not its package id, module and entity/,
+      );
+      expect(await contractColumns(db.dataSource)).toContain('template_id');
+      await db.dataSource.query(
+        `UPDATE contracts SET template_id = package_id || ':' || module_name || ':' || entity_name
+          WHERE row_id = (SELECT min(row_id) FROM contracts)`,
+      );
+    } finally {
+      if (down) await CONTRACT_TEMPLATE_ID.up(runner);
+      await runner.release();
+    }
+    expect(await contractColumns(db.dataSource)).toEqual(columns);
+    expect(await storeContentHashes(db.dataSource)).toEqual(content);
+    expect(await answersOf(db.dataSource, calls)).toEqual(expected);
+  }, 300_000);
 });
