@@ -5,6 +5,7 @@ import { DomainError, DomainErrorCode } from '../errors/domain-error';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, Stored } from '../history/history-rows';
 import { suppliedBlobOf } from './supplied-blobs';
+import { contractTemplateFilter, contractTemplateId } from './template-key.sql';
 
 /** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
@@ -54,7 +55,7 @@ export type ContractRow = Pick<
   created_event_arguments: string | null;
 };
 
-const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.created_event_blob,
+const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.payload_compact, c.created_event_blob,
   c.created_event_blob_derivable, c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
 
 /**
@@ -68,8 +69,8 @@ export const CONTRACT_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS},
   (SELECT ce.create_arguments::text FROM events ce
     WHERE c.created_event_blob IS NULL AND c.created_event_blob_derivable AND ce.migration_id = c.migration_id AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
 
-/** The stored columns `CONTRACT_COLUMNS` reads, for CTEs that it then reads from. */
-export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.created_update_row_id, c.created_node_id`;
+/** The stored columns `CONTRACT_COLUMNS` reads (the template id's parts too), for CTEs that it then reads from. */
+export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.package_id, c.module_name, c.entity_name, c.created_update_row_id, c.created_node_id`;
 
 export function toActiveContract(r: ContractRow): ActiveContract {
   return {
@@ -131,6 +132,9 @@ export function toContractWithState(c: ActiveContract): ContractWithState {
   return result;
 }
 
+/** A template by its package name ($1), module ($2) and entity ($3). */
+const BY_TEMPLATE = contractTemplateFilter('c', '$1', '$2', '$3');
+
 /**
  * Current (not archived) contracts of the newest migration that holds them: the state "now"
  * that the proxy, registry and some scan endpoints serve. Templates are matched by
@@ -144,7 +148,7 @@ export class ActiveContractsRepository {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
-        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+        WHERE ${BY_TEMPLATE} AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id LIMIT $4`,
       [packageName, moduleName, entityName, limit],
@@ -157,7 +161,7 @@ export class ActiveContractsRepository {
     const [packageName, moduleName, entityName] = qualifiedName.split(':');
     const rows: ContractRow[] = await this.db.query(
       `SELECT ${CONTRACT_COLUMNS} FROM contracts c
-        WHERE c.package_name = $1 AND c.module_name = $2 AND c.entity_name = $3 AND c.archived_record_time IS NULL
+        WHERE ${BY_TEMPLATE} AND c.archived_record_time IS NULL
           AND c.migration_id = ${NEWEST_MIGRATION}
         ORDER BY c.row_id DESC LIMIT 1`,
       [packageName, moduleName, entityName],

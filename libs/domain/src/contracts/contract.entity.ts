@@ -8,12 +8,14 @@ import type { CompactValue } from '../daml-value/daml-value.types';
  * (`created_update_row_id`, `created_node_id`).
  */
 @Entity({ name: 'contracts' })
-@Index('ix_contracts_template', ['packageName', 'moduleName', 'entityName', 'migrationId', 'rowId'])
+// Contracts by template (a hash of package name, module and entity; template-key.sql.ts), migration
+// and row id (declared in the migration TemplateHashIndexes).
+@Index('ix_contracts_template', { synchronize: false })
 // ACS scans: (migration_id, row_id) with the lifetime columns included (declared in the migration).
 @Index('ix_contracts_acs', { synchronize: false })
 // GIN over stakeholders for party filters (declared in the migration).
 @Index('ix_contracts_stakeholders', { synchronize: false })
-// Active contracts by template, for "current X" lookups (partial; declared in the migration).
+// Active contracts by template (its hash), for "current X" lookups (partial; declared in the migration).
 @Index('ix_contracts_active_template', { synchronize: false })
 // The ledger node's active contracts at an offset: keyset by creation offset, a contract's rows by id (declared in the migration).
 @Index('ix_contracts_ledger_acs', { synchronize: false })
@@ -46,9 +48,8 @@ export class ContractEntity {
   @Column('text', { name: 'contract_id' })
   contractId: string;
 
-  @Column('text', { name: 'template_id' })
-  templateId: string;
-
+  // The template id is not stored: it is `package_id:module_name:entity_name` (the writer accepts
+  // no other form), written by the reads that print it (template-key.sql.ts contractTemplateId).
   @Column('text', { name: 'package_id' })
   packageId: string;
 

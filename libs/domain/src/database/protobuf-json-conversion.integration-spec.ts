@@ -253,7 +253,7 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
 
   it('renders the real network’s compact forms for every value kind', async () => {
     const [row]: { pc: Record<string, unknown> }[] = await store.query(
-      `SELECT payload_compact AS pc FROM contracts WHERE template_id LIKE '%:Test.AllKinds:AllKinds'`,
+      `SELECT payload_compact AS pc FROM contracts WHERE module_name = 'Test.AllKinds' AND entity_name = 'AllKinds'`,
     );
     expect(row.pc).toMatchObject({
       unit: {},
@@ -312,7 +312,13 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
           'exercise_result',
           'payload_compact',
         ];
-        expect(without(row, ...changed)).toEqual(without(old, ...changed));
+        // A contract's template id is no longer stored (ContractTemplateId1795523610000): its parts hold it.
+        const dropped = table === 'contracts' ? ['template_id'] : [];
+        if (table === 'contracts') {
+          expect(row).not.toHaveProperty('template_id');
+          expect([row.package_id, row.module_name, row.entity_name].join(':')).toBe(old.template_id);
+        }
+        expect(without(row, ...changed)).toEqual(without(old, ...changed, ...dropped));
       });
     }
     expect(reordered).toBeGreaterThan(0);

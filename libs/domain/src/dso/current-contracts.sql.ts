@@ -5,12 +5,14 @@ export {
   toActiveContract,
   type ContractRow,
 } from '../contracts/active-contracts.repository';
+import { contractTemplateFilter } from '../contracts/template-key.sql';
 import type { SpliceTemplate } from '../splice/splice-templates';
 
 /**
  * SQL building blocks for "current" contracts (the state the proxy and registry serve): rows of
  * the newest migration that are not archived. Templates are matched by package name, module and
- * entity (docs/offsets-and-ids.md "Template names"), which `ix_contracts_active_template` (partial: not archived) serves.
+ * entity (docs/offsets-and-ids.md "Template names"), which `ix_contracts_active_template` (partial: not archived) serves
+ * on their hash (template-key.sql.ts).
  */
 
 /** A SQL string literal of one of our own constants (template names): never user input. */
@@ -33,6 +35,11 @@ export class SqlParams {
 
   /** Filter of `contracts c` on one template, any package version. */
   template(t: Pick<SpliceTemplate, 'packageName' | 'moduleName' | 'entityName'>, alias = 'c'): string {
-    return `${alias}.package_name = ${literal(t.packageName)} AND ${alias}.module_name = ${literal(t.moduleName)} AND ${alias}.entity_name = ${literal(t.entityName)}`;
+    return contractTemplateFilter(
+      alias,
+      literal(t.packageName),
+      literal(t.moduleName),
+      literal(t.entityName),
+    );
   }
 }

@@ -1,5 +1,6 @@
 import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
+import { contractTemplateFilter } from '../contracts/template-key.sql';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import type { ClosedRound, HoldingRow, LicenseRow, OpenedRound, VoteResultRow } from './derived-batch';
@@ -67,7 +68,7 @@ export class DerivedWriteRepository {
     const [pkg, mod, ent] = Q.AmuletRules.split(':');
     const rows = await this.connection.query<{ payload_compact: AmuletRulesPayload }>(
       `SELECT payload_compact FROM contracts
-        WHERE package_name = $1 AND module_name = $2 AND entity_name = $3 AND archived_record_time IS NULL
+        WHERE ${contractTemplateFilter('contracts', '$1', '$2', '$3')} AND archived_record_time IS NULL
         ORDER BY row_id DESC LIMIT 1`,
       [pkg, mod, ent],
     );

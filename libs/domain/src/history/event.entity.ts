@@ -10,8 +10,9 @@ export type EventKind = 'created' | 'exercised';
  */
 @Entity({ name: 'events' })
 @Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
-// Explorer filters: GIN over stakeholders and acting parties, and the template's MODULE:ENTITY
-// with the update (expression indexes, declared in the migration ExplorerIndexes).
+// Explorer filters: GIN over stakeholders and acting parties, and the hash of the template's
+// MODULE:ENTITY with the update (expression indexes, declared in the migrations ExplorerIndexes
+// and TemplateHashIndexes).
 @Index('ix_events_parties', { synchronize: false })
 @Index('ix_events_template_entity', { synchronize: false })
 // Explorer filters by choice (partial, exercised events) and contract id (hash), in the migration

@@ -86,7 +86,7 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   archived_update_row_id: 'int',
   migration_id: 'int',
   contract_id: 'text',
-  template_id: 'text',
+  // No template_id: it is package_id:module_name:entity_name (template-key.sql.ts contractTemplateId).
   package_id: 'text',
   package_name: 'text',
   module_name: 'text',

@@ -3,6 +3,7 @@ import type { DamlValue } from '../daml-value/daml-value.types';
 import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, HistoryUpdateRow, Stored } from '../history/history-rows';
 import type { StoredActiveContract } from './ledger-projection';
+import { contractTemplateId } from '../contracts/template-key.sql';
 
 /** Where a page of the active contract set starts: after this contract (creation offset, row id). */
 export interface ActiveContractsCursor {
@@ -122,7 +123,7 @@ export class LedgerActiveContractsRepository {
       allTest = `AND c.stakeholders @> $${params.length}::text[]`;
     }
     const rows: ActiveContractRow[] = await this.db.query(
-      `SELECT c.row_id, c.contract_id, c.template_id, c.package_name, c.created_at, ev.create_arguments,
+      `SELECT c.row_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.created_at, ev.create_arguments,
               c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
               ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN ev.create_arguments::text END` : 'NULL::text'}

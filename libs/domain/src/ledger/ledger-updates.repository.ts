@@ -9,6 +9,7 @@ import type {
   Stored,
   UpdateHeaderColumn,
 } from '../history/history-rows';
+import { contractTemplateId } from '../contracts/template-key.sql';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -201,7 +202,7 @@ export class LedgerUpdatesRepository {
               CASE u.kind WHEN 'transaction' THEN ${txVisible} WHEN 'assignment' THEN ${assignedVisible} ELSE ${unassignedVisible} END AS visible
          FROM updates u
          LEFT JOIN LATERAL (
-           SELECT c.template_id, c.package_name, c.stakeholders FROM contracts c
+           SELECT ${contractTemplateId('c')} AS template_id, c.package_name, c.stakeholders FROM contracts c
             WHERE u.kind = 'unassignment' AND c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id
            OFFSET 0
          ) c ON true

@@ -99,7 +99,7 @@ function networkStatement(): { text: string; values: unknown[] } {
 function allocationStatement(withFeaturedAppRight: boolean): { text: string; values: unknown[] } {
   const p = new SqlParams();
   const allocationId = p.add(null);
-  const lookupColumns = `${CONTRACT_ROW_COLUMNS}, c.module_name, c.entity_name, c.archived_record_time`;
+  const lookupColumns = `${CONTRACT_ROW_COLUMNS}, c.archived_record_time`;
   const text = `WITH m AS MATERIALIZED (SELECT ${NEWEST_MIGRATION} AS id),
   allocation_row AS MATERIALIZED (
     SELECT ${lookupColumns} FROM contracts c WHERE c.migration_id = (SELECT id FROM m) AND c.contract_id = ${allocationId}),

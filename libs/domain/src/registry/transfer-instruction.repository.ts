@@ -68,7 +68,7 @@ function preapprovalStatement(): { text: string; values: unknown[] } {
 function instructionStatement(): { text: string; values: unknown[] } {
   const p = new SqlParams();
   const instructionId = p.add(null);
-  const lookupColumns = `${CONTRACT_ROW_COLUMNS}, c.module_name, c.entity_name, c.archived_record_time, c.archived_update_row_id, c.archived_node_id`;
+  const lookupColumns = `${CONTRACT_ROW_COLUMNS}, c.archived_record_time, c.archived_update_row_id, c.archived_node_id`;
   const anyMigration = `c.migration_id = ANY (ARRAY(SELECT generate_series(0, (SELECT id FROM m))))`;
   const text = `WITH m AS MATERIALIZED (SELECT ${NEWEST_MIGRATION} AS id),
   instruction_row AS MATERIALIZED (

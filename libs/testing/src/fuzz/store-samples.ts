@@ -62,7 +62,7 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
       await column(spread('updates', 'ledger_offset::text', 'row_id', 'ledger_offset IS NOT NULL'))
     ).map(Number),
     templateIds: await column(
-      `SELECT DISTINCT t FROM (SELECT template_id AS t FROM contracts
+      `SELECT DISTINCT t FROM (SELECT package_id || ':' || module_name || ':' || entity_name AS t FROM contracts
          UNION SELECT '#' || package_name || ':' || module_name || ':' || entity_name FROM contracts) x
         ORDER BY t LIMIT ${limit}`,
     ),

@@ -1,3 +1,4 @@
+import { contractTemplateFilter, contractTemplateId } from '../../contracts/template-key.sql';
 import type { Db } from '../../database/db';
 import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
@@ -43,8 +44,10 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
       selection.templates.map((t) => t.entityName),
     );
     const n = params.length;
+    // One range of ix_contracts_template (its hashed key) per template.
     clauses.push(
-      `(c.package_name, c.module_name, c.entity_name) IN (SELECT * FROM unnest($${n - 2}::text[], $${n - 1}::text[], $${n}::text[]))`,
+      `EXISTS (SELECT 1 FROM unnest($${n - 2}::text[], $${n - 1}::text[], $${n}::text[]) AS t(p, m, e)
+                WHERE ${contractTemplateFilter('c', 't.p', 't.m', 't.e')})`,
     );
   }
   return clauses.join(' AND ');
@@ -57,7 +60,7 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
  * its value, as a Splice scan writes a created event's (docs/daml-values.md).
  */
 export const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' || to_json(u.update_id || ':' || c.created_node_id)::text
-  || ',"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
+  || ',"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(${contractTemplateId('c')})::text
   || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
   || ',"created_at":' || ${fewestDigitsJsonSql('c.created_at')}
   || ',"signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;
@@ -69,7 +72,7 @@ export const CREATED_EVENT_TEXT = `'{"event_type":"created_event","event_id":' |
  */
 export const ACTIVE_CONTRACT_TEXT = `'{' || CASE WHEN u.record_time = '${IMPORT_RECORD_TIME}'::timestamptz THEN ''
     ELSE '"created_in_update_id":' || to_json(u.update_id)::text || ',' END
-  || '"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(c.template_id)::text
+  || '"contract_id":' || to_json(c.contract_id)::text || ',"template_id":' || to_json(${contractTemplateId('c')})::text
   || ',"package_name":' || to_json(c.package_name)::text || ',"create_arguments":' || c.payload_compact::text
   || ',"created_at":' || ${fewestDigitsJsonSql('c.created_at')}
   || ',"signatories":' || to_json(c.signatories)::text || ',"observers":' || to_json(c.observers)::text || '}'`;

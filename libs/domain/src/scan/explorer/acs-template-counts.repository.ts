@@ -1,4 +1,5 @@
 import { prepared, type Db, type Statement } from '../../database/db';
+import { contractTemplateId } from '../../contracts/template-key.sql';
 
 export interface AcsTemplateCountsRow {
   record_time: string;
@@ -18,10 +19,10 @@ const countsStatement = (name: string, snapshot: string): Statement =>
      SELECT s.record_time,
             coalesce((SELECT json_agg(json_build_object('template_id', t.template_id, 'count', t.n)
                                       ORDER BY t.template_id COLLATE "C")
-                        FROM (SELECT c.template_id, count(*) AS n FROM contracts c
+                        FROM (SELECT ${contractTemplateId('c')} AS template_id, count(*) AS n FROM contracts c
                                WHERE c.migration_id = $1 AND c.created_record_time < s.record_time
                                  AND (c.archived_record_time IS NULL OR c.archived_record_time >= s.record_time)
-                               GROUP BY c.template_id) t), '[]'::json) AS counts
+                               GROUP BY 1) t), '[]'::json) AS counts
        FROM snap s`,
   );
 

@@ -1,4 +1,5 @@
 import { prepared, type Db } from '../../database/db';
+import { contractTemplateId } from '../../contracts/template-key.sql';
 
 export interface ExplorerContractRow {
   contract_id: string;
@@ -26,7 +27,7 @@ export interface ExplorerContractRow {
 const CONTRACT_BY_ID = prepared(
   'explorer_contract_by_id',
   `WITH rows AS (
-     SELECT c.migration_id, c.contract_id, c.template_id, c.package_name, c.payload_compact, c.signatories, c.observers,
+     SELECT c.migration_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.payload_compact, c.signatories, c.observers,
             c.created_at, c.created_update_row_id, c.archived_update_row_id
        FROM contracts c WHERE c.contract_id = $1),
    oldest AS (SELECT * FROM rows ORDER BY migration_id LIMIT 1),

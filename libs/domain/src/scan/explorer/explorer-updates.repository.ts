@@ -1,4 +1,5 @@
 import type { Db } from '../../database/db';
+import { contractTemplateId, eventTemplateSuffixFilter } from '../../contracts/template-key.sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 
 /** A position in the explorer's update order: (migration id, record time, row id), descending. */
@@ -44,8 +45,6 @@ export interface ExplorerUpdateRow {
  * ix_events_parties (migration ExplorerIndexes), so that the GIN index serves `@>` on it.
  */
 export const EVENT_PARTIES = `(e.stakeholders || coalesce(e.acting_parties, '{}'::text[]))`;
-/** `MODULE:ENTITY` of an event's template id, written exactly as in ix_events_template_entity. */
-export const EVENT_TEMPLATE_SUFFIX = `substr(e.template_id, strpos(e.template_id, ':') + 1)`;
 
 /** The contract an unassignment moves (it has no event row of its own). */
 const UNASSIGNED_CONTRACT = `c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id`;
@@ -64,7 +63,7 @@ function pageOfUpdates(where: readonly string[], limit: string): string {
  * One page of the explorer's update list, one statement: non-import updates newest first
  * (ix_updates_migration_record_time read backwards from the cursor), filtered by party
  * (ix_events_parties, the submitter of a reassignment, an unassigned contract's stakeholders)
- * and template (ix_events_template_entity, an unassigned contract's template), choice
+ * and template (ix_events_template_entity, on the hash of MODULE:ENTITY; an unassigned contract's template), choice
  * (ix_events_choice) and contract id (ix_events_contract, ix_updates_reassigned_contract), each
  * with its event count, distinct sorted template ids and root event ids. The choice and contract
  * filters are semi-joins, so that the planner either walks the updates newest first probing the
@@ -96,9 +95,12 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
       ? ` AND (split_part(e.template_id, ':', 1) = ${pkg} OR e.package_name = ${pkg})`
       : '';
     const contractPkg = pkg ? ` AND (c.package_id = ${pkg} OR c.package_name = ${pkg})` : '';
-    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_TEMPLATE_SUFFIX} = ${s}${eventPkg})
+    // The unassigned contract is probed by its id (ux_contracts_contract_migration) per unassignment
+    // walked: `OFFSET 0` keeps the planner from hashing every contract of the module and entity
+    // instead, which no index serves (ix_contracts_template is keyed on the whole name's hash).
+    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${eventTemplateSuffixFilter(s)}${eventPkg})
       OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT}
-            AND c.module_name = ${add(moduleName)} AND c.entity_name = ${add(entityName)}${contractPkg})))`);
+            AND c.module_name = ${add(moduleName)} AND c.entity_name = ${add(entityName)}${contractPkg} OFFSET 0)))`);
   }
   if (query.choice !== undefined) {
     where.push(`u.row_id IN (SELECT e.update_row_id FROM events e WHERE e.choice = ${add(query.choice)})`);
@@ -123,7 +125,7 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
                  CASE WHEN p.kind = 'transaction' THEN (SELECT count(*)::int FROM events e WHERE e.update_row_id = p.row_id)
                       ELSE 1 END AS event_count,
                  CASE WHEN p.kind = 'unassignment'
-                      THEN ARRAY(SELECT c.template_id FROM contracts c
+                      THEN ARRAY(SELECT ${contractTemplateId('c')} FROM contracts c
                                   WHERE c.migration_id = p.migration_id AND c.contract_id = p.reassigned_contract_id)
                       ELSE ARRAY(SELECT DISTINCT e.template_id COLLATE "C" FROM events e
                                   WHERE e.update_row_id = p.row_id ORDER BY 1) END AS template_ids,
