@@ -84,5 +84,5 @@ describe('storage cuts: their migrations convert a store holding history, rows a
         `INSERT INTO contracts OVERRIDING USER VALUE SELECT * FROM contracts WHERE migration_id = 1 ORDER BY row_id LIMIT 1`,
       ),
     ).rejects.toThrow(/ux_contracts_contract_migration|contracts_m1_contract_id_migration_id/);
-  });
+  }, 300_000);
 });
