@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DataSource } from 'typeorm';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import { ingestUpdates, LedgerWriter, readUpdateSource } from '@canton-scan/domain';
+import { ingestUpdates, LedgerWriter, readUpdateSource, timestampToMicros } from '@canton-scan/domain';
 import {
   callChecked,
   expectCleanFuzzCampaign,
@@ -173,6 +173,24 @@ describe('compact-only history (real MainNet updates)', () => {
       );
       expectConflict(
         await callChecked(scanSpec, 'getUpdateHistoryV1', scanApi.getUpdateHistoryV1({ client, body })),
+      );
+      // updates-before (newest first, its body written by PostgreSQL) names the page's newest update.
+      const { migration_id, synchronizer_id } = items[0] as { migration_id: number; synchronizer_id: string };
+      const newest = items
+        .filter((i) => i.migration_id === migration_id && i.synchronizer_id === synchronizer_id)
+        .reduce((a, b) =>
+          timestampToMicros(b.record_time as string) > timestampToMicros(a.record_time as string) ? b : a,
+        );
+      expectConflict(
+        await callChecked(
+          scanSpec,
+          'getUpdatesBefore',
+          scanApi.getUpdatesBefore({
+            client,
+            body: { migration_id, synchronizer_id, before: '9999-12-31T23:59:59.999999Z', count: 10 },
+          }),
+        ),
+        newest.update_id as string,
       );
     });
 

@@ -2,7 +2,12 @@ import { Db, type HistoryUpdate } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
-import { referenceListPage, referenceUpdate, type PayloadEncoding } from './update-history.reference';
+import {
+  referenceListPage,
+  referenceUpdate,
+  referenceUpdatesBefore,
+  type PayloadEncoding,
+} from './update-history.reference';
 
 /**
  * Issue 12 item 2: the update trees of `GET /v0|v2/updates/{id}` and `POST /v2/updates` are
@@ -108,4 +113,44 @@ describe('update trees: responses byte for byte as the rows → objects path gav
     }
     expect(listed).toBeGreaterThan(100);
   });
+
+  it.each([1000, 7])(
+    'POST /v0/backfilling/updates-before, every synchronizer of every migration walked back in pages of %s, as the rows path wrote it',
+    async (count) => {
+      const synchronizers = await store.query<{ migration_id: number; synchronizer_id: string }>(
+        'SELECT DISTINCT migration_id::int, synchronizer_id FROM updates WHERE NOT is_import ORDER BY 1, 2',
+      );
+      expect(synchronizers.length).toBeGreaterThan(1);
+      const IMPORT_TIME_PLUS_ONE = '0001-01-01T00:00:00.000001Z';
+      let walked = 0;
+      for (const { migration_id, synchronizer_id } of synchronizers) {
+        let before = '9999-12-31T23:59:59.999999Z';
+        for (;;) {
+          const res = await fetch(`${base}/v0/backfilling/updates-before`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ migration_id, synchronizer_id, before, count }),
+          });
+          expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
+          const got = await text(res);
+          expect(Buffer.byteLength(got)).toBe(Number(res.headers.get('content-length')));
+          const expected = await referenceUpdatesBefore(
+            store,
+            migration_id,
+            synchronizer_id,
+            before,
+            IMPORT_TIME_PLUS_ONE,
+            count,
+          );
+          if (got !== expected) expect({ before, got }).toEqual({ before, got: expected });
+          const page = (JSON.parse(got) as { transactions: { record_time: string }[] }).transactions;
+          if (page.length === 0) break;
+          walked += page.length;
+          before = page[page.length - 1].record_time;
+        }
+      }
+      expect(walked).toBeGreaterThan(100);
+    },
+    180_000,
+  );
 });

@@ -11,6 +11,10 @@ import type { scanApi } from '@canton-scan/contracts';
 import {
   encodeScanOffset,
   IMPORT_RECORD_TIME,
+  itemTexts,
+  updateTreeColumns,
+  updateTreeStatement,
+  type UpdateTreeRow,
   fewestDigitsText,
   instantText,
   timestampMicrosOf,
@@ -272,4 +276,37 @@ export async function referenceListPage(
     IMPORT_RECORD_TIME,
   ]);
   return { transactions: toScanUpdates(rows, encoding).map(toListItem) };
+}
+
+/**
+ * The previous statement of `updates-before` (rows of the page's updates and events, each with the
+ * JSON text PostgreSQL wrote for it) and the mapper's items in the v1 form: its body before
+ * PostgreSQL wrote the whole of it (UpdateHistoryRepository.BEFORE_PAGE_BODY).
+ */
+const BEFORE_PAGE_ROWS = `WITH page AS MATERIALIZED (
+    SELECT u.row_id, u.record_time FROM updates u
+     WHERE u.migration_id = $1 AND u.synchronizer_id = $2
+       AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
+     ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5)
+  ${updateTreeStatement('true', `${updateTreeColumns('true')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = $1`, '', 'p.record_time DESC, u.row_id DESC, e.node_id')}`;
+
+/** What `POST /v0/backfilling/updates-before` answered before (`before`, `atOrAfter` already rounded up). */
+export async function referenceUpdatesBefore(
+  db: Db,
+  migrationId: number,
+  synchronizerId: string,
+  before: string,
+  atOrAfter: string,
+  limit: number,
+): Promise<string> {
+  const rows = await db.query<UpdateTreeRow>(BEFORE_PAGE_ROWS, [
+    migrationId,
+    synchronizerId,
+    before,
+    atOrAfter,
+    limit,
+  ]);
+  return `{"transactions":[${itemTexts(rows, 'v1')
+    .map((i) => i.text)
+    .join(',')}]}`;
 }

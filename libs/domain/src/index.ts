@@ -267,7 +267,12 @@ export {
 export { RewardAccountingService } from './scan/rewards/reward-accounting.service';
 export { deriveIssuanceParams } from './scan/rewards/reward-issuance';
 export type { RewardInputs, RewardIssuanceParams } from './scan/rewards/reward-issuance';
-export { UpdateHistoryRepository, type UpdateTreeRow } from './scan/updates/update-history.repository';
+export {
+  UpdateHistoryRepository,
+  updateTreeColumns,
+  updateTreeStatement,
+  type UpdateTreeRow,
+} from './scan/updates/update-history.repository';
 export { itemTexts } from './scan/updates/update-history.mapper';
 export { UpdateHistoryService } from './scan/updates/update-history.service';
 export {

@@ -6,12 +6,19 @@ import { JsonText } from '@canton-scan/domain';
 import { jsonTextAdapter } from './json-text-adapter';
 
 const TEXT = '{"b":1,"a":"é"}';
+/** Over 1,000 characters, multi-byte ones among them. */
+const LONG = `[${Array.from({ length: 200 }, () => TEXT).join(',')}]`;
 
 @Controller()
 class SampleController {
   @Get('text')
   text(): JsonText<unknown> {
     return new JsonText(TEXT);
+  }
+
+  @Get('long')
+  long(): JsonText<unknown> {
+    return new JsonText(LONG);
   }
 
   @Post('bytes')
@@ -48,6 +55,21 @@ describe('JsonTextExpressAdapter', () => {
     expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
     expect(res.headers['content-length']).toBe(String(Buffer.byteLength(TEXT)));
     expect(res.text).toBe(TEXT);
+  });
+
+  it('sends a long text whole, with its length in bytes', async () => {
+    const res = await request(app.getHttpServer()).get('/long').buffer(true);
+    expect(res.status).toBe(200);
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(LONG)));
+    expect(res.text).toBe(LONG);
+  });
+
+  it('answers a HEAD with the headers of the GET and no body', async () => {
+    const res = await request(app.getHttpServer()).head('/long');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(LONG)));
+    expect(res.text ?? '').toBe('');
   });
 
   it('makes requests and responses with the prototypes express gives them', async () => {

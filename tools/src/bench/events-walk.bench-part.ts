@@ -1,8 +1,9 @@
 // bench:scan's figures for the event list and the backwards walk: the whole event history paged
 // through POST /v0/events (1,000 per page) against the one statement the service runs, paged
 // directly through `pg`; and every synchronizer of the newest migration walked backwards through
-// POST /v0/backfilling/updates-before (1,000 per call) against its statement. Neither side decodes
-// a page's JSON (the HTTP side parses only the last item, for the cursor).
+// POST /v0/backfilling/updates-before (1,000 per call) against its statement (which writes the
+// whole body: read as bytes on both sides). Neither side decodes a page's JSON (both parse only the
+// last item, for the cursor).
 import { EventHistoryRepository, IMPORT_RECORD_TIME, UpdateHistoryRepository } from '@canton-scan/domain';
 import { pageItems, postBytes, timed } from './bench-http';
 
@@ -61,7 +62,10 @@ export async function benchEventList(base: string, q: Query): Promise<WalkFigure
   return { items: httpCount, httpMs, pgMs };
 }
 
-export async function benchUpdatesBefore(base: string, q: Query): Promise<WalkFigures> {
+/** Runs a statement returning one text value and gives its bytes (runTextBytes on bench:scan's client). */
+type Bytes = (sql: string, params: unknown[]) => Promise<Buffer>;
+
+export async function benchUpdatesBefore(base: string, q: Query, bytes: Bytes): Promise<WalkFigures> {
   const [migration] = await q<{ id: number }>('SELECT max(migration_id)::int AS id FROM updates');
   const synchronizers = (
     await q<{ s: string }>(
@@ -94,13 +98,18 @@ export async function benchUpdatesBefore(base: string, q: Query): Promise<WalkFi
     for (const synchronizer of synchronizers) {
       let before = FAR;
       for (;;) {
-        const rows = await q<{ row_id: string; record_time: string }>(
-          UpdateHistoryRepository.BEFORE_PAGE.text,
-          [migration.id, synchronizer, before, '0001-01-01T00:00:00.000001Z', PAGE],
-        );
-        if (rows.length === 0) break;
-        n += new Set(rows.map((r) => r.row_id)).size;
-        before = JSON.parse(rows[rows.length - 1].record_time) as string;
+        // The endpoint's own statement, read as it does: the body's bytes from a binary COPY.
+        const body = await bytes(UpdateHistoryRepository.BEFORE_PAGE_BODY, [
+          migration.id,
+          synchronizer,
+          before,
+          '0001-01-01T00:00:00.000001Z',
+          PAGE,
+        ]);
+        const { count, last } = pageItems<{ record_time: string }>(body, '{"update_id":');
+        if (last === undefined) break;
+        n += count;
+        before = last.record_time;
       }
     }
     return n;

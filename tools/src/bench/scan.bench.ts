@@ -271,7 +271,9 @@ async function main(): Promise<void> {
     );
 
     const events = await benchEventList(base, q);
-    const walk = await benchUpdatesBefore(base, q);
+    const walk = await benchUpdatesBefore(base, q, (sql, params) =>
+      runTextBytes(pg, 'postgres', sql, params),
+    );
     console.log(
       `paged through ${fmt(events.items)} events of POST /v0/events and walked ${fmt(walk.items)} updates back with updates-before, over HTTP and through pg`,
     );

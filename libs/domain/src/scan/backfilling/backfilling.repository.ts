@@ -1,4 +1,5 @@
 import type { Db } from '../../database/db';
+import { requireLosslessBody, UpdateHistoryRepository } from '../updates/update-history.repository';
 
 /** Import updates carry this record time; regular updates are strictly later. */
 const IMPORT_TIME = `'0001-01-01T00:00:00Z'::timestamptz`;
@@ -22,6 +23,30 @@ export interface SynchronizerRange {
 /** What this node holds of each synchronizer migration (ix_updates_migration_record_time, ix_updates_import). */
 export class BackfillingRepository {
   constructor(private readonly db: Db) {}
+
+  /**
+   * The body of `updates-before` as PostgreSQL writes it (UpdateHistoryRepository.BEFORE_PAGE_BODY):
+   * at most `limit` non-import updates of `synchronizerId` in `migrationId` with `atOrAfter` <=
+   * record time < `before`, newest first, lossless, as UTF-8 bytes. CompactOnlyHistory when one
+   * was loaded compact-only.
+   */
+  async updatesBeforeBody(
+    migrationId: number,
+    synchronizerId: string,
+    before: string,
+    atOrAfter: string,
+    limit: number,
+  ): Promise<Buffer> {
+    return requireLosslessBody(
+      await this.db.textBytes(UpdateHistoryRepository.BEFORE_PAGE_BODY, [
+        migrationId,
+        synchronizerId,
+        before,
+        atOrAfter,
+        limit,
+      ]),
+    );
+  }
 
   async hasMigration(migrationId: number): Promise<boolean> {
     const [row]: { held: boolean }[] = await this.db.query(

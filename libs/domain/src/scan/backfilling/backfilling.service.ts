@@ -14,6 +14,8 @@ export type MigrationInfo = scanApi.MigrationInfoResponse;
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 /** The first record time after the import time: without `at_or_after`, import updates are left out. */
 const IMPORT_TIME_PLUS_ONE = '0001-01-01T00:00:00.000001Z';
+/** The body of a page without updates. */
+const EMPTY_PAGE = Buffer.from('{"transactions":[]}');
 
 /**
  * What a peer needs to backfill its history from this node (`/v0/backfilling/*`).
@@ -51,8 +53,8 @@ export class BackfillingService {
   /**
    * `updates-before`: at most `count` (and UPDATE_LIST_PAGE_LIMIT) non-import updates of one
    * migration and synchronizer before `before` (and at or after `at_or_after`), newest first, as
-   * upstream encodes them (lossless, v1 offsets). Times compare at microsecond precision:
-   * `< before` is `< ceil(before)`, `>= at_or_after` is `>= ceil(at_or_after)`.
+   * upstream encodes them (lossless, v1 offsets), the body as PostgreSQL writes it. Times compare
+   * at microsecond precision: `< before` is `< ceil(before)`, `>= at_or_after` is `>= ceil(at_or_after)`.
    */
   async updatesBefore(
     request: scanApi.GetUpdatesBeforeRequest,
@@ -62,16 +64,16 @@ export class BackfillingService {
       request.at_or_after === undefined
         ? IMPORT_TIME_PLUS_ONE
         : requireRequestTime('at_or_after', request.at_or_after).ceil;
-    const rows = await this.updates.findBeforePageRows(
+    const body = await this.backfilling.updatesBeforeBody(
       request.migration_id,
       request.synchronizer_id,
       before,
       atOrAfter,
       Math.min(request.count, UPDATE_LIST_PAGE_LIMIT),
     );
-    if (rows.length === 0 && !(await this.backfilling.hasMigration(request.migration_id)))
+    if (body.equals(EMPTY_PAGE) && !(await this.backfilling.hasMigration(request.migration_id)))
       throw this.unknown(request.migration_id);
-    return new JsonText(`{"transactions":[${itemsText(rows, 'v1')}]}`);
+    return new JsonText(body);
   }
 
   /** `GET /v0/backfilling/status`: whether this node holds the whole history. */

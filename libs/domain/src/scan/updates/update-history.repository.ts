@@ -100,19 +100,13 @@ const exercisedMid = (style: EventIdStyle) =>
 const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_parties":' || to_json(e.acting_parties)::text
   || ',"interface_id":' || coalesce(${str('e.interface_id')}, 'null') || '}'`;
 
-const tree = (
-  lossless: string,
-  style: EventIdStyle = 'plain',
-) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
-  ${microsJsonSql('u.record_time')} AS record_time,
-  u.compact_only,
-  CASE WHEN u.compact_only AND NOT u.is_import THEN NULL WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END AS scan_offset,
-  CASE WHEN u.kind = 'transaction' THEN
-    '"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
-    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')} END AS tx_fields,
-  CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids', style)} END AS root_event_ids,
-  ${str('u.external_transaction_hash')} AS external_transaction_hash,
-  CASE u.kind
+/** The update's JSON-quoted scan offset (`""` for import updates; null for a compact-only one). */
+const SCAN_OFFSET = `CASE WHEN u.compact_only AND NOT u.is_import THEN NULL WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END`;
+/** A transaction's `"workflow_id":…,"record_time":…,"synchronizer_id":…,"effective_at":…`. */
+const TX_FIELDS = `'"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
+    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')}`;
+/** A reassignment's event: an unassignment's whole, an assignment's up to its `"created_event":`. */
+const REASSIGNMENT_FIELDS = `CASE u.kind
     WHEN 'assignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
       || ',"target_synchronizer":' || ${str('u.target_synchronizer')} || ',"migration_id":' || u.migration_id
       || ',"unassign_id":' || ${str('u.unassign_id')} || ',"created_event":'
@@ -120,13 +114,28 @@ const tree = (
       || ',"migration_id":' || u.migration_id || ',"target_synchronizer":' || ${str('u.target_synchronizer')}
       || ',"unassign_id":' || ${str('u.unassign_id')} || ',"reassignment_counter":' || u.reassignment_counter
       || ',"contract_id":' || ${str('u.reassigned_contract_id')} || '}'
-  END AS reassignment_fields, u.reassignment_counter,
-  ${str(eventId(style))} AS event_id,
-  CASE e.event_type
+  END`;
+/** Event `e`'s whole JSON text; null where Node must make a payload compact (`pre`…`post`). */
+const eventText = (lossless: string, style: EventIdStyle) => `CASE e.event_type
     WHEN 'created' THEN ${createdPre(style)} || CASE WHEN ${lossless} OR u.compact_only THEN e.create_arguments::text ELSE c.payload_compact::text END || ${CREATED_POST}
     WHEN 'exercised' THEN CASE WHEN ${lossless} OR u.compact_only THEN ${exercisedPre(style)} || e.choice_argument::text || ${exercisedMid(style)}
       || e.exercise_result::text || ${EXERCISED_POST} END
-  END AS event,
+  END`;
+
+const tree = (
+  lossless: string,
+  style: EventIdStyle = 'plain',
+) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
+  ${microsJsonSql('u.record_time')} AS record_time,
+  u.compact_only,
+  ${SCAN_OFFSET} AS scan_offset,
+  CASE WHEN u.kind = 'transaction' THEN
+    ${TX_FIELDS} END AS tx_fields,
+  CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids', style)} END AS root_event_ids,
+  ${str('u.external_transaction_hash')} AS external_transaction_hash,
+  ${REASSIGNMENT_FIELDS} AS reassignment_fields, u.reassignment_counter,
+  ${str(eventId(style))} AS event_id,
+  ${eventText(lossless, style)} AS event,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${createdPre(style)} ELSE ${exercisedPre(style)} END END AS pre,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN e.create_arguments ELSE e.choice_argument END END AS first,
   CASE WHEN ${viaNode(lossless)} THEN CASE e.event_type WHEN 'created' THEN ${CREATED_POST} ELSE ${exercisedMid(style)} END END AS mid,
@@ -151,6 +160,65 @@ const treeStatement = (lossless: string, from: string, where: string, orderBy: s
     OFFSET 0) c ON true
   ${where}
   ORDER BY ${orderBy}`;
+
+/** The offset the v1 list gives every transaction (V1_TRANSACTION_OFFSET of the mapper). */
+const V1_OFFSET = `'"000000000000000001"'`;
+
+/** The events of update `u`, and the lossless text of one, `e`. */
+const V1_ITEM_EVENTS = `events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id`;
+const V1_ITEM_EVENT = `CASE e.event_type
+    WHEN 'created' THEN ${createdPre('plain')} || e.create_arguments::text || ${CREATED_POST}
+    WHEN 'exercised' THEN ${exercisedPre('plain')} || e.choice_argument::text || ${exercisedMid('plain')}
+      || e.exercise_result::text || ${EXERCISED_POST}
+  END`;
+/**
+ * The item of update `u` as JSON text, lossless, in the v1 form (events in the order of their ids,
+ * the v1 offset), as `itemText` (update-history.mapper.ts) writes it from the tree rows. The ids of
+ * one update differ only after `<update_id>:`, so their order is that of the node ids' text. Null
+ * when an event of it has no text (a row the mapper could not write either), or an assignment has
+ * no created event stored. (`OFFSET 0` keeps each event's text written once, not once per
+ * aggregate that reads it.)
+ */
+const LOSSLESS_V1_ITEM = `'{"update_id":' || ${str('u.update_id')} || CASE u.kind
+    WHEN 'transaction' THEN ',"migration_id":' || u.migration_id || ',' || ${TX_FIELDS} || ',"offset":' || ${V1_OFFSET}
+      || ',"root_event_ids":' || ${eventIds('u.root_node_ids')} || ',"events_by_id":{'
+      || (SELECT CASE WHEN count(*) = count(x.t) THEN coalesce(string_agg(x.t, ',' ORDER BY x.k), '') END
+            FROM (SELECT ${str(eventId('plain'))} || ':' || ${V1_ITEM_EVENT} AS t, e.node_id::text COLLATE "C" AS k
+                    FROM ${V1_ITEM_EVENTS} OFFSET 0) x)
+      || '}' || coalesce(',"external_transaction_hash":' || ${str('u.external_transaction_hash')}, '') || '}'
+    WHEN 'assignment' THEN ',"offset":' || ${SCAN_OFFSET} || ',"record_time":' || ${microsJsonSql('u.record_time')}
+      || ',"event":' || ${REASSIGNMENT_FIELDS} || (SELECT ${V1_ITEM_EVENT} FROM ${V1_ITEM_EVENTS} ORDER BY e.node_id LIMIT 1)
+      || ',"reassignment_counter":' || u.reassignment_counter || '}}'
+    WHEN 'unassignment' THEN ',"offset":' || ${SCAN_OFFSET} || ',"record_time":' || ${microsJsonSql('u.record_time')}
+      || ',"event":' || ${REASSIGNMENT_FIELDS} || '}'
+  END`;
+
+/**
+ * A lossless page's whole response body, `{"transactions":[…]}` of v1 items, as one text value
+ * PostgreSQL writes (read with `Db.textBytes`: the bytes go to the client undecoded). `page`
+ * selects the page's updates `u` in page order (an index order with a LIMIT, so that each item's
+ * text is written only for the page's rows and no sort holds them). The value is instead the
+ * JSON-quoted id of the page's first compact-only update, when it holds one (its payloads have no
+ * lossless form: the caller refuses the page, `requireLosslessBody`), and null when an item cannot
+ * be written (an error for the caller, as the mapper throws). `OFFSET 0` keeps `r` a subquery:
+ * pulled up, each use of `items` would write the page again.
+ */
+const losslessV1PageBody = (page: (columns: string) => string) => `SELECT CASE
+    WHEN r.refused IS NOT NULL THEN r.refused
+    WHEN array_position(r.items, NULL) IS NOT NULL THEN NULL
+    ELSE '{"transactions":[' || array_to_string(r.items, ',') || ']}' END
+  FROM (SELECT ARRAY(${page(LOSSLESS_V1_ITEM)}) AS items,
+               (SELECT p.id FROM (${page(`u.compact_only, ${str('u.update_id')} AS id`)}) p WHERE p.compact_only LIMIT 1) AS refused
+        OFFSET 0) r`;
+
+/**
+ * Refuses a lossless page body that names a compact-only update instead (losslessV1PageBody):
+ * CompactOnlyHistory, naming it.
+ */
+export function requireLosslessBody(body: Buffer): Buffer {
+  if (body[0] === 0x22) throw compactOnlyHistory(JSON.parse(body.toString('utf8')) as string);
+  return body;
+}
 
 /** The tree columns and joins, for statements that read update trees beside other rows (the event list). */
 export { tree as updateTreeColumns, treeStatement as updateTreeStatement };
@@ -312,42 +380,17 @@ export class UpdateHistoryRepository {
   }
 
   /**
-   * The page of `updates-before`: non-import updates of one migration and synchronizer with
-   * $4 <= record time < $3, newest first, read backwards from ix_updates_migration_record_time
-   * (the synchronizer is a filter on it: a migration has one synchronizer or a few).
+   * The response body of `updates-before` (losslessV1PageBody): non-import updates of one
+   * migration and synchronizer with $4 <= record time < $3, newest first, at most $5, read
+   * backwards from ix_updates_migration_record_time (the synchronizer is a filter on it: a
+   * migration has one synchronizer or a few). Run as text bytes (`Db.textBytes`), never prepared.
    */
-  static readonly BEFORE_PAGE = prepared(
-    'scan_update_tree_before_page',
-    `WITH page AS MATERIALIZED (
-        SELECT u.row_id, u.record_time FROM updates u
-         WHERE u.migration_id = $1 AND u.synchronizer_id = $2
-           AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
-         ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5)
-      ${treeStatement('true', `${tree('true')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = $1`, '', 'p.record_time DESC, u.row_id DESC, e.node_id')}`,
+  static readonly BEFORE_PAGE_BODY = losslessV1PageBody(
+    (columns) => `SELECT ${columns} FROM updates u
+       WHERE u.migration_id = $1 AND u.synchronizer_id = $2
+         AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
+       ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5`,
   );
-
-  /**
-   * Rows of at most `limit` non-import updates of `synchronizerId` in `migrationId` with
-   * `atOrAfter` <= record time < `before`, newest first, lossless (CompactOnlyHistory when one
-   * was loaded compact-only).
-   */
-  async findBeforePageRows(
-    migrationId: number,
-    synchronizerId: string,
-    before: string,
-    atOrAfter: string,
-    limit: number,
-  ): Promise<UpdateTreeRow[]> {
-    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.BEFORE_PAGE, [
-      migrationId,
-      synchronizerId,
-      before,
-      atOrAfter,
-      limit,
-    ]);
-    requireLosslessRows(rows);
-    return rows;
-  }
 
   /**
    * Rows of a migration's import updates with update id > `afterUpdateId`, ascending, at most
