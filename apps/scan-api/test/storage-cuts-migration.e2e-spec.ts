@@ -40,6 +40,7 @@ describe('storage cuts: their migrations convert a store holding history, rows a
     expect(CUTS.map((m) => m.name)).toEqual([
       'ContractIdIndex1795523300000',
       'HoldingsOwnerIndex1795523400000',
+      'PackedVerdicts1795523700000',
     ]);
     const { owner } = await loadThreeMigrations(db.dataSource, simulated);
     const calls = await scanCalls(db.dataSource, owner);
