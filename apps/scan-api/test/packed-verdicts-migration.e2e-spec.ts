@@ -96,14 +96,14 @@ async function eventAnswers(dataSource: DataSource, ids: string[]): Promise<stri
 describe('packed verdicts: the migration converts a store holding verdicts up and down, texts and answers unchanged', () => {
   const db = useTestDatabase();
   const items = [...simulateHistory(NETWORK)];
+  const verdictIds = [...new Set(items.filter(isVerdictItem).map((v) => v.verdict.update_id))];
+  // The events by id asked for: a sample of the verdicts, and the odd one.
+  const ids = [...verdictIds.filter((_, i) => i % 25 === 0), ODD_ID];
 
   it('packs an old store’s verdicts (their texts as received), unpacks them going down, and packs them again', async () => {
-    const verdictIds = new Set(items.filter(isVerdictItem).map((v) => v.verdict.update_id));
-    await writeHistory(db.dataSource, items);
-    const ids = [...verdictIds].filter((_, i) => i % 7 === 0);
     expect(ids.length).toBeGreaterThan(3);
-    expect(verdictIds.size).toBeGreaterThan(3 * BATCH);
-
+    expect(verdictIds.length).toBeGreaterThan(3 * BATCH);
+    await writeHistory(db.dataSource, items);
     const migration = new PackedVerdicts(BATCH);
     const runner = db.dataSource.createQueryRunner();
     let packed = true;
@@ -119,7 +119,7 @@ describe('packed verdicts: the migration converts a store holding verdicts up an
       const rows = await verdictRows(db.dataSource);
       const others = await otherContent(db.dataSource);
       expect(rows).toContainEqual(expect.objectContaining({ update_id: ODD_ID, verdict: ODD_VERDICT }));
-      expect(rows).toHaveLength(verdictIds.size + 1);
+      expect(rows).toHaveLength(verdictIds.length + 1);
 
       await migration.up(runner);
       packed = true;
@@ -130,7 +130,7 @@ describe('packed verdicts: the migration converts a store holding verdicts up an
       ]);
       expect(await verdictRows(db.dataSource)).toEqual(rows);
       expect(await otherContent(db.dataSource)).toEqual(others);
-      const answers = await eventAnswers(db.dataSource, [...ids, ODD_ID]);
+      const answers = await eventAnswers(db.dataSource, ids);
       expect(answers[answers.length - 1]).toBe(`200 {"update":null,"verdict":${ODD_VERDICT}}`);
 
       await migration.down(runner);
@@ -143,7 +143,7 @@ describe('packed verdicts: the migration converts a store holding verdicts up an
       packed = true;
       expect(await verdictRows(db.dataSource)).toEqual(rows);
       expect(await otherContent(db.dataSource)).toEqual(others);
-      expect(await eventAnswers(db.dataSource, [...ids, ODD_ID])).toEqual(answers);
+      expect(await eventAnswers(db.dataSource, ids)).toEqual(answers);
       // The key still holds: a second verdict at a stored verdict's id is refused.
       await expect(
         db.dataSource.query(
@@ -156,5 +156,5 @@ describe('packed verdicts: the migration converts a store holding verdicts up an
       if (!packed) await migration.up(runner);
       await runner.release();
     }
-  });
+  }, 300_000);
 });
