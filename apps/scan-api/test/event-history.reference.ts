@@ -3,6 +3,7 @@ import {
   itemTexts,
   UpdateHistoryRepository,
   type Db,
+  unpackVerdict,
   type UpdateTreeRow,
 } from '@canton-scan/domain';
 
@@ -55,7 +56,7 @@ SELECT count(*) FILTER (WHERE has_update)::int AS updates, count(*) FILTER (WHER
   FROM page`;
 
 const VERDICTS_IN = `SELECT v.migration_id::text AS migration_id, ${MICROS('v.record_time')} AS record_time,
-    v.verdict::text AS verdict, v.traffic_summary::text AS traffic_summary, v.app_activity_records::text AS app_activity_records
+    v.verdict, v.traffic_summary::text AS traffic_summary, v.app_activity_records::text AS app_activity_records
   FROM synchronizer_verdicts v
  WHERE (v.migration_id, v.record_time) > ($1::bigint, $2::timestamptz)
    AND (v.migration_id, v.record_time) <= ($3::bigint, $4::timestamptz)
@@ -101,7 +102,7 @@ export async function referenceEventPage(
       : [];
   const verdicts =
     shape.verdicts > 0
-      ? await db.query<VerdictTextRow>(VERDICTS_IN, [
+      ? await db.query<Omit<VerdictTextRow, 'verdict'> & { verdict: Buffer }>(VERDICTS_IN, [
           after?.migrationId ?? 0,
           after?.recordTime ?? IMPORT_RECORD_TIME,
           shape.last_migration_id,
@@ -111,7 +112,8 @@ export async function referenceEventPage(
   const byKey = new Map<string, { update?: string; verdict?: VerdictTextRow }>();
   for (const u of itemTexts(updateRows, 'v2'))
     byKey.set(`${u.migrationId} ${u.recordTime}`, { update: u.text });
-  for (const v of verdicts) {
+  for (const packed of verdicts) {
+    const v: VerdictTextRow = { ...packed, verdict: unpackVerdict(packed.verdict) };
     const key = `${v.migration_id} ${v.record_time}`;
     byKey.set(key, { ...byKey.get(key), verdict: v });
   }

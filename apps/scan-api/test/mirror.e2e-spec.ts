@@ -1,6 +1,6 @@
 import type { DataSource } from 'typeorm';
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import { Db, LedgerWriter, MirrorPeerStatusRepository } from '@canton-scan/domain';
+import { Db, LedgerWriter, MirrorPeerStatusRepository, unpackVerdict } from '@canton-scan/domain';
 import { NoQuorumError, ScanMirror, VerdictsUnavailableError, type MirrorOptions } from '@canton-scan/mirror';
 import { simulateHistory } from '@canton-scan/simulator';
 import { callChecked, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
@@ -189,9 +189,11 @@ describe('the scan mirror', () => {
     const [{ m }] = await target.dataSource.query(`SELECT count(*)::int AS m FROM updates`);
     expect(m).toBe(n);
     // The peer serves its verdicts, so the mirror copied them (every one, the verdicts alone too)...
-    const verdictRows = (ds: DataSource) =>
-      ds.query(`SELECT update_id, migration_id::int, record_time, verdict::text, traffic_summary::text,
-                       app_activity_records::text FROM synchronizer_verdicts ORDER BY update_id`);
+    const verdictRows = async (ds: DataSource) =>
+      (
+        await ds.query<{ verdict: Buffer }[]>(`SELECT update_id, migration_id::int, record_time, verdict,
+                       traffic_summary::text, app_activity_records::text FROM synchronizer_verdicts ORDER BY update_id`)
+      ).map((r) => ({ ...r, verdict: unpackVerdict(r.verdict) }));
     expect(await verdictRows(target.dataSource)).toEqual(await verdictRows(source.dataSource));
     expect(await heldFacts(target.dataSource)).toEqual([
       { migration_id: 0, verdicts_held: true, hosting_held: false },
@@ -369,11 +371,11 @@ describe('the scan mirror', () => {
       expect(forger.forged()).toBeGreaterThan(0);
       expect([...run.dissenters]).toEqual([forger.url]);
       expect(logs.some((l) => l.includes(`${forger.url} disagrees`))).toBe(true);
-      const [stored] = await target.dataSource.query(
-        `SELECT (verdict->>'mediator_group')::int AS mediator_group FROM synchronizer_verdicts WHERE update_id = $1`,
+      const [stored] = await target.dataSource.query<{ verdict: Buffer }[]>(
+        `SELECT verdict FROM synchronizer_verdicts WHERE update_id = $1`,
         [forgedId],
       );
-      expect(stored).toEqual({ mediator_group: 0 });
+      expect(JSON.parse(unpackVerdict(stored.verdict))).toMatchObject({ mediator_group: 0 });
       expect(await verdictAnswersOf(target.app.origin, sample)).toEqual(
         await verdictAnswersOf(source.app.origin, sample),
       );

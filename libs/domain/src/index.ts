@@ -249,6 +249,7 @@ export {
   MAX_TRAFFIC_COST_BYTES,
   type AppActivityContext,
 } from './scan/events/app-activity';
+export { packVerdict, unpackVerdict } from './scan/events/verdict-codec';
 export { isVerdictItem } from './scan/events/verdict-item';
 export { isHostingItem, parseHostingItem } from './scan/hosting/hosting-item';
 export type { HistoryHostingItem, HostingRow } from './scan/hosting/hosting-item';

@@ -29,6 +29,7 @@ import { ContractIdIndex1795523300000 } from './1795523300000-contract-id-index'
 import { HoldingsOwnerIndex1795523400000 } from './1795523400000-holdings-owner-index';
 import { TemplateHashIndexes1795523600000 } from './1795523600000-template-hash-indexes';
 import { ContractTemplateId1795523610000 } from './1795523610000-contract-template-id';
+import { PackedVerdicts1795523700000 } from './1795523700000-packed-verdicts';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -63,4 +64,5 @@ export const MIGRATIONS = [
   HoldingsOwnerIndex1795523400000,
   TemplateHashIndexes1795523600000,
   ContractTemplateId1795523610000,
+  PackedVerdicts1795523700000,
 ];

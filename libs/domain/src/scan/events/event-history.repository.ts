@@ -7,6 +7,7 @@ import {
   updateTreeStatement,
   type UpdateTreeRow,
 } from '../updates/update-history.repository';
+import { unpackVerdict } from './verdict-codec';
 
 /** A stored verdict with the JSON text of its parts as received. */
 export interface VerdictTextRow {
@@ -36,11 +37,19 @@ export interface EventPageRow extends Nullable<UpdateTreeRow> {
 type Nullable<T> = { [K in keyof T]: T[K] | null };
 
 const VERDICT_COLUMNS = `v.migration_id::text AS migration_id, ${microsJsonSql('v.record_time')} AS record_time,
-  v.verdict::text AS verdict, v.traffic_summary::text AS traffic_summary, v.app_activity_records::text AS app_activity_records`;
+  v.verdict, v.traffic_summary::text AS traffic_summary, v.app_activity_records::text AS app_activity_records`;
 
 /** A verdict column for the first row of its event only (the window \`ev\`: the event's rows in node order). */
-const onFirstRow = (column: string, as: string) =>
-  `CASE WHEN row_number() OVER ev = 1 THEN ${column}::text END AS ${as}`;
+const onFirstRow = (value: string, as: string) =>
+  `CASE WHEN row_number() OVER ev = 1 THEN ${value} END AS ${as}`;
+
+/** Rows as read: the verdict packed (`packVerdict`), made its text in place. */
+type Packed<T extends { verdict: string | null }> = Omit<T, 'verdict'> & { verdict: T['verdict'] | Buffer };
+
+function unpackRows<T extends { verdict: string | null }>(rows: Packed<T>[]): T[] {
+  for (const row of rows) if (row.verdict !== null) row.verdict = unpackVerdict(row.verdict as Buffer);
+  return rows as T[];
+}
 
 /**
  * Reads the synchronizer's verdicts (synchronizer_verdicts) for `/v0/events`, and the event
@@ -89,8 +98,8 @@ export class EventHistoryRepository {
         '$5::boolean',
         `${updateTreeColumns('$5::boolean')},
           p.migration_id::text AS key_migration_id, ${microsJsonSql('p.record_time')} AS key_record_time,
-          ${onFirstRow('v.verdict', 'verdict')}, ${onFirstRow('v.traffic_summary', 'traffic_summary')},
-          ${onFirstRow('v.app_activity_records', 'app_activity_records')}
+          ${onFirstRow('v.verdict', 'verdict')}, ${onFirstRow('v.traffic_summary::text', 'traffic_summary')},
+          ${onFirstRow('v.app_activity_records::text', 'app_activity_records')}
          FROM page p
          LEFT JOIN LATERAL (
            SELECT v.verdict, v.traffic_summary, v.app_activity_records FROM synchronizer_verdicts v
@@ -112,7 +121,7 @@ export class EventHistoryRepository {
     limit: number,
     lossless: boolean,
   ): Promise<EventPageRow[]> {
-    const rows = await this.db.query<EventPageRow>(EventHistoryRepository.PAGE, [
+    const rows = await this.db.query<Packed<EventPageRow>>(EventHistoryRepository.PAGE, [
       after?.migrationId ?? 0,
       after?.recordTime ?? IMPORT_RECORD_TIME,
       limit,
@@ -120,7 +129,7 @@ export class EventHistoryRepository {
       lossless,
     ]);
     if (lossless) requireLosslessRows(rows);
-    return rows;
+    return unpackRows<EventPageRow>(rows);
   }
 
   /** The verdict with that update id, or the one at the (migration, record time) of that update (pk_synchronizer_verdicts). */
@@ -130,7 +139,9 @@ export class EventHistoryRepository {
   );
 
   async lookupVerdict(updateId: string): Promise<VerdictTextRow | undefined> {
-    const [row] = await this.db.query<VerdictTextRow>(EventHistoryRepository.VERDICT_OF, [updateId]);
+    const [row] = unpackRows<VerdictTextRow>(
+      await this.db.query<Packed<VerdictTextRow>>(EventHistoryRepository.VERDICT_OF, [updateId]),
+    );
     return row;
   }
 

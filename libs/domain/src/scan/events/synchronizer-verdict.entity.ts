@@ -3,7 +3,7 @@ import { Column, Entity, Index, PrimaryColumn } from 'typeorm';
 /**
  * What the synchronizer told the scan about one confirmation request (docs/events.md): the
  * mediator's verdict, the sequencer's traffic summary and the CIP-0104 app activity computed from
- * them, each as the JSON it arrived in. Not part of the update history: a verdict may be on a
+ * them, each as the JSON it arrived in (the verdict packed: verdict-codec.ts). Not part of the update history: a verdict may be on a
  * transaction no party of this node sees (no update has its id). `/v0/events` pages it by
  * ux_synchronizer_verdicts_migration_record_time, next to the updates it merges with.
  */
@@ -19,8 +19,8 @@ export class SynchronizerVerdictEntity {
   @Column('timestamptz', { name: 'record_time' })
   recordTime: string;
 
-  @Column('json', { name: 'verdict' })
-  verdict: unknown;
+  @Column('bytea', { name: 'verdict' })
+  verdict: Buffer;
 
   @Column('json', { name: 'traffic_summary', nullable: true })
   trafficSummary: unknown;
