@@ -187,5 +187,6 @@ describe('party ids: migration PartyIds converts a store holding history, rows a
       [STRANGER],
     );
     expect(id).toBeGreaterThan(max);
-  });
+    // Loads a store and answers every call three times: minutes on the embedded database.
+  }, 600_000);
 });
