@@ -7,6 +7,7 @@ import {
   LedgerUsersRepository,
   LedgerUsersService,
   loadConfig,
+  partyNamesOf,
 } from '@canton-scan/domain';
 import {
   openSimulatedNetwork,
@@ -79,7 +80,7 @@ let frozen: ActiveRow[] = [];
 
 function freezeActiveContracts(): Promise<ActiveRow[]> {
   return query(
-    `SELECT contract_id, entity_name, payload_compact AS payload, stakeholders FROM contracts
+    `SELECT contract_id, entity_name, payload_compact AS payload, ${partyNamesOf('stakeholders')} AS stakeholders FROM contracts
       WHERE archived_record_time IS NULL AND NOT in_flight
         AND migration_id = (SELECT max(migration_id) FROM updates)
       ORDER BY row_id`,

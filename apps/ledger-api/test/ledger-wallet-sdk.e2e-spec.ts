@@ -1,5 +1,5 @@
 import { ledgerApi, ledgerSpec } from '@canton-scan/contracts';
-import { SpliceTemplates } from '@canton-scan/domain';
+import { SpliceTemplates, partyIdsOf } from '@canton-scan/domain';
 import { expectResponseMatchesSpec } from '@canton-scan/testing';
 import { useLedgerTestApp } from './ledger-test-app';
 
@@ -114,7 +114,7 @@ describe('a wallet SDK over the Canton 3.4 endpoints', () => {
     // The store's ACS for bob now (nothing after the end offset): active, assigned, with a ledger offset.
     const stored = (await t.db.dataSource.query(
       `SELECT contract_id FROM contracts
-        WHERE stakeholders @> ARRAY[$1]::text[] AND archived_offset IS NULL AND NOT in_flight AND created_offset <= $2`,
+        WHERE stakeholders @> ${partyIdsOf('ARRAY[$1]')} AND archived_offset IS NULL AND NOT in_flight AND created_offset <= $2`,
       [bob, cursor],
     )) as { contract_id: string }[];
     expect(active).toEqual(new Set(stored.map((r) => r.contract_id)));

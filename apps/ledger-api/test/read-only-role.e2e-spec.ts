@@ -1,6 +1,6 @@
 import { WebSocket } from 'ws';
 import { ledgerSpec, type ledgerApi } from '@canton-scan/contracts';
-import { ensureDevelopmentAdmin, SpliceInterfaces } from '@canton-scan/domain';
+import { ensureDevelopmentAdmin, SpliceInterfaces, partyNamesOf } from '@canton-scan/domain';
 import {
   answersAsReaderThenOwner,
   ledgerTestToken,
@@ -165,7 +165,7 @@ describe('ledger group reads through a PostgreSQL role that may only SELECT', ()
       )) as { contract_id: string }[]
     ).map((r) => r.contract_id);
     const [{ party, packageId }]: { party: string; packageId: string }[] = await db.dataSource.query(
-      `SELECT stakeholders[1] AS party, package_id AS "packageId" FROM contracts ORDER BY row_id LIMIT 1`,
+      `SELECT (${partyNamesOf('stakeholders')})[1] AS party, package_id AS "packageId" FROM contracts ORDER BY row_id LIMIT 1`,
     );
     const { reader, owner } = await answersAsReaderThenOwner(
       db,

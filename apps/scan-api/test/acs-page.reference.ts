@@ -5,7 +5,7 @@
  * response with `JSON.stringify` of what this gives (what Nest sent), byte for byte.
  */
 import type { scanApi } from '@canton-scan/contracts';
-import { fewestDigitsText, type Db } from '@canton-scan/domain';
+import { fewestDigitsText, type Db, partyIdsOf } from '@canton-scan/domain';
 
 interface ReferenceRow {
   row_id: string;
@@ -41,7 +41,7 @@ export async function referenceAcsPage(
   ];
   if (selection.partyIds?.length) {
     params.push(selection.partyIds);
-    clauses.push(`c.stakeholders && $${params.length}::text[]`);
+    clauses.push(`c.stakeholders && ${partyIdsOf(`$${params.length}`)}`);
   }
   if (selection.templates?.length) {
     params.push(

@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource, MIGRATIONS } from '@canton-scan/domain';
+import { createDataSource, MIGRATIONS, partyNamesOf } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
@@ -19,6 +19,9 @@ const DB_CONFIG = { poolSize: 4, connectTimeoutMs: 5000, statementTimeoutMs: 0 }
 /** Where the partitioning migration sits among every migration (later ones run after it on conversion). */
 const PARTITIONING_AT = MIGRATIONS.findIndex((m) => m.name === 'PartitionedHistory1795370000000');
 
+/** Party columns that held names before migration PartyIds (quoted, as `copyStore` names columns). */
+const PARTY_NAME_COLUMNS = new Set(['events."stakeholders"', 'contracts."stakeholders"']);
+
 /** Copies every table of `to` (a store at the previous schema) from `from`, row ids and sequences included. */
 async function copyStore(from: DataSource, to: DataSource): Promise<void> {
   const columnsOf = (ds: DataSource): Promise<{ table_name: string; column_name: string }[]> =>
@@ -33,8 +36,12 @@ async function copyStore(from: DataSource, to: DataSource): Promise<void> {
   for (const c of columns)
     tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), `"${c.column_name}"`]);
   for (const [table, names] of tables) {
+    // The party columns of the previous schema held names (`from` holds dictionary ids: PartyIds).
+    const selected = names.map((name) =>
+      PARTY_NAME_COLUMNS.has(`${table}.${name}`) ? `${partyNamesOf(`s.${name}`)} AS ${name}` : `s.${name}`,
+    );
     const [{ rows }]: { rows: unknown[] }[] = await from.query(
-      `SELECT coalesce(json_agg(t), '[]'::json) AS rows FROM (SELECT ${names.join(', ')} FROM "${table}") t`,
+      `SELECT coalesce(json_agg(t), '[]'::json) AS rows FROM (SELECT ${selected.join(', ')} FROM "${table}" s) t`,
     );
     await to.query(
       `INSERT INTO "${table}" (${names.join(', ')}) OVERRIDING SYSTEM VALUE

@@ -1,5 +1,5 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import { deriveCreatedEventBlob, timestampToMicros, type DamlValue } from '@canton-scan/domain';
+import { deriveCreatedEventBlob, timestampToMicros, type DamlValue, partyIdsOf } from '@canton-scan/domain';
 import {
   callChecked,
   decodeAcsExport,
@@ -59,7 +59,7 @@ describe('GET /v0/acs/{party}: the ACS export of the DSO and a party', () => {
         WHERE c.created_offset <= $1::bigint
           -- Archived at N by any of its rows (a migration's imported copy carries the later archive).
           AND NOT EXISTS (SELECT 1 FROM contracts o WHERE o.contract_id = c.contract_id AND o.archived_offset <= $1::bigint)
-          AND c.stakeholders @> ARRAY[$2, $3]::text[]
+          AND c.stakeholders @> ${partyIdsOf('ARRAY[$2, $3]')}
         ORDER BY c.created_offset, c.row_id`,
       [offset, party, dso],
     );

@@ -1,4 +1,4 @@
-import { Db } from '@canton-scan/domain';
+import { Db, partyNamesOf } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
@@ -101,7 +101,7 @@ describe('ACS pages: responses byte for byte as the rows → objects path gave t
       module_name: string;
       entity_name: string;
     }[] = await store.query(
-      `SELECT c.stakeholders[1] AS party, c.package_name, c.module_name, c.entity_name FROM contracts c
+      `SELECT (${partyNamesOf('c.stakeholders')})[1] AS party, c.package_name, c.module_name, c.entity_name FROM contracts c
         WHERE c.migration_id = $1 AND c.archived_record_time IS NULL ORDER BY c.row_id DESC LIMIT 1`,
       [newest.migration_id],
     );

@@ -1,4 +1,4 @@
-import { createDataSource, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import { createDataSource, LedgerWriter, partyNamesOf, type HistoryUpdate } from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
 import { simulateNetwork } from './simulator';
 
@@ -24,7 +24,13 @@ describe('LedgerWriter pipeline', () => {
              (SELECT count(*)::int FROM validator_licenses WHERE archived_record_time IS NULL) AS active_licenses,
              (SELECT string_agg(round || '=' || coalesce(traffic_price::text || '@' || app_reward_coupon_threshold::text, '-') || '/' || coalesce(closed_record_time::text, '-'), ',' ORDER BY round)
                 FROM mining_rounds) AS rounds,
-             (SELECT count(*)::int FROM acs_snapshots) AS snapshots`);
+             (SELECT count(*)::int FROM acs_snapshots) AS snapshots,
+             (SELECT md5(string_agg(u.update_id || '/' || e.node_id || ':' || array_to_string(${partyNamesOf('e.stakeholders')}, ',')
+                                    || '+' || coalesce(array_to_string(${partyNamesOf('e.other_party_ids')}, ','), '-'), ';' ORDER BY u.update_id, e.node_id))
+                FROM events e JOIN updates u ON u.row_id = e.update_row_id AND u.migration_id = e.migration_id) AS event_parties,
+             (SELECT md5(string_agg(c.contract_id || ':' || array_to_string(${partyNamesOf('c.stakeholders')}, ','), ';' ORDER BY c.contract_id))
+                FROM contracts c) AS contract_parties,
+             (SELECT count(*)::int FROM events WHERE other_party_ids IS NOT NULL) AS events_with_other_parties`);
     return rows;
   }
 

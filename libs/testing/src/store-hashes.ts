@@ -6,6 +6,14 @@ const WALL_CLOCK_COLUMNS = new Set(['computed_at', 'as_of', 'since']);
 const WALL_CLOCK_FOR: Record<string, string> = {
   'party_hosting.record_time': `CASE WHEN t.source = 'peers' THEN NULL ELSE t.record_time END`,
 };
+/**
+ * Columns of party dictionary ids (`parties.id`), which, like row ids, depend on the order the
+ * store met its parties in (and the batches it met them in): compared as the names they stand
+ * for, so a store holding names there (before migration PartyIds) hashes the same.
+ */
+const PARTY_ID_COLUMNS = new Set(['events.stakeholders', 'contracts.stakeholders']);
+/** Columns derived from others of their row (`events.other_party_ids`: the acting parties that are not stakeholders). */
+const DERIVED_COLUMNS = new Set(['events.other_party_ids']);
 /** Tables of how the store is being filled, not of what it holds (the mirror's view of its peers). */
 const OPERATIONAL_TABLES = new Set(['mirror_peer_status']);
 
@@ -14,13 +22,14 @@ const OPERATIONAL_TABLES = new Set(['mirror_peer_status']);
  * stores hold the same data. Identity row ids depend on the store's history of transactions
  * (a rolled-back insert uses up ids), so a `row_id` is left out and a reference to one is
  * replaced by the natural key it points at (an update's `update_id`, a contract's
- * `contract_id`). Rows are hashed in sorted order of their text.
+ * `contract_id`); party dictionary ids likewise (`parties.id` left out, an array of them read
+ * as the names). Rows are hashed in sorted order of their text.
  */
 export async function storeContentHashes(
   dataSource: DataSource,
 ): Promise<Record<string, { rows: number; md5: string }>> {
-  const columns: { table_name: string; column_name: string }[] = await dataSource.query(
-    `SELECT table_name, column_name FROM information_schema.columns
+  const columns: { table_name: string; column_name: string; udt_name: string }[] = await dataSource.query(
+    `SELECT table_name, column_name, udt_name FROM information_schema.columns
       WHERE table_schema = 'public' AND table_name <> 'migrations' AND NOT (table_name = ANY ($1::text[]))
         -- A partition's rows are its parent's (docs/scaling.md "Partitioned history").
         AND NOT EXISTS (SELECT 1 FROM pg_class p WHERE p.relname = table_name AND p.relispartition)
@@ -28,10 +37,15 @@ export async function storeContentHashes(
     [[...OPERATIONAL_TABLES]],
   );
   const tables = new Map<string, string[]>();
-  for (const { table_name, column_name } of columns) {
+  for (const { table_name, column_name, udt_name } of columns) {
     if (column_name === 'row_id' || WALL_CLOCK_COLUMNS.has(column_name)) continue;
+    if (DERIVED_COLUMNS.has(`${table_name}.${column_name}`)) continue;
+    if (table_name === 'parties' && column_name === 'id') continue;
     const value =
       WALL_CLOCK_FOR[`${table_name}.${column_name}`] ??
+      (PARTY_ID_COLUMNS.has(`${table_name}.${column_name}`) && udt_name === '_int4'
+        ? `CASE WHEN t."${column_name}" IS NOT NULL THEN ARRAY(SELECT d.party FROM unnest(t."${column_name}") WITH ORDINALITY AS s(id, n) JOIN parties d ON d.id = s.id ORDER BY s.n) END`
+        : undefined) ??
       (column_name.endsWith('update_row_id')
         ? `(SELECT u.update_id FROM updates u WHERE u.row_id = t."${column_name}")`
         : column_name === 'contract_row_id'

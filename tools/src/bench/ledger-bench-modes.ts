@@ -60,10 +60,11 @@ export function modes(party: string): Mode[] {
 export async function partyNearTenPercent(dataSource: DataSource): Promise<{ party: string; share: number }> {
   const [row]: { party: string; share: number }[] = await dataSource.query(
     `WITH ledger AS (SELECT row_id FROM updates WHERE ledger_offset IS NOT NULL),
-          seen AS (SELECT p AS party, count(DISTINCT e.update_row_id) AS n
-                     FROM events e JOIN ledger l ON l.row_id = e.update_row_id, unnest(e.stakeholders) p
+          seen AS (SELECT d.party, count(DISTINCT e.update_row_id) AS n
+                     FROM events e JOIN ledger l ON l.row_id = e.update_row_id,
+                          unnest(e.stakeholders) s(id) JOIN parties d ON d.id = s.id
                     WHERE e.event_type = 'created' OR e.consuming
-                    GROUP BY p)
+                    GROUP BY d.party)
      SELECT party, n::float8 / (SELECT count(*) FROM ledger) AS share FROM seen
       ORDER BY abs(n::float8 / (SELECT count(*) FROM ledger) - 0.1), party LIMIT 1`,
   );

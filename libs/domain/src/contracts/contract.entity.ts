@@ -13,7 +13,7 @@ import type { CompactValue } from '../daml-value/daml-value.types';
 @Index('ix_contracts_template', { synchronize: false })
 // ACS scans: (migration_id, row_id) with the lifetime columns included (declared in the migration).
 @Index('ix_contracts_acs', { synchronize: false })
-// GIN over stakeholders for party filters (declared in the migration).
+// GIN over the stakeholders' ids for party filters (declared in the migration).
 @Index('ix_contracts_stakeholders', { synchronize: false })
 // Active contracts by template (its hash), for "current X" lookups (partial; declared in the migration).
 @Index('ix_contracts_active_template', { synchronize: false })
@@ -87,8 +87,9 @@ export class ContractEntity {
   @Column('text', { name: 'observers', array: true })
   observers: string[];
 
-  @Column('text', { name: 'stakeholders', array: true })
-  stakeholders: string[];
+  /** `parties` ids of the signatories and observers, in name order (party filters; never printed). */
+  @Column('integer', { name: 'stakeholders', array: true })
+  stakeholders: number[];
 
   @Column('bigint', { name: 'created_update_row_id' })
   createdUpdateRowId: string;

@@ -6,6 +6,7 @@ import { VoteResultEntity } from '../scan/governance/vote-result.entity';
 import { EventEntity } from '../history/event.entity';
 import { UpdateEntity } from '../history/update.entity';
 import { HistoryMigrationEntity } from '../history/history-migration.entity';
+import { PartyEntity } from '../parties/party.entity';
 import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
 import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
 import { RewardAccountingTotalsEntity } from '../scan/rewards/reward-accounting-totals.entity';
@@ -51,6 +52,7 @@ export const ENTITIES = [
   PartyHostingEntity,
   MemberTrafficStateEntity,
   SynchronizerStateSourceEntity,
+  PartyEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

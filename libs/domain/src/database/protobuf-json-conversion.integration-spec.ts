@@ -15,6 +15,7 @@ import { UpdateHistoryService } from '../scan/updates/update-history.service';
 import { createDataSource } from './data-source';
 import { Db } from './db';
 import { MIGRATIONS } from './migrations';
+import { partyNamesOf } from '../parties/party-sql';
 import {
   convertContracts,
   convertEvents,
@@ -110,12 +111,30 @@ const TABLE_KEYS: Record<string, string> = {
   history_migrations: 'migration_id',
 };
 
-/** Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. */
+/**
+ * Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. Party
+ * dictionary ids (migration PartyIds) are read as the names they stand for: a store's ids depend
+ * on the order it met its parties in.
+ */
 async function rowsOf(dataSource: DataSource, table: string): Promise<Record<string, unknown>[]> {
-  const rows: { row: string }[] = await dataSource.query(
-    `SELECT row_to_json(t)::text AS row FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
+  const idColumns = (
+    await dataSource.query<{ column_name: string }[]>(
+      `SELECT column_name FROM information_schema.columns
+        WHERE table_name = $1 AND column_name IN ('stakeholders', 'other_party_ids') AND udt_name = '_int4'`,
+      [table],
+    )
+  ).map((c) => c.column_name);
+  const names = idColumns.map(
+    (c) => `, CASE WHEN t.${c} IS NOT NULL THEN ${partyNamesOf(`t.${c}`)} END AS ${c}`,
   );
-  return rows.map((r) => JSON.parse(r.row) as Record<string, unknown>);
+  const rows: ({ row: string } & Record<string, unknown>)[] = await dataSource.query(
+    `SELECT row_to_json(t)::text AS row${names.join('')} FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
+  );
+  return rows.map((r) => {
+    const row = JSON.parse(r.row) as Record<string, unknown>;
+    for (const c of idColumns) row[c] = r[c];
+    return row;
+  });
 }
 
 interface PayloadRow {
@@ -311,6 +330,8 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
           'choice_argument',
           'exercise_result',
           'payload_compact',
+          // Added by PartyIds (the previous release's rows have no such column).
+          'other_party_ids',
         ];
         // A contract's template id is no longer stored (ContractTemplateId1795523610000): its parts hold it.
         const dropped = table === 'contracts' ? ['template_id'] : [];

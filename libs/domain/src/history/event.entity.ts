@@ -10,9 +10,9 @@ export type EventKind = 'created' | 'exercised';
  */
 @Entity({ name: 'events' })
 @Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
-// Explorer filters: GIN over stakeholders and acting parties, and the hash of the template's
-// MODULE:ENTITY with the update (expression indexes, declared in the migrations ExplorerIndexes
-// and TemplateHashIndexes).
+// Explorer filters: GIN over the ids of the stakeholders and other acting parties (migration
+// PartyIds), and the hash of the template's MODULE:ENTITY with the update (expression indexes,
+// declared in the migrations ExplorerIndexes, PartyIds and TemplateHashIndexes).
 @Index('ix_events_parties', { synchronize: false })
 @Index('ix_events_template_entity', { synchronize: false })
 // Explorer filters by choice (partial, exercised events) and contract id (hash), in the migration
@@ -87,7 +87,11 @@ export class EventEntity {
   @Column('text', { name: 'witnesses', array: true, nullable: true })
   witnesses: string[] | null;
 
-  /** Stakeholders of the node's contract (flat transaction filters). */
-  @Column('text', { name: 'stakeholders', array: true })
-  stakeholders: string[];
+  /** Stakeholders of the node's contract (flat transaction filters), as `parties` ids in name order. */
+  @Column('integer', { name: 'stakeholders', array: true })
+  stakeholders: number[];
+
+  /** `parties` ids of the acting parties that are not stakeholders (party filters); null when none. */
+  @Column('integer', { name: 'other_party_ids', array: true, nullable: true })
+  otherPartyIds: number[] | null;
 }

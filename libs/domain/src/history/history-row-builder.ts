@@ -19,6 +19,9 @@ import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-valid
 /** A row id column not filled in yet. */
 export const PENDING_ROW_ID = '';
 
+/** Party ids not assigned yet (`assignPartyIds` replaces it; never written). */
+export const PARTY_IDS_PENDING: readonly number[] = Object.freeze([]);
+
 export type UpdateDraft = HistoryUpdateRow;
 
 export type EventDraft = HistoryEventRow;
@@ -143,6 +146,8 @@ export function createdEventRow(
     last_descendant_node_id: lastDescendantNodeId,
     witnesses: null,
     stakeholders,
+    stakeholder_ids: PARTY_IDS_PENDING,
+    other_party_ids: null,
   };
 }
 
@@ -180,6 +185,8 @@ export function exercisedEventRow(
     last_descendant_node_id: node.lastDescendantNodeId,
     witnesses: sameParties(witnesses, nodeStakeholders) ? null : witnesses,
     stakeholders: nodeStakeholders,
+    stakeholder_ids: PARTY_IDS_PENDING,
+    other_party_ids: null,
   };
 }
 
@@ -212,6 +219,7 @@ export function contractRow(
     signatories: sortedParties(e.signatories),
     observers: sortedParties(e.observers),
     stakeholders: union(e.signatories, e.observers),
+    stakeholder_ids: PARTY_IDS_PENDING,
     created_update_id: p.update.update_id,
     created_update_row_id: PENDING_ROW_ID,
     created_node_id: nodeId,

@@ -88,7 +88,12 @@ export interface HistoryEventRow {
   last_descendant_node_id: number;
   /** Null when equal to `stakeholders`. */
   witnesses: string[] | null;
+  /** Sorted names; stored as `stakeholder_ids`. */
   stakeholders: string[];
+  /** `parties` ids of `stakeholders`, in their order: the stored `stakeholders` (set by `assignPartyIds`). */
+  stakeholder_ids: readonly number[];
+  /** `parties` ids of the acting parties not among the stakeholders, null when none (set by `assignPartyIds`). */
+  other_party_ids: readonly number[] | null;
 }
 
 /** A row of `contracts`: a contract of a migration from its creation (or first assignment) on. */
@@ -110,7 +115,10 @@ export interface HistoryContractRow {
   created_at: string;
   signatories: string[];
   observers: string[];
+  /** Sorted names of the signatories and observers; stored as `stakeholder_ids`. */
   stakeholders: string[];
+  /** `parties` ids of `stakeholders`, in their order: the stored `stakeholders` (set by `assignPartyIds`). */
+  stakeholder_ids: readonly number[];
   /** `updates.row_id` of the creating update. */
   created_update_row_id: string;
   created_node_id: number;

@@ -1,9 +1,11 @@
-import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
+import { columnsOf, encodeRows, loadRows, type CopyColumn } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
 import { ensureHistoryPartitions } from './history-partitions';
+import { union } from './history-row-builder';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
+import { partyIdsAssigned } from './party-ids';
 
 /** What the writer reads of the stored history while it checks and builds a batch. */
 export interface HistoryView {
@@ -31,6 +33,20 @@ export const LEDGER_UPDATES_CHANNEL = 'ledger_updates';
 
 // An arbitrary constant: one writer at a time across every process sharing the database.
 const WRITER_LOCK = 7_301_946_102;
+
+/** A column of `parties` ids, refusing rows whose ids were not assigned (`assignPartyIds`). */
+function partyIdColumn<R>(name: string, ids: (row: R) => readonly number[] | null): CopyColumn<R> {
+  return {
+    name,
+    kind: 'intArray',
+    get: (row) => {
+      const value = ids(row);
+      if (value !== null && !partyIdsAssigned(value))
+        throw new Error(`${name} of a row written without party ids`);
+      return value;
+    },
+  };
+}
 
 const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
   row_id: 'int',
@@ -77,8 +93,10 @@ const EVENT_COLUMNS = columnsOf<HistoryEventRow>({
   child_node_ids: 'intArray',
   last_descendant_node_id: 'int',
   witnesses: 'textArray',
-  stakeholders: 'textArray',
-});
+}).concat(
+  partyIdColumn<HistoryEventRow>('stakeholders', (r) => r.stakeholder_ids),
+  partyIdColumn<HistoryEventRow>('other_party_ids', (r) => r.other_party_ids),
+);
 
 const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   row_id: 'int',
@@ -97,7 +115,6 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   created_at: 'timestamp',
   signatories: 'textArray',
   observers: 'textArray',
-  stakeholders: 'textArray',
   created_node_id: 'int',
   created_offset: 'int',
   created_record_time: 'timestamp',
@@ -107,7 +124,7 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   synchronizer_id: 'text',
   in_flight: 'bool',
   reassignment_counter: 'int',
-});
+}).concat(partyIdColumn<HistoryContractRow>('stakeholders', (r) => r.stakeholder_ids));
 
 /** A batch's history rows as COPY text (`encodeHistoryRows`), per table. */
 export interface EncodedHistoryRows {
@@ -179,7 +196,7 @@ export class HistoryWriteRepository implements HistoryView {
   async contractsByKey(keys: ContractKey[]): Promise<StoredContract[]> {
     if (keys.length === 0) return [];
     const rows = await this.connection.query<
-      Pick<HistoryContractRow, 'row_id' | 'contract_id' | 'signatories' | 'stakeholders' | 'in_flight'> & {
+      Pick<HistoryContractRow, 'row_id' | 'contract_id' | 'signatories' | 'observers' | 'in_flight'> & {
         migration_id: string;
         archived: boolean;
       }
@@ -187,7 +204,7 @@ export class HistoryWriteRepository implements HistoryView {
       // One ux_contracts_contract_migration probe per key, whatever the planner makes of a join
       // (it chose to sort the whole table for a batch's few thousand keys, in parallel workers,
       // every batch: work growing with the store). The key is unique: LIMIT 1 drops nothing.
-      `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.stakeholders,
+      `SELECT c.row_id, c.migration_id, c.contract_id, c.signatories, c.observers,
                 c.archived_record_time IS NOT NULL AS archived, c.in_flight
            FROM unnest($1::bigint[], $2::text[]) AS k(migration_id, contract_id)
           CROSS JOIN LATERAL (
@@ -200,7 +217,8 @@ export class HistoryWriteRepository implements HistoryView {
       migrationId: Number(r.migration_id),
       contractId: r.contract_id,
       signatories: r.signatories,
-      stakeholders: r.stakeholders,
+      // As the row was written (contractRow): the stored ids are the same parties.
+      stakeholders: union(r.signatories, r.observers),
       archived: r.archived,
       inFlight: r.in_flight,
     }));

@@ -1,6 +1,7 @@
 import {
   DomainError,
   LedgerWriter,
+  partyNamesOf,
   SpliceTemplates,
   type HistoryTransaction,
   type HistoryUpdate,
@@ -82,7 +83,8 @@ describe('LedgerWriter', () => {
 
     const contracts = await db.dataSource.query(
       `SELECT contract_id, package_name, module_name, entity_name, payload_compact->'amount'->>'initialAmount' AS amount,
-              created_offset::int, archived_offset::int, created_record_time, archived_record_time, stakeholders
+              created_offset::int, archived_offset::int, created_record_time, archived_record_time,
+              ${partyNamesOf('stakeholders')} AS stakeholders
          FROM contracts ORDER BY row_id`,
     );
     expect(contracts[0]).toMatchObject({
@@ -108,7 +110,9 @@ describe('LedgerWriter', () => {
     ]);
 
     const events = await db.dataSource.query(
-      `SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses, stakeholders FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`,
+      `SELECT node_id, event_type, child_node_ids, last_descendant_node_id, witnesses,
+              ${partyNamesOf('stakeholders')} AS stakeholders, other_party_ids
+         FROM events e JOIN updates u ON u.row_id = e.update_row_id WHERE u.update_id = $1 ORDER BY node_id`,
       [spent.update_id],
     );
     expect(events).toEqual([
@@ -120,6 +124,8 @@ describe('LedgerWriter', () => {
         last_descendant_node_id: 1,
         witnesses: null,
         stakeholders: [alice(), dso()].sort(),
+        // The acting party is a stakeholder.
+        other_party_ids: null,
       },
       {
         node_id: 1,
@@ -128,6 +134,7 @@ describe('LedgerWriter', () => {
         last_descendant_node_id: 1,
         witnesses: null,
         stakeholders: [alice(), dso()].sort(),
+        other_party_ids: null,
       },
     ]);
   });
@@ -269,6 +276,59 @@ describe('LedgerWriter', () => {
     } finally {
       await db.dataSource.query(`DROP TRIGGER fail_holdings ON amulet_holdings; DROP FUNCTION fail_insert()`);
     }
+  });
+
+  it('gives each party one dictionary id for good, written or not, through append and a pipeline', async () => {
+    const carol = () => h.party('carol');
+    const dave = () => h.party('dave');
+    const namesOfStored = async () =>
+      db.dataSource.query(
+        `SELECT c.contract_id, ${partyNamesOf('c.stakeholders')} AS stakeholders FROM contracts c ORDER BY c.row_id`,
+      );
+    await db.dataSource.query(
+      `CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.dataSource.query(
+      `CREATE TRIGGER fail_holdings BEFORE INSERT ON amulet_holdings FOR EACH ROW EXECUTE FUNCTION fail_insert()`,
+    );
+    try {
+      // A batch written on its own adds its parties in its transaction: gone with it.
+      await expect(writer.append([mint(carol(), '1.0000000000')])).rejects.toThrow(/disk full/);
+      expect(await db.dataSource.query(`SELECT party FROM parties`)).toEqual([]);
+      if (db.backend === 'postgres') {
+        // A pipeline adds them before the batch's transaction: they stay, unused.
+        const pipeline = await writer.openPipeline();
+        try {
+          const built = await pipeline.build(writer.prepare([mint(dave(), '1.0000000000')]));
+          await expect(pipeline.write(built)).rejects.toThrow(/disk full/);
+        } finally {
+          await pipeline.close();
+        }
+        expect(
+          (await db.dataSource.query(`SELECT party FROM parties`)).map((r: { party: string }) => r.party),
+        ).toContain(dave());
+      }
+    } finally {
+      await db.dataSource.query(`DROP TRIGGER fail_holdings ON amulet_holdings; DROP FUNCTION fail_insert()`);
+    }
+    const pipeline = await writer.openPipeline();
+    try {
+      await pipeline.write(await pipeline.build(writer.prepare([mint(carol(), '2.0000000000')])));
+      await pipeline.write(await pipeline.build(writer.prepare([mint(dave(), '3.0000000000')])));
+    } finally {
+      await pipeline.close();
+    }
+    await writer.append([mint(carol(), '4.0000000000'), mint(alice(), '5.0000000000')]);
+    expect((await namesOfStored()).map((r: { stakeholders: string[] }) => r.stakeholders)).toEqual([
+      [carol(), dso()].sort(),
+      [dave(), dso()].sort(),
+      [carol(), dso()].sort(),
+      [alice(), dso()].sort(),
+    ]);
+    const parties: { party: string; n: number }[] = await db.dataSource.query(
+      `SELECT party, count(*)::int AS n FROM parties GROUP BY party ORDER BY party`,
+    );
+    expect(parties).toEqual([alice(), carol(), dave(), dso()].sort().map((party) => ({ party, n: 1 })));
   });
 
   it('records ACS snapshot times every N hours after the first update of a migration', async () => {

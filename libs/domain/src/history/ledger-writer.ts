@@ -4,6 +4,7 @@ import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder
 import { writeBuiltBatch, type AppendResult } from './batch-write';
 import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
+import { assignPartyIds } from './party-ids';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate, type PayloadEncoding } from './update-validation';
 import { isVerdictItem, parseVerdictItem, type VerdictRow } from '../scan/events/verdict-item';
@@ -11,6 +12,10 @@ import { isHostingItem, parseHostingItem, type HostingRow } from '../scan/hostin
 import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from './writer-pipeline';
 
 export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
+
+// A batch written on its own looks its parties up in the dictionary (one statement): ids cached
+// across transactions could outlive the rows they name (a rolled back batch, a store reset).
+const NO_PARTY_IDS: ReadonlyMap<string, number> = new Map();
 
 export interface LedgerWriterOptions {
   snapshotIntervalHours: number;
@@ -177,6 +182,7 @@ export class LedgerWriter {
       const history = new HistoryWriteRepository(tx);
       await history.lockWriter();
       built = await buildBatch(history, batch);
+      await assignPartyIds(tx, built.history, NO_PARTY_IDS);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
     this.notify(result, built);

@@ -2,6 +2,7 @@ import type { Db, DbConnection } from '../database/db';
 import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder';
 import { encodeBuiltBatch, writeBuiltBatch, type AppendResult } from './batch-write';
 import { HistoryWriteRepository } from './history-write.repository';
+import { assignPartyIds } from './party-ids';
 import { PendingHistoryView } from './pending-history-view';
 
 /**
@@ -37,6 +38,8 @@ export async function openConcurrentPipeline(db: Db, snapshotIntervalHours: numb
 
 class ConcurrentPipeline implements WriterPipeline {
   private readonly view: PendingHistoryView;
+  /** The ids of the parties of the batches built so far. */
+  private readonly partyIds = new Map<string, number>();
 
   constructor(
     private readonly writeConnection: DbConnection,
@@ -48,6 +51,10 @@ class ConcurrentPipeline implements WriterPipeline {
 
   async build(prepared: PreparedBatch): Promise<PipelinedBatch> {
     const built = await buildBatch(this.view, prepared);
+    // New parties are added outside the batches' transactions (committed at once), so the ids
+    // learned stay valid for the pipeline's life, whatever becomes of the batch.
+    for (const [party, id] of await assignPartyIds(this.readConnection, built.history, this.partyIds))
+      this.partyIds.set(party, id);
     encodeBuiltBatch(built);
     this.view.pending.push(built.delta);
     return { built };

@@ -4,6 +4,8 @@ import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, HistoryUpdateRow, Stored } from '../history/history-rows';
 import type { StoredActiveContract } from './ledger-projection';
 import { contractTemplateId } from '../contracts/template-key.sql';
+import { lookupPartyIds } from '../parties/party-sql';
+import { union } from '../history/history-row-builder';
 
 /** Where a page of the active contract set starts: after this contract (creation offset, row id). */
 export interface ActiveContractsCursor {
@@ -30,6 +32,12 @@ export interface ActiveContractsPageRequest {
   withBlobs: boolean;
 }
 
+/** The dictionary ids of a request's `parties` and `allStakeholders`. */
+interface PartyIdsOfRequest {
+  parties: (number | null)[];
+  allStakeholders: (number | null)[];
+}
+
 export interface ActiveContractsPage {
   contracts: StoredActiveContract[];
   /** Cursor after the last row read when the page is full (more may follow within the window). */
@@ -44,7 +52,6 @@ type ContractColumn =
   | 'created_at'
   | 'signatories'
   | 'observers'
-  | 'stakeholders'
   | 'created_node_id'
   | 'created_offset'
   | 'created_event_blob';
@@ -90,12 +97,13 @@ export class LedgerActiveContractsRepository {
     query: Omit<ActiveContractsPageRequest, 'after' | 'createdUpTo'>,
     signal?: AbortSignal,
   ): AsyncGenerator<StoredActiveContract> {
+    const ids = await this.partyIdsOf(query);
     let after: ActiveContractsCursor = { createdOffset: 0, rowId: '0' };
     let window = query.limit * 2;
     while (after.createdOffset < query.activeAt) {
       if (signal?.aborted) return;
       const createdUpTo = Math.min(query.activeAt, after.createdOffset + window);
-      const page = await this.readPage({ ...query, after, createdUpTo });
+      const page = await this.readPageOf({ ...query, after, createdUpTo }, ids);
       yield* page.contracts;
       if (page.next) {
         after = page.next;
@@ -108,6 +116,23 @@ export class LedgerActiveContractsRepository {
   }
 
   async readPage(request: ActiveContractsPageRequest): Promise<ActiveContractsPage> {
+    return this.readPageOf(request, await this.partyIdsOf(request));
+  }
+
+  /** The dictionary ids of the request's parties (one lookup), for the statement's planner to see. */
+  private async partyIdsOf(
+    request: Pick<ActiveContractsPageRequest, 'parties' | 'allStakeholders'>,
+  ): Promise<PartyIdsOfRequest> {
+    const any = request.parties === 'any' ? [] : request.parties;
+    const all = request.allStakeholders ?? [];
+    const ids = await lookupPartyIds(this.db, [...any, ...all]);
+    return { parties: ids.slice(0, any.length), allStakeholders: ids.slice(any.length) };
+  }
+
+  private async readPageOf(
+    request: ActiveContractsPageRequest,
+    ids: PartyIdsOfRequest,
+  ): Promise<ActiveContractsPage> {
     const params: unknown[] = [
       request.activeAt,
       request.after?.createdOffset ?? 0,
@@ -115,16 +140,17 @@ export class LedgerActiveContractsRepository {
       request.limit,
       Math.min(request.createdUpTo, request.activeAt),
     ];
-    const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::text[]`;
-    if (request.parties !== 'any') params.push(request.parties);
+    // Unknown parties are null ids: overlapping nothing, and no array holding a null is contained.
+    const partyTest = request.parties === 'any' ? '' : `AND c.stakeholders && $6::integer[]`;
+    if (request.parties !== 'any') params.push(ids.parties);
     let allTest = '';
     if (request.allStakeholders !== undefined && request.allStakeholders.length > 0) {
-      params.push(request.allStakeholders);
-      allTest = `AND c.stakeholders @> $${params.length}::text[]`;
+      params.push(ids.allStakeholders);
+      allTest = `AND c.stakeholders @> $${params.length}::integer[]`;
     }
     const rows: ActiveContractRow[] = await this.db.query(
       `SELECT c.row_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.created_at, ev.create_arguments,
-              c.signatories, c.observers, c.stakeholders, c.created_node_id, c.created_offset::text AS created_offset,
+              c.signatories, c.observers, c.created_node_id, c.created_offset::text AS created_offset,
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
               ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN ev.create_arguments::text END` : 'NULL::text'}
                 AS create_arguments_json,
@@ -171,6 +197,8 @@ export class LedgerActiveContractsRepository {
 }
 
 function toActiveContract(r: ActiveContractRow): StoredActiveContract {
+  // The stored stakeholders are the ids of these (contractRow).
+  const stakeholders = union(r.signatories, r.observers);
   const assigned = r.assigned_offset !== null;
   let blob: string | null = null;
   if (r.created_event_blob !== null) blob = r.created_event_blob;
@@ -209,8 +237,8 @@ function toActiveContract(r: ActiveContractRow): StoredActiveContract {
       interfaceId: null,
       childNodeIds: null,
       lastDescendantNodeId: assigned ? 0 : r.created_node_id,
-      witnesses: r.stakeholders,
-      stakeholders: r.stakeholders,
+      witnesses: stakeholders,
+      stakeholders,
       createdEventBlob: blob,
     },
   };

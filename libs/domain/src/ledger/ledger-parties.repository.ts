@@ -1,19 +1,19 @@
 import type { Db } from '../database/db';
-
-/** The parties of an event: its stakeholders and acting parties (the expression ix_events_parties indexes). */
-const EVENT_PARTIES = `e.stakeholders || coalesce(e.acting_parties, '{}'::text[])`;
+import { EVENT_PARTY_IDS } from '../parties/party-sql';
 
 /**
- * The parties the recorded history knows: every stakeholder or acting party of a recorded event.
- * Nothing is stored per party; the reads go over the events.
+ * The parties the recorded history knows: every stakeholder or acting party of a recorded event
+ * (the party dictionary's names that an event's party ids hold; every party an event names is in
+ * the dictionary, so a party the dictionary lacks is unknown).
  */
 export class LedgerPartiesRepository {
   constructor(readonly db: Db) {}
 
   /**
-   * Known parties after `afterExclusive` in party order, at most `limit`. Without `among`, one
-   * pass over the events' parties (DISTINCT on their unnest); with `among` (the parties a user
-   * may read as), each candidate is probed in ix_events_parties (GIN).
+   * Known parties after `afterExclusive` in party order, at most `limit`: the dictionary's
+   * parties from the cursor on (ux_parties_party), or those of `among` (the parties a user may
+   * read as), that an event names, each probed in ix_events_parties (GIN). (The dictionary may
+   * hold a party of a batch whose write failed, which no event names.)
    */
   async listKnownParties(request: {
     afterExclusive: string;
@@ -23,17 +23,17 @@ export class LedgerPartiesRepository {
     const rows: { party: string }[] =
       request.among === undefined
         ? await this.db.query(
-            `SELECT DISTINCT p.party
-               FROM events e CROSS JOIN LATERAL unnest(${EVENT_PARTIES}) AS p(party)
-              WHERE p.party > $1
-              ORDER BY p.party
+            `SELECT d.party FROM parties d
+              WHERE d.party > $1
+                AND EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTY_IDS} @> ARRAY[d.id])
+              ORDER BY d.party
               LIMIT $2`,
             [request.afterExclusive, request.limit],
           )
         : await this.db.query(
-            `SELECT c.party FROM unnest($3::text[]) AS c(party)
+            `SELECT c.party FROM unnest($3::text[]) AS c(party) JOIN parties d ON d.party = c.party
               WHERE c.party > $1
-                AND EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTIES} @> ARRAY[c.party])
+                AND EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTY_IDS} @> ARRAY[d.id])
               ORDER BY c.party
               LIMIT $2`,
             [request.afterExclusive, request.limit, [...request.among]],
@@ -44,8 +44,8 @@ export class LedgerPartiesRepository {
   /** Which of `parties` the history knows (probes of ix_events_parties). */
   async knownAmong(parties: readonly string[]): Promise<string[]> {
     const rows: { party: string }[] = await this.db.query(
-      `SELECT c.party FROM unnest($1::text[]) AS c(party)
-        WHERE EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTIES} @> ARRAY[c.party])
+      `SELECT c.party FROM unnest($1::text[]) AS c(party) JOIN parties d ON d.party = c.party
+        WHERE EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTY_IDS} @> ARRAY[d.id])
         ORDER BY c.party`,
       [[...parties]],
     );

@@ -10,6 +10,8 @@ import type {
   UpdateHeaderColumn,
 } from '../history/history-rows';
 import { contractTemplateId } from '../contracts/template-key.sql';
+import { partyIdsOf, partyNamesOf } from '../parties/party-sql';
+import { union } from '../history/history-row-builder';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -89,27 +91,30 @@ type UpdateRow = Pick<Stored<HistoryUpdateRow>, UpdateHeaderColumn | 'command_id
   ledger_offset: string;
   unassigned_template_id: string | null;
   unassigned_package_name: string | null;
-  unassigned_stakeholders: string[] | null;
+  unassigned_signatories: string[] | null;
+  unassigned_observers: string[] | null;
   visible: boolean;
 };
 
 /** An event with its contract's compact arguments, its witnesses resolved and, when asked for, its blob. */
 type EventRow = Pick<
   Stored<HistoryEventRow>,
-  EventTreeColumn | 'update_row_id' | 'last_descendant_node_id' | 'stakeholders'
+  EventTreeColumn | 'update_row_id' | 'last_descendant_node_id' | 'stakeholders' | 'witnesses'
 > & {
-  /** Coalesced with the stakeholders. */
-  witnesses: string[];
   create_argument_compact: CompactValue | null;
   created_event_blob: string | null;
   /** JSON text of the created event's arguments, when its blob is derived (not stored, derivable). */
   create_arguments_json: string | null;
 };
 
-/** Party columns of `events e` (a null `witnesses` means the stakeholders). */
-const EVENT_PARTIES = {
-  witnesses: 'COALESCE(e.witnesses, e.stakeholders)',
-  stakeholders: 'e.stakeholders',
+/**
+ * Whether a party column of `events e` holds one of the parties `names` (an SQL text[]): the
+ * stakeholders are ids, the witnesses names (a null `witnesses` means the stakeholders).
+ */
+const EVENT_PARTIES_OVERLAP = {
+  witnesses: (names: string) =>
+    `COALESCE(e.witnesses && ${names}::text[], e.stakeholders && ${partyIdsOf(names)})`,
+  stakeholders: (names: string) => `e.stakeholders && ${partyIdsOf(names)}`,
 } as const;
 
 /** The largest int64: the upper bound of open-ended reads. */
@@ -182,15 +187,15 @@ export class LedgerUpdatesRepository {
       ? 'false'
       : transactions.parties === 'any'
         ? 'true'
-        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND ${EVENT_PARTIES[transactions.column]} && ${param(transactions.parties)}::text[])`;
+        : `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND ${EVENT_PARTIES_OVERLAP[transactions.column](param(transactions.parties))})`;
     let assignedVisible = 'false';
     let unassignedVisible = 'false';
     if (reassignments?.parties === 'any') {
       assignedVisible = unassignedVisible = 'true';
     } else if (reassignments) {
-      const parties = param(reassignments.parties);
-      assignedVisible = `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND e.stakeholders && ${parties}::text[])`;
-      unassignedVisible = `COALESCE(c.stakeholders && ${parties}::text[], false)`;
+      const ids = partyIdsOf(param(reassignments.parties));
+      assignedVisible = `EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id AND e.stakeholders && ${ids})`;
+      unassignedVisible = `COALESCE(c.stakeholders && ${ids}, false)`;
     }
     const direction = request.descending ? 'DESC' : 'ASC';
     const rows: UpdateRow[] = await this.db.query(
@@ -198,11 +203,11 @@ export class LedgerUpdatesRepository {
               u.workflow_id, u.command_id, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer,
               u.target_synchronizer, u.unassign_id, u.reassignment_counter, u.reassigned_contract_id,
               c.template_id AS unassigned_template_id, c.package_name AS unassigned_package_name,
-              c.stakeholders AS unassigned_stakeholders,
+              c.signatories AS unassigned_signatories, c.observers AS unassigned_observers,
               CASE u.kind WHEN 'transaction' THEN ${txVisible} WHEN 'assignment' THEN ${assignedVisible} ELSE ${unassignedVisible} END AS visible
          FROM updates u
          LEFT JOIN LATERAL (
-           SELECT ${contractTemplateId('c')} AS template_id, c.package_name, c.stakeholders FROM contracts c
+           SELECT ${contractTemplateId('c')} AS template_id, c.package_name, c.signatories, c.observers, c.stakeholders FROM contracts c
             WHERE u.kind = 'unassignment' AND c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id
            OFFSET 0
          ) c ON true
@@ -235,7 +240,8 @@ export class LedgerUpdatesRepository {
                   AS create_arguments_json,
                 e.created_at, e.signatories, e.observers, e.choice,
                 ${request.withExerciseValues ? 'e.choice_argument, e.exercise_result' : 'NULL::json AS choice_argument, NULL::json AS exercise_result'},
-                e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, ${EVENT_PARTIES.witnesses} AS witnesses, e.stakeholders,
+                e.consuming, e.acting_parties, e.interface_id, e.child_node_ids, e.last_descendant_node_id, e.witnesses,
+                ${partyNamesOf('e.stakeholders')} AS stakeholders,
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
            LEFT JOIN LATERAL (
@@ -296,7 +302,7 @@ function toEvent(r: EventRow, withBlobs: boolean): StoredLedgerEvent {
     interfaceId: r.interface_id,
     childNodeIds: r.child_node_ids,
     lastDescendantNodeId: r.last_descendant_node_id,
-    witnesses: r.witnesses,
+    witnesses: r.witnesses ?? r.stakeholders,
     stakeholders: r.stakeholders,
     createdEventBlob: withBlobs && r.event_type === 'created' ? blobOf(r) : null,
   };
@@ -326,12 +332,14 @@ function toUpdate(r: UpdateRow, events: StoredLedgerEvent[]): StoredLedgerUpdate
   if (
     r.unassigned_template_id !== null &&
     r.unassigned_package_name !== null &&
-    r.unassigned_stakeholders !== null
+    r.unassigned_signatories !== null &&
+    r.unassigned_observers !== null
   ) {
     update.unassigned = {
       templateId: r.unassigned_template_id,
       packageName: r.unassigned_package_name,
-      stakeholders: r.unassigned_stakeholders,
+      // The stored stakeholders are the ids of these (contractRow).
+      stakeholders: union(r.unassigned_signatories, r.unassigned_observers),
     };
   }
   return update;

@@ -27,6 +27,7 @@ import { SynchronizerState1795523100000 } from './1795523100000-synchronizer-sta
 import { TransactionLogIndex1795523200000 } from './1795523200000-transaction-log-index';
 import { ContractIdIndex1795523300000 } from './1795523300000-contract-id-index';
 import { HoldingsOwnerIndex1795523400000 } from './1795523400000-holdings-owner-index';
+import { PartyIds1795523500000 } from './1795523500000-party-ids';
 import { TemplateHashIndexes1795523600000 } from './1795523600000-template-hash-indexes';
 import { ContractTemplateId1795523610000 } from './1795523610000-contract-template-id';
 import { PackedVerdicts1795523700000 } from './1795523700000-packed-verdicts';
@@ -62,6 +63,7 @@ export const MIGRATIONS = [
   TransactionLogIndex1795523200000,
   ContractIdIndex1795523300000,
   HoldingsOwnerIndex1795523400000,
+  PartyIds1795523500000,
   TemplateHashIndexes1795523600000,
   ContractTemplateId1795523610000,
   PackedVerdicts1795523700000,

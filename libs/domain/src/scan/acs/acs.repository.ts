@@ -2,6 +2,7 @@ import { contractTemplateFilter, contractTemplateId } from '../../contracts/temp
 import type { Db } from '../../database/db';
 import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+import { lookupPartyIds } from '../../parties/party-sql';
 
 export interface TemplateName {
   packageName: string;
@@ -16,6 +17,8 @@ export interface AcsSelection {
   snapshotTime: string;
   /** Keep contracts with at least one of these stakeholders (ix_contracts_stakeholders). */
   partyIds?: readonly string[];
+  /** `partyIds` as dictionary ids (`lookupPartyIds`), which the statement takes; `AcsRepository` looks them up. */
+  stakeholderIds?: readonly (number | null)[];
   /** Keep contracts of these templates, matched on package name (not package id). */
   templates?: readonly TemplateName[];
 }
@@ -34,8 +37,10 @@ function selectionFilter(selection: AcsSelection, params: unknown[]): string {
     '(c.archived_record_time IS NULL OR c.archived_record_time >= $2::timestamptz)',
   ];
   if (selection.partyIds?.length) {
-    params.push(selection.partyIds);
-    clauses.push(`c.stakeholders && $${params.length}::text[]`);
+    if (selection.stakeholderIds?.length !== selection.partyIds.length)
+      throw new Error('an ACS selection by party without the parties looked up');
+    params.push(selection.stakeholderIds);
+    clauses.push(`c.stakeholders && $${params.length}::integer[]`);
   }
   if (selection.templates?.length) {
     params.push(
@@ -143,14 +148,20 @@ export class AcsRepository {
   constructor(private readonly db: Db) {}
 
   /** A page's response body, as the UTF-8 bytes PostgreSQL wrote (acsPageStatement). */
-  page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<Buffer> {
-    const { sql, params } = acsPageStatement(selection, afterRowId, limit);
+  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<Buffer> {
+    const { sql, params } = acsPageStatement(await this.withStakeholderIds(selection), afterRowId, limit);
     return this.db.textBytes(sql, params);
   }
 
   async isRowOf(selection: AcsSelection, rowId: string): Promise<boolean> {
-    const { sql, params } = acsRowCheckStatement(selection, rowId);
+    const { sql, params } = acsRowCheckStatement(await this.withStakeholderIds(selection), rowId);
     const [row]: { ok: boolean }[] = await this.db.query(sql, params);
     return row.ok;
+  }
+
+  /** The selection with its parties' ids (one dictionary lookup), when it selects by party. */
+  private async withStakeholderIds(selection: AcsSelection): Promise<AcsSelection> {
+    if (!selection.partyIds?.length || selection.stakeholderIds) return selection;
+    return { ...selection, stakeholderIds: await lookupPartyIds(this.db, selection.partyIds) };
   }
 }

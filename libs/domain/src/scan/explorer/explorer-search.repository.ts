@@ -1,5 +1,5 @@
 import { prepared, type Db } from '../../database/db';
-import { EVENT_PARTIES } from './explorer-updates.repository';
+import { EVENT_PARTY_IDS, partyIdArrayOf } from '../../parties/party-sql';
 
 export interface ExplorerSearchRow {
   kind: 'update' | 'contract' | 'party';
@@ -18,7 +18,7 @@ const SEARCH = prepared(
      UNION ALL
      SELECT 2, 'contract', $1 WHERE EXISTS (SELECT 1 FROM contracts c WHERE c.contract_id = $1)
      UNION ALL
-     SELECT 3, 'party', $1 WHERE EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTIES} @> ARRAY[$1::text])
+     SELECT 3, 'party', $1 WHERE EXISTS (SELECT 1 FROM events e WHERE ${EVENT_PARTY_IDS} @> ${partyIdArrayOf('$1::text')})
    ) m ORDER BY m.ord`,
 );
 

@@ -1,6 +1,7 @@
 import type { Db } from '../../database/db';
 import { contractTemplateId, eventTemplateSuffixFilter } from '../../contracts/template-key.sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+import { EVENT_PARTY_IDS, partyIdArrayOf } from '../../parties/party-sql';
 
 /** A position in the explorer's update order: (migration id, record time, row id), descending. */
 export interface ExplorerUpdatesCursor {
@@ -39,12 +40,6 @@ export interface ExplorerUpdateRow {
   root_event_ids: string[] | null;
 }
 
-/**
- * The parties of an event the explorer filters on (stakeholders, which hold a created event's
- * signatories and observers, and the acting parties of an exercise). Written exactly as in
- * ix_events_parties (migration ExplorerIndexes), so that the GIN index serves `@>` on it.
- */
-export const EVENT_PARTIES = `(e.stakeholders || coalesce(e.acting_parties, '{}'::text[]))`;
 
 /** The contract an unassignment moves (it has no event row of its own). */
 const UNASSIGNED_CONTRACT = `c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id`;
@@ -81,8 +76,10 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
   }
   if (query.party !== undefined) {
     const p = add(query.party);
-    const party = `ARRAY[${p}::text]`;
-    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_PARTIES} @> ${party})
+    // The parties of an event (stakeholders, which hold a created event's signatories and
+    // observers, and the acting parties of an exercise) as ids, as ix_events_parties indexes them.
+    const party = partyIdArrayOf(`${p}::text`);
+    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${EVENT_PARTY_IDS} @> ${party})
       OR u.submitter = ${p}
       OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT} AND c.stakeholders @> ${party})))`);
   }

@@ -1,6 +1,7 @@
 import type { Queryable } from '../../database/db';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
 import { SpliceTemplates } from '../../splice/splice-templates';
+import { EVENT_PARTY_IDS } from '../../parties/party-sql';
 
 /** A kind of synchronizer state a scan mirror copies from its peers. */
 export type SynchronizerStateKind = 'member_traffic' | 'party_hosting';
@@ -79,7 +80,7 @@ const UNHOSTED_PARTIES = `
     coalesce((SELECT json_agg(json_build_array(x.synchronizer_id, x.party_id, x.migration_id) ORDER BY x.synchronizer_id, x.party_id)
       FROM (SELECT u.synchronizer_id, p.party AS party_id, max(u.migration_id)::int AS migration_id
               FROM u JOIN events e ON e.update_row_id = u.row_id AND e.migration_id = u.migration_id
-              CROSS JOIN unnest(e.stakeholders || coalesce(e.acting_parties, '{}'::text[])) AS p(party)
+              CROSS JOIN unnest(${EVENT_PARTY_IDS}) AS s(id) JOIN parties p ON p.id = s.id
              WHERE NOT EXISTS (SELECT 1 FROM party_hosting h
                                 WHERE h.synchronizer_id = u.synchronizer_id AND h.party_id = p.party)
              GROUP BY u.synchronizer_id, p.party) x), '[]') AS parties`;
