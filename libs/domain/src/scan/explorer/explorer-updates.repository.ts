@@ -40,7 +40,6 @@ export interface ExplorerUpdateRow {
   root_event_ids: string[] | null;
 }
 
-
 /** The contract an unassignment moves (it has no event row of its own). */
 const UNASSIGNED_CONTRACT = `c.migration_id = u.migration_id AND c.contract_id = u.reassigned_contract_id`;
 
