@@ -1,4 +1,5 @@
 import { PeerError, ScanPeer, type CallPolicy, type PeerAnswer } from './peer';
+import { offsetSpans, sameApartFromOffsets, spansAreItemOffsets, type OffsetSpans } from './page-bytes';
 import type { PeerStatusBook } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
 
@@ -87,6 +88,43 @@ export class PeerReads {
     return agreement.items;
   }
 
+  /**
+   * `quorumRead` of a page the peers send as bytes (`ask`), parsed into items by `itemsOf`. When
+   * every peer sent the same bytes apart from the items' own offsets (`offsetsOf`, page-bytes.ts),
+   * the items are the first peer's, parsed alone: what the comparison of parsed items accepts
+   * when no peer differs. Otherwise every page is parsed and compared as `quorumRead` does.
+   */
+  async quorumReadPage<I>(
+    what: string,
+    ask: (peer: ScanPeer) => Promise<PeerAnswer<Buffer>>,
+    itemsOf: (value: unknown) => I[],
+    offsetsOf: (items: readonly I[]) => string[],
+    key: (item: I) => string,
+    same?: (a: I, b: I) => boolean,
+    dropped?: () => boolean,
+  ): Promise<I[]> {
+    const bodies = await this.askPeers(ask, (answer) => [answer], dropped);
+    const alike = bodies.length > 1 ? sameBytes(bodies.map((b) => b.items[0])) : undefined;
+    // The first page, once parsed (only when the pages are alike): not parsed twice.
+    let first: I[] | Error | undefined;
+    if (alike) {
+      first = parsePage(bodies[0].items[0], itemsOf);
+      if (Array.isArray(first) && spansAreItemOffsets(alike.first, alike.spans, offsetsOf(first))) {
+        this.noteAgreement(what, bodies, {});
+        return first;
+      }
+    }
+    const answers: PeerItems<I>[] = [];
+    bodies.forEach((body, i) => {
+      const items = i === 0 && first !== undefined ? first : parsePage(body.items[0], itemsOf);
+      // A page that is not JSON fails its peer, as the generated client's parse would have.
+      if (Array.isArray(items)) answers.push({ url: body.url, items });
+      else this.failed(body.url, `${items.name}: ${items.message}`);
+    });
+    this.checkQuorum(answers.length);
+    return this.compare(what, answers, key, same);
+  }
+
   /** Every peer's answer as items (at least f + 1 answers), leaving out for a while those that fail. */
   async askPeers<T, I>(
     ask: (peer: ScanPeer) => Promise<PeerAnswer<T>>,
@@ -153,4 +191,37 @@ export class PeerReads {
       })),
     );
   }
+}
+
+/**
+ * Whether every answer is a page (none absent) of the same bytes as the first apart from the
+ * values of `offset` members: the first page and those spans of it, or undefined.
+ */
+function sameBytes(
+  answers: readonly PeerAnswer<Buffer>[],
+): { first: Buffer; spans: OffsetSpans } | undefined {
+  const [first, ...others] = answers;
+  if (first.absent) return undefined;
+  const spans = offsetSpans(first.value);
+  if (spans === undefined) return undefined;
+  for (const other of others) {
+    if (other.absent) return undefined;
+    const otherSpans = offsetSpans(other.value);
+    if (otherSpans === undefined || !sameApartFromOffsets(first.value, spans, other.value, otherSpans))
+      return undefined;
+  }
+  return { first: first.value, spans };
+}
+
+/** A page's items, parsed as the generated client parses a body (an empty one is `{}`), or why it is not JSON. */
+function parsePage<I>(answer: PeerAnswer<Buffer>, itemsOf: (value: unknown) => I[]): I[] | Error {
+  if (answer.absent) return [];
+  const text = answer.value.toString('utf8');
+  let value: unknown;
+  try {
+    value = text ? JSON.parse(text) : {};
+  } catch (error) {
+    return error as Error;
+  }
+  return itemsOf(value);
 }

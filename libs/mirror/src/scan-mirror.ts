@@ -9,7 +9,14 @@ import {
   type HistoryVerdictItem,
   type WriterObserver,
 } from '@canton-scan/domain';
-import { contentOf, migrationOf, sameContent, toHistoryUpdate, type ServedItem } from './convert';
+import {
+  contentOf,
+  itemOffsets,
+  migrationOf,
+  sameContent,
+  toHistoryUpdate,
+  type ServedItem,
+} from './convert';
 import { noteWritten, type MirrorProgress } from './mirror-progress';
 import { prefetched, sleep } from './paging';
 import { DEFAULT_CALL_POLICY, EVENTS_NOT_SERVED, PeerError, type CallPolicy } from './peer';
@@ -362,11 +369,15 @@ export class ScanMirror {
     const pages = prefetched(
       position.lastRecordTime ?? IMPORT_RECORD_TIME,
       (afterTime) =>
-        this.reads.quorumRead(
+        this.reads.quorumReadPage(
           `updates of migration ${migrationId} after ${afterTime}`,
           (peer) =>
-            peer.updates({ after_migration_id: migrationId, after_record_time: afterTime }, this.pageSize),
-          (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
+            peer.updatesBytes(
+              { after_migration_id: migrationId, after_record_time: afterTime },
+              this.pageSize,
+            ),
+          (value) => (value as { transactions: ServedItem[] }).transactions,
+          itemOffsets,
           (item) => canonicalJson(contentOf(item)),
           sameContent,
           () => finished,

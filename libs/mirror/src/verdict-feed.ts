@@ -5,6 +5,7 @@ import {
   coverUpdates,
   eventMigrationOf,
   eventRecordTimeOf,
+  eventOffsets,
   EventsMismatchError,
   verdictKey,
   type EventsCover,
@@ -78,11 +79,15 @@ export class VerdictFeed {
     const what = `verdicts of migration ${this.migrationId} after ${this.after}`;
     let page: ServedEvent[];
     try {
-      page = await this.reads.quorumRead(
+      page = await this.reads.quorumReadPage(
         what,
         (peer) =>
-          peer.events({ after_migration_id: this.migrationId, after_record_time: this.after }, this.pageSize),
-        (answer) => (answer.absent ? [] : (answer.value.events as unknown as ServedEvent[])),
+          peer.eventsBytes(
+            { after_migration_id: this.migrationId, after_record_time: this.after },
+            this.pageSize,
+          ),
+        (value) => (value as { events: ServedEvent[] }).events,
+        eventOffsets,
         verdictKey,
       );
     } catch (error) {
