@@ -13,10 +13,13 @@ import {
 import { pipelinePages } from './page-pipeline';
 
 /**
- * Pages of regular updates read (and compared) ahead of the one being written, and the updates
- * a write batch gathers from the pages read (the ingest's batch size).
+ * Pages of regular updates read (and compared) ahead of the one being written, and what they
+ * may weigh together as the peer sent them (a page's parsed form takes several times its bytes:
+ * pages of large updates are read fewer ahead), and the updates a write batch gathers from the
+ * pages read (the ingest's batch size).
  */
 export const READ_AHEAD_PAGES = 4;
+export const READ_AHEAD_BYTES = 32 * 1024 * 1024;
 export const WRITE_BATCH_UPDATES = 2000;
 
 /** A page of a migration made ready for the writer: its updates and the verdicts of its record-time range. */
@@ -25,6 +28,8 @@ export interface PageToWrite {
   verdicts: HistoryVerdictItem[];
   /** The page's newest regular record time: the store's once the page is written. */
   lastRecordTime: string | undefined;
+  /** What the page of updates it comes from weighed as the peer sent it (0: none, or not counted). */
+  bytes: number;
 }
 
 /** How a migration's pages are written (see `writePages`). */
@@ -40,7 +45,7 @@ export interface PageWrites {
 
 /**
  * Runs `read` (which emits a migration's pages in order) while the pages it emitted are written,
- * at most `READ_AHEAD_PAGES` read ahead, in batches of about `WRITE_BATCH_UPDATES` updates (a
+ * at most `READ_AHEAD_PAGES` (and about `READ_AHEAD_BYTES`) read ahead, in batches of about `WRITE_BATCH_UPDATES` updates (a
  * page never split), through the writer's pipeline: a batch is built while the previous one is
  * written (`pipelinePages`; the pages agreed before a failed read are written first).
  */
@@ -69,7 +74,11 @@ export async function writePages<R>(
           ),
         write: async (batch, pages) => how.written(pages, await pipeline.write(batch)),
       },
-      { lookAhead: READ_AHEAD_PAGES, signal: how.signal },
+      {
+        lookAhead: READ_AHEAD_PAGES,
+        lookAheadBytes: { max: READ_AHEAD_BYTES, bytesOf: (page) => page.bytes },
+        signal: how.signal,
+      },
     );
   } finally {
     await pipeline.close();

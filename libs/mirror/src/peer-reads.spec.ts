@@ -36,13 +36,15 @@ function readPage(served: Record<string, PeerAnswer<Buffer>>) {
 
 describe('PeerReads.quorumReadPage', () => {
   it('takes the first page when every peer sent the same bytes apart from its own offsets', async () => {
+    const first = body([reassignment('000000000000000001'), reassignment('000000000000000002', '00bb')]);
     const { read, reads, status, parsed } = readPage({
-      [urls[0]]: body([reassignment('000000000000000001'), reassignment('000000000000000002', '00bb')]),
+      [urls[0]]: first,
       [urls[1]]: body([reassignment('000000000000000011'), reassignment('000000000000000012', '00bb')]),
       [urls[2]]: body([reassignment('000000000000000021'), reassignment('000000000000000022', '00bb')]),
       [urls[3]]: body([reassignment('000000000000000031'), reassignment('000000000000000032', '00bb')]),
     });
-    const items = await read;
+    const { items, bytes } = await read;
+    expect(bytes).toBe(first.absent ? 0 : first.value.length);
     expect(items.map((i) => [i.update_id, i.offset])).toEqual([
       ['u-00aa', '000000000000000001'],
       ['u-00bb', '000000000000000002'],
@@ -61,7 +63,7 @@ describe('PeerReads.quorumReadPage', () => {
       [urls[2]]: body([reassignment('21'), reassignment('22', '00cc')]),
       [urls[3]]: body([reassignment('31'), reassignment('32', '00bb')]),
     });
-    expect((await read).map((i) => i.update_id)).toEqual(['u-00aa', 'u-00bb']);
+    expect((await read).items.map((i) => i.update_id)).toEqual(['u-00aa', 'u-00bb']);
     expect(parsed).toHaveLength(4);
     expect([...reads.dissenters]).toEqual([urls[2]]);
   });
@@ -87,7 +89,7 @@ describe('PeerReads.quorumReadPage', () => {
       [urls[2]]: body([reassignment('21')]),
       [urls[3]]: body([reassignment('31')]),
     });
-    expect((await read).map((i) => i.offset)).toEqual(['11']);
+    expect((await read).items.map((i) => i.offset)).toEqual(['11']);
     const record = status.record({ appended: 0, verdictsCopied: 0, migrationId: 0 });
     expect(record.peers[0].consecutiveFailures).toBe(1);
     expect(logs.some((m) => m.startsWith(`peer ${urls[0]} failed: ${urls[0]}: SyntaxError`))).toBe(true);
@@ -95,6 +97,6 @@ describe('PeerReads.quorumReadPage', () => {
 
   it('reads an absent page (404) as no items', async () => {
     const { read } = readPage({ [urls[0]]: { absent: true }, [urls[1]]: { absent: true } });
-    await expect(read).resolves.toEqual([]);
+    await expect(read).resolves.toEqual({ items: [], bytes: 0 });
   });
 });

@@ -3,6 +3,12 @@ import { offsetSpans, sameApartFromOffsets, spansAreItemOffsets, type OffsetSpan
 import type { PeerStatusBook } from './peer-status';
 import { agreedPrefix, quorumSize, type PeerItems } from './quorum';
 
+/** A page's items the peers agreed on, and what the first answering peer's page weighed (bytes). */
+export interface PageRead<I> {
+  items: I[];
+  bytes: number;
+}
+
 /** No quorum of peers answered alike: nothing of the page can be trusted yet. */
 export class NoQuorumError extends Error {}
 
@@ -102,8 +108,10 @@ export class PeerReads {
     key: (item: I) => string,
     same?: (a: I, b: I) => boolean,
     dropped?: () => boolean,
-  ): Promise<I[]> {
+  ): Promise<PageRead<I>> {
     const bodies = await this.askPeers(ask, (answer) => [answer], dropped);
+    const taken = bodies[0].items[0];
+    const bytes = taken.absent ? 0 : taken.value.length;
     const alike = bodies.length > 1 ? sameBytes(bodies.map((b) => b.items[0])) : undefined;
     // The first page, once parsed (only when the pages are alike): not parsed twice.
     let first: I[] | Error | undefined;
@@ -111,7 +119,7 @@ export class PeerReads {
       first = parsePage(bodies[0].items[0], itemsOf);
       if (Array.isArray(first) && spansAreItemOffsets(alike.first, alike.spans, offsetsOf(first))) {
         this.noteAgreement(what, bodies, {});
-        return first;
+        return { items: first, bytes };
       }
     }
     const answers: PeerItems<I>[] = [];
@@ -122,7 +130,7 @@ export class PeerReads {
       else this.failed(body.url, `${items.name}: ${items.message}`);
     });
     this.checkQuorum(answers.length);
-    return this.compare(what, answers, key, same);
+    return { items: this.compare(what, answers, key, same), bytes };
   }
 
   /** Every peer's answer as items (at least f + 1 answers), leaving out for a while those that fail. */

@@ -358,12 +358,13 @@ export class ScanMirror {
     /** Set once this read ends: the page it may have asked for ahead is dropped. */
     let finished = false;
     const own = (page: ServedItem[]) => page.filter((item) => migrationOf(item) === migrationId);
-    const toWrite = (mine: ServedItem[], verdicts: HistoryVerdictItem[]): PageToWrite => {
+    const toWrite = (mine: ServedItem[], verdicts: HistoryVerdictItem[], bytes: number): PageToWrite => {
       if (mine.length > 0) lastRead = String(mine[mine.length - 1].record_time);
       return {
         updates: mine.map((item) => toHistoryUpdate(item, ++offset)),
         verdicts,
         lastRecordTime: mine.length > 0 ? lastRead : undefined,
+        bytes,
       };
     };
     const pages = prefetched(
@@ -383,13 +384,13 @@ export class ScanMirror {
           () => finished,
         ),
       // The next page is read while this one is handled, unless this one ends the migration or the list.
-      (page) =>
+      ({ items: page }) =>
         page.length > 0 && own(page).length === page.length
           ? String(page[page.length - 1].record_time)
           : undefined,
     );
     try {
-      for await (const page of pages) {
+      for await (const { items: page, bytes } of pages) {
         let mine = own(page);
         let verdicts: HistoryVerdictItem[] = [];
         if (feed) {
@@ -397,7 +398,7 @@ export class ScanMirror {
           verdicts = cover.verdicts;
           if (cover.covered < mine.length) {
             mine = mine.slice(0, cover.covered);
-            if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+            if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts, bytes));
             this.log(
               `migration ${migrationId}: the peers' verdicts end before their updates; the updates after ` +
                 `${lastRead ?? 'its start'} wait for their verdicts`,
@@ -405,10 +406,10 @@ export class ScanMirror {
             return 'verdicts-behind';
           }
         }
-        if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts));
+        if (mine.length > 0 || verdicts.length > 0) await emit(toWrite(mine, verdicts, bytes));
         if (mine.length < page.length || page.length === 0) {
           // The migration's updates end here (for now): the verdicts alone that follow its last update.
-          if (feed) await feed.trailing((v) => emit(toWrite([], v)));
+          if (feed) await feed.trailing((v) => emit(toWrite([], v, 0)));
           return mine.length < page.length ? 'later' : 'end';
         }
       }
@@ -424,7 +425,7 @@ export class ScanMirror {
    * flag once the migration is held, so a migration begun without its start stays so).
    */
   private async append(migrationId: number, updates: HistoryUpdate[]): Promise<void> {
-    const page: PageToWrite = { updates, verdicts: [], lastRecordTime: undefined };
+    const page: PageToWrite = { updates, verdicts: [], lastRecordTime: undefined, bytes: 0 };
     await this.written(
       migrationId,
       [page],

@@ -79,7 +79,7 @@ export class VerdictFeed {
     const what = `verdicts of migration ${this.migrationId} after ${this.after}`;
     let page: ServedEvent[];
     try {
-      page = await this.reads.quorumReadPage(
+      ({ items: page } = await this.reads.quorumReadPage(
         what,
         (peer) =>
           peer.eventsBytes(
@@ -89,7 +89,7 @@ export class VerdictFeed {
         (value) => (value as { events: ServedEvent[] }).events,
         eventOffsets,
         verdictKey,
-      );
+      ));
     } catch (error) {
       if (!(error instanceof NoQuorumError) || error instanceof VerdictsUnavailableError) throw error;
       throw new VerdictsUnavailableError(
