@@ -56,6 +56,26 @@ describe('PeerReads.quorumReadPage', () => {
     ).toEqual([true, true, true, true]);
   });
 
+  it('takes the first page of identical bytes (transactions, no offsets) parsed once', async () => {
+    const tx = {
+      update_id: 't1',
+      migration_id: 0,
+      events_by_id: { '#t1:0': { offset: 'a payload member' } },
+    };
+    const { read, parsed } = readPage({
+      [urls[0]]: body([tx]),
+      [urls[1]]: body([tx]),
+      [urls[2]]: body([tx]),
+    });
+    expect((await read).items).toEqual([tx]);
+    // A payload member named offset: the pages are alike only because their bytes are all equal.
+    expect(parsed).toHaveLength(3);
+    const plain = { update_id: 't2', migration_id: 0, events_by_id: {} };
+    const again = readPage({ [urls[0]]: body([plain]), [urls[1]]: body([plain]), [urls[2]]: body([plain]) });
+    expect((await again.read).items).toEqual([plain]);
+    expect(again.parsed).toEqual(['page']);
+  });
+
   it('compares the parsed items when a peer differs, and names the dissenter', async () => {
     const { read, reads, parsed } = readPage({
       [urls[0]]: body([reassignment('01'), reassignment('02', '00bb')]),

@@ -214,6 +214,8 @@ function sameBytes(
   if (spans === undefined) return undefined;
   for (const other of others) {
     if (other.absent) return undefined;
+    // The same bytes (pages of transactions, which carry no offset): no need to find the offsets.
+    if (other.value.equals(first.value)) continue;
     const otherSpans = offsetSpans(other.value);
     if (otherSpans === undefined || !sameApartFromOffsets(first.value, spans, other.value, otherSpans))
       return undefined;
