@@ -115,6 +115,17 @@ describe('PeerReads.quorumReadPage', () => {
     expect(logs.some((m) => m.startsWith(`peer ${urls[0]} failed: ${urls[0]}: SyntaxError`))).toBe(true);
   });
 
+  it('fails a peer whose JSON carries no list of items', async () => {
+    const { read, status } = readPage({
+      [urls[0]]: { absent: false, value: Buffer.from('{}') },
+      [urls[1]]: body([reassignment('11')]),
+    });
+    expect((await read).items.map((i) => i.offset)).toEqual(['11']);
+    expect(status.record({ appended: 0, verdictsCopied: 0, migrationId: 0 }).peers[0].lastError).toBe(
+      'TypeError: the answer carries no list of items',
+    );
+  });
+
   it('reads an absent page (404) as no items', async () => {
     const { read } = readPage({ [urls[0]]: { absent: true }, [urls[1]]: { absent: true } });
     await expect(read).resolves.toEqual({ items: [], bytes: 0 });

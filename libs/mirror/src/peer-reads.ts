@@ -125,7 +125,7 @@ export class PeerReads {
     const answers: PeerItems<I>[] = [];
     bodies.forEach((body, i) => {
       const items = i === 0 && first !== undefined ? first : parsePage(body.items[0], itemsOf);
-      // A page that is not JSON fails its peer, as the generated client's parse would have.
+      // A page that is not JSON (or not a page) fails its peer, as the generated client's parse would have.
       if (Array.isArray(items)) answers.push({ url: body.url, items });
       else this.failed(body.url, `${items.name}: ${items.message}`);
     });
@@ -223,7 +223,7 @@ function sameBytes(
   return { first: first.value, spans };
 }
 
-/** A page's items, parsed as the generated client parses a body (an empty one is `{}`), or why it is not JSON. */
+/** A page's items, parsed as the generated client parses a body (an empty one is `{}`), or why it is no page. */
 function parsePage<I>(answer: PeerAnswer<Buffer>, itemsOf: (value: unknown) => I[]): I[] | Error {
   if (answer.absent) return [];
   const text = answer.value.toString('utf8');
@@ -233,5 +233,6 @@ function parsePage<I>(answer: PeerAnswer<Buffer>, itemsOf: (value: unknown) => I
   } catch (error) {
     return error as Error;
   }
-  return itemsOf(value);
+  const items = itemsOf(value);
+  return Array.isArray(items) ? items : new TypeError('the answer carries no list of items');
 }
