@@ -24,6 +24,13 @@ export function contentOf(item: ServedItem): ServedItem {
   return content;
 }
 
+/** The items' own offsets, in order (a transaction of the v2 list has none; a reassignment has one). */
+export function itemOffsets(items: readonly ServedItem[]): string[] {
+  const offsets: string[] = [];
+  for (const item of items) if (item.offset !== undefined) offsets.push(String(item.offset));
+  return offsets;
+}
+
 /**
  * Whether two served items have the same content (`contentOf`: `offset` aside), as their
  * canonical JSON would tell, without serialising either: field order does not count.

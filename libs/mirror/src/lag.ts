@@ -1,5 +1,5 @@
 import { IMPORT_RECORD_TIME } from '@canton-scan/domain';
-import type { MirrorProgress } from './scan-mirror';
+import type { MirrorProgress } from './mirror-progress';
 
 /**
  * Seconds from the store's newest record time to the peers' newest (as of the mirror's last

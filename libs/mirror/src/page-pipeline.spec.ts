@@ -105,6 +105,36 @@ describe('pipelinePages', () => {
     expect(emitted).toBe(10);
   });
 
+  it('reads ahead no more than lookAheadBytes, and a page heavier than that alone', async () => {
+    const emittedWith = async (bytesOf: (page: number) => number) => {
+      const { writer, gateWrites } = recordingWriter();
+      const release = gate();
+      gateWrites(() => release.promise);
+      let emitted = 0;
+      const run = pipelinePages(
+        async (emit) => {
+          for (let page = 1; page <= 10; page++) {
+            await emit(page);
+            emitted = page;
+          }
+          return 'end';
+        },
+        writer,
+        { lookAhead: 8, lookAheadBytes: { max: 25, bytesOf } },
+      );
+      for (let i = 0; i < 20; i++) await turn();
+      const ahead = emitted;
+      release.open();
+      await run;
+      expect(emitted).toBe(10);
+      return ahead;
+    };
+    // Page 1 is being written and page 2 built; then pages of 10 bytes queue until 25 are reached.
+    expect(await emittedWith(() => 10)).toBe(5);
+    // Pages heavier than the bound: one at a time.
+    expect(await emittedWith(() => 100)).toBe(3);
+  });
+
   it('gathers queued pages into one batch as `take` says', async () => {
     const { writer, written, gateWrites } = recordingWriter({ take: (queued) => Math.min(queued.length, 3) });
     const release = gate();

@@ -16,9 +16,10 @@ export class PipelineStopped extends Error {}
 
 /**
  * Runs `read` (which hands each page to `emit`, in order, and returns how the read ended)
- * while the pages it emitted are written, keeping at most `lookAhead` pages read and not yet
- * taken for writing (`emit` waits for room): memory stays bounded by `lookAhead` pages plus the
- * batch being built and the one being written.
+ * while the pages it emitted are written, keeping at most `lookAhead` pages (and, if given, about
+ * `lookAheadBytes.max` bytes of them) read and not yet taken for writing (`emit` waits for
+ * room): memory stays bounded by the pages read ahead plus the batch being built and the one
+ * being written.
  *
  * - Pages are written in the order emitted, each batch after the previous one's write ends.
  * - When the read fails, every page it emitted before failing is written first, then its error
@@ -29,10 +30,22 @@ export class PipelineStopped extends Error {}
 export async function pipelinePages<P, B, R>(
   read: (emit: (page: P) => Promise<void>) => Promise<R>,
   writer: PageWriter<P, B>,
-  options: { lookAhead: number; signal?: AbortSignal },
+  options: {
+    lookAhead: number;
+    /**
+     * What the pages read ahead may weigh together (`bytesOf` each): a page is queued only below
+     * it, or when none is queued (a page heavier than the bound is still read, alone).
+     */
+    lookAheadBytes?: { max: number; bytesOf: (page: P) => number };
+    signal?: AbortSignal;
+  },
 ): Promise<R> {
   const lookAhead = Math.max(1, options.lookAhead);
+  const byBytes = options.lookAheadBytes;
   const queue: P[] = [];
+  let queuedBytes = 0;
+  const full = () =>
+    queue.length >= lookAhead || (byBytes !== undefined && queue.length > 0 && queuedBytes >= byBytes.max);
   let readDone = false;
   let stopped = false;
   let wakeWriter: (() => void) | undefined;
@@ -41,10 +54,10 @@ export async function pipelinePages<P, B, R>(
   const nudgeReader = () => wakeReader?.();
 
   const emit = async (page: P): Promise<void> => {
-    while (queue.length >= lookAhead && !stopped)
-      await new Promise<void>((resolve) => (wakeReader = resolve));
+    while (full() && !stopped) await new Promise<void>((resolve) => (wakeReader = resolve));
     if (stopped) throw new PipelineStopped('the write of the pages read ahead stopped');
     queue.push(page);
+    if (byBytes) queuedBytes += byBytes.bytesOf(page);
     nudgeWriter();
   };
   const reading = read(emit).finally(() => {
@@ -65,6 +78,7 @@ export async function pipelinePages<P, B, R>(
         continue;
       }
       const pages = queue.splice(0, Math.min(Math.max(writer.take(queue), 1), queue.length));
+      if (byBytes) for (const page of pages) queuedBytes -= byBytes.bytesOf(page);
       nudgeReader();
       let built: B;
       try {

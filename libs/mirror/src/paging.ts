@@ -12,14 +12,14 @@ export const sleep = (ms: number, signal?: AbortSignal) =>
  * A prefetched read that fails surfaces when its page is reached; one the caller no longer
  * reaches (it stopped early) is dropped.
  */
-export async function* prefetched<C, I>(
+export async function* prefetched<C, P>(
   first: C,
-  read: (cursor: C) => Promise<I[]>,
-  next: (page: I[]) => C | undefined,
-): AsyncGenerator<I[]> {
-  let pending: Promise<I[]> | undefined = read(first);
+  read: (cursor: C) => Promise<P>,
+  next: (page: P) => C | undefined,
+): AsyncGenerator<P> {
+  let pending: Promise<P> | undefined = read(first);
   while (pending) {
-    const page: I[] = await pending;
+    const page: P = await pending;
     const cursor = next(page);
     pending = cursor === undefined ? undefined : read(cursor);
     pending?.catch(() => undefined);

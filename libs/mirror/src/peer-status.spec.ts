@@ -1,6 +1,6 @@
 import type { MirrorStatusRecord } from '@canton-scan/domain';
 import { PeerStatusBook } from './peer-status';
-import type { MirrorProgress } from './scan-mirror';
+import type { MirrorProgress } from './mirror-progress';
 
 const A = 'http://a/api/scan';
 const B = 'http://b/api/scan';

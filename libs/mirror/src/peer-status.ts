@@ -1,6 +1,6 @@
 import type { MirrorPeerStatus, MirrorStatusRecord } from '@canton-scan/domain';
 import { lagSeconds } from './lag';
-import type { MirrorProgress } from './scan-mirror';
+import type { MirrorProgress } from './mirror-progress';
 
 /** Where the mirror writes its status (the store's `MirrorPeerStatusRepository`, or a test's fake). */
 export interface MirrorStatusSink {

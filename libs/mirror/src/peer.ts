@@ -69,6 +69,9 @@ function describe(result: RawResult): string {
   return `HTTP ${result.response.status} ${message ?? ''}`.trim();
 }
 
+const bytesOf = (answer: PeerAnswer<ArrayBuffer>): PeerAnswer<Buffer> =>
+  answer.absent ? answer : { absent: false, value: Buffer.from(answer.value) };
+
 export type ScanClient = ReturnType<typeof createScanClient>;
 
 /** One scan peer, called through the generated scan client. */
@@ -120,6 +123,23 @@ export class ScanPeer {
     );
   }
 
+  /** `POST /v2/updates` as the bytes the peer sent (compared before parsing, page-bytes.ts). */
+  async updatesBytes(
+    after: scanApi.UpdateHistoryRequestAfter,
+    pageSize: number,
+  ): Promise<PeerAnswer<Buffer>> {
+    return bytesOf(
+      await this.call<ArrayBuffer>((signal) =>
+        scanApi.getUpdateHistoryV2({
+          client: this.client,
+          body: { after, page_size: pageSize, daml_value_encoding: 'protobuf_json' },
+          signal,
+          parseAs: 'arrayBuffer',
+        }),
+      ),
+    );
+  }
+
   /**
    * `POST /v0/events`: a page of events (updates merged with the mediator verdicts), updates in
    * the compact encoding (the mirror compares only their ids: a compact-only history has no
@@ -139,6 +159,20 @@ export class ScanPeer {
     );
     if (answer.absent) throw new PeerError(this.url, 'HTTP 404: /v0/events is not served', 404);
     return answer;
+  }
+
+  /** `POST /v0/events` as `events` asks it, as the bytes the peer sent (a 404 fails as there). */
+  async eventsBytes(after: scanApi.UpdateHistoryRequestAfter, pageSize: number): Promise<PeerAnswer<Buffer>> {
+    const answer = await this.call<ArrayBuffer>((signal) =>
+      scanApi.getEventHistory({
+        client: this.client,
+        body: { after, page_size: pageSize, daml_value_encoding: 'compact_json' },
+        signal,
+        parseAs: 'arrayBuffer',
+      }),
+    );
+    if (answer.absent) throw new PeerError(this.url, 'HTTP 404: /v0/events is not served', 404);
+    return bytesOf(answer);
   }
 
   /** `GET /v0/dso`: the DSO's current contracts, each with its created event blob. */

@@ -1,5 +1,5 @@
 import { canonicalJson, type HistoryVerdictItem } from '@canton-scan/domain';
-import { migrationOf, type ServedItem } from './convert';
+import { itemOffsets, migrationOf, type ServedItem } from './convert';
 
 /** A served `/v0/events` item: an update (list form) and/or a verdict, with what comes with the verdict. */
 export interface ServedEvent {
@@ -38,6 +38,11 @@ export function verdictKey(event: ServedEvent): string {
     traffic_summary: event.traffic_summary ?? null,
     app_activity_records: event.app_activity_records ?? null,
   });
+}
+
+/** The events' updates' own offsets, in order (page-bytes.ts). */
+export function eventOffsets(events: readonly ServedEvent[]): string[] {
+  return itemOffsets(events.flatMap((event) => (event.update ? [event.update] : [])));
 }
 
 /** The write-path form of an event's verdict (docs/events.md "Stored"): the event without `update`. */
