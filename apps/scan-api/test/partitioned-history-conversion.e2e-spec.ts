@@ -22,6 +22,12 @@ const PARTITIONING_AT = MIGRATIONS.findIndex((m) => m.name === 'PartitionedHisto
 /** Party columns that held names before migration PartyIds (quoted, as `copyStore` names columns). */
 const PARTY_NAME_COLUMNS = new Set(['events."stakeholders"', 'contracts."stakeholders"']);
 
+/** Columns of the previous schema the current one no longer stores, and how `from` derives them. */
+const DERIVED_COLUMNS = new Map([
+  // ContractTemplateId: a contract's template id is its parts joined.
+  ['contracts.template_id', `(s.package_id || ':' || s.module_name || ':' || s.entity_name)`],
+]);
+
 /** Copies every table of `to` (a store at the previous schema) from `from`, row ids and sequences included. */
 async function copyStore(from: DataSource, to: DataSource): Promise<void> {
   const columnsOf = (ds: DataSource): Promise<{ table_name: string; column_name: string }[]> =>
@@ -31,15 +37,23 @@ async function copyStore(from: DataSource, to: DataSource): Promise<void> {
     );
   // Columns of both schemas (a table reshaped since, app_activity_records, is empty in `from`).
   const present = new Set((await columnsOf(from)).map((c) => `${c.table_name}.${c.column_name}`));
-  const columns = (await columnsOf(to)).filter((c) => present.has(`${c.table_name}.${c.column_name}`));
+  const columns = (await columnsOf(to)).filter(
+    (c) =>
+      present.has(`${c.table_name}.${c.column_name}`) ||
+      DERIVED_COLUMNS.has(`${c.table_name}.${c.column_name}`),
+  );
   const tables = new Map<string, string[]>();
   for (const c of columns)
     tables.set(c.table_name, [...(tables.get(c.table_name) ?? []), `"${c.column_name}"`]);
   for (const [table, names] of tables) {
     // The party columns of the previous schema held names (`from` holds dictionary ids: PartyIds).
-    const selected = names.map((name) =>
-      PARTY_NAME_COLUMNS.has(`${table}.${name}`) ? `${partyNamesOf(`s.${name}`)} AS ${name}` : `s.${name}`,
-    );
+    const selected = names.map((name) => {
+      const derived = DERIVED_COLUMNS.get(`${table}.${name.slice(1, -1)}`);
+      if (derived !== undefined) return `${derived} AS ${name}`;
+      return PARTY_NAME_COLUMNS.has(`${table}.${name}`)
+        ? `${partyNamesOf(`s.${name}`)} AS ${name}`
+        : `s.${name}`;
+    });
     const [{ rows }]: { rows: unknown[] }[] = await from.query(
       `SELECT coalesce(json_agg(t), '[]'::json) AS rows FROM (SELECT ${selected.join(', ')} FROM "${table}" s) t`,
     );

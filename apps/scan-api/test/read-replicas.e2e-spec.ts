@@ -200,9 +200,17 @@ it('reports the lag in /readyz and skips a replica over the lag bound', async ()
   await writeHistory(db.dataSource, firstPart());
   await standby.caughtUp();
   await startApp([standby.url(databaseName())], { DATABASE_READ_MAX_LAG_SECONDS: '1' });
-  expect(await readyReplicas()).toEqual([
-    { url: expect.stringContaining(`:${standby.port}/`) as string, healthy: true, lagSeconds: 0 },
+  // Caught up: under the bound. Not exactly 0: the standby replays the whole cluster, and WAL another
+  // database writes between the catch-up and the probe (autovacuum, another test) is a real lag.
+  const caughtUp = await readyReplicas();
+  expect(caughtUp).toEqual([
+    {
+      url: expect.stringContaining(`:${standby.port}/`) as string,
+      healthy: true,
+      lagSeconds: expect.any(Number) as number,
+    },
   ]);
+  expect(caughtUp[0].lagSeconds).toBeLessThan(1);
   await standby.query('SELECT pg_wal_replay_pause()');
   const before = await updateIds();
   await writeHistory(db.dataSource, secondPart());
