@@ -123,6 +123,16 @@ export function backendCpuSince(
   return total;
 }
 
+/** The simulated network of the ingest and storage benches (and the verdicts the codec bench packs). */
+export const BENCH_HISTORY_NETWORK = {
+  seed: 7,
+  rounds: 20_000,
+  transfersPerRound: 20,
+  tapsPerRound: 10,
+  validatorCount: 20,
+  partyCount: 200,
+};
+
 /**
  * Writes the first `target` updates of a long simulated history (a prefix of a history is itself
  * a valid history) to a JSON-lines file, as `npm run simulate` would; returns how many. With
@@ -136,14 +146,7 @@ export async function writeSimulatedHistoryFile(
 ): Promise<number> {
   const out = createWriteStream(file);
   let generated = 0;
-  const options = {
-    seed: 7,
-    rounds: 20_000,
-    transfersPerRound: 20,
-    tapsPerRound: 10,
-    validatorCount: 20,
-    partyCount: 200,
-  };
+  const options = BENCH_HISTORY_NETWORK;
   for (const item of synchronizerItems ? simulateHistory(options) : simulateNetwork(options)) {
     const isUpdate = !isVerdictItem(item) && !isHostingItem(item);
     // The target-th update's own items (its verdict, hosting) come after it: stop at the next update.

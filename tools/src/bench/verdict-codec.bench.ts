@@ -7,19 +7,11 @@
 import { isVerdictItem, packVerdict, unpackVerdict } from '@canton-scan/domain';
 import { simulateHistory } from '@canton-scan/simulator';
 import { parseArgs } from '../ingest/cli-args';
-import { fmt } from './bench-util';
+import { BENCH_HISTORY_NETWORK, fmt } from './bench-util';
 
 function verdictTexts(n: number): string[] {
   const texts: string[] = [];
-  const options = {
-    seed: 7,
-    rounds: 20_000,
-    transfersPerRound: 20,
-    tapsPerRound: 10,
-    validatorCount: 20,
-    partyCount: 200,
-  };
-  for (const item of simulateHistory(options)) {
+  for (const item of simulateHistory(BENCH_HISTORY_NETWORK)) {
     // The text the writer stores (parseVerdictItem).
     if (isVerdictItem(item)) texts.push(JSON.stringify(item.verdict));
     if (texts.length >= n) break;
