@@ -19,8 +19,9 @@ import {
 } from './convert';
 import { noteWritten, type MirrorProgress } from './mirror-progress';
 import { prefetched, sleep } from './paging';
-import { DEFAULT_CALL_POLICY, EVENTS_NOT_SERVED, PeerError, type CallPolicy } from './peer';
-import { isPeerTrouble, NoQuorumError, PeerReads } from './peer-reads';
+import { DEFAULT_CALL_POLICY, type CallPolicy } from './peer';
+import { MigrationSurvey } from './migration-survey';
+import { isPeerTrouble, PeerReads } from './peer-reads';
 import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
 import { writePages, type PageToWrite } from './page-writes';
 import { ServedBlobCopier } from './served-blob-copy';
@@ -71,7 +72,8 @@ type PassEnd =
  *
  * The peers' reads and their comparison are `PeerReads` (peer-reads.ts), the verdicts read with
  * the updates `VerdictFeed` (verdict-feed.ts), the pipelined writes `writePages`
- * (page-writes.ts), the blobs stored at each catch-up `ServedBlobCopier` (served-blob-copy.ts).
+ * (page-writes.ts), the blobs stored at each catch-up `ServedBlobCopier` (served-blob-copy.ts),
+ * what the peers say of each migration `MigrationSurvey` (migration-survey.ts).
  */
 export class ScanMirror {
   readonly progress: MirrorProgress = { appended: 0, verdictsCopied: 0, migrationId: 0 };
@@ -82,14 +84,11 @@ export class ScanMirror {
   private readonly reads: PeerReads;
   private readonly writer: LedgerWriter;
   private readonly blobs: ServedBlobCopier;
-  private readonly quorum: number;
   private readonly pageSize: number;
   private readonly log: (message: string) => void;
   private idleMs: number;
-  /** Per migration, whether f + 1 peers said (migration-info `complete`) they hold it from its start. */
-  private readonly peersComplete = new Map<number, boolean>();
-  /** Per migration, whether its verdicts are copied (as the store records it, or as decided when it begins). */
-  private readonly verdictsHeld = new Map<number, boolean>();
+  /** What the peers say of each migration: held, held from its start, verdicts copied. */
+  private readonly survey: MigrationSurvey;
   /** Copies traffic states and hosting from the peers at the end of each pass (synchronizer-state.ts). */
   private readonly synchronizerState?: SynchronizerStateCopier;
 
@@ -122,8 +121,8 @@ export class ScanMirror {
       hostingItems: 'peers',
       observer: options.writerObserver,
     });
+    this.survey = new MigrationSurvey(dataSource, this.reads, this.peerStatus, this.progress, this.log);
     this.blobs = new ServedBlobCopier(dataSource, this.writer, this.reads, this.log);
-    this.quorum = this.reads.quorum;
     this.pageSize = Math.min(Math.max(options.pageSize ?? 500, 1), 1000);
     this.idleMs = options.pollMs ?? 1000;
     if (options.synchronizerState !== false)
@@ -131,7 +130,7 @@ export class ScanMirror {
         dataSource,
         this.writer,
         {
-          quorum: this.quorum,
+          quorum: this.reads.quorum,
           askPeers: (ask, itemsOf) => this.reads.askPeers(ask, itemsOf),
           isPeerTrouble,
           compared: (what, answers, agreement) => {
@@ -180,70 +179,17 @@ export class ScanMirror {
 
   /** One pass over a migration: the migration to continue with, or -(m + 1) when caught up at m. */
   private async step(migrationId: number): Promise<number> {
-    if (!(await this.hasMigration(migrationId))) return this.caughtUp(migrationId);
-    await this.decideVerdicts(migrationId);
+    if (!(await this.survey.holds(migrationId))) return this.caughtUp(migrationId);
+    await this.survey.decideVerdicts(migrationId);
     await this.importUpdates(migrationId);
     const end = await this.regularUpdates(migrationId);
     if (end === 'later') return migrationId + 1;
-    if (end === 'end' && (await this.hasMigration(migrationId + 1))) {
+    if (end === 'end' && (await this.survey.holds(migrationId + 1))) {
       // The next migration has begun, so this one is closed: take what it still has, move on
       // (unless its verdicts lag behind its updates: then it is not finished yet).
       if ((await this.regularUpdates(migrationId)) !== 'verdicts-behind') return migrationId + 1;
     }
     return this.caughtUp(migrationId);
-  }
-
-  /**
-   * Whether the migration's verdicts are copied: as the store records it once the migration's
-   * first batch is written; before that, whether f + 1 peers serve `/v0/events` for it (then it
-   * is held with its verdicts) or f + 1 say they do not (404, 501, 503: an older scan, or a
-   * node without verdicts; then it is copied without them, and answers 503 as such a node does).
-   * Neither (peers unreachable): NoQuorumError, decided at a later pass.
-   */
-  private async decideVerdicts(migrationId: number): Promise<void> {
-    if (this.verdictsHeld.has(migrationId)) return;
-    const stored = (await readStorePosition(this.dataSource, migrationId)).verdictsHeld;
-    if (stored !== undefined) {
-      this.verdictsHeld.set(migrationId, stored);
-      return;
-    }
-    this.reads.stopSignal?.throwIfAborted();
-    const asked = this.reads.available();
-    const settled = await Promise.allSettled(
-      asked.map((peer) =>
-        peer.events({ after_migration_id: migrationId, after_record_time: IMPORT_RECORD_TIME }, 1),
-      ),
-    );
-    let served = 0;
-    let notServed = 0;
-    settled.forEach((s, i) => {
-      const url = asked[i].url;
-      if (s.status === 'fulfilled') {
-        served++;
-        this.peerStatus.answered(url);
-      } else if (s.reason instanceof PeerError && EVENTS_NOT_SERVED.has(s.reason.status ?? 0)) {
-        notServed++;
-        this.peerStatus.answered(url);
-        this.log(`peer ${url} does not serve the verdicts of migration ${migrationId}: ${s.reason.detail}`);
-      } else {
-        this.peerStatus.failed(url, s.reason instanceof PeerError ? s.reason.detail : String(s.reason));
-        this.log(`peer ${url} failed: ${(s.reason as Error).message}`);
-      }
-    });
-    let held: boolean;
-    if (served >= this.quorum) held = true;
-    else if (notServed >= this.quorum) held = false;
-    else
-      throw new NoQuorumError(
-        `cannot tell whether ${this.quorum} peers serve the verdicts of migration ${migrationId} ` +
-          `(${served} serve them, ${notServed} do not, ${asked.length - served - notServed} failed)`,
-      );
-    this.log(
-      held
-        ? `migration ${migrationId}: ${served} of ${this.reads.count} peers serve its verdicts (/v0/events); copying them with its updates`
-        : `migration ${migrationId}: ${notServed} of ${this.reads.count} peers do not serve its verdicts (/v0/events); copying its updates without them`,
-    );
-    this.verdictsHeld.set(migrationId, held);
   }
 
   /** At the peers' end: stores the blobs they serve of contracts stored without one; -(m + 1). */
@@ -256,38 +202,6 @@ export class ScanMirror {
       this.log(`created event blobs not fetched: ${error.message}`);
     }
     return -(migrationId + 1);
-  }
-
-  /**
-   * Whether a quorum of peers holds data of the migration (migration-info; 404 = none). Also
-   * notes whether f + 1 of them hold it from its start (`complete`): only then does the store,
-   * if it begins the migration now, hold it from its start (see `append`).
-   */
-  private async hasMigration(migrationId: number): Promise<boolean> {
-    let newest: string | undefined;
-    let complete = 0;
-    const [exists] = await this.reads.quorumRead(
-      `migration-info of migration ${migrationId}`,
-      (peer) => peer.migrationInfo(migrationId),
-      (answer, url) => {
-        if (answer.absent) return [false];
-        let peerNewest: string | undefined;
-        for (const range of answer.value.record_time_range)
-          if (peerNewest === undefined || range.max > peerNewest) peerNewest = range.max;
-        if (peerNewest !== undefined) {
-          this.peerStatus.reported(url, migrationId, peerNewest);
-          if (newest === undefined || peerNewest > newest) newest = peerNewest;
-        }
-        if (answer.value.complete) complete++;
-        return [true];
-      },
-      (value) => String(value),
-    );
-    if (exists === undefined) throw new NoQuorumError(`no quorum on migration ${migrationId}`);
-    this.peersComplete.set(migrationId, complete >= this.quorum);
-    if (exists && newest !== undefined && migrationId >= this.progress.migrationId)
-      this.progress.peersNewestRecordTime = newest;
-    return exists;
   }
 
   private async importUpdates(migrationId: number): Promise<void> {
@@ -325,15 +239,14 @@ export class ScanMirror {
     this.progress.migrationId = migrationId;
     this.progress.lastRecordTime = position.lastRecordTime;
     // Each pass reads the events from where the store's end: what was read ahead is read again.
-    const feed =
-      this.verdictsHeld.get(migrationId) === true
-        ? new VerdictFeed(
-            this.reads,
-            migrationId,
-            position.lastEventRecordTime ?? IMPORT_RECORD_TIME,
-            this.pageSize,
-          )
-        : undefined;
+    const feed = this.survey.verdictsCopied(migrationId)
+      ? new VerdictFeed(
+          this.reads,
+          migrationId,
+          position.lastEventRecordTime ?? IMPORT_RECORD_TIME,
+          this.pageSize,
+        )
+      : undefined;
     return writePages(
       {
         dataSource: this.dataSource,
@@ -435,8 +348,8 @@ export class ScanMirror {
 
   private appendOptions(migrationId: number): AppendOptions {
     return {
-      migrationFromStart: this.peersComplete.get(migrationId) ?? false,
-      verdictsHeld: this.verdictsHeld.get(migrationId) ?? false,
+      migrationFromStart: this.survey.fromStart(migrationId),
+      verdictsHeld: this.survey.verdictsCopied(migrationId),
     };
   }
 
