@@ -49,14 +49,14 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
     // Record every statement the app's stores run (with no replicas, ReadDb is the Db itself).
     for (const store of new Set([running.app.get(Db), running.app.get<Db>(ReadDb)])) {
       const query = store.query.bind(store);
-      const textBytes = store.textBytes.bind(store);
+      const textStream = store.textStream.bind(store);
       store.query = ((statement: Statement | string, params: readonly unknown[] = []) => {
         recorded.push({ text: typeof statement === 'string' ? statement : statement.text, params });
         return query(statement, params);
       }) as Db['query'];
-      store.textBytes = (statement: Statement | string, params: readonly unknown[] = []) => {
+      store.textStream = (statement: Statement | string, params: readonly unknown[] = []) => {
         recorded.push({ text: typeof statement === 'string' ? statement : statement.text, params });
-        return textBytes(statement, params);
+        return textStream(statement, params);
       };
     }
   });

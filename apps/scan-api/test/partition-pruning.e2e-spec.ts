@@ -10,6 +10,7 @@ import {
   UpdateHistoryRepository,
   type Params,
   type Statement,
+  type StreamedBytes,
 } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { useTestDatabase } from '@canton-scan/testing';
@@ -35,9 +36,9 @@ class RecordingDb extends Db {
     return super.query<T>(statement, params);
   }
 
-  override async textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+  override async textStream(statement: Statement | string, params: Params = []): Promise<StreamedBytes> {
     this.statements.push({ text: typeof statement === 'string' ? statement : statement.text, params });
-    return super.textBytes(statement, params);
+    return super.textStream(statement, params);
   }
 }
 
@@ -148,7 +149,7 @@ describe('partitioned history: every hot query reads only the partitions it must
     const selection = { migrationId: 1, snapshotTime: new Date(t.t).toISOString() };
     const acs = await plansOf(async (d) => {
       const repository = new AcsRepository(d);
-      const page = JSON.parse((await repository.page(selection, undefined, 10)).toString()) as {
+      const page = JSON.parse((await (await repository.page(selection, undefined, 10)).all()).toString()) as {
         created_events: unknown[];
         next_page_token: number;
       };

@@ -58,7 +58,8 @@ export {
 } from './history/history-partitions';
 export { MIGRATIONS } from './database/migrations';
 export { ReadDb } from './database/read-db';
-export { inlineParams, runTextBytes, valueOfBinaryCopy } from './database/text-bytes';
+export { BinaryCopyValueReader, inlineParams, runTextBytes, streamTextBytes } from './database/text-bytes';
+export { StreamedBytes } from './database/streamed-bytes';
 export { ReadReplicas, redactPassword } from './database/read-replicas';
 export type { ReplicaStatus } from './database/read-replicas';
 export type { PoolStats } from './database/db';

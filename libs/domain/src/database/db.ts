@@ -1,6 +1,7 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
-import { runTextBytes } from './text-bytes';
+import type { StreamedBytes } from './streamed-bytes';
+import { streamTextBytes } from './text-bytes';
 
 /**
  * One SQL statement. A `name` asks for a prepared statement: parsed and planned once per
@@ -183,11 +184,12 @@ export class Db implements Queryable {
   }
 
   /**
-   * The UTF-8 bytes of the one text value a statement returns, not decoded on the way
-   * (`runTextBytes`): for response text PostgreSQL writes, sent to the client as it is.
+   * The UTF-8 bytes of the one text value a statement returns, not decoded on the way, as they
+   * arrive (`streamTextBytes`): for response text PostgreSQL writes, sent on to the client as
+   * it comes.
    */
-  async textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
-    return runTextBytes(this.pool, await this.backend(), statement, params);
+  async textStream(statement: Statement | string, params: Params = []): Promise<StreamedBytes> {
+    return streamTextBytes(this.pool, await this.backend(), statement, params);
   }
 
   /** A connection of the pool for the caller alone, until it calls `release`. */

@@ -3,7 +3,8 @@ import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../errors/domain-error';
 import { Db, run, type Params, type Statement } from './db';
 import type { ReadReplicas, ReplicaHandle } from './read-replicas';
-import { runTextBytes } from './text-bytes';
+import type { StreamedBytes } from './streamed-bytes';
+import { streamTextBytes } from './text-bytes';
 
 /**
  * The read side of a process's database: a `Db` whose plain statements (`query`) run on a
@@ -40,10 +41,10 @@ export class ReadDb extends Db {
     );
   }
 
-  override textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+  override textStream(statement: Statement | string, params: Params = []): Promise<StreamedBytes> {
     return this.replicas.read(
-      (pool) => runTextBytes(pool, 'postgres', statement, params),
-      () => this.primary.textBytes(statement, params),
+      (pool) => streamTextBytes(pool, 'postgres', statement, params),
+      () => this.primary.textStream(statement, params),
     );
   }
 
@@ -80,10 +81,10 @@ class PinnedReadDb extends Db {
     );
   }
 
-  override textBytes(statement: Statement | string, params: Params = []): Promise<Buffer> {
+  override textStream(statement: Statement | string, params: Params = []): Promise<StreamedBytes> {
     return this.onReplica(
-      (pool) => runTextBytes(pool, 'postgres', statement, params),
-      () => this.primary.textBytes(statement, params),
+      (pool) => streamTextBytes(pool, 'postgres', statement, params),
+      () => this.primary.textStream(statement, params),
     );
   }
 

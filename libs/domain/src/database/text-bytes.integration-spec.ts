@@ -1,7 +1,7 @@
 import { Pool } from 'pg';
 import { realServerReachable, realServerUrl } from '@canton-scan/testing';
 import type { DbBackend } from './db';
-import { runTextBytes } from './text-bytes';
+import { runTextBytes, streamTextBytes } from './text-bytes';
 
 /** Text whose bytes must come back exactly: multi-byte UTF-8, quotes, backslashes, JSON escapes. */
 const AWKWARD = `it's a "quote" \\ back\\slash \\n é€😀 \t tab`;
@@ -50,5 +50,34 @@ describe.each<[DbBackend, () => Promise<string | undefined>]>([
       'still here',
     );
     expect((await pool.query('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+  });
+
+  it('streams a large value in pieces, and gives the connection back before the value is read', async () => {
+    const sql = `SELECT string_agg(to_json('é' || g || $1::text)::text, ',' ORDER BY g) FROM generate_series(1, 30000) g`;
+    const { rows } = await pool.query<{ string_agg: string }>(sql, [AWKWARD]);
+    const expected = Buffer.from(rows[0].string_agg, 'utf8');
+    const streamed = await streamTextBytes(pool, backend, sql, [AWKWARD]);
+    expect(streamed.length).toBe(expected.length);
+    expect(streamed.firstByte).toBe(expected[0]);
+    // Nobody reads yet: the value is read to its end anyway and the connection is back in the pool.
+    for (
+      let i = 0;
+      i < 200 && !(pool.totalCount === pool.idleCount && streamed.receivedBytes === expected.length);
+      i++
+    )
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(streamed.receivedBytes).toBe(expected.length);
+    expect(pool.idleCount).toBe(pool.totalCount);
+    const pieces: Buffer[] = [];
+    for await (const piece of streamed.chunks()) pieces.push(piece);
+    if (backend === 'postgres') expect(pieces.length).toBeGreaterThan(1);
+    expect(Buffer.concat(pieces).equals(expected)).toBe(true);
+  });
+
+  it('rejects a statement error before the value starts', async () => {
+    await expect(streamTextBytes(pool, backend, 'SELECT (1/$1::int)::text', [0])).rejects.toThrow(
+      /division by zero/,
+    );
+    await expect(streamTextBytes(pool, backend, 'SELECT NULL::text', [])).rejects.toThrow(/NULL/);
   });
 });

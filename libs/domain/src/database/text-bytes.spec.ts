@@ -1,4 +1,4 @@
-import { inlineParams, valueOfBinaryCopy } from './text-bytes';
+import { BinaryCopyValueReader, inlineParams } from './text-bytes';
 
 describe('inlineParams', () => {
   it('writes numbers, booleans, null and arrays as SQL literals', () => {
@@ -53,19 +53,64 @@ const int32 = (n: number) => {
   return b;
 };
 
-describe('valueOfBinaryCopy', () => {
-  it('gives the bytes of the one value, after a header extension too', () => {
-    expect(valueOfBinaryCopy(binaryCopy([['{"a":"é€😀"}']])).toString('utf8')).toBe('{"a":"é€😀"}');
-    expect(valueOfBinaryCopy(binaryCopy([['x']], Buffer.from('ext'))).toString()).toBe('x');
-    expect(valueOfBinaryCopy(binaryCopy([['']])).length).toBe(0);
+/** The value a BinaryCopyValueReader reads from `copy` given in chunks of `size` bytes. */
+async function readInChunks(copy: Buffer, size: number): Promise<Buffer> {
+  const reader = new BinaryCopyValueReader();
+  for (let at = 0; at < copy.length; at += size) reader.push(copy.subarray(at, at + size));
+  reader.end();
+  return (await reader.value).all();
+}
+
+describe('BinaryCopyValueReader', () => {
+  it('gives the bytes of the one value however the COPY is cut, after a header extension too', async () => {
+    const text = `{"a":"é€😀","b":"${'x'.repeat(70)}"}`;
+    for (const [copy, expected] of [
+      [binaryCopy([[text]]), text],
+      [binaryCopy([['x']], Buffer.from('ext')), 'x'],
+      [binaryCopy([['']]), ''],
+    ] as const)
+      for (let size = 1; size <= copy.length; size++)
+        expect((await readInChunks(copy, size)).toString('utf8')).toBe(expected);
   });
 
-  it('refuses anything but one row of one non-null column', () => {
-    expect(() => valueOfBinaryCopy(Buffer.from('not a copy at all'))).toThrow(/signature/);
-    expect(() => valueOfBinaryCopy(binaryCopy([]))).toThrow(/no row/);
-    expect(() => valueOfBinaryCopy(binaryCopy([['a', 'b']]))).toThrow(/2 columns/);
-    expect(() => valueOfBinaryCopy(binaryCopy([[undefined]]))).toThrow(/NULL/);
-    expect(() => valueOfBinaryCopy(binaryCopy([['a'], ['b']]))).toThrow(/then the end/);
-    expect(() => valueOfBinaryCopy(binaryCopy([['abc']]).subarray(0, -3))).toThrow(/then the end/);
+  it('settles once the value has begun, with its length, and hands on the rest as it comes', async () => {
+    const copy = binaryCopy([['abcdef']]);
+    const reader = new BinaryCopyValueReader();
+    let settled = false;
+    void reader.value.then(() => (settled = true));
+    reader.push(copy.subarray(0, 25)); // the header, up to the value's length
+    await Promise.resolve();
+    expect(settled).toBe(false);
+    reader.push(copy.subarray(25, 27)); // "ab"
+    const value = await reader.value;
+    expect(value.length).toBe(6);
+    expect(value.firstByte).toBe('a'.charCodeAt(0));
+    const chunks = value.chunks();
+    expect((await chunks.next()).value?.toString()).toBe('ab');
+    const next = chunks.next();
+    reader.push(copy.subarray(27));
+    reader.end();
+    expect((await next).value?.toString()).toBe('cdef');
+    expect((await chunks.next()).done).toBe(true);
+  });
+
+  it('refuses anything but one row of one non-null column', async () => {
+    const refusal = (copy: Buffer) => readInChunks(copy, 7);
+    await expect(refusal(Buffer.from('not a copy at all'))).rejects.toThrow(/signature/);
+    await expect(refusal(binaryCopy([]))).rejects.toThrow(/no row/);
+    await expect(refusal(binaryCopy([['a', 'b']]))).rejects.toThrow(/2 columns/);
+    await expect(refusal(binaryCopy([[undefined]]))).rejects.toThrow(/NULL/);
+    await expect(refusal(binaryCopy([['a'], ['b']]))).rejects.toThrow(/then the end/);
+    await expect(refusal(binaryCopy([['abc']]).subarray(0, -3))).rejects.toThrow(/then the end|bytes/);
+    await expect(refusal(binaryCopy([['abc']]).subarray(0, 12))).rejects.toThrow(/incomplete/);
+  });
+
+  it('fails the value when the COPY fails part-way', async () => {
+    const copy = binaryCopy([['abcdef']]);
+    const reader = new BinaryCopyValueReader();
+    reader.push(copy.subarray(0, 27));
+    const value = await reader.value;
+    reader.fail(new Error('connection lost'));
+    await expect(value.all()).rejects.toThrow(/connection lost/);
   });
 });

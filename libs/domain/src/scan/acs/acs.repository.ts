@@ -1,5 +1,6 @@
 import { contractTemplateFilter, contractTemplateId } from '../../contracts/template-key.sql';
 import type { Db } from '../../database/db';
+import type { StreamedBytes } from '../../database/streamed-bytes';
 import { fewestDigitsJsonSql } from '../../database/timestamp-sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { lookupPartyIds } from '../../parties/party-sql';
@@ -109,7 +110,7 @@ export function pageBodySql(pageSql: string, limit: string, prefix: string, even
  * (AcsResponse) PostgreSQL writes (pageBodySql). The row ids are chosen first from
  * ix_contracts_acs (migration_id, row_id INCLUDE created/archived record times), which without
  * party or template filters is an index-only scan; only the page's rows are then read. One row of
- * one text column comes back (read with `Db.textBytes`: no parsing in Node).
+ * one text column comes back (read with `Db.textStream`: no parsing in Node).
  */
 export function acsPageStatement(
   selection: AcsSelection,
@@ -147,10 +148,10 @@ export function acsRowCheckStatement(selection: AcsSelection, rowId: string): Ac
 export class AcsRepository {
   constructor(private readonly db: Db) {}
 
-  /** A page's response body, as the UTF-8 bytes PostgreSQL wrote (acsPageStatement). */
-  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<Buffer> {
+  /** A page's response body, as the UTF-8 bytes PostgreSQL writes (acsPageStatement), as they arrive. */
+  async page(selection: AcsSelection, afterRowId: string | undefined, limit: number): Promise<StreamedBytes> {
     const { sql, params } = acsPageStatement(await this.withStakeholderIds(selection), afterRowId, limit);
-    return this.db.textBytes(sql, params);
+    return this.db.textStream(sql, params);
   }
 
   async isRowOf(selection: AcsSelection, rowId: string): Promise<boolean> {

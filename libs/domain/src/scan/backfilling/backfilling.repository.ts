@@ -1,4 +1,5 @@
 import type { Db } from '../../database/db';
+import type { StreamedBytes } from '../../database/streamed-bytes';
 import { requireLosslessBody, UpdateHistoryRepository } from '../updates/update-history.repository';
 
 /** Import updates carry this record time; regular updates are strictly later. */
@@ -27,7 +28,7 @@ export class BackfillingRepository {
   /**
    * The body of `updates-before` as PostgreSQL writes it (UpdateHistoryRepository.BEFORE_PAGE_BODY):
    * at most `limit` non-import updates of `synchronizerId` in `migrationId` with `atOrAfter` <=
-   * record time < `before`, newest first, lossless, as UTF-8 bytes. CompactOnlyHistory when one
+   * record time < `before`, newest first, lossless, as UTF-8 bytes as they arrive. CompactOnlyHistory when one
    * was loaded compact-only.
    */
   async updatesBeforeBody(
@@ -36,9 +37,9 @@ export class BackfillingRepository {
     before: string,
     atOrAfter: string,
     limit: number,
-  ): Promise<Buffer> {
+  ): Promise<StreamedBytes> {
     return requireLosslessBody(
-      await this.db.textBytes(UpdateHistoryRepository.BEFORE_PAGE_BODY, [
+      await this.db.textStream(UpdateHistoryRepository.BEFORE_PAGE_BODY, [
         migrationId,
         synchronizerId,
         before,

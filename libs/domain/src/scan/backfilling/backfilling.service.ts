@@ -71,9 +71,12 @@ export class BackfillingService {
       atOrAfter,
       Math.min(request.count, UPDATE_LIST_PAGE_LIMIT),
     );
-    if (body.equals(EMPTY_PAGE) && !(await this.backfilling.hasMigration(request.migration_id)))
+    // An empty page (a few bytes, read whole) of a migration the node does not hold is an error.
+    if (body.length !== EMPTY_PAGE.length) return new JsonText(body);
+    const whole = await body.all();
+    if (whole.equals(EMPTY_PAGE) && !(await this.backfilling.hasMigration(request.migration_id)))
       throw this.unknown(request.migration_id);
-    return new JsonText(body);
+    return new JsonText(whole);
   }
 
   /** `GET /v0/backfilling/status`: whether this node holds the whole history. */

@@ -1,4 +1,5 @@
 import type { Db } from '../../database/db';
+import type { StreamedBytes } from '../../database/streamed-bytes';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
 import { SpliceTemplates } from '../../splice/splice-templates';
 import {
@@ -203,15 +204,15 @@ export class HoldingsRepository {
     return this.db.query(sql, params);
   }
 
-  /** A holdings page's response body, as the UTF-8 bytes PostgreSQL wrote (holdingsPageStatement). */
+  /** A holdings page's response body, as the UTF-8 bytes PostgreSQL writes (holdingsPageStatement), as they arrive. */
   page(
     selection: HoldingsSelection,
     afterRowId: string | undefined,
     limit: number,
     form: HoldingsPageForm,
-  ): Promise<Buffer> {
+  ): Promise<StreamedBytes> {
     const { sql, params } = holdingsPageStatement(selection, afterRowId, limit, form);
-    return this.db.textBytes(sql, params);
+    return this.db.textStream(sql, params);
   }
 
   async isHoldingRowOf(selection: HoldingsSelection, rowId: string): Promise<boolean> {

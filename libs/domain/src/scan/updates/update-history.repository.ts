@@ -229,7 +229,7 @@ export class UpdateHistoryRepository {
    * The response body of `updates-before` (losslessV1PageBody): non-import updates of one
    * migration and synchronizer with $4 <= record time < $3, newest first, at most $5, read
    * backwards from ix_updates_migration_record_time (the synchronizer is a filter on it: a
-   * migration has one synchronizer or a few). Run as text bytes (`Db.textBytes`), never prepared.
+   * migration has one synchronizer or a few). Run as text bytes (`Db.textStream`), never prepared.
    */
   static readonly BEFORE_PAGE_BODY = losslessV1PageBody(
     (columns) => `SELECT ${columns} FROM updates u

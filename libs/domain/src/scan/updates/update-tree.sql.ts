@@ -1,4 +1,5 @@
 import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../database/timestamp-sql';
+import type { StreamedBytes } from '../../database/streamed-bytes';
 import { compactOnlyHistory } from '../../errors/domain-error';
 
 /**
@@ -139,7 +140,7 @@ const LOSSLESS_V1_ITEM = `'{"update_id":' || ${str('u.update_id')} || CASE u.kin
 
 /**
  * A lossless page's whole response body, `{"transactions":[…]}` of v1 items, as one text value
- * PostgreSQL writes (read with `Db.textBytes`: the bytes go to the client undecoded). `page`
+ * PostgreSQL writes (read with `Db.textStream`: the bytes go on to the client undecoded, as they arrive). `page`
  * selects the page's updates `u` in page order (an index order with a LIMIT, so that each item's
  * text is written only for the page's rows and no sort holds them). The value is instead the
  * JSON-quoted id of the page's first compact-only update, when it holds one (its payloads have no
@@ -159,8 +160,9 @@ export const losslessV1PageBody = (page: (columns: string) => string) => `SELECT
  * Refuses a lossless page body that names a compact-only update instead (losslessV1PageBody):
  * CompactOnlyHistory, naming it.
  */
-export function requireLosslessBody(body: Buffer): Buffer {
-  if (body[0] === 0x22) throw compactOnlyHistory(JSON.parse(body.toString('utf8')) as string);
+export async function requireLosslessBody(body: StreamedBytes): Promise<StreamedBytes> {
+  if (body.firstByte === 0x22)
+    throw compactOnlyHistory(JSON.parse((await body.all()).toString('utf8')) as string);
   return body;
 }
 
