@@ -61,7 +61,16 @@ describe('storage cuts: their migrations convert a store holding history, rows a
       // The store at the schema before the cuts.
       expect(await indexesOf(db.dataSource)).toEqual(expect.arrayContaining(BEFORE));
       expect(await storeContentHashes(db.dataSource)).toEqual(content);
-      expect(await answersOf(db.dataSource, calls)).toEqual(expected);
+      // The holdings reads take owner ids, which this schema (before HoldingsOwnerIds) holds as
+      // names: they are compared once the store is up again.
+      const holdings = new Set(calls.filter((c) => c.path.includes('/holdings/')).map((c) => c.name));
+      expect(holdings.size).toBeGreaterThan(0);
+      expect(
+        await answersOf(
+          db.dataSource,
+          calls.filter((c) => !holdings.has(c.name)),
+        ),
+      ).toEqual(Object.fromEntries(Object.entries(expected).filter(([name]) => !holdings.has(name))));
     } finally {
       // Up again (also after a failure: the worker's next test file needs the current schema).
       for (const m of [...CUTS, ...LATER].slice(CUTS.length + LATER.length - down)) await m.up(runner);
