@@ -120,9 +120,11 @@ describe('registry metadata (/registry/metadata/v1)', () => {
     await append(f.after(4 * 3600).createRound(9, f.h.now()));
     const supply = (await instrument('Amulet')).body as registryApi.Instrument;
     const db = Db.of(dataSource());
-    const owners = (await db.query<{ owner: string }>('SELECT DISTINCT owner FROM amulet_holdings')).map(
-      (r) => r.owner,
-    );
+    const owners = (
+      await db.query<{ owner: string }>(
+        `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id`,
+      )
+    ).map((r) => r.owner);
     expect(owners.sort()).toEqual([f.alice, f.bob].sort());
     const summary = await new HoldingsService(
       new HoldingsRepository(db),

@@ -43,7 +43,7 @@ async function readCalls(dataSource: DataSource): Promise<Call[]> {
     `SELECT migration_id, to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t FROM updates ORDER BY row_id DESC LIMIT 1`,
   );
   const owners: { owner: string }[] = await dataSource.query(
-    `SELECT DISTINCT owner FROM amulet_holdings ORDER BY owner LIMIT 5`,
+    `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id ORDER BY 1 LIMIT 5`,
   );
   const validators: { validator: string }[] = await dataSource.query(
     `SELECT validator FROM validator_licenses ORDER BY validator LIMIT 5`,

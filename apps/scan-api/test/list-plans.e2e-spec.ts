@@ -119,7 +119,7 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
          FROM acs_snapshots ORDER BY migration_id DESC, record_time DESC LIMIT 1`,
     );
     const owner = await one<{ owner: string }>(
-      'SELECT owner FROM amulet_holdings WHERE migration_id = $1 ORDER BY owner LIMIT 1',
+      'SELECT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id WHERE h.migration_id = $1 ORDER BY p.party LIMIT 1',
       [snapshot.migration_id],
     );
     const command = await one<{ sender: string; nonce: string }>(
@@ -235,7 +235,7 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
             owner_party_ids: [owner.owner],
             page_size: 100,
           }),
-        indexes: [/amulet_holdings_m\d+_migration_id_owner_contract_row_id\w*_idx/],
+        indexes: [/amulet_holdings_m\d+_migration_id_owner_id_contract_row_id\w*_idx/],
       },
       {
         name: 'GET /v0/transfer-command-counter/{party}',

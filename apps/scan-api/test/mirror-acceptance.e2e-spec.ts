@@ -58,7 +58,9 @@ async function questionsOf(db: DataSource): Promise<Questions> {
   return {
     migrations: await column(`SELECT DISTINCT migration_id::int AS v FROM updates ORDER BY 1`),
     snapshots: snapshots.map((s) => ({ migration_id: Number(s.migration_id), record_time: s.record_time })),
-    owners: await column(`SELECT DISTINCT owner AS v FROM amulet_holdings ORDER BY 1`),
+    owners: await column(
+      `SELECT DISTINCT p.party AS v FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id ORDER BY 1`,
+    ),
     validators: await column(`SELECT DISTINCT validator AS v FROM validator_licenses ORDER BY 1`),
     rounds: await column(`SELECT round::int AS v FROM mining_rounds ORDER BY 1`),
     actionNames: await column(`SELECT DISTINCT action_name AS v FROM vote_results ORDER BY 1`),

@@ -26,6 +26,8 @@ const PARTY_NAME_COLUMNS = new Set(['events."stakeholders"', 'contracts."stakeho
 const DERIVED_COLUMNS = new Map([
   // ContractTemplateId: a contract's template id is its parts joined.
   ['contracts.template_id', `(s.package_id || ':' || s.module_name || ':' || s.entity_name)`],
+  // HoldingsOwnerIds: a holding's owner is stored as its dictionary id.
+  ['amulet_holdings.owner', `(SELECT d.party FROM parties d WHERE d.id = s.owner_id)`],
 ]);
 
 /** Copies every table of `to` (a store at the previous schema) from `from`, row ids and sequences included. */

@@ -42,7 +42,7 @@ export async function loadThreeMigrations(
   const [end]: { offset: string; t: string; owner: string }[] = await dataSource.query(
     `SELECT max(ledger_offset)::text AS offset,
             to_char(max(record_time) AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t,
-            (SELECT h.owner FROM amulet_holdings h WHERE h.migration_id = 1 ORDER BY h.owner LIMIT 1) AS owner
+            (SELECT p.party FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id WHERE h.migration_id = 1 ORDER BY p.party LIMIT 1) AS owner
        FROM updates`,
   );
   const h = new HistoryBuilder(end.t).continueOffsetsAfter(BigInt(end.offset));

@@ -19,6 +19,8 @@ import {
 } from './partitioned-history.fixture';
 
 const PartyIds = MIGRATIONS.find((M) => M.name === 'PartyIds1795523500000')!;
+/** A later migration storing dictionary ids (holdings' owners): down before PartyIds, up after it. */
+const HoldingsOwnerIds = MIGRATIONS.find((M) => M.name === 'HoldingsOwnerIds1795523900000')!;
 
 /** A well-formed party id no update names. */
 const STRANGER = 'stranger::1220aaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa';
@@ -149,8 +151,13 @@ describe('party ids: migration PartyIds converts a store holding history, rows a
     expect(schema.columns.map((c: { udt_name: string }) => c.udt_name)).toEqual(['_int4', '_int4', '_int4']);
 
     const runner = db.dataSource.createQueryRunner();
+    const steps = [new HoldingsOwnerIds(), new PartyIds()];
+    let undone = 0;
     try {
-      await new PartyIds().down(runner);
+      for (const m of steps) {
+        await m.down(runner);
+        undone++;
+      }
       // Names again, the same names (the content hashes read ids as their names), no dictionary.
       const down = await partySchema(db.dataSource);
       expect(down.columns.map((c: { udt_name: string }) => c.udt_name)).toEqual(['_text', '_text']);
@@ -160,7 +167,7 @@ describe('party ids: migration PartyIds converts a store holding history, rows a
       expect(await storeContentHashes(db.dataSource)).toEqual(withoutDictionary);
     } finally {
       // Up again (also after a failure: the worker's next test file needs the current schema).
-      await new PartyIds().up(runner);
+      for (const m of steps.slice(0, undone).reverse()) await m.up(runner);
       await runner.release();
     }
     expect(await partySchema(db.dataSource)).toEqual(schema);

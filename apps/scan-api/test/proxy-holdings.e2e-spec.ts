@@ -47,7 +47,7 @@ describe('validator proxy: holdings summary and development fund coupons', () =>
     );
     const owners: string[] = (
       await db.dataSource.query(
-        `SELECT DISTINCT owner FROM amulet_holdings WHERE migration_id = 0 ORDER BY owner LIMIT 5`,
+        `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id WHERE h.migration_id = 0 ORDER BY 1 LIMIT 5`,
       )
     ).map((r: { owner: string }) => r.owner);
     expect(owners.length).toBeGreaterThan(1);

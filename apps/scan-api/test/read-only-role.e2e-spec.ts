@@ -33,7 +33,9 @@ async function facts(dataSource: DataSource) {
       `SELECT to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS time
          FROM acs_snapshots WHERE migration_id = 0 ORDER BY record_time LIMIT 1`,
     ),
-    owners: await many(`SELECT DISTINCT owner AS v FROM amulet_holdings ORDER BY 1 LIMIT 3`),
+    owners: await many(
+      `SELECT DISTINCT p.party AS v FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id ORDER BY 1 LIMIT 3`,
+    ),
     validators: await many(`SELECT DISTINCT validator AS v FROM validator_licenses ORDER BY 1 LIMIT 3`),
     rounds: await one<{ closed: string; open: string; last: string }>(
       `SELECT min(round) FILTER (WHERE closed_record_time IS NOT NULL)::text AS closed,
@@ -77,7 +79,7 @@ async function facts(dataSource: DataSource) {
     ),
     unapproved: (
       await one<{ v: string }>(
-        `SELECT DISTINCT owner AS v FROM amulet_holdings WHERE owner NOT IN (
+        `SELECT DISTINCT p.party AS v FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id WHERE p.party NOT IN (
            SELECT payload_compact->>'receiver' FROM contracts WHERE entity_name = 'TransferPreapproval') ORDER BY 1 LIMIT 1`,
       )
     ).v,

@@ -42,9 +42,11 @@ describe('scan and validator proxy when the database is killed under load', () =
       `SELECT migration_id::int, to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS record_time
          FROM acs_snapshots ORDER BY record_time DESC LIMIT 1`,
     );
-    const owners = (await db.dataSource.query(`SELECT DISTINCT owner FROM amulet_holdings LIMIT 5`)).map(
-      (r: { owner: string }) => r.owner,
-    );
+    const owners = (
+      await db.dataSource.query(
+        `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id LIMIT 5`,
+      )
+    ).map((r: { owner: string }) => r.owner);
     const scan = running.origin + running.config.scanApi.prefix;
     const proxy = running.origin + running.config.scanApi.validatorPrefix;
     const auth = { authorization: `Bearer ${await signDevelopmentToken()}` };

@@ -14,6 +14,9 @@ const CUTS = MIGRATIONS.filter((m) =>
   ['ContractIdIndex1795523300000', 'HoldingsOwnerIndex1795523400000'].includes(m.name),
 ).map((M) => new M());
 
+/** A later migration that changes a column the cuts index (holdings' owner): down before them, up after them. */
+const LATER = MIGRATIONS.filter((m) => m.name === 'HoldingsOwnerIds1795523900000').map((M) => new M());
+
 /** The indexes of the tables the cuts change, as the schema declares them (partitions' copies left out). */
 const indexesOf = async (dataSource: DataSource): Promise<string[]> =>
   (
@@ -47,20 +50,30 @@ describe('storage cuts: their migrations convert a store holding history, rows a
     const content = await storeContentHashes(db.dataSource);
     const current = await indexesOf(db.dataSource);
 
+    expect(LATER.map((m) => m.name)).toEqual(['HoldingsOwnerIds1795523900000']);
     const runner = db.dataSource.createQueryRunner();
     let down = 0;
     try {
-      for (const m of [...CUTS].reverse()) {
+      for (const m of [...CUTS, ...LATER].reverse()) {
         await m.down(runner);
         down++;
       }
       // The store at the schema before the cuts.
       expect(await indexesOf(db.dataSource)).toEqual(expect.arrayContaining(BEFORE));
       expect(await storeContentHashes(db.dataSource)).toEqual(content);
-      expect(await answersOf(db.dataSource, calls)).toEqual(expected);
+      // The holdings reads take owner ids, which this schema (before HoldingsOwnerIds) holds as
+      // names: they are compared once the store is up again.
+      const holdings = new Set(calls.filter((c) => c.path.includes('/holdings/')).map((c) => c.name));
+      expect(holdings.size).toBeGreaterThan(0);
+      expect(
+        await answersOf(
+          db.dataSource,
+          calls.filter((c) => !holdings.has(c.name)),
+        ),
+      ).toEqual(Object.fromEntries(Object.entries(expected).filter(([name]) => !holdings.has(name))));
     } finally {
       // Up again (also after a failure: the worker's next test file needs the current schema).
-      for (const m of CUTS.slice(CUTS.length - down)) await m.up(runner);
+      for (const m of [...CUTS, ...LATER].slice(CUTS.length + LATER.length - down)) await m.up(runner);
       await runner.release();
     }
     const converted = await indexesOf(db.dataSource);

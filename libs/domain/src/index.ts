@@ -121,7 +121,7 @@ export { DomainError, DomainErrorCode, isDatabaseUnavailable, notImplemented } f
 export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
-export { EVENT_PARTY_IDS, partyIdsOf, partyNamesOf } from './parties/party-sql';
+export { EVENT_PARTY_IDS, lookupPartyIds, partyIdsOf, partyNamesOf } from './parties/party-sql';
 export type {
   AppendOptions,
   AppendResult,

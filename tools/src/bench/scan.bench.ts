@@ -20,6 +20,7 @@ import {
   developmentAuthDefault,
   holdingsSummaryStatement,
   installPgTypeParsers,
+  lookupPartyIds,
   runTextBytes,
   UpdateHistoryRepository,
 } from '@canton-scan/domain';
@@ -301,7 +302,8 @@ async function main(): Promise<void> {
     // Holdings summary for 100 owners holding amulet at the newest snapshot.
     const owners = (
       await q<{ owner: string }>(
-        `SELECT DISTINCT owner FROM amulet_holdings WHERE migration_id = $1 AND archived_record_time IS NULL ORDER BY owner LIMIT 100`,
+        `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id
+          WHERE h.migration_id = $1 AND h.archived_record_time IS NULL ORDER BY p.party LIMIT 100`,
         [newest.migration_id],
       )
     ).map((r) => r.owner);
@@ -316,7 +318,14 @@ async function main(): Promise<void> {
         'SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz',
         [newest.migration_id, newest.record_time],
       );
-      const s = holdingsSummaryStatement(newest.migration_id, newest.record_time, owners);
+      // As the endpoint does: the owners' ids first, then the sums.
+      const ownerIds = await lookupPartyIds({ query: q }, owners);
+      const s = holdingsSummaryStatement({
+        migrationId: newest.migration_id,
+        snapshotTime: newest.record_time,
+        owners,
+        ownerIds,
+      });
       return q(s.sql, s.params);
     };
     for (let i = 0; i < 3; i++) await holdingsViaHttp();

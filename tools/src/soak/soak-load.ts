@@ -29,7 +29,8 @@ async function storeFacts(dataSource: DataSource): Promise<StoreFacts> {
        FROM acs_snapshots ORDER BY migration_id DESC, record_time DESC LIMIT 1`,
   );
   const owners = await dataSource.query(
-    `SELECT DISTINCT owner FROM amulet_holdings WHERE migration_id = $1 AND archived_record_time IS NULL ORDER BY owner LIMIT 20`,
+    `SELECT DISTINCT p.party AS owner FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id
+      WHERE h.migration_id = $1 AND h.archived_record_time IS NULL ORDER BY p.party LIMIT 20`,
     [snapshot.migration_id],
   );
   const [allocation] = await dataSource.query(

@@ -113,8 +113,8 @@ const TABLE_KEYS: Record<string, string> = {
 
 /**
  * Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. Party
- * dictionary ids (migration PartyIds) are read as the names they stand for: a store's ids depend
- * on the order it met its parties in.
+ * dictionary ids (migrations PartyIds, HoldingsOwnerIds) are read as the names they stand for: a
+ * store's ids depend on the order it met its parties in.
  */
 async function rowsOf(dataSource: DataSource, table: string): Promise<Record<string, unknown>[]> {
   const idColumns = (
@@ -127,12 +127,24 @@ async function rowsOf(dataSource: DataSource, table: string): Promise<Record<str
   const names = idColumns.map(
     (c) => `, CASE WHEN t.${c} IS NOT NULL THEN ${partyNamesOf(`t.${c}`)} END AS ${c}`,
   );
+  // A holding's owner, a name before HoldingsOwnerIds, is its dictionary id `owner_id` since.
+  const ownerId = (
+    await dataSource.query<unknown[]>(
+      `SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'owner_id'`,
+      [table],
+    )
+  ).length;
+  if (ownerId) names.push(`, (SELECT d.party FROM parties d WHERE d.id = t.owner_id) AS owner`);
   const rows: ({ row: string } & Record<string, unknown>)[] = await dataSource.query(
     `SELECT row_to_json(t)::text AS row${names.join('')} FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
   );
   return rows.map((r) => {
     const row = JSON.parse(r.row) as Record<string, unknown>;
     for (const c of idColumns) row[c] = r[c];
+    if (ownerId) {
+      delete row.owner_id;
+      row.owner = r.owner;
+    }
     return row;
   });
 }

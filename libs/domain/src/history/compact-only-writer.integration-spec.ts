@@ -86,9 +86,11 @@ describe('LedgerWriter over compact-only history and payloads of other package v
       { validator: BOB, sponsor: DSO, dso: DSO },
       { anything: ['goes', { here: 1 }] },
     ]);
-    expect(await rows('SELECT owner, amount::text AS amount FROM amulet_holdings')).toEqual([
-      { owner: ALICE, amount: '0.0000000000' },
-    ]);
+    expect(
+      await rows(
+        'SELECT p.party AS owner, h.amount::text AS amount FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id',
+      ),
+    ).toEqual([{ owner: ALICE, amount: '0.0000000000' }]);
     expect(await rows('SELECT validator, first_received_round FROM validator_licenses')).toEqual([
       { validator: BOB, first_received_round: null },
     ]);

@@ -18,6 +18,8 @@ export interface HoldingRow {
   contract_row_id: string;
   migration_id: number;
   owner: string;
+  /** `parties.id` of `owner`, the stored column (set by `assignPartyIds`; never written unset). */
+  owner_id?: number;
   amount: string;
   locked: boolean;
   created_record_time: string;

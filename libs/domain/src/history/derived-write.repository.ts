@@ -1,4 +1,4 @@
-import { columnsOf, encodeRows, loadRows } from '../database/copy-rows';
+import { columnsOf, encodeRows, loadRows, type CopyColumn } from '../database/copy-rows';
 import type { DbConnection } from '../database/db';
 import { contractTemplateFilter } from '../contracts/template-key.sql';
 import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
@@ -19,15 +19,26 @@ export interface DerivedTableWrites {
   snapshots: { migrationId: number; times: string[] }[];
 }
 
-const HOLDING_COLUMNS = columnsOf<HoldingRow>({
-  contract_row_id: 'int',
-  migration_id: 'int',
-  owner: 'text',
-  amount: 'numeric',
-  locked: 'bool',
-  created_record_time: 'timestamp',
-  archived_record_time: 'timestamp',
-});
+/** The owner's party id, refusing a row whose id was not assigned (`assignPartyIds`). */
+const OWNER_ID_COLUMN: CopyColumn<HoldingRow> = {
+  name: 'owner_id',
+  kind: 'int',
+  get: (row) => {
+    if (row.owner_id === undefined) throw new Error('owner_id of a holding written without party ids');
+    return row.owner_id;
+  },
+};
+
+const HOLDING_COLUMNS: CopyColumn<HoldingRow>[] = [
+  ...columnsOf<HoldingRow>({ contract_row_id: 'int', migration_id: 'int' }),
+  OWNER_ID_COLUMN,
+  ...columnsOf<HoldingRow>({
+    amount: 'numeric',
+    locked: 'bool',
+    created_record_time: 'timestamp',
+    archived_record_time: 'timestamp',
+  }),
+];
 
 const LICENSE_COLUMNS = columnsOf<LicenseRow>({
   contract_row_id: 'int',

@@ -69,7 +69,7 @@ describe('LedgerWriter when a statement of the batch fails', () => {
     ['updates', 'the third update', 'update_id', FAILING],
     ['events', 'the event of the third update', 'contract_id', DISK_FULL],
     ['contracts', 'the third contract', 'contract_id', DISK_FULL],
-    ['amulet_holdings', 'the holding of the third contract (a derived table)', 'owner', FAILING],
+    ['amulet_holdings', 'the holding of the third contract (a derived table)', 'amount', FAILING],
     ['acs_snapshots', 'a snapshot time the batch makes due', 'migration_id', DISK_FULL],
   ] as const)(
     'on %s (%s) stores nothing of the batch, and appends it once the fault is gone',
@@ -83,7 +83,7 @@ describe('LedgerWriter when a statement of the batch fails', () => {
       const value = {
         update_id: third.update_id,
         contract_id: createdEvents(third)[0].contract_id,
-        owner: h.party('carol'),
+        amount: '3.0000000000',
         migration_id: '0',
       }[column];
       const before = await storeContentHashes(db.dataSource);

@@ -102,7 +102,8 @@ describe('LedgerWriter', () => {
     expect(contracts[1]).toMatchObject({ amount: '60.0000000000', archived_offset: null });
 
     const holdings = await db.dataSource.query(
-      `SELECT owner, amount, locked, archived_record_time FROM amulet_holdings ORDER BY contract_row_id`,
+      `SELECT p.party AS owner, h.amount, h.locked, h.archived_record_time
+         FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id ORDER BY h.contract_row_id`,
     );
     expect(holdings).toEqual([
       { owner: alice(), amount: '100.0000000000', locked: false, archived_record_time: spent.record_time },

@@ -182,7 +182,7 @@ export class LedgerWriter {
       const history = new HistoryWriteRepository(tx);
       await history.lockWriter();
       built = await buildBatch(history, batch);
-      await assignPartyIds(tx, built.history, NO_PARTY_IDS);
+      await assignPartyIds(tx, built, NO_PARTY_IDS);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
     this.notify(result, built);

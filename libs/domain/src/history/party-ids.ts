@@ -1,13 +1,21 @@
 import type { Queryable } from '../database/db';
+import type { HoldingRow } from './derived-batch';
 import { PARTY_IDS_PENDING } from './history-row-builder';
 import type { HistoryTableWrites } from './history-write.repository';
 
 /** Party name to `parties.id`. */
 export type PartyIds = ReadonlyMap<string, number>;
 
+/** The rows of a batch that store party ids. */
+export interface PartyIdRows {
+  history: Pick<HistoryTableWrites, 'events' | 'contracts'>;
+  derived: { holdings: HoldingRow[] };
+}
+
 /**
- * Gives a batch's new rows their party ids (`stakeholder_ids`, `other_party_ids`), adding the
- * parties the dictionary does not hold yet, on `connection` (in its transaction, if any).
+ * Gives a batch's new rows their party ids (`stakeholder_ids`, `other_party_ids`, the holdings'
+ * `owner_id`), adding the parties the dictionary does not hold yet, on `connection` (in its
+ * transaction, if any).
  * `known`: ids learned from earlier batches, committed already (no statement when they cover the
  * batch). Returns the ids it looked up: the caller keeps them once they are committed (a rolled
  * back transaction takes the parties it added with it). Ids come from the table's identity
@@ -15,7 +23,7 @@ export type PartyIds = ReadonlyMap<string, number>;
  */
 export async function assignPartyIds(
   connection: Queryable,
-  rows: Pick<HistoryTableWrites, 'events' | 'contracts'>,
+  { history: rows, derived: { holdings } }: PartyIdRows,
   known: PartyIds,
 ): Promise<Map<string, number>> {
   const missing = new Set<string>();
@@ -27,6 +35,9 @@ export async function assignPartyIds(
     note(e.acting_parties);
   }
   for (const c of rows.contracts) note(c.stakeholders);
+  // A holding's owner is a stakeholder of its contract on the network; noted all the same, so
+  // that a contract whose stakeholders leave its owner out is stored rather than refused.
+  note(holdings.map((h) => h.owner));
   const looked =
     missing.size === 0 ? new Map<string, number>() : await lookUpParties(connection, [...missing]);
   const idOf = (party: string) => known.get(party) ?? looked.get(party)!;
@@ -36,6 +47,7 @@ export async function assignPartyIds(
     e.other_party_ids = others?.length ? others.map(idOf) : null;
   }
   for (const c of rows.contracts) c.stakeholder_ids = c.stakeholders.map(idOf);
+  for (const h of holdings) h.owner_id = idOf(h.owner);
   return looked;
 }
 

@@ -53,7 +53,7 @@ class ConcurrentPipeline implements WriterPipeline {
     const built = await buildBatch(this.view, prepared);
     // New parties are added outside the batches' transactions (committed at once), so the ids
     // learned stay valid for the pipeline's life, whatever becomes of the batch.
-    for (const [party, id] of await assignPartyIds(this.readConnection, built.history, this.partyIds))
+    for (const [party, id] of await assignPartyIds(this.readConnection, built, this.partyIds))
       this.partyIds.set(party, id);
     encodeBuiltBatch(built);
     this.view.pending.push(built.delta);

@@ -84,7 +84,9 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
       const [migrationId, recordTime] = String(Object.values(r)[0]).split(' ');
       return { migrationId: Number(migrationId), recordTime };
     }),
-    holdingOwners: await column(`SELECT DISTINCT owner FROM amulet_holdings ORDER BY owner LIMIT ${limit}`),
+    holdingOwners: await column(
+      `SELECT DISTINCT p.party FROM amulet_holdings h JOIN parties p ON p.id = h.owner_id ORDER BY p.party LIMIT ${limit}`,
+    ),
     memberIds: await column(
       `SELECT DISTINCT payload_compact->>'memberId' FROM contracts WHERE entity_name = 'MemberTraffic' ORDER BY 1 LIMIT ${limit}`,
     ),

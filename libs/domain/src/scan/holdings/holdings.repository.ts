@@ -1,6 +1,7 @@
 import type { Db } from '../../database/db';
 import type { StreamedBytes } from '../../database/streamed-bytes';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
+import { lookupPartyIds } from '../../parties/party-sql';
 import { SpliceTemplates } from '../../splice/splice-templates';
 import {
   ACTIVE_CONTRACT_TEXT,
@@ -31,17 +32,34 @@ export interface HoldingsSelection {
   /** Snapshot time T: holdings created before T and not archived before T. */
   snapshotTime: string;
   owners: readonly string[];
+  /**
+   * `owners` as dictionary ids (`lookupPartyIds`: null for a party never seen, which holds
+   * nothing), which the statements take; `HoldingsRepository` looks them up.
+   */
+  ownerIds?: readonly (number | null)[];
 }
 
 /** How a holdings page writes each contract: as a CreatedEvent (v0) or an ActiveContract (v1). */
 export type HoldingsPageForm = 'created_event' | 'active_contract';
 
-/** The requested owners, deduplicated, each with the position of its first occurrence (`$3`). */
-const OWNERS = `owners AS (
-            SELECT owner, min(ord) AS ord FROM unnest($3::text[]) WITH ORDINALITY AS o(owner, ord) GROUP BY owner)`;
+/** The selection's owner ids, which must have been looked up (`HoldingsRepository` does). */
+function ownerIdsOf(selection: HoldingsSelection): readonly (number | null)[] {
+  if (selection.ownerIds?.length !== selection.owners.length)
+    throw new Error('a holdings selection without its owners looked up');
+  return selection.ownerIds;
+}
 
-/** The holdings `h` of owner `o.owner` at snapshot time `$2` in migration `$1` (ix_amulet_holdings_owner_row). */
-const HELD_AT_SNAPSHOT = `h.migration_id = $1 AND h.owner = o.owner AND h.created_record_time < $2::timestamptz
+/**
+ * The requested owners (`$3`, their ids `$4`), deduplicated, each with the position of its first
+ * occurrence. The names printed are the requested ones: an owner's id is a function of its name.
+ */
+const OWNERS = `owners AS (
+            SELECT owner, owner_id, min(ord) AS ord
+              FROM unnest($3::text[], $4::integer[]) WITH ORDINALITY AS o(owner, owner_id, ord)
+             GROUP BY owner, owner_id)`;
+
+/** The holdings `h` of owner `o.owner_id` at snapshot time `$2` in migration `$1` (ix_amulet_holdings_owner_row). */
+const HELD_AT_SNAPSHOT = `h.migration_id = $1 AND h.owner_id = o.owner_id AND h.created_record_time < $2::timestamptz
                AND (h.archived_record_time IS NULL OR h.archived_record_time >= $2::timestamptz)`;
 
 /**
@@ -49,13 +67,9 @@ const HELD_AT_SNAPSHOT = `h.migration_id = $1 AND h.owner = o.owner AND h.create
  * before T (ix_amulet_holdings_owner_row: an owner's range, the lifetimes and amounts included). Sums are SQL
  * numeric, rendered with exactly 10 decimals; the total is the sum of the two rendered parts.
  * Owners are deduplicated and keep the order of their first occurrence; an owner without
- * holdings sums to zero.
+ * holdings (or never seen: no id) sums to zero.
  */
-export function holdingsSummaryStatement(
-  migrationId: number,
-  snapshotTime: string,
-  owners: readonly string[],
-): Statement {
+export function holdingsSummaryStatement(selection: HoldingsSelection): Statement {
   return {
     sql: `WITH ${OWNERS}, sums AS (
             SELECT o.owner, o.ord,
@@ -68,12 +82,12 @@ export function holdingsSummaryStatement(
           )
           SELECT owner, unlocked::text AS unlocked, locked::text AS locked, (unlocked + locked)::text AS total
             FROM sums ORDER BY ord`,
-    params: [migrationId, snapshotTime, owners],
+    params: [selection.migrationId, selection.snapshotTime, selection.owners, ownerIdsOf(selection)],
   };
 }
 
 /**
- * holdingsSummaryStatement's sums plus the holding fees as of round $4 (docs/acs-snapshots.md
+ * holdingsSummaryStatement's sums plus the holding fees as of round $5 (docs/acs-snapshots.md
  * "Holding fees"). Each holding's amulet (the Amulet's `amount`, or the LockedAmulet's
  * `amulet.amount`) is read from its contract (pk_contracts, one probe per holding); its fee is
  * Splice's `holdingFee`: min(initialAmount, (round - createdAt.number) * ratePerRound.rate),
@@ -81,16 +95,11 @@ export function holdingsSummaryStatement(
  * rounding rule applies). The fees are summed per owner and per lock state;
  * available = unlocked - unlocked fees.
  */
-export function holdingsSummaryWithFeesStatement(
-  migrationId: number,
-  snapshotTime: string,
-  owners: readonly string[],
-  asOfRound: string,
-): Statement {
+export function holdingsSummaryWithFeesStatement(selection: HoldingsSelection, asOfRound: string): Statement {
   return {
     sql: `WITH ${OWNERS}, held AS (
             SELECT o.owner, h.locked, h.amount,
-                   least(h.amount, round(($4::bigint - (a.amount->'createdAt'->>'number')::numeric)
+                   least(h.amount, round(($5::bigint - (a.amount->'createdAt'->>'number')::numeric)
                                          * (a.amount->'ratePerRound'->>'rate')::numeric, 10)) AS fee
               FROM owners o
               JOIN amulet_holdings h ON ${HELD_AT_SNAPSHOT}
@@ -110,16 +119,22 @@ export function holdingsSummaryWithFeesStatement(
                  fees_unlocked::text AS fees_unlocked, fees_locked::text AS fees_locked,
                  (fees_unlocked + fees_locked)::text AS fees_total, (unlocked - fees_unlocked)::text AS available
             FROM sums ORDER BY ord`,
-    params: [migrationId, snapshotTime, owners, asOfRound],
+    params: [
+      selection.migrationId,
+      selection.snapshotTime,
+      selection.owners,
+      ownerIdsOf(selection),
+      asOfRound,
+    ],
   };
 }
 
 /**
- * The row ids of the owners' holdings at the snapshot, after `$4`, in creation order, at most `$5`:
- * for each owner, its first `$5` holdings after the token (ix_amulet_holdings_owner_row, in row id
+ * The row ids of the owners' (ids `$3`) holdings at the snapshot, after `$4`, in creation order, at
+ * most `$5`: for each owner, its first `$5` holdings after the token (ix_amulet_holdings_owner_row, in row id
  * order, the snapshot filter on the included lifetime bounds), then the first `$5` of them all.
  */
-const HOLDINGS_PAGE = `SELECT x.row_id FROM (SELECT DISTINCT unnest($3::text[]) AS owner) o
+const HOLDINGS_PAGE = `SELECT x.row_id FROM (SELECT DISTINCT unnest($3::integer[]) AS owner_id) o
              CROSS JOIN LATERAL (
                SELECT h.contract_row_id AS row_id FROM amulet_holdings h
                 WHERE ${HELD_AT_SNAPSHOT} AND h.contract_row_id > $4::bigint
@@ -147,7 +162,7 @@ export function holdingsPageStatement(
     params: [
       selection.migrationId,
       selection.snapshotTime,
-      selection.owners,
+      ownerIdsOf(selection),
       afterRowId ?? '0',
       limit,
       pageBodyPrefix(selection.migrationId, selection.snapshotTime),
@@ -158,10 +173,10 @@ export function holdingsPageStatement(
 /** Whether a contract row is one of the owners' holdings at the snapshot (a page token must name one). */
 export function holdingRowCheckStatement(selection: HoldingsSelection, rowId: string): Statement {
   return {
-    sql: `SELECT EXISTS (SELECT 1 FROM (SELECT DISTINCT unnest($3::text[]) AS owner) o
+    sql: `SELECT EXISTS (SELECT 1 FROM (SELECT DISTINCT unnest($3::integer[]) AS owner_id) o
                            JOIN amulet_holdings h ON ${HELD_AT_SNAPSHOT}
                           WHERE h.contract_row_id = $4::bigint) AS ok`,
-    params: [selection.migrationId, selection.snapshotTime, selection.owners, rowId],
+    params: [selection.migrationId, selection.snapshotTime, ownerIdsOf(selection), rowId],
   };
 }
 
@@ -190,7 +205,8 @@ export class HoldingsRepository {
     snapshotTime: string,
     owners: readonly string[],
   ): Promise<HoldingsSummaryRow[]> {
-    const { sql, params } = holdingsSummaryStatement(migrationId, snapshotTime, owners);
+    const selection = await this.withOwnerIds({ migrationId, snapshotTime, owners });
+    const { sql, params } = holdingsSummaryStatement(selection);
     return this.db.query(sql, params);
   }
 
@@ -200,25 +216,40 @@ export class HoldingsRepository {
     owners: readonly string[],
     asOfRound: string,
   ): Promise<HoldingsSummaryWithFeesRow[]> {
-    const { sql, params } = holdingsSummaryWithFeesStatement(migrationId, snapshotTime, owners, asOfRound);
+    const selection = await this.withOwnerIds({ migrationId, snapshotTime, owners });
+    const { sql, params } = holdingsSummaryWithFeesStatement(selection, asOfRound);
     return this.db.query(sql, params);
   }
 
   /** A holdings page's response body, as the UTF-8 bytes PostgreSQL writes (holdingsPageStatement), as they arrive. */
-  page(
+  async page(
     selection: HoldingsSelection,
     afterRowId: string | undefined,
     limit: number,
     form: HoldingsPageForm,
   ): Promise<StreamedBytes> {
-    const { sql, params } = holdingsPageStatement(selection, afterRowId, limit, form);
+    const { sql, params } = holdingsPageStatement(
+      await this.withOwnerIds(selection),
+      afterRowId,
+      limit,
+      form,
+    );
     return this.db.textStream(sql, params);
   }
 
   async isHoldingRowOf(selection: HoldingsSelection, rowId: string): Promise<boolean> {
-    const { sql, params } = holdingRowCheckStatement(selection, rowId);
+    const { sql, params } = holdingRowCheckStatement(await this.withOwnerIds(selection), rowId);
     const [row]: { ok: boolean }[] = await this.db.query(sql, params);
     return row.ok;
+  }
+
+  /**
+   * The selection with its owners' ids (one dictionary lookup, none when it has them), so that the
+   * statements match the stored ids and the planner sees them as values.
+   */
+  async withOwnerIds(selection: HoldingsSelection): Promise<HoldingsSelection> {
+    if (selection.ownerIds) return selection;
+    return { ...selection, ownerIds: await lookupPartyIds(this.db, selection.owners) };
   }
 
   /** The round number of the earliest current OpenMiningRound, if there is one. */

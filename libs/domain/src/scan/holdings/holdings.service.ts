@@ -3,7 +3,7 @@ import { invalidArgument } from '../../errors/domain-error';
 import { JsonText } from '../../wire/json-text';
 import { AcsSnapshotsRepository } from '../acs/acs-snapshots.repository';
 import { resolveSnapshot } from '../acs/snapshot-resolution';
-import { HoldingsRepository, type HoldingsPageForm, type HoldingsSelection } from './holdings.repository';
+import { HoldingsRepository, type HoldingsPageForm } from './holdings.repository';
 
 export type HoldingsSummaryRequest = scanApi.HoldingsSummaryRequest;
 export type HoldingsSummary = scanApi.HoldingsSummaryV1;
@@ -99,11 +99,12 @@ export class HoldingsService {
    */
   private async statePage<T>(request: HoldingsStateRequest, form: HoldingsPageForm): Promise<JsonText<T>> {
     const snapshotTime = await resolveSnapshot(this.snapshots, request);
-    const selection: HoldingsSelection = {
+    // The owners' ids looked up once for the token check and the page.
+    const selection = await this.holdings.withOwnerIds({
       migrationId: request.migration_id,
       snapshotTime,
       owners: request.owner_party_ids,
-    };
+    });
     const after = request.after === undefined ? undefined : String(request.after);
     if (after !== undefined && !(await this.holdings.isHoldingRowOf(selection, after))) {
       throw invalidArgument(
