@@ -59,12 +59,13 @@ export async function referenceAcsPage(
   const rows: ReferenceRow[] = await db.query(
     `WITH page AS MATERIALIZED (
        SELECT c.row_id FROM contracts c WHERE ${clauses.join(' AND ')} AND c.row_id > $${n - 1}::bigint ORDER BY c.row_id LIMIT $${n})
-     SELECT c.row_id, c.contract_id, ce.template_id, c.package_name, c.payload_compact, c.created_at, c.signatories,
+     SELECT c.row_id, c.contract_id, tp.package_id || ':' || tp.module_name || ':' || tp.entity_name AS template_id, c.package_name, c.payload_compact, c.created_at, c.signatories,
             c.observers, u.update_id AS created_update_id, c.created_node_id
        FROM page p JOIN contracts c ON c.row_id = p.row_id JOIN updates u ON u.row_id = c.created_update_row_id
        -- The template id as the creating event holds it (contracts store only its parts).
        JOIN events ce ON ce.migration_id = c.migration_id AND ce.update_row_id = c.created_update_row_id
                      AND ce.node_id = c.created_node_id
+       JOIN templates tp ON tp.id = ce.template_ref
       ORDER BY c.row_id`,
     params,
   );

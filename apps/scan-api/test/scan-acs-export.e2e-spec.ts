@@ -52,10 +52,11 @@ describe('GET /v0/acs/{party}: the ACS export of the DSO and a party', () => {
   /** The contracts active at `offset` whose stakeholders hold the party and the DSO, from the tables. */
   const storedAt = async (party: string, dso: string, offset: string): Promise<StoredRow[]> =>
     db.dataSource.query(
-      `SELECT c.contract_id, e.template_id, c.package_name, e.create_arguments, c.created_event_blob, c.signatories,
+      `SELECT c.contract_id, tp.package_id || ':' || tp.module_name || ':' || tp.entity_name AS template_id, c.package_name, e.create_arguments, c.created_event_blob, c.signatories,
               c.observers, c.created_at, c.created_offset::text AS created_offset, c.created_node_id, c.synchronizer_id
          FROM contracts c JOIN events e ON e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id
                                       AND e.node_id = c.created_node_id
+         JOIN templates tp ON tp.id = e.template_ref
         WHERE c.created_offset <= $1::bigint
           -- Archived at N by any of its rows (a migration's imported copy carries the later archive).
           AND NOT EXISTS (SELECT 1 FROM contracts o WHERE o.contract_id = c.contract_id AND o.archived_offset <= $1::bigint)

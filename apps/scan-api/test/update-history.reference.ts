@@ -74,12 +74,15 @@ interface UpdateEventRow {
 const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
   u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
   u.unassign_id, u.reassignment_counter, u.reassigned_contract_id`;
-const EVENT_COLUMNS = `e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name, e.create_arguments, e.created_at,
+// The events' template ids and package names are held in the templates dictionary (tp).
+const EVENT_COLUMNS = `e.node_id, e.event_type, e.contract_id, tp.package_id || ':' || tp.module_name || ':' || tp.entity_name AS template_id,
+  tp.package_name, e.create_arguments, e.created_at,
   e.signatories, e.observers, e.choice, e.choice_argument, e.exercise_result, e.consuming, e.acting_parties, e.interface_id,
   e.child_node_ids`;
 
 const BY_ID = `SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
       FROM updates u LEFT JOIN events e ON e.update_row_id = u.row_id
+      LEFT JOIN templates tp ON tp.id = e.template_ref
      WHERE u.update_id = $1
      ORDER BY e.node_id`;
 
@@ -99,6 +102,7 @@ const LIST_PAGE = `WITH RECURSIVE ms(id) AS (
          ORDER BY p.migration_id, p.record_time LIMIT $3)
       SELECT ${UPDATE_COLUMNS}, ${EVENT_COLUMNS}
         FROM page p JOIN updates u ON u.row_id = p.row_id LEFT JOIN events e ON e.update_row_id = u.row_id
+      LEFT JOIN templates tp ON tp.id = e.template_ref
        ORDER BY p.migration_id, p.record_time, e.node_id`;
 
 const eventIdOf = (updateId: string, nodeId: number | string): string => `${updateId}:${nodeId}`;

@@ -18,6 +18,20 @@ const PARTY_ID_COLUMN = new Set(['amulet_holdings.owner_id']);
 const DERIVED_COLUMNS = new Set(['events.other_party_ids']);
 /** Tables of how the store is being filled, not of what it holds (the mirror's view of its peers). */
 const OPERATIONAL_TABLES = new Set(['mirror_peer_status']);
+/**
+ * The templates dictionary: its ids, like party ids, depend on the order the store met its
+ * templates in, so it is not hashed itself; `events.template_ref` is read as the template id and
+ * package name it stands for, so a store holding them as text (before migration TemplateIds)
+ * hashes the same.
+ */
+const DICTIONARY_TABLES = new Set(['templates']);
+const EVENT_TEMPLATE_COLUMNS: [string, string][] = [
+  [
+    'template_id',
+    `(SELECT d.package_id || ':' || d.module_name || ':' || d.entity_name FROM templates d WHERE d.id = t."template_ref")`,
+  ],
+  ['package_name', `(SELECT d.package_name FROM templates d WHERE d.id = t."template_ref")`],
+];
 
 /**
  * Per table of the store: its row count and an md5 of its rows' content, to tell whether two
@@ -36,10 +50,18 @@ export async function storeContentHashes(
         -- A partition's rows are its parent's (docs/scaling.md "Partitioned history").
         AND NOT EXISTS (SELECT 1 FROM pg_class p WHERE p.relname = table_name AND p.relispartition)
       ORDER BY table_name, ordinal_position`,
-    [[...OPERATIONAL_TABLES]],
+    [[...OPERATIONAL_TABLES, ...DICTIONARY_TABLES]],
   );
-  const tables = new Map<string, string[]>();
+  // Per table, each column's value by the column's name, hashed in name order: a migration that
+  // turns columns into others (TemplateIds) changes their places in the table, not the hashes.
+  const tables = new Map<string, [string, string][]>();
+  const add = (table: string, column: string, value: string) =>
+    tables.set(table, [...(tables.get(table) ?? []), [column, value]]);
   for (const { table_name, column_name, udt_name } of columns) {
+    if (table_name === 'events' && column_name === 'template_ref') {
+      for (const [name, value] of EVENT_TEMPLATE_COLUMNS) add(table_name, name, value);
+      continue;
+    }
     if (column_name === 'row_id' || WALL_CLOCK_COLUMNS.has(column_name)) continue;
     if (DERIVED_COLUMNS.has(`${table_name}.${column_name}`)) continue;
     if (table_name === 'parties' && column_name === 'id') continue;
@@ -56,10 +78,11 @@ export async function storeContentHashes(
         : column_name === 'contract_row_id'
           ? `(SELECT c.contract_id FROM contracts c WHERE c.row_id = t."${column_name}")`
           : `t."${column_name}"`);
-    tables.set(table_name, [...(tables.get(table_name) ?? []), value]);
+    add(table_name, column_name, value);
   }
   const out: Record<string, { rows: number; md5: string }> = {};
-  for (const [table, values] of tables) {
+  for (const [table, named] of tables) {
+    const values = named.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, value]) => value);
     const [row] = await dataSource.query(
       `SELECT count(*)::int AS rows, md5(coalesce(string_agg(r, E'\\n' ORDER BY r), '')) AS md5
          FROM (SELECT json_build_array(${values.join(', ')})::text AS r FROM "${table}" t) x`,

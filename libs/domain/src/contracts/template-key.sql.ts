@@ -1,9 +1,10 @@
 /**
  * Template indexes keyed on a 4-byte hash of the names instead of the names (docs/scaling.md
- * "Cuts made", templates): `ix_contracts_template`, `ix_contracts_active_template` and
- * `ix_events_template_entity` hold `hashtext(...)` of the text a filter compares, so a filter
- * states the hash (which the index serves) and the names themselves (which PostgreSQL re-checks on
- * the rows the hash found: two names of one hash are told apart there). The expressions are
+ * "Cuts made", templates): `ix_contracts_template` and `ix_contracts_active_template` hold
+ * `hashtext(...)` of the text a filter compares, so a filter states the hash (which the index
+ * serves) and the names themselves (which PostgreSQL re-checks on the rows the hash found: two
+ * names of one hash are told apart there). (Events' template filters go through the templates
+ * dictionary, templates/template-sql.ts.) The expressions are
  * written exactly as in the migration TemplateHashIndexes, so that the planner matches them.
  */
 
@@ -34,12 +35,4 @@ export function contractTemplateFilter(
  */
 export function contractTemplateId(alias: string): string {
   return `(${alias}.package_id || ':' || ${alias}.module_name || ':' || ${alias}.entity_name)`;
-}
-
-/** `MODULE:ENTITY` of an event's template id (events alias `e`), as hashed in ix_events_template_entity. */
-export const EVENT_TEMPLATE_SUFFIX = `substr(e.template_id, strpos(e.template_id, ':') + 1)`;
-
-/** A filter of `events e` on the `MODULE:ENTITY` of its template (`suffix`, a text SQL expression). */
-export function eventTemplateSuffixFilter(suffix: string): string {
-  return `hashtext(${EVENT_TEMPLATE_SUFFIX}) = hashtext(${suffix}::text) AND ${EVENT_TEMPLATE_SUFFIX} = ${suffix}`;
 }

@@ -113,8 +113,9 @@ const TABLE_KEYS: Record<string, string> = {
 
 /**
  * Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. Party
- * dictionary ids (migrations PartyIds, HoldingsOwnerIds) are read as the names they stand for: a
- * store's ids depend on the order it met its parties in.
+ * dictionary ids (migrations PartyIds, HoldingsOwnerIds) are read as the names they stand for, and
+ * an event's template dictionary id (migration TemplateIds) as the template id and package name it
+ * stands for: a store's ids depend on the order it met its parties and templates in.
  */
 async function rowsOf(dataSource: DataSource, table: string): Promise<Record<string, unknown>[]> {
   const idColumns = (
@@ -138,12 +139,30 @@ async function rowsOf(dataSource: DataSource, table: string): Promise<Record<str
   const rows: ({ row: string } & Record<string, unknown>)[] = await dataSource.query(
     `SELECT row_to_json(t)::text AS row${names.join('')} FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
   );
+  const [{ dictionary }] = await dataSource.query<{ dictionary: boolean }[]>(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = $1 AND column_name = 'template_ref') AS dictionary`,
+    [table],
+  );
+  const templates = new Map(
+    dictionary
+      ? (
+          await dataSource.query<{ id: number; template_id: string; package_name: string }[]>(
+            `SELECT id, package_id || ':' || module_name || ':' || entity_name AS template_id, package_name FROM templates`,
+          )
+        ).map((t) => [t.id, t])
+      : [],
+  );
   return rows.map((r) => {
     const row = JSON.parse(r.row) as Record<string, unknown>;
     for (const c of idColumns) row[c] = r[c];
     if (ownerId) {
       delete row.owner_id;
       row.owner = r.owner;
+    }
+    if ('template_ref' in row) {
+      const { template_ref, ...rest } = row;
+      const template = templates.get(template_ref as number)!;
+      return { ...rest, template_id: template.template_id, package_name: template.package_name };
     }
     return row;
   });

@@ -11,8 +11,8 @@ export type EventKind = 'created' | 'exercised';
 @Entity({ name: 'events' })
 @Check('ck_events_event_type', `"event_type" IN ('created', 'exercised')`)
 // Explorer filters: GIN over the ids of the stakeholders and other acting parties (migration
-// PartyIds), and the hash of the template's MODULE:ENTITY with the update (expression indexes,
-// declared in the migrations ExplorerIndexes, PartyIds and TemplateHashIndexes).
+// PartyIds), and the template's dictionary id with the update (declared in the migrations
+// ExplorerIndexes, PartyIds and TemplateIds).
 @Index('ix_events_parties', { synchronize: false })
 @Index('ix_events_template_entity', { synchronize: false })
 // Explorer filters by choice (partial, exercised events) and contract id (hash), in the migration
@@ -40,11 +40,9 @@ export class EventEntity {
   @Column('text', { name: 'contract_id' })
   contractId: string;
 
-  @Column('text', { name: 'template_id' })
-  templateId: string;
-
-  @Column('text', { name: 'package_name' })
-  packageName: string;
+  /** `templates.id` of the event's template id and package name (migration TemplateIds). */
+  @Column('integer', { name: 'template_ref' })
+  templateRef: number;
 
   @Column('json', { name: 'create_arguments', nullable: true })
   createArguments: DamlValue | null;

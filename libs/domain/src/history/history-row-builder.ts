@@ -22,6 +22,9 @@ export const PENDING_ROW_ID = '';
 /** Party ids not assigned yet (`assignPartyIds` replaces it; never written). */
 export const PARTY_IDS_PENDING: readonly number[] = Object.freeze([]);
 
+/** A template id not assigned yet (`assignTemplateIds` replaces it; never written: ids start at 1). */
+export const TEMPLATE_REF_PENDING = 0;
+
 export type UpdateDraft = HistoryUpdateRow;
 
 export type EventDraft = HistoryEventRow;
@@ -132,6 +135,7 @@ export function createdEventRow(
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
+    template_ref: TEMPLATE_REF_PENDING,
     create_arguments: argumentsText ?? JSON.stringify(e.create_arguments),
     created_at: e.created_at,
     signatories: sortedParties(e.signatories),
@@ -171,6 +175,7 @@ export function exercisedEventRow(
     contract_id: e.contract_id,
     template_id: e.template_id,
     package_name: e.package_name,
+    template_ref: TEMPLATE_REF_PENDING,
     create_arguments: null,
     created_at: null,
     signatories: null,

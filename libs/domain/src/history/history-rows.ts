@@ -69,8 +69,11 @@ export interface HistoryEventRow {
   node_id: number;
   event_type: 'created' | 'exercised';
   contract_id: string;
+  /** Stored as `template_ref`, with `package_name`. */
   template_id: string;
   package_name: string;
+  /** `templates.id` of `template_id` and `package_name`: the stored `template_ref` (set by `assignTemplateIds`). */
+  template_ref: number;
   /** JSON text of the lossless arguments as received (created event blobs are derived from it). */
   create_arguments: string | null;
   created_at: string | null;

@@ -6,6 +6,7 @@ import { ensureHistoryPartitions } from './history-partitions';
 import { union } from './history-row-builder';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 import { partyIdsAssigned } from './party-ids';
+import { templateRefAssigned } from './template-ids';
 
 /** What the writer reads of the stored history while it checks and builds a batch. */
 export interface HistoryView {
@@ -78,8 +79,6 @@ const EVENT_COLUMNS = columnsOf<HistoryEventRow>({
   node_id: 'int',
   event_type: 'text',
   contract_id: 'text',
-  template_id: 'text',
-  package_name: 'text',
   create_arguments: 'jsonText',
   created_at: 'timestamp',
   signatories: 'textArray',
@@ -96,6 +95,15 @@ const EVENT_COLUMNS = columnsOf<HistoryEventRow>({
 }).concat(
   partyIdColumn<HistoryEventRow>('stakeholders', (r) => r.stakeholder_ids),
   partyIdColumn<HistoryEventRow>('other_party_ids', (r) => r.other_party_ids),
+  {
+    name: 'template_ref',
+    kind: 'int',
+    get: (row) => {
+      if (!templateRefAssigned(row.template_ref))
+        throw new Error('template_ref of an event written without its template id');
+      return row.template_ref;
+    },
+  },
 );
 
 const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({

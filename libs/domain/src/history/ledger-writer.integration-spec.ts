@@ -332,6 +332,100 @@ describe('LedgerWriter', () => {
     expect(parties).toEqual([alice(), carol(), dave(), dso()].sort().map((party) => ({ party, n: 1 })));
   });
 
+  it('gives each template one dictionary id for good, through append and pipelines, and prints it back', async () => {
+    // The Amulet of another package version (the same names, another template id), and one given
+    // with another package name (the same template id): each a template of its own.
+    const packageId = 'ab'.repeat(32);
+    const upgraded = {
+      ...SpliceTemplates.Amulet,
+      packageId,
+      templateId: `${packageId}:Splice.Amulet:Amulet`,
+    };
+    const renamed = { ...SpliceTemplates.Amulet, packageName: 'splice-amulet-renamed' };
+    const mintOf = (template: typeof SpliceTemplates.Amulet, owner: string, amount: string) =>
+      h.tx([
+        {
+          create: { template, payload: amuletPayload(dso(), owner, amount), signatories: [dso(), owner] },
+        },
+      ]);
+    const dictionary = async () =>
+      db.dataSource.query<{ template_id: string; package_name: string; n: number }[]>(
+        `SELECT package_id || ':' || module_name || ':' || entity_name AS template_id, package_name, count(*)::int AS n
+           FROM templates GROUP BY 1, 2 ORDER BY 1, 2`,
+      );
+    const storedTemplates = async () =>
+      db.dataSource.query<{ node: string; template_id: string; package_name: string }[]>(
+        `SELECT u.update_id || ':' || e.node_id AS node, t.package_id || ':' || t.module_name || ':' || t.entity_name AS template_id,
+                t.package_name
+           FROM events e JOIN updates u ON u.row_id = e.update_row_id JOIN templates t ON t.id = e.template_ref
+          ORDER BY e.update_row_id, e.node_id`,
+      );
+    const sent: { node: string; template_id: string; package_name: string }[] = [];
+    const noteSent = (txs: HistoryTransaction[]) => {
+      for (const tx of txs)
+        for (const [node, e] of Object.entries(tx.events_by_id))
+          sent.push({ node, template_id: e.template_id, package_name: e.package_name });
+      return txs;
+    };
+
+    await db.dataSource.query(
+      `CREATE FUNCTION fail_insert() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'disk full'; END $$`,
+    );
+    await db.dataSource.query(
+      `CREATE TRIGGER fail_holdings BEFORE INSERT ON amulet_holdings FOR EACH ROW EXECUTE FUNCTION fail_insert()`,
+    );
+    try {
+      // A batch written on its own adds its templates in its transaction: gone with it.
+      await expect(writer.append([mint(alice(), '1.0000000000')])).rejects.toThrow(/disk full/);
+      expect(await dictionary()).toEqual([]);
+    } finally {
+      await db.dataSource.query(`DROP TRIGGER fail_holdings ON amulet_holdings; DROP FUNCTION fail_insert()`);
+    }
+
+    // New templates in a batch, each repeated (a create and its archive, two mints): one id each.
+    const first = mint(alice(), '2.0000000000');
+    await writer.append(noteSent([first, archiveOf(first), mintOf(upgraded, alice(), '3.0000000000')]));
+    expect(await dictionary()).toEqual(
+      [
+        { template_id: SpliceTemplates.Amulet.templateId, package_name: 'splice-amulet', n: 1 },
+        { template_id: upgraded.templateId, package_name: 'splice-amulet', n: 1 },
+      ].sort((a, b) => (a.template_id < b.template_id ? -1 : 1)),
+    );
+    const [{ last }] = await db.dataSource.query<{ last: number }[]>(`SELECT max(id) AS last FROM templates`);
+
+    // Two pipelines, one after the other: the second learns the ids the first added, and both
+    // add a template once, a known one never (no id drawn for it).
+    for (const owner of [alice(), h.party('carol')]) {
+      const pipeline = await writer.openPipeline();
+      try {
+        const minted = mintOf(upgraded, owner, '4.0000000000');
+        await pipeline.write(await pipeline.build(writer.prepare(noteSent([minted]))));
+        await pipeline.write(
+          await pipeline.build(
+            writer.prepare(noteSent([archiveOf(minted), mintOf(renamed, owner, '5.0000000000')])),
+          ),
+        );
+      } finally {
+        await pipeline.close();
+      }
+    }
+    const held = await dictionary();
+    expect(held.map((r) => r.n)).toEqual([1, 1, 1]);
+    expect(held).toContainEqual({
+      template_id: SpliceTemplates.Amulet.templateId,
+      package_name: 'splice-amulet-renamed',
+      n: 1,
+    });
+    const [{ ids, drawn }] = await db.dataSource.query<{ ids: number[]; drawn: number }[]>(
+      `SELECT array_agg(id ORDER BY id) AS ids, (SELECT last_value FROM templates_id_seq)::int AS drawn FROM templates`,
+    );
+    expect(ids.slice(0, 2).every((id) => id <= last)).toBe(true);
+    expect(ids[2]).toBeGreaterThan(last);
+    expect(drawn).toBe(ids[2]);
+    // Every event reads back the template id and package name it was written with.
+    expect(await storedTemplates()).toEqual(sent);
+  });
+
   it('records ACS snapshot times every N hours after the first update of a migration', async () => {
     // First update at 00:10:01 → first snapshot at 03:00, then 06:00 once history reaches it.
     const first = mint(alice(), '1.0000000000');

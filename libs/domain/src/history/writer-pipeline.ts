@@ -4,6 +4,7 @@ import { encodeBuiltBatch, writeBuiltBatch, type AppendResult } from './batch-wr
 import { HistoryWriteRepository } from './history-write.repository';
 import { assignPartyIds } from './party-ids';
 import { PendingHistoryView } from './pending-history-view';
+import { assignTemplateIds } from './template-ids';
 
 /**
  * Batches written one after another, each checked and built while the previous one is being
@@ -40,6 +41,8 @@ class ConcurrentPipeline implements WriterPipeline {
   private readonly view: PendingHistoryView;
   /** The ids of the parties of the batches built so far. */
   private readonly partyIds = new Map<string, number>();
+  /** The ids of the templates of the batches built so far. */
+  private readonly templateIds = new Map<string, number>();
 
   constructor(
     private readonly writeConnection: DbConnection,
@@ -51,10 +54,16 @@ class ConcurrentPipeline implements WriterPipeline {
 
   async build(prepared: PreparedBatch): Promise<PipelinedBatch> {
     const built = await buildBatch(this.view, prepared);
-    // New parties are added outside the batches' transactions (committed at once), so the ids
-    // learned stay valid for the pipeline's life, whatever becomes of the batch.
+    // New parties and templates are added outside the batches' transactions (committed at once),
+    // so the ids learned stay valid for the pipeline's life, whatever becomes of the batch.
     for (const [party, id] of await assignPartyIds(this.readConnection, built, this.partyIds))
       this.partyIds.set(party, id);
+    for (const [template, id] of await assignTemplateIds(
+      this.readConnection,
+      built.history,
+      this.templateIds,
+    ))
+      this.templateIds.set(template, id);
     encodeBuiltBatch(built);
     this.view.pending.push(built.delta);
     return { built };

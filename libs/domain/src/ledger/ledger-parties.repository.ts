@@ -52,10 +52,11 @@ export class LedgerPartiesRepository {
     return rows.map((r) => r.party);
   }
 
-  /** The package ids of the templates of recorded events, sorted (one pass over the events). */
+  /** The package ids of the templates of recorded events, sorted (a probe of ix_events_template_entity per template). */
   async listPackageIds(): Promise<string[]> {
     const rows: { package_id: string }[] = await this.db.query(
-      `SELECT DISTINCT split_part(e.template_id, ':', 1) AS package_id FROM events e ORDER BY 1`,
+      `SELECT DISTINCT t.package_id FROM templates t
+        WHERE EXISTS (SELECT 1 FROM events e WHERE e.template_ref = t.id) ORDER BY 1`,
     );
     return rows.map((r) => r.package_id);
   }
@@ -63,7 +64,8 @@ export class LedgerPartiesRepository {
   /** Whether a recorded event's template is of the package. */
   async hasPackage(packageId: string): Promise<boolean> {
     const [row]: { known: boolean }[] = await this.db.query(
-      `SELECT EXISTS (SELECT 1 FROM events e WHERE split_part(e.template_id, ':', 1) = $1) AS known`,
+      `SELECT EXISTS (SELECT 1 FROM events e
+                       WHERE e.template_ref = ANY (ARRAY(SELECT t.id FROM templates t WHERE t.package_id = $1))) AS known`,
       [packageId],
     );
     return row.known;

@@ -11,6 +11,7 @@ import type {
 } from '../history/history-rows';
 import { contractTemplateId } from '../contracts/template-key.sql';
 import { partyIdsOf, partyNamesOf } from '../parties/party-sql';
+import { EVENT_PACKAGE_NAME, EVENT_TEMPLATE_ID, EVENT_TEMPLATE_JOIN } from '../templates/template-sql';
 import { union } from '../history/history-row-builder';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
@@ -233,7 +234,7 @@ export class LedgerUpdatesRepository {
     for (const [migrationId, rowIds] of byMigration) {
       // OFFSET 0 keeps the contract lookup a per-event index probe (the planner may not flatten it).
       const rows: EventRow[] = await this.db.query(
-        `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.package_name,
+        `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, ${EVENT_TEMPLATE_ID} AS template_id, ${EVENT_PACKAGE_NAME} AS package_name,
                 NULL::json AS create_argument_compact,
                 CASE WHEN e.event_type = 'created' THEN e.create_arguments END AS create_arguments,
                 ${request.withBlobs ? `CASE WHEN e.event_type = 'created' AND c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN e.create_arguments::text END` : 'NULL::text'}
@@ -244,6 +245,7 @@ export class LedgerUpdatesRepository {
                 ${partyNamesOf('e.stakeholders')} AS stakeholders,
                 ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text'} AS created_event_blob
            FROM events e
+           ${EVENT_TEMPLATE_JOIN}
            LEFT JOIN LATERAL (
              SELECT c.created_event_blob, c.created_event_blob_derivable FROM contracts c
               WHERE ${request.withBlobs} AND e.event_type = 'created' AND c.migration_id = $2::bigint AND c.contract_id = e.contract_id

@@ -297,6 +297,15 @@ export interface RehashCounts {
  */
 export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<RehashCounts> {
   const counts: RehashCounts = { rehashed: 0, unverified: 0 };
+  // A store a later migration (TemplateIds) gave a templates dictionary holds an event's template
+  // id and package name there: read as the columns they replaced, the same values.
+  const [{ dictionary }] = (await q.query(
+    `SELECT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_name = 'events' AND column_name = 'template_ref') AS dictionary`,
+  )) as { dictionary: boolean }[];
+  const templateColumns = dictionary
+    ? `(SELECT t."package_id" || ':' || t."module_name" || ':' || t."entity_name" FROM "templates" t WHERE t."id" = e."template_ref") AS "template_id",
+       (SELECT t."package_name" FROM "templates" t WHERE t."id" = e."template_ref") AS "package_name"`
+    : `"template_id", "package_name"`;
   let after = '-1';
   for (;;) {
     const updates = (await q.query(
@@ -311,7 +320,7 @@ export async function rehashUpdates(q: QueryRunner, batchRows: number): Promise<
     )) as UpdateHashRow[];
     if (updates.length === 0) return counts;
     const eventRows = (await q.query(
-      `SELECT "update_row_id"::text AS r, "node_id" AS n, "event_type", "contract_id", "template_id", "package_name",
+      `SELECT "update_row_id"::text AS r, "node_id" AS n, "event_type", "contract_id", ${templateColumns},
               "create_arguments"::text AS ca, ${ISO_MICROS('"created_at"')} AS created_at, "signatories", "observers",
               "choice", "choice_argument"::text AS chc, "exercise_result"::text AS er, "consuming",
               "acting_parties", "interface_id", "child_node_ids",

@@ -31,6 +31,7 @@ import { PartyIds1795523500000 } from './1795523500000-party-ids';
 import { TemplateHashIndexes1795523600000 } from './1795523600000-template-hash-indexes';
 import { ContractTemplateId1795523610000 } from './1795523610000-contract-template-id';
 import { PackedVerdicts1795523700000 } from './1795523700000-packed-verdicts';
+import { TemplateIds1795523800000 } from './1795523800000-template-ids';
 import { HoldingsOwnerIds1795523900000 } from './1795523900000-holdings-owner-ids';
 
 /** Every migration, in order. A new migration is appended here. */
@@ -68,5 +69,6 @@ export const MIGRATIONS = [
   TemplateHashIndexes1795523600000,
   ContractTemplateId1795523610000,
   PackedVerdicts1795523700000,
+  TemplateIds1795523800000,
   HoldingsOwnerIds1795523900000,
 ];

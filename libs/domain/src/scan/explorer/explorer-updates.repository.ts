@@ -1,7 +1,13 @@
 import type { Db } from '../../database/db';
-import { contractTemplateId, eventTemplateSuffixFilter } from '../../contracts/template-key.sql';
+import { contractTemplateId } from '../../contracts/template-key.sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { EVENT_PARTY_IDS, partyIdArrayOf } from '../../parties/party-sql';
+import {
+  EVENT_TEMPLATE_ID,
+  EVENT_TEMPLATE_JOIN,
+  lookupTemplateRefs,
+  templateRefsOf,
+} from '../../templates/template-sql';
 
 /** A position in the explorer's update order: (migration id, record time, row id), descending. */
 export interface ExplorerUpdatesCursor {
@@ -14,6 +20,11 @@ export interface ExplorerUpdatesCursor {
 export interface ExplorerTemplateFilter {
   suffix: string;
   packageRef?: string;
+  /**
+   * The `templates` ids matching `suffix` and `packageRef` (`lookupTemplateRefs`), which the
+   * statement takes as a parameter; looked up inside the statement when absent.
+   */
+  templateRefs?: readonly number[];
 }
 
 export interface ExplorerUpdatesQuery {
@@ -57,7 +68,7 @@ function pageOfUpdates(where: readonly string[], limit: string): string {
  * One page of the explorer's update list, one statement: non-import updates newest first
  * (ix_updates_migration_record_time read backwards from the cursor), filtered by party
  * (ix_events_parties, the submitter of a reassignment, an unassigned contract's stakeholders)
- * and template (ix_events_template_entity, on the hash of MODULE:ENTITY; an unassigned contract's template), choice
+ * and template (ix_events_template_entity, on the ids of the templates of MODULE:ENTITY; an unassigned contract's template), choice
  * (ix_events_choice) and contract id (ix_events_contract, ix_updates_reassigned_contract), each
  * with its event count, distinct sorted template ids and root event ids. The choice and contract
  * filters are semi-joins, so that the planner either walks the updates newest first probing the
@@ -83,18 +94,17 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
       OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT} AND c.stakeholders @> ${party})))`);
   }
   if (query.template) {
-    const { suffix, packageRef } = query.template;
-    const s = add(suffix);
+    const { suffix, packageRef, templateRefs } = query.template;
     const [moduleName, entityName] = suffix.split(':');
+    const refs = templateRefs
+      ? `${add(templateRefs)}::integer[]`
+      : templateRefsOf(add(suffix), packageRef === undefined ? undefined : add(packageRef));
     const pkg = packageRef === undefined ? undefined : add(packageRef);
-    const eventPkg = pkg
-      ? ` AND (split_part(e.template_id, ':', 1) = ${pkg} OR e.package_name = ${pkg})`
-      : '';
     const contractPkg = pkg ? ` AND (c.package_id = ${pkg} OR c.package_name = ${pkg})` : '';
     // The unassigned contract is probed by its id (ux_contracts_contract_migration) per unassignment
     // walked: `OFFSET 0` keeps the planner from hashing every contract of the module and entity
     // instead, which no index serves (ix_contracts_template is keyed on the whole name's hash).
-    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND ${eventTemplateSuffixFilter(s)}${eventPkg})
+    where.push(`(EXISTS (SELECT 1 FROM events e WHERE e.update_row_id = u.row_id AND e.template_ref = ANY (${refs}))
       OR (u.kind = 'unassignment' AND EXISTS (SELECT 1 FROM contracts c WHERE ${UNASSIGNED_CONTRACT}
             AND c.module_name = ${add(moduleName)} AND c.entity_name = ${add(entityName)}${contractPkg} OFFSET 0)))`);
   }
@@ -123,7 +133,7 @@ export function explorerUpdatesStatement(query: ExplorerUpdatesQuery): { sql: st
                  CASE WHEN p.kind = 'unassignment'
                       THEN ARRAY(SELECT ${contractTemplateId('c')} FROM contracts c
                                   WHERE c.migration_id = p.migration_id AND c.contract_id = p.reassigned_contract_id)
-                      ELSE ARRAY(SELECT DISTINCT e.template_id COLLATE "C" FROM events e
+                      ELSE ARRAY(SELECT DISTINCT ${EVENT_TEMPLATE_ID} COLLATE "C" FROM events e ${EVENT_TEMPLATE_JOIN}
                                   WHERE e.update_row_id = p.row_id ORDER BY 1) END AS template_ids,
                  CASE WHEN p.kind = 'transaction'
                       THEN ARRAY(SELECT p.update_id || ':' || x.n FROM unnest(p.root_node_ids) WITH ORDINALITY AS x(n, o)
@@ -139,6 +149,15 @@ export class ExplorerUpdatesRepository {
   constructor(private readonly db: Db) {}
 
   async page(query: ExplorerUpdatesQuery): Promise<ExplorerUpdateRow[]> {
+    const { template } = query;
+    if (template && !template.templateRefs)
+      query = {
+        ...query,
+        template: {
+          ...template,
+          templateRefs: await lookupTemplateRefs(this.db, template.suffix, template.packageRef),
+        },
+      };
     const { sql, params } = explorerUpdatesStatement(query);
     return this.db.query(sql, params);
   }

@@ -60,17 +60,25 @@ const TRANSACTIONS = prepared(
 );
 
 // The units' subtrees ($1 row ids, $2 migrations, $3 first and $4 last node ids) on pk_events:
-// every exercise, and the Amulets created (taps, mints and token-standard steps read them).
+// every exercise, and the Amulets created (taps, mints and token-standard steps read them). Their
+// templates are named by the next statement: a join here would scan the dictionary once per event.
 const SUBTREES = prepared(
   'transaction_log_subtrees',
-  `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_id, e.choice,
+  `SELECT e.update_row_id, e.node_id, e.event_type, e.contract_id, e.template_ref, e.choice,
       e.choice_argument, e.exercise_result, e.child_node_ids,
       CASE WHEN e.event_type = 'created' THEN e.create_arguments END AS create_arguments
     FROM unnest($1::bigint[], $2::bigint[], $3::integer[], $4::integer[]) AS k(row_id, migration_id, first_node, last_node)
     JOIN events e ON e.update_row_id = k.row_id AND e.migration_id = k.migration_id
       AND e.node_id BETWEEN k.first_node AND k.last_node
-    WHERE e.event_type = 'exercised' OR e.template_id LIKE '%:Splice.Amulet:Amulet'
+    WHERE e.event_type = 'exercised'
+       OR e.template_ref = ANY (ARRAY(SELECT t.id FROM templates t WHERE t.module_name = 'Splice.Amulet' AND t.entity_name = 'Amulet'))
     ORDER BY e.update_row_id, e.node_id`,
+);
+
+// The `MODULE:ENTITY` of the templates $1 (dictionary ids).
+const TEMPLATE_ENTITIES = prepared(
+  'transaction_log_template_entities',
+  `SELECT t.id, t.module_name || ':' || t.entity_name AS entity FROM templates t WHERE t.id = ANY ($1::integer[])`,
 );
 
 interface UnitRow {
@@ -94,7 +102,7 @@ interface NodeRow {
   node_id: number;
   event_type: 'created' | 'exercised';
   contract_id: string;
-  template_id: string;
+  template_ref: number;
   choice: string | null;
   choice_argument: unknown;
   exercise_result: unknown;
@@ -148,6 +156,13 @@ export class TransactionLogRepository {
       units.map((u) => u.nodeId),
       units.map((u) => u.lastDescendantNodeId),
     ]);
+    const entities = new Map(
+      (
+        await this.db.query<{ id: number; entity: string }>(TEMPLATE_ENTITIES, [
+          [...new Set(nodeRows.map((r) => r.template_ref))],
+        ])
+      ).map((t) => [t.id, t.entity]),
+    );
     const compactOnly = new Map(txRows.map((t) => [t.row_id, t.compact_only]));
     const nodesByTx = new Map<string, Map<number, LogNode>>();
     for (const r of nodeRows) {
@@ -158,7 +173,7 @@ export class TransactionLogRepository {
         nodeId: r.node_id,
         kind: r.event_type,
         contractId: r.contract_id,
-        entity: r.template_id.split(':').slice(1).join(':'),
+        entity: entities.get(r.template_ref)!,
         choice: r.choice,
         argument: compactOf(r.choice_argument, compact),
         result: compactOf(r.exercise_result, compact),

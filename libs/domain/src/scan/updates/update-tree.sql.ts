@@ -1,6 +1,7 @@
 import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../database/timestamp-sql';
 import type { StreamedBytes } from '../../database/streamed-bytes';
 import { compactOnlyHistory } from '../../errors/domain-error';
+import { EVENT_PACKAGE_NAME, EVENT_TEMPLATE_ID, EVENT_TEMPLATE_JOIN } from '../../templates/template-sql';
 
 /**
  * The SQL that writes update trees as JSON text (the pieces UpdateHistoryRepository's statements
@@ -31,15 +32,15 @@ const eventIds = (nodes: string, style: EventIdStyle = 'plain') =>
 const createdPre = (
   style: EventIdStyle,
 ) => `'{"event_type":"created_event","event_id":' || ${str(eventId(style))}
-  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
-  || ',"package_name":' || ${str('e.package_name')} || ',"create_arguments":'`;
+  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str(EVENT_TEMPLATE_ID)}
+  || ',"package_name":' || ${str(EVENT_PACKAGE_NAME)} || ',"create_arguments":'`;
 const CREATED_POST = `',"created_at":' || ${fewestDigitsJsonSql('e.created_at')} || ',"signatories":' || to_json(e.signatories)::text
   || ',"observers":' || to_json(e.observers)::text || '}'`;
 const exercisedPre = (
   style: EventIdStyle,
 ) => `'{"event_type":"exercised_event","event_id":' || ${str(eventId(style))}
-  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str('e.template_id')}
-  || ',"package_name":' || ${str('e.package_name')} || ',"choice":' || ${str('e.choice')} || ',"choice_argument":'`;
+  || ',"contract_id":' || ${str('e.contract_id')} || ',"template_id":' || ${str(EVENT_TEMPLATE_ID)}
+  || ',"package_name":' || ${str(EVENT_PACKAGE_NAME)} || ',"choice":' || ${str('e.choice')} || ',"choice_argument":'`;
 const exercisedMid = (style: EventIdStyle) =>
   `',"child_event_ids":' || ${eventIds('e.child_node_ids', style)} || ',"exercise_result":'`;
 const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_parties":' || to_json(e.acting_parties)::text
@@ -99,6 +100,7 @@ const viaNode = (lossless: string) =>
  */
 export const treeStatement = (lossless: string, from: string, where: string, orderBy: string) =>
   `${from} LEFT JOIN events e ON e.update_row_id = u.row_id AND e.migration_id = u.migration_id
+  LEFT ${EVENT_TEMPLATE_JOIN}
   LEFT JOIN LATERAL (
     SELECT c.payload_compact FROM contracts c
      WHERE NOT ${lossless} AND NOT u.compact_only AND e.event_type = 'created' AND c.migration_id = u.migration_id AND c.contract_id = e.contract_id
@@ -109,8 +111,8 @@ export const treeStatement = (lossless: string, from: string, where: string, ord
 /** The offset the v1 list gives every transaction (V1_TRANSACTION_OFFSET of the mapper). */
 const V1_OFFSET = `'"000000000000000001"'`;
 
-/** The events of update `u`, and the lossless text of one, `e`. */
-const V1_ITEM_EVENTS = `events e WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id`;
+/** The events of update `u` (with their templates), and the lossless text of one, `e`. */
+const V1_ITEM_EVENTS = `events e ${EVENT_TEMPLATE_JOIN} WHERE e.update_row_id = u.row_id AND e.migration_id = u.migration_id`;
 const V1_ITEM_EVENT = `CASE e.event_type
     WHEN 'created' THEN ${createdPre('plain')} || e.create_arguments::text || ${CREATED_POST}
     WHEN 'exercised' THEN ${exercisedPre('plain')} || e.choice_argument::text || ${exercisedMid('plain')}
