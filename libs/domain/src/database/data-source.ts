@@ -7,6 +7,7 @@ import { EventEntity } from '../history/event.entity';
 import { UpdateEntity } from '../history/update.entity';
 import { HistoryMigrationEntity } from '../history/history-migration.entity';
 import { PartyEntity } from '../parties/party.entity';
+import { SynchronizerEntity } from '../synchronizers/synchronizer.entity';
 import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
 import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
 import { RewardAccountingTotalsEntity } from '../scan/rewards/reward-accounting-totals.entity';
@@ -53,6 +54,7 @@ export const ENTITIES = [
   MemberTrafficStateEntity,
   SynchronizerStateSourceEntity,
   PartyEntity,
+  SynchronizerEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

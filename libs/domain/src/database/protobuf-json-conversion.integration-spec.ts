@@ -16,6 +16,7 @@ import { createDataSource } from './data-source';
 import { Db } from './db';
 import { MIGRATIONS } from './migrations';
 import { partyNamesOf } from '../parties/party-sql';
+import { synchronizerNameOf } from '../synchronizers/synchronizer-sql';
 import {
   convertContracts,
   convertEvents,
@@ -114,7 +115,8 @@ const TABLE_KEYS: Record<string, string> = {
 /**
  * Every row of `table` as JSON objects (json columns' text parsed), in primary-key order. Party
  * dictionary ids (migration PartyIds) are read as the names they stand for: a store's ids depend
- * on the order it met its parties in.
+ * on the order it met its parties in. A synchronizer dictionary id (migration SynchronizerIds,
+ * `synchronizer`) is read as the `synchronizer_id` it stands for, as the previous release stored it.
  */
 async function rowsOf(dataSource: DataSource, table: string): Promise<Record<string, unknown>[]> {
   const idColumns = (
@@ -127,12 +129,22 @@ async function rowsOf(dataSource: DataSource, table: string): Promise<Record<str
   const names = idColumns.map(
     (c) => `, CASE WHEN t.${c} IS NOT NULL THEN ${partyNamesOf(`t.${c}`)} END AS ${c}`,
   );
+  const [{ n: synchronizerIds }] = await dataSource.query<{ n: number }[]>(
+    `SELECT count(*)::int AS n FROM information_schema.columns
+      WHERE table_name = $1 AND column_name = 'synchronizer' AND udt_name = 'int2'`,
+    [table],
+  );
+  if (synchronizerIds > 0) names.push(`, ${synchronizerNameOf('t.synchronizer')} AS synchronizer_name`);
   const rows: ({ row: string } & Record<string, unknown>)[] = await dataSource.query(
     `SELECT row_to_json(t)::text AS row${names.join('')} FROM "${table}" t ORDER BY ${TABLE_KEYS[table]}`,
   );
   return rows.map((r) => {
     const row = JSON.parse(r.row) as Record<string, unknown>;
     for (const c of idColumns) row[c] = r[c];
+    if (synchronizerIds > 0) {
+      delete row.synchronizer;
+      row.synchronizer_id = r.synchronizer_name;
+    }
     return row;
   });
 }

@@ -5,6 +5,7 @@ import { writeBuiltBatch, type AppendResult } from './batch-write';
 import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
 import { assignPartyIds } from './party-ids';
+import { assignSynchronizerIds } from './synchronizer-ids';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate, type PayloadEncoding } from './update-validation';
 import { isVerdictItem, parseVerdictItem, type VerdictRow } from '../scan/events/verdict-item';
@@ -15,6 +16,7 @@ export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
 
 // A batch written on its own looks its parties up in the dictionary (one statement): ids cached
 // across transactions could outlive the rows they name (a rolled back batch, a store reset).
+/** No dictionary ids known: a batch written on its own looks up its parties' and synchronizers'. */
 const NO_PARTY_IDS: ReadonlyMap<string, number> = new Map();
 
 export interface LedgerWriterOptions {
@@ -183,6 +185,7 @@ export class LedgerWriter {
       await history.lockWriter();
       built = await buildBatch(history, batch);
       await assignPartyIds(tx, built.history, NO_PARTY_IDS);
+      await assignSynchronizerIds(tx, built.history, NO_PARTY_IDS);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
     this.notify(result, built);

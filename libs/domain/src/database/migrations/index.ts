@@ -31,6 +31,7 @@ import { PartyIds1795523500000 } from './1795523500000-party-ids';
 import { TemplateHashIndexes1795523600000 } from './1795523600000-template-hash-indexes';
 import { ContractTemplateId1795523610000 } from './1795523610000-contract-template-id';
 import { PackedVerdicts1795523700000 } from './1795523700000-packed-verdicts';
+import { SynchronizerIds1795524000000 } from './1795524000000-synchronizer-ids';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -67,4 +68,5 @@ export const MIGRATIONS = [
   TemplateHashIndexes1795523600000,
   ContractTemplateId1795523610000,
   PackedVerdicts1795523700000,
+  SynchronizerIds1795524000000,
 ];
