@@ -417,8 +417,16 @@ describe('converting a store of the previous release (ProtobufJsonPayloads179545
 
   it('finds nothing left to convert when run again', async () => {
     const runner = store.createQueryRunner();
+    // The conversion reads the updates as they were then: synchronizer ids as text (taken down
+    // and up again around it; the migration test of SynchronizerIds shows that changes nothing).
+    const SynchronizerIds = MIGRATIONS.find((m) => m.name === 'SynchronizerIds1795524000000')!;
     try {
-      expect((await rehashUpdates(runner, 50)).rehashed).toBe(0);
+      await new SynchronizerIds().down(runner);
+      try {
+        expect((await rehashUpdates(runner, 50)).rehashed).toBe(0);
+      } finally {
+        await new SynchronizerIds().up(runner);
+      }
       expect(await convertEvents(runner, 50)).toBe(0);
       expect(await convertContracts(runner, 50)).toBe(0);
     } finally {
