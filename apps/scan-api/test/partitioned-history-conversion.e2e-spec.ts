@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource, MIGRATIONS, partyNamesOf } from '@canton-scan/domain';
+import { createDataSource, MIGRATIONS, partyNamesOf, synchronizerNameOf } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
@@ -26,6 +26,9 @@ const PARTY_NAME_COLUMNS = new Set(['events."stakeholders"', 'contracts."stakeho
 const DERIVED_COLUMNS = new Map([
   // ContractTemplateId: a contract's template id is its parts joined.
   ['contracts.template_id', `(s.package_id || ':' || s.module_name || ':' || s.entity_name)`],
+  // SynchronizerIds: the synchronizer is a dictionary id, its name the text the column held.
+  ['updates.synchronizer_id', synchronizerNameOf('s.synchronizer')],
+  ['contracts.synchronizer_id', synchronizerNameOf('s.synchronizer')],
 ]);
 
 /** Copies every table of `to` (a store at the previous schema) from `from`, row ids and sequences included. */
