@@ -1,6 +1,6 @@
 /** Shared by the token registry lookup specs: the running registry app, a small token network and the lookup calls. */
 import { createRegistryClient, registryApi, registrySpec } from '@canton-scan/contracts';
-import { LedgerWriter, SpliceTemplates, type HistoryUpdate } from '@canton-scan/domain';
+import { LedgerWriter, SpliceTemplates, synchronizerNameOf, type HistoryUpdate } from '@canton-scan/domain';
 import {
   allCreatedOf,
   callChecked,
@@ -47,7 +47,7 @@ export const append = (...updates: HistoryUpdate[]) =>
 export const stored = async (contractId: string) =>
   (
     await db.dataSource.query(
-      `SELECT synchronizer_id, payload_compact, created_at FROM contracts WHERE contract_id = $1`,
+      `SELECT ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id, payload_compact, created_at FROM contracts t WHERE contract_id = $1`,
       [contractId],
     )
   )[0] as { synchronizer_id: string; payload_compact: unknown; created_at: string };

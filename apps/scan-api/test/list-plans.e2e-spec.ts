@@ -1,5 +1,5 @@
 import { writeFileSync } from 'node:fs';
-import { Db, ReadDb, type Statement } from '@canton-scan/domain';
+import { Db, ReadDb, synchronizerNameOf, type Statement } from '@canton-scan/domain';
 import {
   loadSimulatedNetwork,
   startTestApp,
@@ -112,7 +112,7 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
     ]).not.toContain(0);
     expect(licenses.next_page_token).toBeDefined();
     const updatesOf = await one<{ migration_id: number; synchronizer_id: string }>(
-      `SELECT migration_id::int, synchronizer_id FROM updates WHERE NOT is_import ORDER BY migration_id DESC, row_id DESC LIMIT 1`,
+      `SELECT migration_id::int, ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id FROM updates t WHERE NOT is_import ORDER BY migration_id DESC, row_id DESC LIMIT 1`,
     );
     const snapshot = await one<{ migration_id: number; record_time: string }>(
       `SELECT migration_id::int, to_char(record_time AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS record_time

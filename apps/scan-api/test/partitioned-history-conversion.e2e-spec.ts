@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { createDataSource, MIGRATIONS, partyNamesOf } from '@canton-scan/domain';
+import { createDataSource, MIGRATIONS, partyNamesOf, synchronizerNameOf } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import {
   createScratchDatabase,
@@ -28,6 +28,9 @@ const DERIVED_COLUMNS = new Map([
   ['contracts.template_id', `(s.package_id || ':' || s.module_name || ':' || s.entity_name)`],
   // HoldingsOwnerIds: a holding's owner is stored as its dictionary id.
   ['amulet_holdings.owner', `(SELECT d.party FROM parties d WHERE d.id = s.owner_id)`],
+  // SynchronizerIds: the synchronizer is a dictionary id, its name the text the column held.
+  ['updates.synchronizer_id', synchronizerNameOf('s.synchronizer')],
+  ['contracts.synchronizer_id', synchronizerNameOf('s.synchronizer')],
 ]);
 
 /** Copies every table of `to` (a store at the previous schema) from `from`, row ids and sequences included. */

@@ -1,5 +1,5 @@
 import { scanProxySpec, scanSpec } from '@canton-scan/contracts';
-import { SpliceTemplates } from '@canton-scan/domain';
+import { SpliceTemplates, synchronizerNameOf } from '@canton-scan/domain';
 import {
   answersAsReaderThenOwner,
   loadSimulatedNetwork,
@@ -85,7 +85,7 @@ async function facts(dataSource: DataSource) {
     ).v,
     synchronizer: (
       await one<{ v: string }>(
-        `SELECT synchronizer_id AS v FROM updates WHERE migration_id = 1 AND NOT is_import ORDER BY row_id LIMIT 1`,
+        `SELECT ${synchronizerNameOf('t.synchronizer')} AS v FROM updates t WHERE migration_id = 1 AND NOT is_import ORDER BY row_id LIMIT 1`,
       )
     ).v,
     traffic: await one<{ member: string; synchronizer: string }>(

@@ -1,5 +1,11 @@
 import { createScanClient, scanApi, scanSpec } from '@canton-scan/contracts';
-import { deriveCreatedEventBlob, timestampToMicros, type DamlValue, partyIdsOf } from '@canton-scan/domain';
+import {
+  deriveCreatedEventBlob,
+  timestampToMicros,
+  synchronizerNameOf,
+  type DamlValue,
+  partyIdsOf,
+} from '@canton-scan/domain';
 import {
   callChecked,
   decodeAcsExport,
@@ -53,7 +59,8 @@ describe('GET /v0/acs/{party}: the ACS export of the DSO and a party', () => {
   const storedAt = async (party: string, dso: string, offset: string): Promise<StoredRow[]> =>
     db.dataSource.query(
       `SELECT c.contract_id, tp.package_id || ':' || tp.module_name || ':' || tp.entity_name AS template_id, c.package_name, e.create_arguments, c.created_event_blob, c.signatories,
-              c.observers, c.created_at, c.created_offset::text AS created_offset, c.created_node_id, c.synchronizer_id
+              c.observers, c.created_at, c.created_offset::text AS created_offset, c.created_node_id,
+              ${synchronizerNameOf('c.synchronizer')} AS synchronizer_id
          FROM contracts c JOIN events e ON e.migration_id = c.migration_id AND e.update_row_id = c.created_update_row_id
                                       AND e.node_id = c.created_node_id
          JOIN templates tp ON tp.id = e.template_ref

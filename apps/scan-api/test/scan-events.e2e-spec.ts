@@ -244,7 +244,8 @@ describe('scan event history (POST /v0/events, GET /v0/events/{update_id})', () 
         // Each event's update and its events by their primary keys.
         expect(plan).toMatch(/Index Scan using updates_m0_pkey on updates_m0/);
         expect(plan).toMatch(/Index Scan using events_m0_pkey on events_m0/);
-        expect(plan).not.toContain('Seq Scan');
+        // No history table is scanned; the synchronizers dictionary (a few rows) is read whole, once.
+        expect(plan.replace(/Seq Scan on synchronizers \w+/g, '')).not.toContain('Seq Scan');
         // The page's order is known: only each event's rows are sorted (by node id).
         expect(plan).toMatch(/Incremental Sort/);
       }

@@ -1,4 +1,4 @@
-import { Db, type HistoryUpdate } from '@canton-scan/domain';
+import { Db, synchronizerNameOf, type HistoryUpdate } from '@canton-scan/domain';
 import { simulateNetwork } from '@canton-scan/simulator';
 import { startTestApp, useTestDatabase, writeHistory, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
@@ -118,7 +118,7 @@ describe('update trees: responses byte for byte as the rows → objects path gav
     'POST /v0/backfilling/updates-before, every synchronizer of every migration walked back in pages of %s, as the rows path wrote it',
     async (count) => {
       const synchronizers = await store.query<{ migration_id: number; synchronizer_id: string }>(
-        'SELECT DISTINCT migration_id::int, synchronizer_id FROM updates WHERE NOT is_import ORDER BY 1, 2',
+        `SELECT DISTINCT migration_id::int, ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id FROM updates t WHERE NOT is_import ORDER BY 1, 2`,
       );
       expect(synchronizers.length).toBeGreaterThan(1);
       const IMPORT_TIME_PLUS_ONE = '0001-01-01T00:00:00.000001Z';

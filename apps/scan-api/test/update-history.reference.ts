@@ -12,6 +12,8 @@ import {
   encodeScanOffset,
   IMPORT_RECORD_TIME,
   itemTexts,
+  synchronizerIdOf,
+  synchronizerNameOf,
   updateTreeColumns,
   updateTreeStatement,
   type UpdateTreeRow,
@@ -71,7 +73,7 @@ interface UpdateEventRow {
   child_node_ids: number[] | null;
 }
 
-const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, u.synchronizer_id, u.workflow_id,
+const UPDATE_COLUMNS = `u.row_id, u.update_id, u.migration_id, u.kind, u.record_time, u.effective_at, ${synchronizerNameOf('u.synchronizer')} AS synchronizer_id, u.workflow_id,
   u.ledger_offset, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer, u.target_synchronizer,
   u.unassign_id, u.reassignment_counter, u.reassigned_contract_id`;
 // The events' template ids and package names are held in the templates dictionary (tp).
@@ -289,7 +291,7 @@ export async function referenceListPage(
  */
 const BEFORE_PAGE_ROWS = `WITH page AS MATERIALIZED (
     SELECT u.row_id, u.record_time FROM updates u
-     WHERE u.migration_id = $1 AND u.synchronizer_id = $2
+     WHERE u.migration_id = $1 AND u.synchronizer = ${synchronizerIdOf('$2::text')}
        AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
      ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5)
   ${updateTreeStatement('true', `${updateTreeColumns('true')} FROM page p JOIN updates u ON u.row_id = p.row_id AND u.migration_id = $1`, '', 'p.record_time DESC, u.row_id DESC, e.node_id')}`;

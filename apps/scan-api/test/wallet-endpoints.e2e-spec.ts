@@ -10,6 +10,7 @@ import {
   deriveCreatedEventBlob,
   isTransaction,
   SpliceTemplates,
+  synchronizerNameOf,
   type HistoryCreatedEvent,
   type HistoryTransaction,
   type HistoryUpdate,
@@ -311,7 +312,7 @@ describe('DSO contracts wallets fetch: scan (cache-aware) and validator proxy fo
           .flatMap((u) => allCreatedOf(u, SpliceTemplates.TransferPreapproval))
           .filter((e) => e.signatories.includes(user.id));
         const [row] = await db.dataSource.query(
-          `SELECT synchronizer_id FROM contracts WHERE contract_id = $1 AND archived_record_time IS NULL`,
+          `SELECT ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id FROM contracts t WHERE contract_id = $1 AND archived_record_time IS NULL`,
           [created.contract_id],
         );
         const expected = { transfer_preapproval: await served(created, row.synchronizer_id) };

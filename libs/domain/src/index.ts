@@ -122,6 +122,11 @@ export { canonicalJson } from './history/canonical-json';
 export { deriveCreatedEventBlob } from './history/created-event-blob';
 export { LedgerWriter } from './history/ledger-writer';
 export { EVENT_PARTY_IDS, lookupPartyIds, partyIdsOf, partyNamesOf } from './parties/party-sql';
+export {
+  synchronizerIdOf,
+  synchronizerNameOf,
+  synchronizerNameOfOne,
+} from './synchronizers/synchronizer-sql';
 export type {
   AppendOptions,
   AppendResult,

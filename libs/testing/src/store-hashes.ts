@@ -14,6 +14,12 @@ const WALL_CLOCK_FOR: Record<string, string> = {
 const PARTY_ID_COLUMNS = new Set(['events.stakeholders', 'contracts.stakeholders']);
 /** A column of one dictionary id, compared as its name (`amulet_holdings.owner` held the name before HoldingsOwnerIds). */
 const PARTY_ID_COLUMN = new Set(['amulet_holdings.owner_id']);
+/**
+ * Columns of synchronizer dictionary ids (`synchronizers.id`), compared as the names they stand
+ * for (as party ids are), so a store holding the names (`synchronizer_id`, before migration
+ * SynchronizerIds) hashes the same.
+ */
+const SYNCHRONIZER_ID_COLUMNS = new Set(['updates.synchronizer', 'contracts.synchronizer']);
 /** Columns derived from others of their row (`events.other_party_ids`: the acting parties that are not stakeholders). */
 const DERIVED_COLUMNS = new Set(['events.other_party_ids']);
 /** Tables of how the store is being filled, not of what it holds (the mirror's view of its peers). */
@@ -38,8 +44,8 @@ const EVENT_TEMPLATE_COLUMNS: [string, string][] = [
  * stores hold the same data. Identity row ids depend on the store's history of transactions
  * (a rolled-back insert uses up ids), so a `row_id` is left out and a reference to one is
  * replaced by the natural key it points at (an update's `update_id`, a contract's
- * `contract_id`); party dictionary ids likewise (`parties.id` left out, an id or an array of
- * them read as the names). Rows are hashed in sorted order of their text.
+ * `contract_id`); dictionary ids likewise (`parties.id` and `synchronizers.id` left out, an id or
+ * an array of them read as the names). Rows are hashed in sorted order of their text.
  */
 export async function storeContentHashes(
   dataSource: DataSource,
@@ -64,7 +70,7 @@ export async function storeContentHashes(
     }
     if (column_name === 'row_id' || WALL_CLOCK_COLUMNS.has(column_name)) continue;
     if (DERIVED_COLUMNS.has(`${table_name}.${column_name}`)) continue;
-    if (table_name === 'parties' && column_name === 'id') continue;
+    if ((table_name === 'parties' || table_name === 'synchronizers') && column_name === 'id') continue;
     const value =
       WALL_CLOCK_FOR[`${table_name}.${column_name}`] ??
       (PARTY_ID_COLUMNS.has(`${table_name}.${column_name}`) && udt_name === '_int4'
@@ -72,6 +78,9 @@ export async function storeContentHashes(
         : undefined) ??
       (PARTY_ID_COLUMN.has(`${table_name}.${column_name}`)
         ? `(SELECT d.party FROM parties d WHERE d.id = t."${column_name}")`
+        : undefined) ??
+      (SYNCHRONIZER_ID_COLUMNS.has(`${table_name}.${column_name}`)
+        ? `(SELECT d.synchronizer FROM synchronizers d WHERE d.id = t."${column_name}")`
         : undefined) ??
       (column_name.endsWith('update_row_id')
         ? `(SELECT u.update_id FROM updates u WHERE u.row_id = t."${column_name}")`

@@ -69,7 +69,7 @@ export async function benchUpdatesBefore(base: string, q: Query, bytes: Bytes): 
   const [migration] = await q<{ id: number }>('SELECT max(migration_id)::int AS id FROM updates');
   const synchronizers = (
     await q<{ s: string }>(
-      'SELECT DISTINCT synchronizer_id AS s FROM updates WHERE migration_id = $1 AND NOT is_import',
+      'SELECT DISTINCT d.synchronizer AS s FROM updates u JOIN synchronizers d ON d.id = u.synchronizer WHERE u.migration_id = $1 AND NOT u.is_import',
       [migration.id],
     )
   ).map((r) => r.s);

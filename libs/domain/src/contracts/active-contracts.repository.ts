@@ -6,6 +6,7 @@ import { createdEventBlobOfJson } from '../history/created-event-blob';
 import type { HistoryContractRow, Stored } from '../history/history-rows';
 import { suppliedBlobOf } from './supplied-blobs';
 import { contractTemplateFilter, contractTemplateId } from './template-key.sql';
+import { synchronizerNameOf } from '../synchronizers/synchronizer-sql';
 
 /** A contract as the scan, proxy and registry groups return it (docs/current-contracts.md "ContractWithState"). */
 export type ContractWithState = scanApi.ContractWithState;
@@ -55,8 +56,11 @@ export type ContractRow = Pick<
   created_event_arguments: string | null;
 };
 
-const CONTRACT_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.payload_compact, c.created_event_blob,
-  c.created_event_blob_derivable, c.created_at, c.synchronizer_id, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
+/** The stored columns of `CONTRACT_OUTPUT_COLUMNS` (all but the synchronizer's name, read from its id). */
+const CONTRACT_STORED_OUTPUT_COLUMNS = `c.row_id, c.migration_id, c.contract_id, ${contractTemplateId('c')} AS template_id, c.package_name, c.payload_compact, c.created_event_blob,
+  c.created_event_blob_derivable, c.created_at, c.in_flight, c.reassignment_counter, c.signatories, c.observers`;
+
+const CONTRACT_OUTPUT_COLUMNS = `${CONTRACT_STORED_OUTPUT_COLUMNS}, ${synchronizerNameOf('c.synchronizer')} AS synchronizer_id`;
 
 /**
  * Columns of `contracts c` that make an ActiveContract (`toActiveContract`'s row shape). A blob
@@ -70,7 +74,7 @@ export const CONTRACT_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS},
     WHERE c.created_event_blob IS NULL AND c.created_event_blob_derivable AND ce.migration_id = c.migration_id AND ce.update_row_id = c.created_update_row_id AND ce.node_id = c.created_node_id) AS created_event_arguments`;
 
 /** The stored columns `CONTRACT_COLUMNS` reads (the template id's parts too), for CTEs that it then reads from. */
-export const CONTRACT_ROW_COLUMNS = `${CONTRACT_OUTPUT_COLUMNS}, c.package_id, c.module_name, c.entity_name, c.created_update_row_id, c.created_node_id`;
+export const CONTRACT_ROW_COLUMNS = `${CONTRACT_STORED_OUTPUT_COLUMNS}, c.synchronizer, c.package_id, c.module_name, c.entity_name, c.created_update_row_id, c.created_node_id`;
 
 export function toActiveContract(r: ContractRow): ActiveContract {
   return {

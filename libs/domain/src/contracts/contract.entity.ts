@@ -115,9 +115,9 @@ export class ContractEntity {
   @Column('timestamptz', { name: 'archived_record_time', nullable: true })
   archivedRecordTime: string | null;
 
-  /** Synchronizer the contract is assigned to now (the source while in flight). */
-  @Column('text', { name: 'synchronizer_id' })
-  synchronizerId: string;
+  /** `synchronizers.id` of the synchronizer the contract is assigned to now (the source while in flight). */
+  @Column('smallint', { name: 'synchronizer' })
+  synchronizer: number;
 
   /** Unassigned from one synchronizer and not yet assigned to another. */
   @Column('boolean', { name: 'in_flight', default: false })

@@ -8,6 +8,7 @@ import { UpdateEntity } from '../history/update.entity';
 import { HistoryMigrationEntity } from '../history/history-migration.entity';
 import { PartyEntity } from '../parties/party.entity';
 import { TemplateEntity } from '../templates/template.entity';
+import { SynchronizerEntity } from '../synchronizers/synchronizer.entity';
 import { LedgerPruningEntity } from '../ledger/ledger-pruning.entity';
 import { LedgerUserEntity, LedgerUserRightEntity } from '../ledger/ledger-user.entity';
 import { RewardAccountingTotalsEntity } from '../scan/rewards/reward-accounting-totals.entity';
@@ -55,6 +56,7 @@ export const ENTITIES = [
   SynchronizerStateSourceEntity,
   PartyEntity,
   TemplateEntity,
+  SynchronizerEntity,
 ];
 
 export const MIGRATIONS_TABLE = 'schema_migrations';

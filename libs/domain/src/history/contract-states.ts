@@ -1,4 +1,4 @@
-import { contractRow, offsetText, type ContractDraft } from './history-row-builder';
+import { contractRow, offsetText, SYNCHRONIZER_ID_PENDING, type ContractDraft } from './history-row-builder';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
 import { rejectUpdate, type ParsedUpdate } from './update-validation';
 
@@ -47,6 +47,8 @@ export interface StoredReassignment {
   rowId: string;
   migrationId: number;
   synchronizerId: string;
+  /** `synchronizers.id` of `synchronizerId` (set by `assignSynchronizerIds`). */
+  synchronizer: number;
   inFlight: boolean;
   counter: number;
 }
@@ -209,6 +211,7 @@ export class BatchContracts {
         rowId: state.rowId!,
         migrationId: state.migrationId,
         synchronizerId,
+        synchronizer: SYNCHRONIZER_ID_PENDING,
         inFlight,
         counter,
       });

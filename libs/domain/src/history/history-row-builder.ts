@@ -19,6 +19,9 @@ import type { ParsedNode, ParsedTransaction, ParsedUpdate } from './update-valid
 /** A row id column not filled in yet. */
 export const PENDING_ROW_ID = '';
 
+/** A synchronizer id not assigned yet (`assignSynchronizerIds` replaces it; never written: ids start at 1). */
+export const SYNCHRONIZER_ID_PENDING = 0;
+
 /** Party ids not assigned yet (`assignPartyIds` replaces it; never written). */
 export const PARTY_IDS_PENDING: readonly number[] = Object.freeze([]);
 
@@ -68,6 +71,7 @@ export function updateBase(p: ParsedUpdate, contentHash: string): UpdateDraft {
     record_time: p.recordTime,
     effective_at: null,
     synchronizer_id: '',
+    synchronizer: SYNCHRONIZER_ID_PENDING,
     workflow_id: '',
     command_id: '',
     ledger_offset: offsetText(p),
@@ -236,6 +240,7 @@ export function contractRow(
     archived_offset: null,
     archived_record_time: null,
     synchronizer_id: synchronizerId,
+    synchronizer: SYNCHRONIZER_ID_PENDING,
     in_flight: false,
     reassignment_counter: counter,
   };

@@ -39,7 +39,10 @@ export interface HistoryUpdateRow {
   record_time: string;
   /** Transactions only. */
   effective_at: string | null;
+  /** Its synchronizer (the target of an assignment, the source of an unassignment); stored as `synchronizer`. */
   synchronizer_id: string;
+  /** `synchronizers.id` of `synchronizer_id`: the stored `synchronizer` (set by `assignSynchronizerIds`). */
+  synchronizer: number;
   workflow_id: string;
   command_id: string;
   /** Null for import updates. */
@@ -132,7 +135,10 @@ export interface HistoryContractRow {
   archived_node_id: number | null;
   archived_offset: string | null;
   archived_record_time: string | null;
+  /** The synchronizer it is assigned to (the source while in flight); stored as `synchronizer`. */
   synchronizer_id: string;
+  /** `synchronizers.id` of `synchronizer_id`: the stored `synchronizer` (set by `assignSynchronizerIds`). */
+  synchronizer: number;
   /** Unassigned and not yet assigned. */
   in_flight: boolean;
   reassignment_counter: number;

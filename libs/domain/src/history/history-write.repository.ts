@@ -7,6 +7,7 @@ import { union } from './history-row-builder';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 import { partyIdsAssigned } from './party-ids';
 import { templateRefAssigned } from './template-ids';
+import { assignedSynchronizerId } from './synchronizer-ids';
 
 /** What the writer reads of the stored history while it checks and builds a batch. */
 export interface HistoryView {
@@ -49,6 +50,15 @@ function partyIdColumn<R>(name: string, ids: (row: R) => readonly number[] | nul
   };
 }
 
+/** The `synchronizers` id column, refusing rows whose id was not assigned (`assignSynchronizerIds`). */
+function synchronizerIdColumn<R extends { synchronizer: number }>(): CopyColumn<R> {
+  return {
+    name: 'synchronizer',
+    kind: 'int',
+    get: (row) => assignedSynchronizerId(row.synchronizer, 'synchronizer'),
+  };
+}
+
 const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
   row_id: 'int',
   update_id: 'text',
@@ -57,7 +67,6 @@ const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
   is_import: 'bool',
   record_time: 'timestamp',
   effective_at: 'timestamp',
-  synchronizer_id: 'text',
   workflow_id: 'text',
   command_id: 'text',
   ledger_offset: 'int',
@@ -71,7 +80,7 @@ const UPDATE_COLUMNS = columnsOf<HistoryUpdateRow>({
   reassigned_contract_id: 'text',
   content_hash: 'text',
   compact_only: 'bool',
-});
+}).concat(synchronizerIdColumn<HistoryUpdateRow>());
 
 const EVENT_COLUMNS = columnsOf<HistoryEventRow>({
   update_row_id: 'int',
@@ -129,10 +138,12 @@ const CONTRACT_COLUMNS = columnsOf<HistoryContractRow>({
   archived_node_id: 'int',
   archived_offset: 'int',
   archived_record_time: 'timestamp',
-  synchronizer_id: 'text',
   in_flight: 'bool',
   reassignment_counter: 'int',
-}).concat(partyIdColumn<HistoryContractRow>('stakeholders', (r) => r.stakeholder_ids));
+}).concat(
+  partyIdColumn<HistoryContractRow>('stakeholders', (r) => r.stakeholder_ids),
+  synchronizerIdColumn<HistoryContractRow>(),
+);
 
 /** A batch's history rows as COPY text (`encodeHistoryRows`), per table. */
 export interface EncodedHistoryRows {
@@ -288,9 +299,9 @@ export class HistoryWriteRepository implements HistoryView {
     if (rows.length === 0) return;
     // Several reassignments of one contract in a batch: the last one wins (input order).
     await this.connection.query(
-      `UPDATE contracts c SET synchronizer_id = r.synchronizer_id, in_flight = r.in_flight, reassignment_counter = r.counter
+      `UPDATE contracts c SET synchronizer = r.synchronizer, in_flight = r.in_flight, reassignment_counter = r.counter
          FROM (SELECT DISTINCT ON (row_id) * FROM jsonb_to_recordset($1::jsonb)
-                 AS r(ord integer, row_id bigint, migration_id bigint, synchronizer_id text, in_flight boolean, counter bigint)
+                 AS r(ord integer, row_id bigint, migration_id bigint, synchronizer smallint, in_flight boolean, counter bigint)
                 ORDER BY row_id, ord DESC) r
         WHERE c.row_id = r.row_id AND c.migration_id = r.migration_id`,
       [
@@ -299,7 +310,7 @@ export class HistoryWriteRepository implements HistoryView {
             ord,
             row_id: r.rowId,
             migration_id: r.migrationId,
-            synchronizer_id: r.synchronizerId,
+            synchronizer: assignedSynchronizerId(r.synchronizer, 'a reassignment'),
             in_flight: r.inFlight,
             counter: r.counter,
           })),

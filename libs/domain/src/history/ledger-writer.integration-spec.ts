@@ -3,6 +3,7 @@ import {
   LedgerWriter,
   partyNamesOf,
   SpliceTemplates,
+  synchronizerNameOf,
   type HistoryTransaction,
   type HistoryUpdate,
 } from '@canton-scan/domain';
@@ -426,6 +427,45 @@ describe('LedgerWriter', () => {
     expect(await storedTemplates()).toEqual(sent);
   });
 
+  it('gives each synchronizer one dictionary id, added by the first batch that names it, through append and a pipeline', async () => {
+    const dictionary = async () =>
+      (await db.dataSource.query(`SELECT id, synchronizer FROM synchronizers ORDER BY id`)) as {
+        id: number;
+        synchronizer: string;
+      }[];
+    const stored = async (table: 'updates' | 'contracts') =>
+      (
+        await db.dataSource.query(
+          `SELECT t.synchronizer AS id, d.synchronizer AS name FROM ${table} t LEFT JOIN synchronizers d ON d.id = t.synchronizer ORDER BY t.row_id`,
+        )
+      ).map((r: { id: number; name: string | null }) => [r.id, r.name]);
+    const minted = mint(alice(), '1.0000000000');
+    const created = createdEvents(minted)[0];
+    await writer.append([minted]);
+    const [first] = await dictionary();
+    expect(await dictionary()).toEqual([{ id: first.id, synchronizer: h.synchronizer }]);
+    // A known synchronizer is not added again.
+    await writer.append([h.unassign(created.contract_id, 1), mint(dso(), '2.0000000000')]);
+    expect(await dictionary()).toEqual([first]);
+    // A new one (the assignment's target) gets the next id, as do the rows on it, new or stored.
+    const pipeline = await writer.openPipeline();
+    try {
+      await pipeline.write(await pipeline.build(writer.prepare([h.assign(created, 1)])));
+      await pipeline.write(await pipeline.build(writer.prepare([mint(alice(), '3.0000000000')])));
+    } finally {
+      await pipeline.close();
+    }
+    const [, other] = await dictionary();
+    expect(await dictionary()).toEqual([first, { id: other.id, synchronizer: h.otherSynchronizer }]);
+    expect(other.id).toBeGreaterThan(first.id);
+    const a = [first.id, h.synchronizer];
+    const b = [other.id, h.otherSynchronizer];
+    // mint, unassign (on the source), mint, assign (on the target), mint
+    expect(await stored('updates')).toEqual([a, a, a, b, a]);
+    // The reassigned contract now on the target; the others where they were created.
+    expect(await stored('contracts')).toEqual([b, a, a]);
+  });
+
   it('records ACS snapshot times every N hours after the first update of a migration', async () => {
     // First update at 00:10:01 → first snapshot at 03:00, then 06:00 once history reaches it.
     const first = mint(alice(), '1.0000000000');
@@ -480,7 +520,9 @@ describe('LedgerWriter', () => {
     const created = createdEvents(minted)[0];
     await writer.append([minted, h.unassign(created.contract_id, 1)]);
     const state = () =>
-      db.dataSource.query(`SELECT synchronizer_id, in_flight, reassignment_counter::int FROM contracts`);
+      db.dataSource.query(
+        `SELECT ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id, in_flight, reassignment_counter::int FROM contracts t`,
+      );
     expect(await state()).toEqual([
       { synchronizer_id: h.synchronizer, in_flight: true, reassignment_counter: 1 },
     ]);

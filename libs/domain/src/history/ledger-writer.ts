@@ -6,6 +6,7 @@ import { canonicalJsonCapturing, sha256Hex } from './canonical-json';
 import { HistoryWriteRepository } from './history-write.repository';
 import { assignPartyIds } from './party-ids';
 import { assignTemplateIds } from './template-ids';
+import { assignSynchronizerIds } from './synchronizer-ids';
 import { requireSnapshotInterval } from '../snapshots/snapshot-schedule';
 import { rejectUpdate, type PayloadEncoding } from './update-validation';
 import { isVerdictItem, parseVerdictItem, type VerdictRow } from '../scan/events/verdict-item';
@@ -14,11 +15,12 @@ import { openConcurrentPipeline, type PipelinedBatch, type WriterPipeline } from
 
 export type { AppendResult, PreparedBatch, PipelinedBatch, WriterPipeline };
 
-// A batch written on its own looks its parties and templates up in the dictionaries (a statement
-// each): ids cached across transactions could outlive the rows they name (a rolled back batch, a
-// store reset).
+// A batch written on its own looks its parties, templates and synchronizers up in the
+// dictionaries (a statement each, when it brings new ones): ids cached across transactions could
+// outlive the rows they name (a rolled back batch, a store reset).
 const NO_PARTY_IDS: ReadonlyMap<string, number> = new Map();
 const NO_TEMPLATE_IDS: ReadonlyMap<string, number> = new Map();
+const NO_SYNCHRONIZER_IDS: ReadonlyMap<string, number> = new Map();
 
 export interface LedgerWriterOptions {
   snapshotIntervalHours: number;
@@ -187,6 +189,7 @@ export class LedgerWriter {
       built = await buildBatch(history, batch);
       await assignPartyIds(tx, built, NO_PARTY_IDS);
       await assignTemplateIds(tx, built.history, NO_TEMPLATE_IDS);
+      await assignSynchronizerIds(tx, built.history, NO_SYNCHRONIZER_IDS);
       return writeBuiltBatch(tx, built, this.options.snapshotIntervalHours);
     });
     this.notify(result, built);

@@ -45,8 +45,9 @@ export class UpdateEntity {
   @Column('timestamptz', { name: 'effective_at', nullable: true })
   effectiveAt: string | null;
 
-  @Column('text', { name: 'synchronizer_id' })
-  synchronizerId: string;
+  /** `synchronizers.id` of the synchronizer (the target of an assignment, the source of an unassignment). */
+  @Column('smallint', { name: 'synchronizer' })
+  synchronizer: number;
 
   @Column('text', { name: 'workflow_id', default: '' })
   workflowId: string;

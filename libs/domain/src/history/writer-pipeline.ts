@@ -3,6 +3,7 @@ import { buildBatch, type BuiltBatch, type PreparedBatch } from './batch-builder
 import { encodeBuiltBatch, writeBuiltBatch, type AppendResult } from './batch-write';
 import { HistoryWriteRepository } from './history-write.repository';
 import { assignPartyIds } from './party-ids';
+import { assignSynchronizerIds } from './synchronizer-ids';
 import { PendingHistoryView } from './pending-history-view';
 import { assignTemplateIds } from './template-ids';
 
@@ -43,6 +44,8 @@ class ConcurrentPipeline implements WriterPipeline {
   private readonly partyIds = new Map<string, number>();
   /** The ids of the templates of the batches built so far. */
   private readonly templateIds = new Map<string, number>();
+  /** The ids of the synchronizers of the batches built so far. */
+  private readonly synchronizerIds = new Map<string, number>();
 
   constructor(
     private readonly writeConnection: DbConnection,
@@ -54,8 +57,9 @@ class ConcurrentPipeline implements WriterPipeline {
 
   async build(prepared: PreparedBatch): Promise<PipelinedBatch> {
     const built = await buildBatch(this.view, prepared);
-    // New parties and templates are added outside the batches' transactions (committed at once),
-    // so the ids learned stay valid for the pipeline's life, whatever becomes of the batch.
+    // New parties, templates and synchronizers are added outside the batches' transactions
+    // (committed at once), so the ids learned stay valid for the pipeline's life, whatever becomes
+    // of the batch.
     for (const [party, id] of await assignPartyIds(this.readConnection, built, this.partyIds))
       this.partyIds.set(party, id);
     for (const [template, id] of await assignTemplateIds(
@@ -64,6 +68,12 @@ class ConcurrentPipeline implements WriterPipeline {
       this.templateIds,
     ))
       this.templateIds.set(template, id);
+    for (const [synchronizer, id] of await assignSynchronizerIds(
+      this.readConnection,
+      built.history,
+      this.synchronizerIds,
+    ))
+      this.synchronizerIds.set(synchronizer, id);
     encodeBuiltBatch(built);
     this.view.pending.push(built.delta);
     return { built };

@@ -6,6 +6,7 @@ import type { StoredActiveContract } from './ledger-projection';
 import { contractTemplateId } from '../contracts/template-key.sql';
 import { lookupPartyIds } from '../parties/party-sql';
 import { union } from '../history/history-row-builder';
+import { synchronizerNameOf } from '../synchronizers/synchronizer-sql';
 
 /** Where a page of the active contract set starts: after this contract (creation offset, row id). */
 export interface ActiveContractsCursor {
@@ -154,12 +155,12 @@ export class LedgerActiveContractsRepository {
               ${request.withBlobs ? 'c.created_event_blob' : 'NULL::text AS created_event_blob'},
               ${request.withBlobs ? `CASE WHEN c.created_event_blob IS NULL AND c.created_event_blob_derivable THEN ev.create_arguments::text END` : 'NULL::text'}
                 AS create_arguments_json,
-              u.workflow_id, u.synchronizer_id AS created_synchronizer_id,
+              u.workflow_id, ${synchronizerNameOf('u.synchronizer')} AS created_synchronizer_id,
               r.ledger_offset::text AS assigned_offset, r.target_synchronizer AS assigned_synchronizer_id,
               r.reassignment_counter::text AS assigned_counter
          FROM contracts c
          CROSS JOIN LATERAL (
-           SELECT u.workflow_id, u.synchronizer_id FROM updates u WHERE u.migration_id = c.migration_id AND u.row_id = c.created_update_row_id OFFSET 0
+           SELECT u.workflow_id, u.synchronizer FROM updates u WHERE u.migration_id = c.migration_id AND u.row_id = c.created_update_row_id OFFSET 0
          ) u
          -- The creating event's lossless arguments, read once (pk_events): rendered with the ledger's
          -- numerics, and the source of a derived blob.

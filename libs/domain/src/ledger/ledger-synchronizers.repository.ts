@@ -12,7 +12,10 @@ export class LedgerSynchronizersRepository {
    */
   async listSynchronizerIds(): Promise<string[]> {
     const rows: { synchronizer_id: string }[] = await this.db.query(
-      `SELECT synchronizer_id FROM updates WHERE ledger_offset IS NOT NULL GROUP BY synchronizer_id ORDER BY count(*) DESC, synchronizer_id`,
+      `SELECT d.synchronizer AS synchronizer_id
+         FROM (SELECT synchronizer, count(*) AS n FROM updates WHERE ledger_offset IS NOT NULL GROUP BY synchronizer) u
+         JOIN synchronizers d ON d.id = u.synchronizer
+        ORDER BY u.n DESC, d.synchronizer`,
     );
     return rows.map((r) => r.synchronizer_id);
   }

@@ -13,6 +13,7 @@ import { contractTemplateId } from '../contracts/template-key.sql';
 import { partyIdsOf, partyNamesOf } from '../parties/party-sql';
 import { EVENT_PACKAGE_NAME, EVENT_TEMPLATE_ID, EVENT_TEMPLATE_JOIN } from '../templates/template-sql';
 import { union } from '../history/history-row-builder';
+import { synchronizerNameOf } from '../synchronizers/synchronizer-sql';
 
 /** A tree node (or an assignment's created event) as the ledger projection reads it. */
 export interface StoredLedgerEvent {
@@ -200,7 +201,8 @@ export class LedgerUpdatesRepository {
     }
     const direction = request.descending ? 'DESC' : 'ASC';
     const rows: UpdateRow[] = await this.db.query(
-      `SELECT u.row_id, u.migration_id, u.ledger_offset, u.kind, u.update_id, u.record_time, u.effective_at, u.synchronizer_id,
+      `SELECT u.row_id, u.migration_id, u.ledger_offset, u.kind, u.update_id, u.record_time, u.effective_at,
+              ${synchronizerNameOf('u.synchronizer')} AS synchronizer_id,
               u.workflow_id, u.command_id, u.external_transaction_hash, u.root_node_ids, u.submitter, u.source_synchronizer,
               u.target_synchronizer, u.unassign_id, u.reassignment_counter, u.reassigned_contract_id,
               c.template_id AS unassigned_template_id, c.package_name AS unassigned_package_name,

@@ -66,7 +66,9 @@ export async function sampleStore(query: SampleQuery, limit = 40): Promise<Store
          UNION SELECT '#' || package_name || ':' || module_name || ':' || entity_name FROM contracts) x
         ORDER BY t LIMIT ${limit}`,
     ),
-    synchronizerIds: await column('SELECT DISTINCT synchronizer_id FROM updates ORDER BY 1 LIMIT 5'),
+    synchronizerIds: await column(
+      'SELECT d.synchronizer FROM synchronizers d WHERE EXISTS (SELECT 1 FROM updates u WHERE u.synchronizer = d.id) ORDER BY 1 LIMIT 5',
+    ),
     dso: (await column(`SELECT signatories[1] FROM contracts WHERE entity_name = 'AmuletRules' LIMIT 1`))[0],
     holdingIds: await column(spread('contracts', 'contract_id', 'row_id', `entity_name = 'Amulet'`)),
     externalTransactionHashes: await column(

@@ -33,6 +33,7 @@ import { ContractTemplateId1795523610000 } from './1795523610000-contract-templa
 import { PackedVerdicts1795523700000 } from './1795523700000-packed-verdicts';
 import { TemplateIds1795523800000 } from './1795523800000-template-ids';
 import { HoldingsOwnerIds1795523900000 } from './1795523900000-holdings-owner-ids';
+import { SynchronizerIds1795524000000 } from './1795524000000-synchronizer-ids';
 
 /** Every migration, in order. A new migration is appended here. */
 export const MIGRATIONS = [
@@ -71,4 +72,5 @@ export const MIGRATIONS = [
   PackedVerdicts1795523700000,
   TemplateIds1795523800000,
   HoldingsOwnerIds1795523900000,
+  SynchronizerIds1795524000000,
 ];

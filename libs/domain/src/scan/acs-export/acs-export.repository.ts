@@ -1,6 +1,7 @@
 import type { Db } from '../../database/db';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
 import { SpliceTemplates } from '../../splice/splice-templates';
+import { synchronizerIdOf, synchronizerNameOfOne } from '../../synchronizers/synchronizer-sql';
 
 /** Where an ACS export is taken: the DSO party and the synchronizer its AmuletRules is on. */
 export interface ExportContext {
@@ -14,7 +15,7 @@ export interface ExportContext {
 function contextStatement() {
   const p = new SqlParams();
   // AmuletRules' only signatory is the DSO party.
-  const text = `SELECT c.signatories[1] AS dso, c.synchronizer_id, c.in_flight, c.migration_id::int AS migration_id
+  const text = `SELECT c.signatories[1] AS dso, ${synchronizerNameOfOne('c.synchronizer')} AS synchronizer_id, c.in_flight, c.migration_id::int AS migration_id
       FROM contracts c
      WHERE ${p.template(SpliceTemplates.AmuletRules)} AND c.archived_record_time IS NULL
        AND c.migration_id = ${NEWEST_MIGRATION}
@@ -62,7 +63,8 @@ export class AcsExportRepository {
   ): Promise<number | undefined> {
     const [row] = await this.db.query<{ offset: string | null }>(
       `SELECT max(ledger_offset)::text AS "offset" FROM updates
-        WHERE migration_id = $1 AND record_time = $2::timestamptz AND synchronizer_id = $3 AND ledger_offset IS NOT NULL`,
+        WHERE migration_id = $1 AND record_time = $2::timestamptz AND synchronizer = ${synchronizerIdOf('$3::text')}
+          AND ledger_offset IS NOT NULL`,
       [migrationId, recordTime, synchronizerId],
     );
     return row === undefined || row.offset === null ? undefined : Number(row.offset);
@@ -74,9 +76,10 @@ export class AcsExportRepository {
     synchronizerId: string,
   ): Promise<{ first: string; last: string } | undefined> {
     const [row] = await this.db.query<{ first: string | null; last: string | null }>(
-      `SELECT (SELECT record_time FROM updates WHERE migration_id = $1 AND synchronizer_id = $2 AND ledger_offset IS NOT NULL
+      `WITH s AS (SELECT ${synchronizerIdOf('$2::text')} AS id)
+       SELECT (SELECT record_time FROM updates WHERE migration_id = $1 AND synchronizer = (SELECT id FROM s) AND ledger_offset IS NOT NULL
                 ORDER BY record_time LIMIT 1) AS first,
-              (SELECT record_time FROM updates WHERE migration_id = $1 AND synchronizer_id = $2 AND ledger_offset IS NOT NULL
+              (SELECT record_time FROM updates WHERE migration_id = $1 AND synchronizer = (SELECT id FROM s) AND ledger_offset IS NOT NULL
                 ORDER BY record_time DESC LIMIT 1) AS last`,
       [migrationId, synchronizerId],
     );

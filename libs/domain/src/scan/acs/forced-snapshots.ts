@@ -3,6 +3,7 @@ import type { Db } from '../../database/db';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
 import { invalidArgument } from '../../errors/domain-error';
 import { SpliceTemplates } from '../../splice/splice-templates';
+import { synchronizerNameOfOne } from '../../synchronizers/synchronizer-sql';
 import { timestampToMicros } from '../../snapshots/snapshot-schedule';
 import { formatMicros } from '../../time/micros';
 
@@ -16,15 +17,15 @@ interface ForceState {
 function forceStateStatement(): string {
   const p = new SqlParams();
   return `WITH m AS (SELECT ${NEWEST_MIGRATION} AS id),
-    rules AS (SELECT c.synchronizer_id, c.in_flight FROM contracts c
+    rules AS (SELECT c.synchronizer, c.in_flight FROM contracts c
                WHERE ${p.template(SpliceTemplates.AmuletRules)} AND c.archived_record_time IS NULL
                  AND c.migration_id = (SELECT id FROM m)
                ORDER BY c.row_id DESC LIMIT 1)
     SELECT (SELECT id FROM m) AS migration_id,
-           (SELECT synchronizer_id FROM rules) AS rules_synchronizer,
+           ${synchronizerNameOfOne('(SELECT r.synchronizer FROM rules r)')} AS rules_synchronizer,
            (SELECT in_flight FROM rules) AS rules_in_flight,
            (SELECT u.record_time FROM updates u
-             WHERE u.migration_id = (SELECT id FROM m) AND u.synchronizer_id = (SELECT synchronizer_id FROM rules)
+             WHERE u.migration_id = (SELECT id FROM m) AND u.synchronizer = (SELECT synchronizer FROM rules)
                AND NOT u.is_import
              ORDER BY u.record_time DESC LIMIT 1) AS record_time`;
 }

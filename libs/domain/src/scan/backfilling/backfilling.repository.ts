@@ -89,11 +89,14 @@ export class BackfillingRepository {
    */
   async synchronizerRanges(migrationId: number): Promise<SynchronizerRange[]> {
     const rows: { synchronizer_id: string; min: string | null; max: string | null }[] = await this.db.query(
-      `SELECT synchronizer_id,
-              min(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS min,
-              max(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS max
-         FROM updates WHERE migration_id = $1
-        GROUP BY synchronizer_id ORDER BY synchronizer_id`,
+      `SELECT d.synchronizer AS synchronizer_id, u.min, u.max
+         FROM (SELECT synchronizer,
+                      min(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS min,
+                      max(record_time) FILTER (WHERE record_time > ${IMPORT_TIME}) AS max
+                 FROM updates WHERE migration_id = $1
+                GROUP BY synchronizer) u
+         JOIN synchronizers d ON d.id = u.synchronizer
+        ORDER BY d.synchronizer`,
       [migrationId],
     );
     return rows.map((r) => ({

@@ -2,6 +2,7 @@ import type { Queryable } from '../../database/db';
 import { NEWEST_MIGRATION, SqlParams } from '../../dso/current-contracts.sql';
 import { SpliceTemplates } from '../../splice/splice-templates';
 import { EVENT_PARTY_IDS } from '../../parties/party-sql';
+import { synchronizerNameOf } from '../../synchronizers/synchronizer-sql';
 
 /** A kind of synchronizer state a scan mirror copies from its peers. */
 export type SynchronizerStateKind = 'member_traffic' | 'party_hosting';
@@ -74,8 +75,8 @@ const KNOWN_MEMBERS = knownMembersStatement();
  */
 const UNHOSTED_PARTIES = `
   WITH u AS (
-    SELECT row_id, migration_id, synchronizer_id FROM updates
-     WHERE row_id > $1::bigint ORDER BY row_id LIMIT $2)
+    SELECT t.row_id, t.migration_id, ${synchronizerNameOf('t.synchronizer')} AS synchronizer_id FROM updates t
+     WHERE t.row_id > $1::bigint ORDER BY t.row_id LIMIT $2)
   SELECT (SELECT max(row_id)::text FROM u) AS through,
     coalesce((SELECT json_agg(json_build_array(x.synchronizer_id, x.party_id, x.migration_id) ORDER BY x.synchronizer_id, x.party_id)
       FROM (SELECT u.synchronizer_id, p.party AS party_id, max(u.migration_id)::int AS migration_id

@@ -3,6 +3,7 @@ import type { DamlValue } from '../../daml-value/daml-value.types';
 import { type Db, prepared } from '../../database/db';
 import { sqlChoiceList, TRANSACTION_LOG_BLOCKERS, TRANSACTION_LOG_CHOICES } from './transaction-log.choices';
 import type { LogNode, LogTransaction } from './transaction-log.parser';
+import { synchronizerNameOf } from '../../synchronizers/synchronizer-sql';
 
 /** Where a log item's exercise sits: the outermost log exercise of its subtree (a "unit"). */
 export interface LogUnit {
@@ -54,7 +55,7 @@ const UNIT_OF_NODE = prepared(
 // The units' transactions: what an item's header reads.
 const TRANSACTIONS = prepared(
   'transaction_log_transactions',
-  `SELECT u.row_id, u.update_id, u.ledger_offset, u.effective_at, u.synchronizer_id, u.compact_only
+  `SELECT u.row_id, u.update_id, u.ledger_offset, u.effective_at, ${synchronizerNameOf('u.synchronizer')} AS synchronizer_id, u.compact_only
     FROM unnest($1::bigint[], $2::bigint[]) AS k(row_id, migration_id)
     JOIN updates u ON u.row_id = k.row_id AND u.migration_id = k.migration_id`,
 );

@@ -3,6 +3,7 @@ import type { DamlValue } from '../../daml-value/daml-value.types';
 import { compactOnlyHistory } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { losslessV1PageBody, tree, treeStatement } from './update-tree.sql';
+import { synchronizerIdOf } from '../../synchronizers/synchronizer-sql';
 export {
   requireLosslessBody,
   updateTreeColumns,
@@ -233,7 +234,7 @@ export class UpdateHistoryRepository {
    */
   static readonly BEFORE_PAGE_BODY = losslessV1PageBody(
     (columns) => `SELECT ${columns} FROM updates u
-       WHERE u.migration_id = $1 AND u.synchronizer_id = $2
+       WHERE u.migration_id = $1 AND u.synchronizer = ${synchronizerIdOf('$2::text')}
          AND u.record_time < $3::timestamptz AND u.record_time >= $4::timestamptz AND NOT u.is_import
        ORDER BY u.record_time DESC, u.row_id DESC LIMIT $5`,
   );

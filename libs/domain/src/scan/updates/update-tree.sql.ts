@@ -2,6 +2,7 @@ import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../databa
 import type { StreamedBytes } from '../../database/streamed-bytes';
 import { compactOnlyHistory } from '../../errors/domain-error';
 import { EVENT_PACKAGE_NAME, EVENT_TEMPLATE_ID, EVENT_TEMPLATE_JOIN } from '../../templates/template-sql';
+import { synchronizerNameOf } from '../../synchronizers/synchronizer-sql';
 
 /**
  * The SQL that writes update trees as JSON text (the pieces UpdateHistoryRepository's statements
@@ -50,7 +51,7 @@ const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_partie
 const SCAN_OFFSET = `CASE WHEN u.compact_only AND NOT u.is_import THEN NULL WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END`;
 /** A transaction's `"workflow_id":…,"record_time":…,"synchronizer_id":…,"effective_at":…`. */
 const TX_FIELDS = `'"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
-    || ',"synchronizer_id":' || ${str('u.synchronizer_id')} || ',"effective_at":' || ${instantJsonSql('u.effective_at')}`;
+    || ',"synchronizer_id":' || ${str(synchronizerNameOf('u.synchronizer'))} || ',"effective_at":' || ${instantJsonSql('u.effective_at')}`;
 /** A reassignment's event: an unassignment's whole, an assignment's up to its `"created_event":`. */
 const REASSIGNMENT_FIELDS = `CASE u.kind
     WHEN 'assignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
