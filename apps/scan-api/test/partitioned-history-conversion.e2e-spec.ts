@@ -26,6 +26,12 @@ const PARTY_NAME_COLUMNS = new Set(['events."stakeholders"', 'contracts."stakeho
 const DERIVED_COLUMNS = new Map([
   // ContractTemplateId: a contract's template id is its parts joined.
   ['contracts.template_id', `(s.package_id || ':' || s.module_name || ':' || s.entity_name)`],
+  // TemplateIds: an event's template id and package name are its templates dictionary row's.
+  [
+    'events.template_id',
+    `(SELECT d.package_id || ':' || d.module_name || ':' || d.entity_name FROM templates d WHERE d.id = s.template_ref)`,
+  ],
+  ['events.package_name', `(SELECT d.package_name FROM templates d WHERE d.id = s.template_ref)`],
   // HoldingsOwnerIds: a holding's owner is stored as its dictionary id.
   ['amulet_holdings.owner', `(SELECT d.party FROM parties d WHERE d.id = s.owner_id)`],
   // SynchronizerIds: the synchronizer is a dictionary id, its name the text the column held.
