@@ -1,7 +1,10 @@
 import type { Queryable } from '../database/db';
+import { lookUpNames, type NameDictionary } from './name-dictionary';
 import type { HoldingRow } from './derived-batch';
 import { PARTY_IDS_PENDING } from './history-row-builder';
 import type { HistoryTableWrites } from './history-write.repository';
+
+const PARTIES: NameDictionary = { table: 'parties', column: 'party', what: 'party' };
 
 /** Party name to `parties.id`. */
 export type PartyIds = ReadonlyMap<string, number>;
@@ -39,7 +42,7 @@ export async function assignPartyIds(
   // that a contract whose stakeholders leave its owner out is stored rather than refused.
   note(holdings.map((h) => h.owner));
   const looked =
-    missing.size === 0 ? new Map<string, number>() : await lookUpParties(connection, [...missing]);
+    missing.size === 0 ? new Map<string, number>() : await lookUpNames(connection, PARTIES, [...missing]);
   const idOf = (party: string) => known.get(party) ?? looked.get(party)!;
   for (const e of rows.events) {
     e.stakeholder_ids = e.stakeholders.map(idOf);
@@ -49,36 +52,6 @@ export async function assignPartyIds(
   for (const c of rows.contracts) c.stakeholder_ids = c.stakeholders.map(idOf);
   for (const h of holdings) h.owner_id = idOf(h.owner);
   return looked;
-}
-
-/** The ids of `parties` (distinct), added to the dictionary first where missing: one statement. */
-async function lookUpParties(connection: Queryable, parties: string[]): Promise<Map<string, number>> {
-  // Known ones are not offered to the INSERT: ON CONFLICT would still draw a sequence value each.
-  // The INSERT's rows are not visible to the statement's own SELECT, hence the UNION of both.
-  const rows = await connection.query<{ id: number; party: string }>(
-    `WITH wanted AS (SELECT w.party FROM unnest($1::text[]) AS w(party)),
-          added AS (
-            INSERT INTO parties (party)
-            SELECT w.party FROM wanted w WHERE NOT EXISTS (SELECT 1 FROM parties d WHERE d.party = w.party)
-             ORDER BY w.party COLLATE "C"
-            ON CONFLICT (party) DO NOTHING
-            RETURNING id, party)
-     SELECT id, party FROM added
-     UNION ALL
-     SELECT d.id, d.party FROM parties d JOIN wanted w ON w.party = d.party`,
-    [parties],
-  );
-  const ids = new Map(rows.map((r) => [r.party, r.id]));
-  if (ids.size < parties.length) {
-    // Only if another session added one of them concurrently (not under the writer lock).
-    for (const r of await connection.query<{ id: number; party: string }>(
-      `SELECT id, party FROM parties WHERE party = ANY($1::text[])`,
-      [parties.filter((p) => !ids.has(p))],
-    ))
-      ids.set(r.party, r.id);
-  }
-  for (const p of parties) if (!ids.has(p)) throw new Error(`party ${p} has no id in the parties dictionary`);
-  return ids;
 }
 
 /** Whether a row's party ids were assigned (rows are never written before). */
