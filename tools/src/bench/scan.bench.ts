@@ -15,8 +15,6 @@ import { once } from 'node:events';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import {
-  acsPageStatement,
-  acsRowCheckStatement,
   developmentAuthDefault,
   holdingsSummaryStatement,
   installPgTypeParsers,
@@ -25,14 +23,14 @@ import {
   UpdateHistoryRepository,
 } from '@canton-scan/domain';
 import { realServerReachable } from '@canton-scan/testing';
-import { freePort, picks, postBytes, postJson, timed, waitReady } from './bench-http';
+import { freePort, postJson, timed, waitReady } from './bench-http';
 import { autocannonGets, pgQueriesPerSecond } from './bench-throughput';
+import { benchAcsPages } from './acs-pages.bench-part';
 import { benchEventList, benchUpdatesBefore } from './events-walk.bench-part';
 import { benchUpdateList } from './update-list.bench-part';
 import { fmt, percentile, writeBenchFigures, type BenchFigure } from './bench-util';
 import { DATABASE, networkFor, parseScanBenchArgs, prepareDatabase } from './scan-bench-setup';
 
-const PAGE = 1000;
 const TARGETS = { acsPageMs: 50, holdingsMs: 100, updatesPerSecond: 1500 };
 /**
  * Ratio targets (issue 32; holdings kept at issue 12's 1.3): ACS pages and paging 1.3, updates by
@@ -50,16 +48,6 @@ interface Row {
   ratioTarget: number;
   target: string;
   ok: boolean;
-}
-
-const CREATED_EVENT = Buffer.from('"event_type":"created_event"');
-
-/** How many contracts an ACS page's body holds, and its next page token (found at its end). */
-function acsPageOf(body: Buffer): { count: number; token?: string } {
-  let count = 0;
-  for (let at = body.indexOf(CREATED_EVENT); at >= 0; at = body.indexOf(CREATED_EVENT, at + 1)) count++;
-  const token = /"next_page_token":(\d+)}$/.exec(body.subarray(-48).toString('latin1'))?.[1];
-  return { count, token };
 }
 
 async function main(): Promise<void> {
@@ -153,86 +141,8 @@ async function main(): Promise<void> {
       ok,
     });
 
-    // The statements the ACS endpoint runs for a page: snapshot resolution, token check, page.
-    const acsViaPg = async (
-      snapshot: { migration_id: number; record_time: string },
-      after: string | undefined,
-    ) => {
-      await q(
-        'SELECT record_time FROM acs_snapshots WHERE migration_id = $1 AND record_time = $2::timestamptz',
-        [snapshot.migration_id, snapshot.record_time],
-      );
-      const selection = { migrationId: snapshot.migration_id, snapshotTime: snapshot.record_time };
-      if (after !== undefined) {
-        const check = acsRowCheckStatement(selection, after);
-        await q(check.sql, check.params);
-      }
-      const page = acsPageStatement(selection, after, PAGE);
-      return acsPageOf(await runTextBytes(pg, 'postgres', page.sql, page.params));
-    };
-    // Both sides stop at the bytes received, as the endpoint gets them (the page's body in one
-    // value of a binary COPY) and as an HTTP client does, and take the token from the end
-    // (neither decodes nor parses the contracts).
-    const acsViaHttp = async (
-      snapshot: { migration_id: number; record_time: string },
-      after: string | undefined,
-    ) =>
-      acsPageOf(
-        await postBytes(`${base}/v2/state/acs`, {
-          migration_id: snapshot.migration_id,
-          record_time: snapshot.record_time,
-          page_size: PAGE,
-          ...(after === undefined ? {} : { after: Number(after) }),
-        }),
-      );
-
-    // Paging through the whole newest snapshot, both ways; the tokens seen feed the page samples.
-    const tokens: string[] = [];
-    const [httpCount, httpPagingMs] = await timed(async () => {
-      let n = 0;
-      let after: string | undefined;
-      for (;;) {
-        const page = await acsViaHttp(newest, after);
-        n += page.count;
-        if (page.token === undefined) return n;
-        after = page.token;
-        tokens.push(after);
-      }
-    });
-    const [pgCount, pgPagingMs] = await timed(async () => {
-      let n = 0;
-      let after: string | undefined;
-      for (;;) {
-        const page = await acsViaPg(newest, after);
-        n += page.count;
-        if (page.token === undefined) return n;
-        after = page.token;
-      }
-    });
-    if (httpCount !== pgCount)
-      throw new Error(`paging disagrees: ${httpCount} over HTTP, ${pgCount} through pg`);
-    console.log(
-      `paged through ${fmt(httpCount)} contracts (${tokens.length + 1} pages) over HTTP and through pg`,
-    );
-
-    const oldTokens: string[] = [];
-    for (let after: string | undefined; ;) {
-      const page = await acsViaPg(old, after);
-      if (page.token === undefined) break;
-      after = page.token;
-      oldTokens.push(after);
-    }
-
-    for (const [label, snapshot, sample] of [
-      ['ACS page of 1,000, newest snapshot (p50)', newest, tokens],
-      ['ACS page of 1,000, old snapshot (p50)', old, oldTokens],
-    ] as const) {
-      const positions = picks([undefined, ...sample], requests);
-      for (const p of positions.slice(0, 5)) await acsViaHttp(snapshot, p); // warm-up
-      const httpMs: number[] = [];
-      for (const p of positions) httpMs.push((await timed(() => acsViaHttp(snapshot, p)))[1]);
-      const pgMs: number[] = [];
-      for (const p of positions) pgMs.push((await timed(() => acsViaPg(snapshot, p)))[1]);
+    const acs = await benchAcsPages(base, pg, newest, old, requests);
+    for (const { label, httpMs, pgMs } of acs.pages) {
       const h = percentile(httpMs, 50);
       rows.push(
         ratioRow(
@@ -247,9 +157,9 @@ async function main(): Promise<void> {
     }
     rows.push(
       ratioRow(
-        `paging through the newest snapshot (${fmt(httpCount)} contracts)`,
-        httpPagingMs / 1000,
-        pgPagingMs / 1000,
+        `paging through the newest snapshot (${fmt(acs.contracts)} contracts)`,
+        acs.pagingHttpMs / 1000,
+        acs.pagingPgMs / 1000,
         'ratio only',
         true,
         RATIO.acs,
