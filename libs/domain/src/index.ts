@@ -46,27 +46,12 @@ export { fromCompact } from './daml-value/daml-type';
 export { V } from './daml-value/daml-value.builders';
 export type { CompactValue, DamlIdentifier, DamlValue } from './daml-value/daml-value.types';
 export { assertDamlValue, isDamlValue } from './daml-value/daml-value.validation';
-export { createDataSource } from './database/data-source';
-export { checkSchema, isMigrated, openDatabase, SchemaMismatchError, schemaState } from './database/database';
-export type { Database, SchemaState } from './database/database';
-export { Db } from './database/db';
-export type { Params, Statement } from './database/db';
+export * from './database';
 export {
   ensureHistoryPartitions,
   historyPartitionName,
   PARTITIONED_HISTORY_TABLES,
 } from './history/history-partitions';
-export { MIGRATIONS } from './database/migrations';
-export { ReadDb } from './database/read-db';
-export { BinaryCopyValueReader, inlineParams, runTextBytes, streamTextBytes } from './database/text-bytes';
-export { StreamedBytes } from './database/streamed-bytes';
-export { ReadReplicas, redactPassword } from './database/read-replicas';
-export type { ReplicaStatus } from './database/read-replicas';
-export type { PoolStats } from './database/db';
-export { startEmbeddedPostgres } from './database/embedded-postgres';
-export { DataDirInUseError } from './database/data-dir-lock';
-export type { EmbeddedPostgres } from './database/embedded-postgres';
-export { installPgTypeParsers } from './database/timestamps';
 export { DsoInfoService } from './dso/dso-info.service';
 export type { AmuletRulesInfo, DsoInfo } from './dso/dso-info.service';
 export { DsoRepository } from './dso/dso.repository';
