@@ -83,7 +83,7 @@ export class UpdateHistoryRepository {
     'scan_update_tree_by_id',
     treeStatement(
       '$2::boolean',
-      `${tree('$2::boolean')} FROM updates u`,
+      `${tree('$2::boolean', 'plain', 'one')} FROM updates u`,
       'WHERE u.update_id = $1',
       'e.node_id',
     ),
@@ -106,7 +106,7 @@ export class UpdateHistoryRepository {
         SELECT u.row_id, u.migration_id FROM updates u
          WHERE u.external_transaction_hash = $1 AND u.external_transaction_hash IS NOT NULL
          ORDER BY u.migration_id, u.row_id LIMIT 1)
-      ${treeStatement('$2::boolean', `${tree('$2::boolean')} FROM hit h JOIN updates u ON u.row_id = h.row_id AND u.migration_id = h.migration_id`, '', 'e.node_id')}`,
+      ${treeStatement('$2::boolean', `${tree('$2::boolean', 'plain', 'one')} FROM hit h JOIN updates u ON u.row_id = h.row_id AND u.migration_id = h.migration_id`, '', 'e.node_id')}`,
   );
 
   /** CompactOnlyHistory when `lossless` and the update was loaded compact-only. */

@@ -2,7 +2,7 @@ import { fewestDigitsJsonSql, instantJsonSql, microsJsonSql } from '../../databa
 import type { StreamedBytes } from '../../database/streamed-bytes';
 import { compactOnlyHistory } from '../../errors/domain-error';
 import { EVENT_PACKAGE_NAME, EVENT_TEMPLATE_ID, EVENT_TEMPLATE_JOIN } from '../../templates/template-sql';
-import { synchronizerNameOf } from '../../synchronizers/synchronizer-sql';
+import { synchronizerNameOf, synchronizerNameOfOne } from '../../synchronizers/synchronizer-sql';
 
 /**
  * The SQL that writes update trees as JSON text (the pieces UpdateHistoryRepository's statements
@@ -49,9 +49,17 @@ const EXERCISED_POST = `',"consuming":' || e.consuming::text || ',"acting_partie
 
 /** The update's JSON-quoted scan offset (`""` for import updates; null for a compact-only one). */
 const SCAN_OFFSET = `CASE WHEN u.compact_only AND NOT u.is_import THEN NULL WHEN coalesce(u.ledger_offset, 0) = 0 THEN '""' ELSE '"00' || lpad(to_hex(u.ledger_offset), 16, '0') || '"' END`;
+/**
+ * How many updates a statement reads: `many` reads the synchronizers dictionary once, as an array
+ * (`synchronizerNameOf`); `one` (by id, by hash) looks its update's synchronizer up directly, where
+ * building the whole array would cost more than the one lookup per row it saves.
+ */
+export type TreeUpdates = 'one' | 'many';
 /** A transaction's `"workflow_id":…,"record_time":…,"synchronizer_id":…,"effective_at":…`. */
-const TX_FIELDS = `'"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
-    || ',"synchronizer_id":' || ${str(synchronizerNameOf('u.synchronizer'))} || ',"effective_at":' || ${instantJsonSql('u.effective_at')}`;
+const txFields = (
+  updates: TreeUpdates,
+) => `'"workflow_id":' || coalesce(${str('u.workflow_id')}, 'null') || ',"record_time":' || ${microsJsonSql('u.record_time')}
+    || ',"synchronizer_id":' || ${str(updates === 'one' ? synchronizerNameOfOne('u.synchronizer') : synchronizerNameOf('u.synchronizer'))} || ',"effective_at":' || ${instantJsonSql('u.effective_at')}`;
 /** A reassignment's event: an unassignment's whole, an assignment's up to its `"created_event":`. */
 const REASSIGNMENT_FIELDS = `CASE u.kind
     WHEN 'assignment' THEN '{"submitter":' || ${str('u.submitter')} || ',"source_synchronizer":' || ${str('u.source_synchronizer')}
@@ -72,12 +80,13 @@ const eventText = (lossless: string, style: EventIdStyle) => `CASE e.event_type
 export const tree = (
   lossless: string,
   style: EventIdStyle = 'plain',
+  updates: TreeUpdates = 'many',
 ) => `SELECT u.row_id, u.kind, ${str('u.update_id')} AS update_id, u.migration_id,
   ${microsJsonSql('u.record_time')} AS record_time,
   u.compact_only,
   ${SCAN_OFFSET} AS scan_offset,
   CASE WHEN u.kind = 'transaction' THEN
-    ${TX_FIELDS} END AS tx_fields,
+    ${txFields(updates)} END AS tx_fields,
   CASE WHEN u.kind = 'transaction' THEN ${eventIds('u.root_node_ids', style)} END AS root_event_ids,
   ${str('u.external_transaction_hash')} AS external_transaction_hash,
   ${REASSIGNMENT_FIELDS} AS reassignment_fields, u.reassignment_counter,
@@ -128,7 +137,7 @@ const V1_ITEM_EVENT = `CASE e.event_type
  * aggregate that reads it.)
  */
 const LOSSLESS_V1_ITEM = `'{"update_id":' || ${str('u.update_id')} || CASE u.kind
-    WHEN 'transaction' THEN ',"migration_id":' || u.migration_id || ',' || ${TX_FIELDS} || ',"offset":' || ${V1_OFFSET}
+    WHEN 'transaction' THEN ',"migration_id":' || u.migration_id || ',' || ${txFields('many')} || ',"offset":' || ${V1_OFFSET}
       || ',"root_event_ids":' || ${eventIds('u.root_node_ids')} || ',"events_by_id":{'
       || (SELECT CASE WHEN count(*) = count(x.t) THEN coalesce(string_agg(x.t, ',' ORDER BY x.k), '') END
             FROM (SELECT ${str(eventId('plain'))} || ':' || ${V1_ITEM_EVENT} AS t, e.node_id::text COLLATE "C" AS k
