@@ -36,6 +36,12 @@ interface Run {
  * spends scavenging (ingest CPU 444 → 395 µs/update on 50,000 updates, docs/performance.md).
  */
 const WRITER_HEAP_FLAG = '--max-semi-space-size=64';
+/**
+ * bench:scan and bench:ui load their network through the simulator, which keeps every active
+ * contract: at bench:scan's default million contracts that outgrows V8's default 4 GiB heap
+ * (it stopped at 1.09 M contracts created), so their loaders get 12 GiB.
+ */
+const LOADER_HEAP_FLAG = '--max-old-space-size=12288';
 
 async function runBench(name: string, args: string[]): Promise<Run> {
   const file = benchFiguresFile(name);
@@ -43,7 +49,12 @@ async function runBench(name: string, args: string[]): Promise<Run> {
   console.log(`\n=== bench:${name} ${args.join(' ')}`);
   const started = performance.now();
   // The writer's processes run with a larger young generation (see package.json's ingest/mirror).
-  const v8 = name === 'ingest' || name === 'mirror' || name === 'storage' ? [WRITER_HEAP_FLAG] : [];
+  const v8 =
+    name === 'ingest' || name === 'mirror' || name === 'storage'
+      ? [WRITER_HEAP_FLAG]
+      : name === 'scan' || name === 'ui'
+        ? [LOADER_HEAP_FLAG]
+        : [];
   const child = spawn(process.execPath, [...v8, join(__dirname, `${name}.bench.js`), ...args], {
     stdio: ['ignore', 'inherit', 'inherit'],
   });
