@@ -21,8 +21,8 @@ import {
   convertContracts,
   convertEvents,
   ProtobufJsonPayloads1795450000000,
-  rehashUpdates,
 } from './migrations/1795450000000-protobuf-json-payloads';
+import { rehashUpdates } from './migrations/protobuf-json-rehash';
 
 /*
  * A store written by the previous release (commit 6579eed; test/fixtures/previous-release-store,
