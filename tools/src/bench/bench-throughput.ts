@@ -1,6 +1,7 @@
 /** Throughput runners of the benchmarks: HTTP requests through autocannon, statements from several pg clients. */
 import { createRequire } from 'node:module';
 import { Client } from 'pg';
+import { SESSION_OPTIONS } from '@canton-scan/domain';
 
 export interface AutocannonResult {
   requests: { average: number; total: number };
@@ -52,7 +53,8 @@ export async function pgQueriesPerSecond(
 ): Promise<number> {
   const clients = await Promise.all(
     Array.from({ length: connections }, async () => {
-      const c = new Client({ connectionString: url });
+      // The app's session settings (JIT off), so that the baseline runs the statement as the app does.
+      const c = new Client({ connectionString: url, options: SESSION_OPTIONS });
       await c.connect();
       return c;
     }),

@@ -20,6 +20,7 @@ import {
   installPgTypeParsers,
   lookupPartyIds,
   runTextBytes,
+  SESSION_OPTIONS,
   UpdateHistoryRepository,
 } from '@canton-scan/domain';
 import { realServerReachable } from '@canton-scan/testing';
@@ -61,7 +62,8 @@ async function main(): Promise<void> {
   const options = networkFor(contracts);
   const { url, drop, load } = await prepareDatabase(options, args.keep);
 
-  const pg = new Client({ connectionString: url });
+  // The baseline's session has the app's settings (JIT off): the same statement, run the same way.
+  const pg = new Client({ connectionString: url, options: SESSION_OPTIONS });
   await pg.connect();
   let child: ChildProcess | undefined;
   const rows: Row[] = [];

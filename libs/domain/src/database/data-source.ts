@@ -29,6 +29,7 @@ import { MemberTrafficStateEntity } from '../scan/synchronizer-state/member-traf
 import { SynchronizerStateSourceEntity } from '../scan/synchronizer-state/synchronizer-state-source.entity';
 import { MIGRATIONS } from './migrations';
 import { installPgTypeParsers } from './timestamps';
+import { SESSION_OPTIONS } from './session-options';
 
 export const ENTITIES = [
   UpdateEntity,
@@ -81,8 +82,7 @@ export function createDataSource(
       max: config.poolSize,
       connectionTimeoutMillis: config.connectTimeoutMs,
       statement_timeout: config.statementTimeoutMs || undefined,
-      // UTC sessions: timestamps render with +00, which the parser turns into ...Z.
-      options: '-c TimeZone=UTC',
+      options: SESSION_OPTIONS,
     },
   });
 }

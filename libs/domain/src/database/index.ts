@@ -15,3 +15,4 @@ export { startEmbeddedPostgres } from './embedded-postgres';
 export { DataDirInUseError } from './data-dir-lock';
 export type { EmbeddedPostgres } from './embedded-postgres';
 export { installPgTypeParsers } from './timestamps';
+export { SESSION_OPTIONS } from './session-options';

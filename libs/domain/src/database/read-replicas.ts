@@ -3,6 +3,7 @@ import { Pool, type PoolClient } from 'pg';
 import type { DatabaseConfig, ReadFallback } from '../config/app-config';
 import { DomainError, DomainErrorCode, isDatabaseUnavailable } from '../errors/domain-error';
 import { installPgTypeParsers } from './timestamps';
+import { SESSION_OPTIONS } from './session-options';
 
 /** What `/readyz` says of one replica. */
 export interface ReplicaStatus {
@@ -69,8 +70,8 @@ class Replica {
       max: options.poolSize,
       connectionTimeoutMillis: options.connectTimeoutMs,
       statement_timeout: options.statementTimeoutMs || undefined,
-      // UTC sessions, as on the primary (createDataSource): timestamps parse the same way.
-      options: '-c TimeZone=UTC',
+      // The primary's session settings (createDataSource): timestamps parse the same way.
+      options: SESSION_OPTIONS,
     });
     // An idle connection whose server went away must not crash the process.
     this.pool.on('error', () => this.markDown('connection lost'));
