@@ -38,8 +38,8 @@ interface Run {
 const WRITER_HEAP_FLAG = '--max-semi-space-size=64';
 /**
  * bench:scan and bench:ui load their network through the simulator, which keeps every active
- * contract: at bench:scan's default million contracts that outgrows V8's default 4 GiB heap
- * (it stopped at 1.09 M contracts created), so their loaders get 12 GiB.
+ * contract (about 2 GiB at bench:scan's default million): their loaders get 12 GiB of heap, room
+ * a batch once took (a migration's million import updates in one batch, since fixed).
  */
 const LOADER_HEAP_FLAG = '--max-old-space-size=12288';
 

@@ -109,21 +109,25 @@ async function load(url: string, options: SimulationOptions): Promise<LoadFigure
       unit: 'updates',
       total: resolved.rounds * resolved.tickMicros,
     });
-    // The history with each transaction's verdict (as npm start loads it), for /v0/events; a batch
-    // ends after a verdict, so that a transaction and its verdict are written together.
+    // The history with each transaction's verdict (as npm start loads it), for /v0/events. A batch
+    // ends just before an update, so that a transaction and the verdict and hosting items that
+    // follow it are written together; import updates, which have none, end batches as well (a
+    // migration's million of them once went into one batch and out of the heap).
     let newest = '';
     for (const item of simulateHistory(options)) {
-      batch.push(item);
-      if (!isVerdictItem(item) && !isHostingItem(item)) {
-        updates += 1;
-        newest = item.record_time;
-      } else if (batch.length >= 2000) {
+      const update = !isVerdictItem(item) && !isHostingItem(item);
+      if (update && batch.length >= 2000) {
         contracts += (await writer.append(batch)).contractsCreated;
         batch = [];
         progress.update(updates, {
           position: Date.parse(newest) * 1000 - resolved.startMicros,
           detail: `${fmt(contracts)} contracts`,
         });
+      }
+      batch.push(item);
+      if (update) {
+        updates += 1;
+        newest = item.record_time;
       }
     }
     if (batch.length) contracts += (await writer.append(batch)).contractsCreated;
