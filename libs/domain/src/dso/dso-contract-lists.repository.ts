@@ -2,7 +2,7 @@ import type { Db } from '../database/db';
 import type { ActiveContract } from '../contracts/active-contracts.repository';
 import { SpliceTemplates, type SpliceTemplate } from '../splice/splice-templates';
 import {
-  CONTRACT_COLUMNS,
+  CONTRACT_LIST_COLUMNS,
   NEWEST_MIGRATION,
   SqlParams,
   toActiveContract,
@@ -32,7 +32,7 @@ function currentStatement(
   const where = shape.where ? ` AND ${shape.where(p)}` : '';
   const limit = shape.limit ? ` LIMIT ${p.add(null)}` : '';
   const text = `WITH m AS (SELECT ${NEWEST_MIGRATION} AS id), ${DSO_PARTY(p)}
-    SELECT ${CONTRACT_COLUMNS} FROM contracts c
+    SELECT ${CONTRACT_LIST_COLUMNS} FROM contracts c
      WHERE ${p.template(template)} AND ${CURRENT} AND ${SIGNED_BY_DSO}${where}
      ORDER BY ${shape.order}${limit}`;
   return { text, arity: p.values.length };
