@@ -65,6 +65,7 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
     for (const store of new Set([running.app.get(Db), running.app.get<Db>(ReadDb)])) {
       const query = store.query.bind(store);
       const textStream = store.textStream.bind(store);
+      const fold = store.fold.bind(store);
       store.query = ((statement: Statement | string, params: readonly unknown[] = []) => {
         recorded.push({ text: typeof statement === 'string' ? statement : statement.text, params });
         return query(statement, params);
@@ -73,6 +74,10 @@ describe('lists and lookups of issue 30: every statement on a named index (EXPLA
         recorded.push({ text: typeof statement === 'string' ? statement : statement.text, params });
         return textStream(statement, params);
       };
+      store.fold = ((statement: Statement | string, params: readonly unknown[], folding: never) => {
+        recorded.push({ text: typeof statement === 'string' ? statement : statement.text, params });
+        return fold(statement, params, folding);
+      }) as Db['fold'];
     }
   });
   afterAll(() => running.close());

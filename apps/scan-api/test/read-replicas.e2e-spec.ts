@@ -243,3 +243,49 @@ it('answers 503 when no replica is usable and reads may not fall back to the pri
   expect((await get('/readyz')).status).toBe(503);
   await proxy.forward();
 });
+
+it('reads the pages of the update list on the replica, and on the primary once the replica is gone', async () => {
+  await writeHistory(db.dataSource, firstPart());
+  await standby.caughtUp();
+  await proxy.forward();
+  await startApp([viaProxy()]);
+  const listed = async (): Promise<string[]> => {
+    const ids: string[] = [];
+    let after: { after_migration_id: number; after_record_time: string } | undefined;
+    for (;;) {
+      const response = await fetch(`${app!.origin}/api/scan/v2/updates`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ page_size: 100, ...(after ? { after } : {}) }),
+      });
+      expect(response.status).toBe(200);
+      const { transactions } = (await response.json()) as {
+        transactions: {
+          update_id: string;
+          migration_id?: number;
+          record_time: string;
+          event?: { migration_id: number };
+        }[];
+      };
+      if (transactions.length === 0) return ids;
+      ids.push(...transactions.map((t) => t.update_id));
+      const last = transactions[transactions.length - 1];
+      after = {
+        after_migration_id: last.migration_id ?? last.event!.migration_id,
+        after_record_time: last.record_time,
+      };
+    }
+  };
+  const onReplica = await updateIds();
+  expect(await listed()).toEqual(onReplica);
+  // The standby stops replaying: what the primary records next is not on the replica's pages.
+  await standby.query('SELECT pg_wal_replay_pause()');
+  await writeHistory(db.dataSource, secondPart());
+  const onPrimary = await updateIds();
+  expect(onPrimary.length).toBeGreaterThan(onReplica.length);
+  expect(await listed()).toEqual(onReplica);
+  // The replica becomes unreachable: the pages are read on the primary, none fails.
+  await proxy.refuse();
+  expect(await listed()).toEqual(onPrimary);
+  await proxy.forward();
+});

@@ -1,5 +1,6 @@
 import type { Pool, PoolClient, QueryResultRow } from 'pg';
 import type { DataSource } from 'typeorm';
+import { foldRows, type RowFold } from './fold-rows';
 import type { StreamedBytes } from './streamed-bytes';
 import { streamTextBytes } from './text-bytes';
 
@@ -33,6 +34,16 @@ export interface Queryable {
   ): Promise<T[]>;
 }
 
+/** A Queryable that can also fold a statement's rows as they arrive (`Db`, `DbConnection`). */
+export interface RowSource extends Queryable {
+  /** The statement's rows folded as they arrive (`foldRows`). */
+  fold<T extends QueryResultRow, R>(
+    statement: Statement | string,
+    params: Params,
+    fold: RowFold<T, R>,
+  ): Promise<R>;
+}
+
 /** The kind of server behind a DataSource: the embedded one multiplexes every connection over one session. */
 export type DbBackend = 'postgres' | 'embedded';
 
@@ -40,7 +51,7 @@ export type DbBackend = 'postgres' | 'embedded';
  * A connection held by its caller (a transaction, a session-level lock, COPY). `release` gives
  * it back to the pool; a connection left in a failed state is destroyed instead.
  */
-export class DbConnection implements Queryable {
+export class DbConnection implements RowSource {
   private broken?: Error;
   /**
    * A lent client that loses its connection between two statements emits 'error'; the pool
@@ -64,6 +75,14 @@ export class DbConnection implements Queryable {
     params: Params = [],
   ): Promise<T[]> {
     return run<T>(this.client, this.backend, statement, params);
+  }
+
+  fold<T extends QueryResultRow, R>(
+    statement: Statement | string,
+    params: Params,
+    fold: RowFold<T, R>,
+  ): Promise<R> {
+    return foldRows(this.client, this.backend, statement, params, fold);
   }
 
   /**
@@ -116,7 +135,7 @@ const instances = new WeakMap<DataSource, Db>();
  * of requests per second); errors are the driver's own, so "database down" stays tellable. The
  * DataSource keeps owning the pool, the migrations and the entities' schema.
  */
-export class Db implements Queryable {
+export class Db implements RowSource {
   private backendOf?: Promise<DbBackend>;
 
   protected constructor(readonly dataSource: DataSource) {}
@@ -190,6 +209,18 @@ export class Db implements Queryable {
    */
   async textStream(statement: Statement | string, params: Params = []): Promise<StreamedBytes> {
     return streamTextBytes(this.pool, await this.backend(), statement, params);
+  }
+
+  /**
+   * A statement's rows folded as they arrive (`foldRows`): the caller's work on each row overlaps
+   * PostgreSQL's on the rest, and no array of every row is kept.
+   */
+  async fold<T extends QueryResultRow, R>(
+    statement: Statement | string,
+    params: Params,
+    fold: RowFold<T, R>,
+  ): Promise<R> {
+    return foldRows(this.pool, await this.backend(), statement, params, fold);
   }
 
   /** A connection of the pool for the caller alone, until it calls `release`. */

@@ -3,6 +3,7 @@ import type { DataSource } from 'typeorm';
 import { isDatabaseUnavailable } from '../errors/domain-error';
 import { Db, run, type Params, type Statement } from './db';
 import type { ReadReplicas, ReplicaHandle } from './read-replicas';
+import { foldRows, type RowFold } from './fold-rows';
 import type { StreamedBytes } from './streamed-bytes';
 import { streamTextBytes } from './text-bytes';
 
@@ -48,6 +49,17 @@ export class ReadDb extends Db {
     );
   }
 
+  override fold<T extends QueryResultRow, R>(
+    statement: Statement | string,
+    params: Params,
+    fold: RowFold<T, R>,
+  ): Promise<R> {
+    return this.replicas.read(
+      (pool) => foldRows(pool, 'postgres', statement, params, fold),
+      () => this.primary.fold(statement, params, fold),
+    );
+  }
+
   override pinned(): Db {
     const replica = this.replicas.pick();
     return replica ? new PinnedReadDb(this.dataSource, replica) : this.primary;
@@ -85,6 +97,17 @@ class PinnedReadDb extends Db {
     return this.onReplica(
       (pool) => streamTextBytes(pool, 'postgres', statement, params),
       () => this.primary.textStream(statement, params),
+    );
+  }
+
+  override fold<T extends QueryResultRow, R>(
+    statement: Statement | string,
+    params: Params,
+    fold: RowFold<T, R>,
+  ): Promise<R> {
+    return this.onReplica(
+      (pool) => foldRows(pool, 'postgres', statement, params, fold),
+      () => this.primary.fold(statement, params, fold),
     );
   }
 

@@ -1,5 +1,5 @@
 import type { scanApi } from '@canton-scan/contracts';
-import type { Db, Queryable } from '../../database/db';
+import type { Db, RowSource } from '../../database/db';
 import { isWriteRefused } from '../../contracts/supplied-blobs';
 import { invalidArgument, notFound } from '../../errors/domain-error';
 import { canonicalJson } from '../../history/canonical-json';
@@ -201,7 +201,7 @@ export class BulkHistoryService {
   private async ensureBuilt(
     kind: BulkKind,
     folder: string,
-    write: (tx: Queryable, writer: BulkObjectWriter) => Promise<void>,
+    write: (tx: RowSource, writer: BulkObjectWriter) => Promise<void>,
   ): Promise<boolean> {
     if (await this.repository.isBuilt(kind, folder)) return true;
     try {
@@ -237,7 +237,7 @@ function endMigration(spans: readonly MigrationSpan[], end: bigint): number {
 }
 
 /** Writes segment `k`'s updates, each as `POST /v2/updates` lists it, keys sorted. */
-async function writeUpdates(tx: Queryable, writer: BulkObjectWriter, extent: HistoryExtent, k: number) {
+async function writeUpdates(tx: RowSource, writer: BulkObjectWriter, extent: HistoryExtent, k: number) {
   const { segments, spans } = extent;
   const last: Position = { migrationId: endMigration(spans, segments.end(k)), micros: segments.end(k) };
   let from: { migrationId: number; recordTime: string } | undefined =
@@ -262,7 +262,7 @@ async function writeUpdates(tx: Queryable, writer: BulkObjectWriter, extent: His
 }
 
 /** Writes an ACS snapshot's created events, as `POST /v0/state/acs` pages them, keys sorted. */
-async function writeAcs(tx: Queryable, writer: BulkObjectWriter, migrationId: number, snapshotTime: string) {
+async function writeAcs(tx: RowSource, writer: BulkObjectWriter, migrationId: number, snapshotTime: string) {
   let afterRow: string | undefined;
   for (;;) {
     const { sql, params } = acsPageStatement({ migrationId, snapshotTime }, afterRow, READ_CHUNK);

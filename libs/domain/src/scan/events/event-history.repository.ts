@@ -1,6 +1,7 @@
 import { prepared, type Db } from '../../database/db';
 import { microsJsonSql } from '../../database/timestamp-sql';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
+import { groupedTextFold, refuseCompactOnly } from '../updates/update-history.mapper';
 import {
   requireLosslessRows,
   updateTreeColumns,
@@ -50,6 +51,12 @@ function unpackRows<T extends { verdict: string | null }>(rows: Packed<T>[]): T[
   for (const row of rows) if (row.verdict !== null) row.verdict = unpackVerdict(row.verdict as Buffer);
   return rows as T[];
 }
+
+/** Whether two rows of an event page belong to one event: its key, and its update when it has one. */
+const sameEvent = (a: EventPageRow, b: EventPageRow) =>
+  a.key_migration_id === b.key_migration_id &&
+  a.key_record_time === b.key_record_time &&
+  a.row_id === b.row_id;
 
 /**
  * Reads the synchronizer's verdicts (synchronizer_verdicts) for `/v0/events`, and the event
@@ -130,6 +137,27 @@ export class EventHistoryRepository {
     ]);
     if (lossless) requireLosslessRows(rows);
     return unpackRows<EventPageRow>(rows);
+  }
+
+  /**
+   * The same page as `pageRows`, as the texts `write` makes of each event's rows (contiguous, in
+   * node order), comma-separated, written while the rows arrive (`groupedTextFold`).
+   */
+  pageText(
+    after: { migrationId: number; recordTime: string } | undefined,
+    limit: number,
+    lossless: boolean,
+    write: (rows: readonly EventPageRow[]) => string,
+  ): Promise<string> {
+    return this.db.fold(
+      EventHistoryRepository.PAGE,
+      [after?.migrationId ?? 0, after?.recordTime ?? IMPORT_RECORD_TIME, limit, IMPORT_RECORD_TIME, lossless],
+      groupedTextFold<EventPageRow>(sameEvent, write, (row) => {
+        if (lossless) refuseCompactOnly(row);
+        const packed = row as Packed<EventPageRow>;
+        if (packed.verdict !== null) row.verdict = unpackVerdict(packed.verdict as Buffer);
+      }),
+    );
   }
 
   /** The verdict with that update id, or the one at the (migration, record time) of that update (pk_synchronizer_verdicts). */

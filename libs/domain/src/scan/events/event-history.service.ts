@@ -6,7 +6,7 @@ import { JsonText } from '../../wire/json-text';
 import { requireRequestTime } from '../time/request-time';
 import { itemTexts, updateText } from '../updates/update-history.mapper';
 import { UpdateHistoryRepository, type UpdateTreeRow } from '../updates/update-history.repository';
-import { EventHistoryRepository, type EventPageRow } from './event-history.repository';
+import { EventHistoryRepository } from './event-history.repository';
 
 const IMPORT_TIME = canonicalTimestamp(IMPORT_RECORD_TIME)!;
 
@@ -22,12 +22,6 @@ function eventText(
   if (verdict?.app_activity_records) text += `,"app_activity_records":${verdict.app_activity_records}`;
   return `${text}}`;
 }
-
-/** Whether two rows of an event page belong to one event: its key, and its update when it has one. */
-const sameEvent = (a: EventPageRow, b: EventPageRow) =>
-  a.key_migration_id === b.key_migration_id &&
-  a.key_record_time === b.key_record_time &&
-  a.row_id === b.row_id;
 
 /**
  * Scan's `/v0/events` (docs/events.md): the update history merged with the synchronizer's
@@ -57,17 +51,12 @@ export class EventHistoryService {
     if (!(await this.events.verdictsHeldFrom(after?.migrationId ?? 0))) throw verdictsNotHeld('/v0/events');
     const lossless = request.daml_value_encoding === 'protobuf_json';
     // The rows come merged and in event order; each event's rows are contiguous.
-    const rows = await this.events.pageRows(after, request.page_size, lossless);
-    const items: string[] = [];
-    for (let start = 0, i = 1; i <= rows.length; i++) {
-      if (i < rows.length && sameEvent(rows[i], rows[start])) continue;
-      const first = rows[start];
-      const update =
-        first.row_id === null ? undefined : updateText(rows.slice(start, i) as UpdateTreeRow[], 'v2');
-      items.push(eventText(update, first));
-      start = i;
-    }
-    return new JsonText(`{"events":[${items.join(',')}]}`);
+    const items = await this.events.pageText(after, request.page_size, lossless, (rows) => {
+      const first = rows[0];
+      const update = first.row_id === null ? undefined : updateText(rows as readonly UpdateTreeRow[], 'v2');
+      return eventText(update, first);
+    });
+    return new JsonText(`{"events":[${items}]}`);
   }
 
   /**

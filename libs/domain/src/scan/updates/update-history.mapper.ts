@@ -1,5 +1,7 @@
 import type { scanApi } from '@canton-scan/contracts';
 import { toCompact } from '../../daml-value/compact';
+import type { RowFold } from '../../database/fold-rows';
+import { compactOnlyHistory } from '../../errors/domain-error';
 import type { UpdateTreeRow } from './update-history.repository';
 
 // The UpdateHistoryItem of the scan spec (docs/offsets-and-ids.md); payloads in the chosen encoding.
@@ -99,6 +101,60 @@ export function itemsText(rows: readonly UpdateTreeRow[], form: ItemForm): strin
   return itemTexts(rows, form)
     .map((i) => i.text)
     .join(',');
+}
+
+/**
+ * Folds rows of one or more groups, each group's rows contiguous, into one text per group as the
+ * rows arrive (`Db.fold`): a group is written as soon as a row of the next one comes, so the texts
+ * are made while PostgreSQL still writes the rest and only one group's rows are held at a time.
+ * `sameGroup` tells whether a row continues the group of the one before; `prepare`, when given,
+ * sees each row first (to refuse it by throwing, or to complete it in place); the texts are
+ * joined with commas.
+ */
+export function groupedTextFold<T>(
+  sameGroup: (a: T, b: T) => boolean,
+  write: (rows: readonly T[]) => string,
+  prepare?: (row: T) => void,
+): RowFold<T, string> {
+  return {
+    start() {
+      let text = '';
+      let group: T[] = [];
+      const flush = () => {
+        if (group.length === 0) return;
+        text += text.length === 0 ? write(group) : `,${write(group)}`;
+        group = [];
+      };
+      return {
+        step(row: T) {
+          prepare?.(row);
+          if (group.length > 0 && !sameGroup(group[0], row)) flush();
+          group.push(row);
+        },
+        finish() {
+          flush();
+          return text;
+        },
+      };
+    },
+  };
+}
+
+/**
+ * `itemsText` as a fold of rows as they arrive (`groupedTextFold`). Lossless: CompactOnlyHistory
+ * at the first row of an update loaded compact-only (`requireLosslessRows`).
+ */
+export function itemsTextFold(form: ItemForm, lossless: boolean): RowFold<UpdateTreeRow, string> {
+  return groupedTextFold<UpdateTreeRow>(
+    (a, b) => a.row_id === b.row_id,
+    (rows) => itemText(rows, form),
+    lossless ? refuseCompactOnly : undefined,
+  );
+}
+
+/** CompactOnlyHistory for a row of an update loaded compact-only (its payloads have no lossless form). */
+export function refuseCompactOnly(row: { compact_only: boolean | null; update_id: string | null }): void {
+  if (row.compact_only) throw compactOnlyHistory(JSON.parse(row.update_id!) as string);
 }
 
 /** The item of one update's rows (GET by id; `v1`: the deprecated v1 form). */

@@ -1,8 +1,8 @@
-import { prepared, type Queryable } from '../../database/db';
+import { prepared, type RowSource } from '../../database/db';
 import type { DamlValue } from '../../daml-value/daml-value.types';
-import { compactOnlyHistory } from '../../errors/domain-error';
 import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { losslessV1PageBody, tree, treeStatement } from './update-tree.sql';
+import { itemsTextFold, refuseCompactOnly, type ItemForm } from './update-history.mapper';
 import { synchronizerIdOf } from '../../synchronizers/synchronizer-sql';
 export {
   requireLosslessBody,
@@ -66,8 +66,7 @@ interface EventTreeRowPart {
  * naming the first): its payloads have no lossless form, and none is made up.
  */
 export function requireLosslessRows(rows: readonly EventTreeRowPart[]): void {
-  const compact = rows.find((r) => r.compact_only);
-  if (compact) throw compactOnlyHistory(JSON.parse(compact.update_id!) as string);
+  for (const row of rows) refuseCompactOnly(row);
 }
 
 /**
@@ -76,7 +75,7 @@ export function requireLosslessRows(rows: readonly EventTreeRowPart[]): void {
  * rows in node order, each carrying the text PostgreSQL wrote for it.
  */
 export class UpdateHistoryRepository {
-  constructor(private readonly db: Queryable) {}
+  constructor(private readonly db: RowSource) {}
 
   /** The rows of one update by id; empty when unknown. $2: lossless. */
   static readonly BY_ID = prepared(
@@ -164,15 +163,29 @@ export class UpdateHistoryRepository {
     limit: number,
     lossless: boolean,
   ): Promise<UpdateTreeRow[]> {
-    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.LIST_PAGE, [
-      after?.migrationId ?? 0,
-      after?.recordTime ?? IMPORT_RECORD_TIME,
-      limit,
-      IMPORT_RECORD_TIME,
-      lossless,
-    ]);
+    const rows: UpdateTreeRow[] = await this.db.query(
+      UpdateHistoryRepository.LIST_PAGE,
+      listPageParams(after, IMPORT_RECORD_TIME, limit, lossless),
+    );
     if (lossless) requireLosslessRows(rows);
     return rows;
+  }
+
+  /**
+   * The same page as `findListPageRows`, as its items' text in `form` (comma-separated), written
+   * while the rows arrive (`itemsTextFold`).
+   */
+  listPageText(
+    after: { migrationId: number; recordTime: string } | undefined,
+    limit: number,
+    lossless: boolean,
+    form: ItemForm,
+  ): Promise<string> {
+    return this.db.fold(
+      UpdateHistoryRepository.LIST_PAGE,
+      listPageParams(after, IMPORT_RECORD_TIME, limit, lossless),
+      itemsTextFold(form, lossless),
+    );
   }
 
   /**
@@ -215,15 +228,25 @@ export class UpdateHistoryRepository {
     limit: number,
     lossless: boolean,
   ): Promise<UpdateTreeRow[]> {
-    const rows: UpdateTreeRow[] = await this.db.query(UpdateHistoryRepository.V0_LIST_PAGE, [
-      after?.migrationId ?? 0,
-      after?.recordTime ?? '-infinity',
-      limit,
-      IMPORT_RECORD_TIME,
-      lossless,
-    ]);
+    const rows: UpdateTreeRow[] = await this.db.query(
+      UpdateHistoryRepository.V0_LIST_PAGE,
+      listPageParams(after, '-infinity', limit, lossless),
+    );
     if (lossless) requireLosslessRows(rows);
     return rows;
+  }
+
+  /** The same page as `findV0ListPageRows`, as its items' text (comma-separated), written while the rows arrive. */
+  v0ListPageText(
+    after: { migrationId: number; recordTime: string } | undefined,
+    limit: number,
+    lossless: boolean,
+  ): Promise<string> {
+    return this.db.fold(
+      UpdateHistoryRepository.V0_LIST_PAGE,
+      listPageParams(after, '-infinity', limit, lossless),
+      itemsTextFold('item', lossless),
+    );
   }
 
   /**
@@ -256,4 +279,14 @@ export class UpdateHistoryRepository {
     requireLosslessRows(rows);
     return rows;
   }
+}
+
+/** The parameters of LIST_PAGE and V0_LIST_PAGE: from migration 0 at `from` without `after`. */
+function listPageParams(
+  after: { migrationId: number; recordTime: string } | undefined,
+  from: string,
+  limit: number,
+  lossless: boolean,
+): unknown[] {
+  return [after?.migrationId ?? 0, after?.recordTime ?? from, limit, IMPORT_RECORD_TIME, lossless];
 }

@@ -4,7 +4,7 @@ import { IMPORT_RECORD_TIME } from '../../history/update-history.types';
 import { canonicalTimestamp } from '../../database/timestamps';
 import { requireRequestTime } from '../time/request-time';
 import { JsonText } from '../../wire/json-text';
-import { itemsText, updateText, type ItemForm, type ScanUpdateItem } from './update-history.mapper';
+import { updateText, type ItemForm, type ScanUpdateItem } from './update-history.mapper';
 import { UpdateHistoryRepository } from './update-history.repository';
 
 /** The most updates one page of `POST /v2/updates` holds, whatever `page_size` asks for. */
@@ -99,12 +99,12 @@ export class UpdateHistoryService {
         recordTime: time < IMPORT_TIME ? '-infinity' : time,
       };
     }
-    const rows = await this.repository.findV0ListPageRows(
+    const items = await this.repository.v0ListPageText(
       after,
       Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
       request.lossless === true,
     );
-    return new JsonText(`{"transactions":[${itemsText(rows, 'item')}]}`);
+    return new JsonText(`{"transactions":[${items}]}`);
   }
 
   private async listPage<T>(request: scanApi.UpdateHistoryRequestV2, form: ItemForm): Promise<JsonText<T>> {
@@ -117,11 +117,12 @@ export class UpdateHistoryService {
         recordTime: time < IMPORT_TIME ? IMPORT_TIME : time,
       };
     }
-    const rows = await this.repository.findListPageRows(
+    const items = await this.repository.listPageText(
       after,
       Math.min(request.page_size, UPDATE_LIST_PAGE_LIMIT),
       request.daml_value_encoding === 'protobuf_json',
+      form,
     );
-    return new JsonText(`{"transactions":[${itemsText(rows, form)}]}`);
+    return new JsonText(`{"transactions":[${items}]}`);
   }
 }
