@@ -90,9 +90,8 @@ describe('Db.fold (foldRows)', () => {
       collect(times),
     );
     expect(rows).toEqual([1, 2, 3, 4]);
-    const firstBeforeEnd = times.finished! - times.steps[0];
-    // The embedded server answers whole: its rows are folded once the statement is done.
-    if (db.backend === 'postgres') expect(firstBeforeEnd).toBeGreaterThanOrEqual(400);
-    else expect(times.steps).toHaveLength(4);
+    // The embedded server answers whole (its rows are folded once the statement is done): there
+    // only the rows above are checked.
+    if (db.backend === 'postgres') expect(times.finished! - times.steps[0]).toBeGreaterThanOrEqual(400);
   });
 });

@@ -1,5 +1,6 @@
 import { Query, type Pool, type PoolClient, type QueryResultRow } from 'pg';
 import type { DbBackend, Params, Statement } from './db';
+import { isStatementError } from './text-bytes';
 
 /**
  * What a caller makes of a statement's rows, one at a time, as they arrive: `start` makes a
@@ -69,9 +70,4 @@ export async function foldRows<T extends QueryResultRow, R>(
       connection.release(broken && !isStatementError(broken) ? broken : undefined);
     }
   }
-}
-
-/** An error PostgreSQL answered (the connection is fine and back at ReadyForQuery). */
-function isStatementError(error: Error): boolean {
-  return typeof (error as { code?: unknown }).code === 'string' && 'severity' in error;
 }

@@ -215,6 +215,6 @@ export async function runTextBytes(
 }
 
 /** An error PostgreSQL answered (the connection is fine and back at ReadyForQuery). */
-function isStatementError(error: Error): boolean {
+export function isStatementError(error: Error): boolean {
   return typeof (error as { code?: unknown }).code === 'string' && 'severity' in error;
 }
