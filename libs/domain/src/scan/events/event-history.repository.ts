@@ -128,13 +128,10 @@ export class EventHistoryRepository {
     limit: number,
     lossless: boolean,
   ): Promise<EventPageRow[]> {
-    const rows = await this.db.query<Packed<EventPageRow>>(EventHistoryRepository.PAGE, [
-      after?.migrationId ?? 0,
-      after?.recordTime ?? IMPORT_RECORD_TIME,
-      limit,
-      IMPORT_RECORD_TIME,
-      lossless,
-    ]);
+    const rows = await this.db.query<Packed<EventPageRow>>(
+      EventHistoryRepository.PAGE,
+      pageParams(after, limit, lossless),
+    );
     if (lossless) requireLosslessRows(rows);
     return unpackRows<EventPageRow>(rows);
   }
@@ -151,7 +148,7 @@ export class EventHistoryRepository {
   ): Promise<string> {
     return this.db.fold(
       EventHistoryRepository.PAGE,
-      [after?.migrationId ?? 0, after?.recordTime ?? IMPORT_RECORD_TIME, limit, IMPORT_RECORD_TIME, lossless],
+      pageParams(after, limit, lossless),
       groupedTextFold<EventPageRow>(sameEvent, write, (row) => {
         if (lossless) refuseCompactOnly(row);
         const packed = row as Packed<EventPageRow>;
@@ -193,4 +190,19 @@ export class EventHistoryRepository {
     );
     return row.held ?? true;
   }
+}
+
+/** The parameters of PAGE: from the start of migration 0 without `after`. */
+function pageParams(
+  after: { migrationId: number; recordTime: string } | undefined,
+  limit: number,
+  lossless: boolean,
+): unknown[] {
+  return [
+    after?.migrationId ?? 0,
+    after?.recordTime ?? IMPORT_RECORD_TIME,
+    limit,
+    IMPORT_RECORD_TIME,
+    lossless,
+  ];
 }
