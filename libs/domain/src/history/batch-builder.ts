@@ -11,7 +11,12 @@ import {
   type EventDraft,
   type UpdateDraft,
 } from './history-row-builder';
-import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
+import type {
+  EncodedHistoryRows,
+  HistoryTableWrites,
+  HistoryView,
+  OffsetBounds,
+} from './history-write.repository';
 import type { VerdictRow } from '../scan/events/verdict-item';
 import type { HostingRow } from '../scan/hosting/hosting-item';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
@@ -67,10 +72,29 @@ export interface BatchCounts {
   contractsArchived: number;
 }
 
+/** The least and greatest offsets of a migration's updates in a batch. */
+export interface OffsetRange {
+  first: bigint;
+  last: bigint;
+}
+
+/**
+ * Narrows where migration `m`'s next offset may go by the offsets of `ranges` (of other batches,
+ * or earlier in this one): above those of `m` and of earlier migrations, below later migrations'.
+ */
+export function widenBounds(bounds: OffsetBounds, m: number, ranges: ReadonlyMap<number, OffsetRange>): void {
+  for (const [k, r] of ranges) {
+    if (k <= m) {
+      if (bounds.floor === null || r.last > bounds.floor) bounds.floor = r.last;
+    } else if (bounds.ceiling === null || r.first < bounds.ceiling) bounds.ceiling = r.first;
+  }
+}
+
 /** What a built batch changes in the writer's view of the history (see `WriterPipeline`). */
 export interface BatchDelta {
   hashes: Map<string, string>;
-  lastOffset: bigint | null;
+  /** Per migration, the least and greatest offsets the batch brings. */
+  offsets: Map<number, OffsetRange>;
   lastRecordTimes: Map<number, string>;
   contracts: Map<string, StoredContract>;
 }
@@ -102,6 +126,7 @@ export interface BuiltBatch {
   hosting?: readonly HostingRow[];
   /** Newest non-import record time per migration once the batch is stored. */
   lastRecordTimes: Map<number, string>;
+  /** The greatest offset the batch brings (the ledger end it announces). */
   lastOffset: bigint | null;
   delta: BatchDelta;
   /** The rows loaded by COPY as COPY text, when encoded before the write (`encodeBuiltBatch`). */
@@ -122,12 +147,12 @@ export async function buildBatch(view: HistoryView, batch: PreparedBatch): Promi
       hosting: batch.hosting ?? [],
     };
 
-  const lastOffset = await view.maxLedgerOffset();
   const migrations = [...new Set(fresh.map((p) => p.migrationId))];
+  const offsetBounds = await view.offsetBounds(migrations);
   const lastRecordTimes = await view.lastRecordTimes(migrations);
   const contracts = await view.contractsByKey(touchedContracts(fresh));
 
-  const builder = new BatchBuilder(hashes, lastOffset, lastRecordTimes, contracts, batch.argumentTexts);
+  const builder = new BatchBuilder(hashes, offsetBounds, lastRecordTimes, contracts, batch.argumentTexts);
   for (const p of fresh) builder.add(p);
 
   // Row ids reserved now (rows are written with them), so later batches can refer to them.
@@ -192,7 +217,7 @@ function nothingToWrite(skipped: number): BuiltBatch {
     verdictsHeld: true,
     lastRecordTimes: new Map(),
     lastOffset: null,
-    delta: { hashes: new Map(), lastOffset: null, lastRecordTimes: new Map(), contracts: new Map() },
+    delta: { hashes: new Map(), offsets: new Map(), lastRecordTimes: new Map(), contracts: new Map() },
   };
 }
 
@@ -205,10 +230,12 @@ class BatchBuilder {
   readonly contracts: BatchContracts;
   readonly derived = new BatchDerivedFacts();
   private appended = 0;
+  /** Per migration, the offsets of the batch's updates so far. */
+  private readonly offsets = new Map<number, OffsetRange>();
 
   constructor(
     private readonly hashes: Map<string, string>,
-    private lastOffset: bigint | null,
+    private readonly offsetBounds: ReadonlyMap<number, OffsetBounds>,
     private readonly lastRecordTimes: Map<number, string>,
     stored: readonly StoredContract[],
     private readonly argumentTexts: ReadonlyMap<object, string> | undefined,
@@ -224,19 +251,36 @@ class BatchBuilder {
     else this.addAssignment(p);
   }
 
-  /** Offsets increase across the history; record times do not go back within a migration. */
+  /**
+   * Offsets increase within a migration and never interleave across migrations (all of
+   * migration m's below all of m + 1's, so one may be written while an earlier one is still being
+   * completed: docs/offsets-and-ids.md "Offsets across migrations"); record times do not go back within a
+   * migration.
+   */
   private checkOrder(p: ParsedUpdate): void {
     if (isImportUpdate(p)) return;
     const updateId = p.update.update_id;
     // Compact-only updates record no offset (docs/compact-only.md); their record times still count.
-    if (p.ledgerOffset !== null) {
-      if (this.lastOffset !== null && p.ledgerOffset <= this.lastOffset) {
+    const offset = p.ledgerOffset;
+    if (offset !== null) {
+      const stored = this.offsetBounds.get(p.migrationId);
+      const bounds: OffsetBounds = { floor: stored?.floor ?? null, ceiling: stored?.ceiling ?? null };
+      widenBounds(bounds, p.migrationId, this.offsets);
+      if (bounds.floor !== null && offset <= bounds.floor) {
         throw rejectUpdate(
           updateId,
-          `offset ${p.ledgerOffset} does not increase (last stored or earlier in the batch: ${this.lastOffset})`,
+          `offset ${offset} does not increase (last stored or earlier in the batch: ${bounds.floor})`,
         );
       }
-      this.lastOffset = p.ledgerOffset;
+      if (bounds.ceiling !== null && offset >= bounds.ceiling) {
+        throw rejectUpdate(
+          updateId,
+          `offset ${offset} of migration ${p.migrationId} is not below offset ${bounds.ceiling} of a later migration`,
+        );
+      }
+      const range = this.offsets.get(p.migrationId);
+      if (range) range.last = offset;
+      else this.offsets.set(p.migrationId, { first: offset, last: offset });
     }
     const lastTime = this.lastRecordTimes.get(p.migrationId);
     if (lastTime !== undefined && p.recordTime < lastTime) {
@@ -342,15 +386,21 @@ class BatchBuilder {
       verdicts: [],
       verdictsHeld: true,
       lastRecordTimes: this.lastRecordTimes,
-      lastOffset: this.lastOffset,
+      lastOffset: this.lastOffsetOfBatch(),
       delta: this.delta(contractIds),
     };
+  }
+
+  private lastOffsetOfBatch(): bigint | null {
+    let last: bigint | null = null;
+    for (const r of this.offsets.values()) if (last === null || r.last > last) last = r.last;
+    return last;
   }
 
   private delta(contractIds: string[]): BatchDelta {
     const delta: BatchDelta = {
       hashes: this.hashes,
-      lastOffset: this.lastOffset,
+      offsets: this.offsets,
       lastRecordTimes: new Map(this.lastRecordTimes),
       contracts: new Map(),
     };

@@ -1,7 +1,8 @@
 import type { DbConnection } from '../database/db';
 import { VerdictWriteRepository } from '../scan/events/verdict-write.repository';
 import { HostingWriteRepository } from '../scan/hosting/hosting-write.repository';
-import { computeActivityTotals } from '../scan/rewards/reward-accounting.repository';
+import { computeActivityTotals, dropActivityTotals } from '../scan/rewards/reward-accounting.repository';
+import type { VerdictRow } from '../scan/events/verdict-item';
 import { snapshotsDue } from '../snapshots/snapshot-schedule';
 import type { BatchCounts, BuiltBatch } from './batch-builder';
 import { DerivedWriteRepository, encodeDerivedRows } from './derived-write.repository';
@@ -37,6 +38,7 @@ export async function writeBuiltBatch(
   if (b.result.appended === 0) {
     await verdicts.write(b.verdicts, { heldMigrationsOnly: b.verdictsCopied === true });
     await hosting.write(b.hosting ?? []);
+    await computeActivityTotals(connection, await dropActivityTotals(connection, activityRounds(b.verdicts)));
     return { ...b.result, snapshotsRecorded: [] };
   }
   const history = new HistoryWriteRepository(connection);
@@ -57,15 +59,29 @@ export async function writeBuiltBatch(
     hostingHeld: b.hostingHeld ?? true,
   });
   await history.write(b.history, b.migrations, b.encoded?.history);
-  await derived.write({ ...derivedRows, miningRounds: openedRounds, snapshots }, b.encoded?.derived);
+  const reopened = await derived.write(
+    { ...derivedRows, miningRounds: openedRounds, snapshots },
+    b.encoded?.derived,
+  );
   // After the updates: a verdict on one of them is checked against it.
   await verdicts.write(b.verdicts, { heldMigrationsOnly: b.verdictsCopied === true });
   await hosting.write(b.hosting ?? []);
-  // The rounds this batch closes have their final activity records now (docs/reward-accounting.md).
-  await computeActivityTotals(
-    connection,
-    b.derived.closedRounds.map((r) => r.round),
-  );
+  // The rounds this batch closes have their final activity records now (docs/reward-accounting.md);
+  // a round totalled already whose activity or opening comes now (an earlier migration written
+  // after a later one) is totalled again.
+  const stale = await dropActivityTotals(connection, [
+    ...new Set([...reopened, ...activityRounds(b.verdicts)]),
+  ]);
+  await computeActivityTotals(connection, [
+    ...new Set([...b.derived.closedRounds.map((r) => r.round), ...reopened, ...stale]),
+  ]);
   if (b.lastOffset !== null) await history.notifyAppended(b.lastOffset.toString());
   return { ...b.result, snapshotsRecorded: snapshots.flatMap((s) => s.times) };
+}
+
+/** The rounds the batch's verdicts bring app activity records of. */
+function activityRounds(rows: readonly VerdictRow[]): string[] {
+  const rounds = new Set<string>();
+  for (const row of rows) for (const a of row.activity) rounds.add(String(a.round));
+  return [...rounds];
 }

@@ -5,6 +5,7 @@ import type { SnapshotFacts } from '../snapshots/snapshot-schedule';
 import type { AmuletRulesPayload } from '../splice/amulet-rules.payloads';
 import type { ClosedRound, HoldingRow, LicenseRow, OpenedRound, VoteResultRow } from './derived-batch';
 import { Q } from './derived-rows';
+import { IMPORT_RECORD_TIME } from './update-history.types';
 
 /** What a batch writes to the derived tables. */
 export interface DerivedTableWrites {
@@ -107,15 +108,20 @@ export class DerivedWriteRepository {
     );
   }
 
-  /** `encoded`: the holdings' and licenses' COPY text, when encoded already (`encodeDerivedRows`). */
-  async write(rows: DerivedTableWrites, encoded?: EncodedDerivedRows): Promise<void> {
+  /**
+   * `encoded`: the holdings' and licenses' COPY text, when encoded already (`encodeDerivedRows`).
+   * Returns the rounds whose row an earlier migration's opening replaced or a later migration
+   * closed already (their totals are to be computed, again if stored).
+   */
+  async write(rows: DerivedTableWrites, encoded?: EncodedDerivedRows): Promise<string[]> {
     await loadRows(this.connection, 'amulet_holdings', HOLDING_COLUMNS, rows.holdings, encoded?.holdings);
     await loadRows(this.connection, 'validator_licenses', LICENSE_COLUMNS, rows.licenses, encoded?.licenses);
     await this.archiveDerived(rows.archivedContracts);
-    await this.insertMiningRounds(rows.miningRounds);
+    const replaced = await this.insertMiningRounds(rows.miningRounds);
     await this.closeMiningRounds(rows.closedRounds);
     await this.insertVoteResults(rows.voteResults);
     for (const { migrationId, times } of rows.snapshots) await this.insertSnapshots(migrationId, times);
+    return replaced;
   }
 
   /** Archive times of stored contracts carried over to their derived rows. */
@@ -135,32 +141,103 @@ export class DerivedWriteRepository {
     }
   }
 
-  /** A round re-created by a migration's import keeps its first row. */
-  private async insertMiningRounds(rows: OpenedRound[]): Promise<void> {
-    if (rows.length === 0) return;
-    await this.connection.query(
-      `INSERT INTO mining_rounds (round, migration_id, opens_at, opened_record_time, amulet_to_issue_per_year,
-              app_reward_percentage, featured_app_reward_cap, development_fund_percentage, tick_duration_micros,
-              amulet_price, traffic_price, app_reward_coupon_threshold)
-       SELECT round, "migrationId", "opensAt", "openedRecordTime", (i->>'amuletToIssuePerYear')::numeric,
-              (i->>'appRewardPercentage')::numeric, (i->>'featuredAppRewardCap')::numeric,
-              (i->>'developmentFundPercentage')::numeric, (i->>'tickDurationMicros')::bigint,
-              (i->>'amuletPrice')::numeric, (i->>'trafficPrice')::numeric, (i->>'appRewardCouponThreshold')::numeric
-         FROM jsonb_to_recordset($1::jsonb) AS x(round bigint, "migrationId" bigint, "opensAt" timestamptz, "openedRecordTime" timestamptz,
-              inputs jsonb)
-         CROSS JOIN LATERAL (SELECT x.inputs AS i) AS inp
-       ON CONFLICT (round) DO NOTHING`,
-      [JSON.stringify(rows)],
+  /**
+   * A round re-created by a later migration's import keeps the row of the earliest migration that
+   * opened it, whichever was written first (docs/reward-accounting.md "Migrations written out of
+   * order"). Returns the rounds whose row was replaced by an earlier migration's,
+   * and those found closed already (`closeFromLaterMigrations`).
+   */
+  private async insertMiningRounds(rows: OpenedRound[]): Promise<string[]> {
+    if (rows.length === 0) return [];
+    // One row per round (a batch may bring a round's opening and its re-creation by the next
+    // migration's import): the earliest migration's.
+    const byRound = new Map<string, OpenedRound>();
+    for (const r of rows) {
+      const seen = byRound.get(r.round);
+      if (seen === undefined || r.migrationId < seen.migrationId) byRound.set(r.round, r);
+    }
+    const replaced = await this.connection.query<{ round: string }>(
+      `WITH x AS (
+         SELECT round, "migrationId" AS migration_id, "opensAt" AS opens_at, "openedRecordTime" AS opened_record_time,
+                (inputs->>'amuletToIssuePerYear')::numeric AS amulet_to_issue_per_year,
+                (inputs->>'appRewardPercentage')::numeric AS app_reward_percentage,
+                (inputs->>'featuredAppRewardCap')::numeric AS featured_app_reward_cap,
+                (inputs->>'developmentFundPercentage')::numeric AS development_fund_percentage,
+                (inputs->>'tickDurationMicros')::bigint AS tick_duration_micros,
+                (inputs->>'amuletPrice')::numeric AS amulet_price, (inputs->>'trafficPrice')::numeric AS traffic_price,
+                (inputs->>'appRewardCouponThreshold')::numeric AS app_reward_coupon_threshold
+           FROM jsonb_to_recordset($1::jsonb) AS r(round bigint, "migrationId" bigint, "opensAt" timestamptz,
+                "openedRecordTime" timestamptz, inputs jsonb)
+       ),
+       replaced AS (
+         UPDATE mining_rounds m
+            SET migration_id = x.migration_id, opens_at = x.opens_at, opened_record_time = x.opened_record_time,
+                amulet_to_issue_per_year = x.amulet_to_issue_per_year, app_reward_percentage = x.app_reward_percentage,
+                featured_app_reward_cap = x.featured_app_reward_cap,
+                development_fund_percentage = x.development_fund_percentage,
+                tick_duration_micros = x.tick_duration_micros, amulet_price = x.amulet_price,
+                traffic_price = x.traffic_price, app_reward_coupon_threshold = x.app_reward_coupon_threshold
+           FROM x WHERE m.round = x.round AND m.migration_id > x.migration_id
+         RETURNING m.round
+       ),
+       inserted AS (
+         INSERT INTO mining_rounds (round, migration_id, opens_at, opened_record_time, amulet_to_issue_per_year,
+                app_reward_percentage, featured_app_reward_cap, development_fund_percentage, tick_duration_micros,
+                amulet_price, traffic_price, app_reward_coupon_threshold)
+         SELECT * FROM x
+         ON CONFLICT (round) DO NOTHING
+       )
+       SELECT round::text AS round FROM replaced`,
+      [JSON.stringify([...byRound.values()])],
     );
+    const closed = await this.closeFromLaterMigrations(byRound);
+    return [...new Set([...replaced.map((r) => r.round), ...closed])];
   }
 
+  /**
+   * A round opened by a migration written after a later one (migrations copied in parallel) may
+   * be closed already, by the later migration's ClosedMiningRound, stored before its row was:
+   * its close is taken from there. Only when a later migration is held (a one-time filter:
+   * nothing is read in a history written in order).
+   */
+  private async closeFromLaterMigrations(byRound: ReadonlyMap<string, OpenedRound>): Promise<string[]> {
+    const opened = [...byRound.values()];
+    const earliest = Math.min(...opened.map((r) => r.migrationId));
+    const [pkg, mod, ent] = Q.ClosedMiningRound.split(':');
+    const closed = await this.connection.query<{ round: string }>(
+      `UPDATE mining_rounds m SET closed_record_time = c.t
+         FROM (SELECT (c.payload_compact->'round'->>'number')::bigint AS round, min(c.created_record_time) AS t
+                 FROM contracts c
+                WHERE ${contractTemplateFilter('c', '$3', '$4', '$5')}
+                  AND c.migration_id > $2 AND c.created_record_time > $6::timestamptz
+                  AND (c.payload_compact->'round'->>'number')::bigint = ANY($1::bigint[])
+                  AND EXISTS (SELECT 1 FROM history_migrations h WHERE h.migration_id > $2)
+                GROUP BY 1) AS c
+        WHERE m.round = c.round AND m.migration_id < (SELECT max(h.migration_id) FROM history_migrations h)
+          AND (m.closed_record_time IS NULL OR m.closed_record_time = $6::timestamptz OR c.t < m.closed_record_time)
+       RETURNING m.round::text AS round`,
+      [[...byRound.keys()], earliest, pkg, mod, ent, IMPORT_RECORD_TIME],
+    );
+    return closed.map((r) => r.round);
+  }
+
+  /**
+   * A round's close is its ClosedMiningRound's creation; a later migration's import re-creates
+   * it at the import's record time, which never replaces a real one (the earliest real one wins,
+   * whichever was written first).
+   */
   private async closeMiningRounds(rows: ClosedRound[]): Promise<void> {
     if (rows.length === 0) return;
     await this.connection.query(
-      `UPDATE mining_rounds m SET closed_record_time = x."recordTime"
-         FROM jsonb_to_recordset($1::jsonb) AS x(round bigint, "recordTime" timestamptz)
-        WHERE m.round = x.round AND m.closed_record_time IS NULL`,
-      [JSON.stringify(rows)],
+      `UPDATE mining_rounds m SET closed_record_time = x.t
+         FROM (SELECT round, coalesce(min("recordTime") FILTER (WHERE "recordTime" <> $2::timestamptz), $2::timestamptz) AS t
+                 FROM jsonb_to_recordset($1::jsonb) AS r(round bigint, "recordTime" timestamptz)
+                GROUP BY round) AS x
+        WHERE m.round = x.round
+          AND (m.closed_record_time IS NULL
+               OR (m.closed_record_time = $2::timestamptz AND x.t <> $2::timestamptz)
+               OR (x.t <> $2::timestamptz AND x.t < m.closed_record_time))`,
+      [JSON.stringify(rows), IMPORT_RECORD_TIME],
     );
   }
 

@@ -12,11 +12,24 @@ import { assignedSynchronizerId } from './synchronizer-ids';
 /** What the writer reads of the stored history while it checks and builds a batch. */
 export interface HistoryView {
   storedHashes(updateIds: readonly string[]): Promise<Map<string, string>>;
-  maxLedgerOffset(): Promise<bigint | null>;
+  /**
+   * Per migration, the offsets a new update of it must lie between (`OffsetBounds`): migrations'
+   * offsets never interleave (migration m's all below migration m + 1's), and a migration's own
+   * increase with its record times.
+   */
+  offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>>;
   lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>>;
   contractsByKey(keys: ContractKey[]): Promise<StoredContract[]>;
   /** Reserves `count` ascending row ids of a table's identity column (rows are then written with them). */
   allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]>;
+}
+
+/** Where the next offset of a migration may go: above `floor`, below `ceiling` (null: no bound). */
+export interface OffsetBounds {
+  /** The greatest offset of the migration and of every earlier one. */
+  floor: bigint | null;
+  /** The least offset of every later migration. */
+  ceiling: bigint | null;
 }
 
 /** What a batch writes to the history tables (row ids reserved, all rows resolved). */
@@ -191,11 +204,43 @@ export class HistoryWriteRepository implements HistoryView {
     return new Map(rows.map((r) => [r.update_id, r.content_hash]));
   }
 
-  async maxLedgerOffset(): Promise<bigint | null> {
-    const [row] = await this.connection.query<{ max: string | null }>(
-      'SELECT max(ledger_offset)::text AS max FROM updates',
+  async offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>> {
+    // A later migration's least offset is that of its first regular update(s) (offsets increase
+    // with record times within a migration: ix_updates_migration_record_time); below it, the
+    // greatest offset stored is the migration's or an earlier one's (ux_updates_ledger_offset).
+    // A few index probes per migration held, whatever the store's size.
+    const rows = await this.connection.query<{
+      migration_id: string;
+      floor: string | null;
+      ceiling: string | null;
+    }>(
+      `WITH firsts AS (
+         SELECT h.migration_id,
+                (SELECT min(u.ledger_offset) FROM updates u
+                  WHERE u.migration_id = h.migration_id
+                    AND u.record_time = (SELECT u2.record_time FROM updates u2
+                                          WHERE u2.migration_id = h.migration_id AND u2.record_time > '0001-01-01T00:00:00Z'
+                                          ORDER BY u2.record_time LIMIT 1)) AS first_offset
+           FROM history_migrations h
+          WHERE h.migration_id > (SELECT min(x) FROM unnest($1::bigint[]) AS x)
+       )
+       SELECT m.migration_id::text AS migration_id, c.ceiling::text AS ceiling,
+              (SELECT max(u.ledger_offset) FROM updates u
+                WHERE u.ledger_offset < coalesce(c.ceiling, 9223372036854775807))::text AS floor
+         FROM unnest($1::bigint[]) AS m(migration_id)
+         CROSS JOIN LATERAL (SELECT min(f.first_offset) AS ceiling FROM firsts f
+                              WHERE f.migration_id > m.migration_id) AS c`,
+      [migrationIds],
     );
-    return row.max === null ? null : BigInt(row.max);
+    return new Map(
+      rows.map((r) => [
+        Number(r.migration_id),
+        {
+          floor: r.floor === null ? null : BigInt(r.floor),
+          ceiling: r.ceiling === null ? null : BigInt(r.ceiling),
+        },
+      ]),
+    );
   }
 
   /** Newest non-import record time per migration. */

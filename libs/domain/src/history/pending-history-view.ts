@@ -1,6 +1,6 @@
-import type { BatchDelta } from './batch-builder';
+import { widenBounds, type BatchDelta } from './batch-builder';
 import { contractKey, type ContractKey, type StoredContract } from './contract-states';
-import type { HistoryView } from './history-write.repository';
+import type { HistoryView, OffsetBounds } from './history-write.repository';
 
 /**
  * The stored history as seen by a pipelined build: the committed state (read on a connection of
@@ -18,11 +18,14 @@ export class PendingHistoryView implements HistoryView {
     return hashes;
   }
 
-  async maxLedgerOffset(): Promise<bigint | null> {
-    let max = await this.base.maxLedgerOffset();
-    for (const d of this.pending)
-      if (d.lastOffset !== null && (max === null || d.lastOffset > max)) max = d.lastOffset;
-    return max;
+  async offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>> {
+    const bounds = await this.base.offsetBounds(migrationIds);
+    for (const m of migrationIds) {
+      const b = bounds.get(m) ?? { floor: null, ceiling: null };
+      for (const d of this.pending) widenBounds(b, m, d.offsets);
+      bounds.set(m, b);
+    }
+    return bounds;
   }
 
   async lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>> {

@@ -145,6 +145,24 @@ export async function computeActivityTotals(
 }
 
 /**
+ * Drops the stored totals of those of `rounds` that have some and returns them: a batch brought
+ * activity records of a round already totalled, or an earlier migration's opening of it, as when
+ * migrations are copied in parallel (docs/offsets-and-ids.md "Offsets across migrations"). The writer computes
+ * them again in the same transaction (`computeActivityTotals`).
+ */
+export async function dropActivityTotals(
+  connection: Queryable,
+  rounds: readonly string[],
+): Promise<string[]> {
+  if (rounds.length === 0) return [];
+  const dropped = await connection.query<{ round: string }>(
+    `DELETE FROM reward_accounting_totals WHERE round = ANY($1::bigint[]) RETURNING round::text AS round`,
+    [rounds],
+  );
+  return dropped.map((r) => r.round);
+}
+
+/**
  * Reads the stored activity totals (mining_rounds (pk_mining_rounds), reward_accounting_totals,
  * history_migrations);
  * never writes.
