@@ -6,93 +6,19 @@ import { simulateHistory } from '@canton-scan/simulator';
 import { callChecked, startTestApp, useTestDatabase, type RunningTestApp } from '@canton-scan/testing';
 import { createScanApp } from '../src/app.factory';
 import {
-  allEventPages,
+  answersOf,
   corruptingPeer,
   eventsPeer,
   FAST_POLICY,
   getScan,
+  heldFacts,
   openSourceStore,
   postScan,
   rewritingPeer,
+  verdictAnswersOf,
+  type Sample,
   type SourceStore,
 } from './mirror.fixture';
-
-/** The whole update list of a scan, page by page, as served. */
-async function wholeList(origin: string, encoding: string): Promise<string[]> {
-  const pages: string[] = [];
-  let after: unknown;
-  for (;;) {
-    const page = await postScan(origin, '/v2/updates', {
-      page_size: 97,
-      daml_value_encoding: encoding,
-      after,
-    });
-    expect(page.status).toBe(200);
-    pages.push(page.body);
-    const items = JSON.parse(page.body).transactions as {
-      migration_id?: number;
-      record_time: string;
-      event?: { migration_id: number };
-    }[];
-    if (items.length === 0) return pages;
-    const last = items[items.length - 1];
-    after = {
-      after_migration_id: last.migration_id ?? last.event?.migration_id,
-      after_record_time: last.record_time,
-    };
-  }
-}
-
-/** What the mirror must answer like its source, for the updates `ids` and the verdicts alone `verdictIds`. */
-interface Sample {
-  ids: string[];
-  verdictIds: string[];
-  rounds: number[];
-}
-
-/** The answers that need the verdicts: `/v0/events` (every page, by id) and reward accounting. */
-async function verdictAnswersOf(origin: string, sample: Sample): Promise<Record<string, unknown>> {
-  const out: Record<string, unknown> = {
-    'events compact': await allEventPages(origin, 'compact_json', 41),
-    'events lossless': await allEventPages(origin, 'protobuf_json', 173),
-  };
-  for (const id of [...sample.ids, ...sample.verdictIds])
-    for (const q of ['', '?daml_value_encoding=protobuf_json'])
-      out[`event ${id}${q}`] = await getScan(origin, `/v0/events/${id}${q}`);
-  const rounds = '/v0/internal/reward-accounting-process/rounds';
-  out.earliest = await getScan(origin, `${rounds}/earliest-available`);
-  for (const round of sample.rounds)
-    out[`activity totals ${round}`] = await getScan(origin, `${rounds}/${round}/activity-totals`);
-  return out;
-}
-
-async function answersOf(origin: string, ids: string[]): Promise<unknown> {
-  const out: Record<string, unknown> = {
-    list: await wholeList(origin, 'protobuf_json'),
-    compact: await wholeList(origin, 'compact_json'),
-  };
-  for (const m of [0, 1, 2]) {
-    out[`info ${m}`] = await postScan(origin, '/v0/backfilling/migration-info', { migration_id: m });
-    out[`imports ${m}`] = await postScan(origin, '/v0/backfilling/import-updates', {
-      migration_id: m,
-      after_update_id: '',
-      limit: 1000,
-    });
-  }
-  for (const id of ids) {
-    for (const q of ['', '?lossless=true']) {
-      const res = await fetch(`${origin}/api/scan/v2/updates/${id}${q}`);
-      out[`${id}${q}`] = { status: res.status, body: await res.text() };
-    }
-  }
-  return out;
-}
-
-/** Per migration held: whether the store holds its verdicts and its party-to-participant topology. */
-const heldFacts = (ds: DataSource) =>
-  ds.query(
-    `SELECT migration_id::int, verdicts_held, hosting_held FROM history_migrations ORDER BY migration_id`,
-  );
 
 /** Transactions of verdicts-held migrations stored without their verdict (the simulated network gives each one). */
 const withoutVerdicts = async (ds: DataSource): Promise<number> => {

@@ -13,7 +13,7 @@ export { coverUpdates, EventsMismatchError, verdictItemOf, verdictKey } from './
 export type { EventsCover, ServedEvent } from './verdicts';
 export type { MirrorOptions } from './scan-mirror';
 export type { MirrorProgress } from './mirror-progress';
-export { readStorePosition } from './store-position';
+export { mirrorOffsetBase, readStorePosition } from './store-position';
 export type { StorePosition } from './store-position';
 export { LedgerConvertError, historyUpdateOf, inferDamlValue } from './ledger-convert';
 export { LedgerFeed, LedgerFeedError } from './ledger-feed';

@@ -16,7 +16,11 @@ export interface MirrorProgress {
   lastError?: string;
 }
 
-/** Accounts in `progress` for pages of the migration the writer has committed (`appended` updates). */
+/**
+ * Accounts in `progress` for pages of a migration the writer has committed (`appended`
+ * updates). Where the mirror is (`migrationId`, `lastRecordTime`) is the migration whose regular
+ * updates it copies; the import updates of later ones copied meanwhile count only.
+ */
 export function noteWritten(
   progress: MirrorProgress,
   migrationId: number,
@@ -24,9 +28,9 @@ export function noteWritten(
   appended: number,
 ): void {
   for (const page of pages) {
-    if (page.lastRecordTime !== undefined) progress.lastRecordTime = page.lastRecordTime;
+    if (migrationId === progress.migrationId && page.lastRecordTime !== undefined)
+      progress.lastRecordTime = page.lastRecordTime;
     progress.verdictsCopied += page.verdicts.length;
   }
   progress.appended += appended;
-  progress.migrationId = migrationId;
 }

@@ -1,4 +1,4 @@
-import { pipelinePages, PipelineStopped, type PageWriter } from './page-pipeline';
+import { concurrentReads, pipelinePages, PipelineStopped, type PageWriter } from './page-pipeline';
 
 /** A promise settled from outside, to let a test decide when a read or a write ends. */
 function gate<T = void>() {
@@ -224,5 +224,106 @@ describe('pipelinePages', () => {
     first.open();
     await expect(run).rejects.toThrow();
     expect(written).toEqual([[1]]);
+  });
+
+  it('takes the pages a batch names, out of the queue in order, and leaves the others queued in order', async () => {
+    const written: number[][] = [];
+    const release = gate();
+    const writer: PageWriter<number, number[]> = {
+      // The even pages queued, then the odd ones.
+      take: (queued) => {
+        const even = queued.flatMap((p, i) => (p % 2 === 0 ? [i] : []));
+        return even.length > 0 ? even : queued.map((_, i) => i);
+      },
+      build: async (pages) => [...pages],
+      write: async (batch) => {
+        await release.promise;
+        written.push(batch);
+      },
+    };
+    const run = pipelinePages(
+      async (emit) => {
+        for (let page = 1; page <= 6; page++) await emit(page);
+      },
+      writer,
+      { lookAhead: 10 },
+    );
+    for (let i = 0; i < 20; i++) await turn();
+    release.open();
+    await run;
+    // Page 1 alone, and page 2 (built while 1 is written), each alone in the queue when taken;
+    // then the even pages 4 and 6 ahead of 3 and 5, which stay queued, in order.
+    expect(written).toEqual([[1], [2], [4, 6], [3, 5]]);
+  });
+});
+
+describe('concurrentReads', () => {
+  it('runs the reads at once, each page tagged and in its read order, and returns their outcomes in order', async () => {
+    const got: string[] = [];
+    const second = gate();
+    const outcomes = await concurrentReads<string, number, string>([
+      {
+        key: 'a',
+        read: async (emit) => {
+          await emit(1);
+          // Its second page waits for the other read's first: both run at once.
+          await second.promise;
+          await emit(2);
+          return 'a done';
+        },
+      },
+      {
+        key: 'b',
+        read: async (emit) => {
+          await emit(1);
+          second.open();
+          await emit(2);
+          return 'b done';
+        },
+      },
+    ])(async ({ key, page }) => {
+      got.push(`${key}${page}`);
+    });
+    expect(outcomes).toEqual(['a done', 'b done']);
+    expect(got.filter((p) => p.startsWith('a'))).toEqual(['a1', 'a2']);
+    expect(got.filter((p) => p.startsWith('b'))).toEqual(['b1', 'b2']);
+    expect(got.indexOf('b1')).toBeLessThan(got.indexOf('a2'));
+  });
+
+  it('stops the other reads at their next page when one fails, waits for them, and throws the failure', async () => {
+    const failure = new Error('no quorum on page a2');
+    const got: string[] = [];
+    let stoppedWith: unknown;
+    let otherEnded = false;
+    const failed = gate();
+    const read = concurrentReads<string, number, void>([
+      {
+        key: 'a',
+        read: async (emit) => {
+          await emit(1);
+          failed.open();
+          throw failure;
+        },
+      },
+      {
+        key: 'b',
+        read: async (emit) => {
+          await emit(1);
+          await failed.promise;
+          try {
+            await emit(2);
+          } catch (error) {
+            stoppedWith = error;
+            throw error;
+          } finally {
+            otherEnded = true;
+          }
+        },
+      },
+    ]);
+    await expect(read(async ({ key, page }) => void got.push(`${key}${page}`))).rejects.toBe(failure);
+    expect(otherEnded).toBe(true);
+    expect(stoppedWith).toBeInstanceOf(PipelineStopped);
+    expect(got.sort()).toEqual(['a1', 'b1']);
   });
 });

@@ -3,8 +3,11 @@
  * more queued pages, then written; batches are written one at a time, in the order read.
  */
 export interface PageWriter<P, B> {
-  /** How many of the queued pages (at least one) go into the next batch. */
-  take(queued: readonly P[]): number;
+  /**
+   * Which of the queued pages go into the next batch: how many from the front (at least one), or
+   * their indices, ascending (none: the first). Pages left behind keep their order.
+   */
+  take(queued: readonly P[]): number | readonly number[];
   /** The CPU and read-side work of a batch; runs while the previous batch is being written. */
   build(pages: readonly P[]): Promise<B>;
   /** Writes a built batch; called once the previous write has finished. */
@@ -49,12 +52,15 @@ export async function pipelinePages<P, B, R>(
   let readDone = false;
   let stopped = false;
   let wakeWriter: (() => void) | undefined;
-  let wakeReader: (() => void) | undefined;
+  /** The emits waiting for room (several when reads run at once: `concurrentReads`). */
+  const readersWaiting: (() => void)[] = [];
   const nudgeWriter = () => wakeWriter?.();
-  const nudgeReader = () => wakeReader?.();
+  const nudgeReader = () => {
+    for (const wake of readersWaiting.splice(0)) wake();
+  };
 
   const emit = async (page: P): Promise<void> => {
-    while (full() && !stopped) await new Promise<void>((resolve) => (wakeReader = resolve));
+    while (full() && !stopped) await new Promise<void>((resolve) => readersWaiting.push(resolve));
     if (stopped) throw new PipelineStopped('the write of the pages read ahead stopped');
     queue.push(page);
     if (byBytes) queuedBytes += byBytes.bytesOf(page);
@@ -77,7 +83,7 @@ export async function pipelinePages<P, B, R>(
         await new Promise<void>((resolve) => (wakeWriter = resolve));
         continue;
       }
-      const pages = queue.splice(0, Math.min(Math.max(writer.take(queue), 1), queue.length));
+      const pages = takeFrom(queue, writer.take(queue));
       if (byBytes) for (const page of pages) queuedBytes -= byBytes.bytesOf(page);
       nudgeReader();
       let built: B;
@@ -103,4 +109,49 @@ export async function pipelinePages<P, B, R>(
   }
   // Every page emitted is written: the read's own outcome (or error) decides.
   return reading;
+}
+
+/** Removes from `queue` the pages `chosen` names (`PageWriter.take`) and returns them, in order. */
+function takeFrom<P>(queue: P[], chosen: number | readonly number[]): P[] {
+  if (typeof chosen === 'number') return queue.splice(0, Math.min(Math.max(chosen, 1), queue.length));
+  const picked = chosen.filter((i) => i >= 0 && i < queue.length);
+  if (picked.length === 0) return queue.splice(0, 1);
+  const taken = new Set(picked);
+  const pages = picked.map((i) => queue[i]);
+  const rest = queue.filter((_, i) => !taken.has(i));
+  queue.splice(0, queue.length, ...rest);
+  return pages;
+}
+
+/** One of the reads `concurrentReads` runs: its pages are tagged with `key`. */
+export interface KeyedRead<K, P, R> {
+  key: K;
+  read: (emit: (page: P) => Promise<void>) => Promise<R>;
+}
+
+/**
+ * Runs several reads at once as one read for `pipelinePages`: each hands its pages, in its own
+ * order, to the one `emit`, tagged with its key; the result is theirs, in the order given. When
+ * one fails, the others are stopped at their next `emit` (`PipelineStopped`) and awaited, and the
+ * first failure is thrown: what they all emitted before it is written, nothing after.
+ */
+export function concurrentReads<K, P, R>(
+  reads: readonly KeyedRead<K, P, R>[],
+): (emit: (page: { key: K; page: P }) => Promise<void>) => Promise<R[]> {
+  return async (emit) => {
+    let failure: { error: unknown } | undefined;
+    const settled = await Promise.allSettled(
+      reads.map(({ key, read }) =>
+        read(async (page) => {
+          if (failure) throw new PipelineStopped('another read of the pages failed');
+          await emit({ key, page });
+        }).catch((error: unknown) => {
+          failure ??= { error };
+          throw error;
+        }),
+      ),
+    );
+    if (failure) throw failure.error;
+    return settled.map((s) => (s as PromiseFulfilledResult<R>).value);
+  };
 }

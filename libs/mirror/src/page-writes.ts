@@ -10,7 +10,7 @@ import {
   type PreparedBatch,
   type WriterPipeline,
 } from '@canton-scan/domain';
-import { pipelinePages } from './page-pipeline';
+import { concurrentReads, pipelinePages, type KeyedRead } from './page-pipeline';
 
 /**
  * Pages of regular updates read (and compared) ahead of the one being written, and what they
@@ -32,51 +32,65 @@ export interface PageToWrite {
   bytes: number;
 }
 
-/** How a migration's pages are written (see `writePages`). */
+/** How the migrations' pages are written (see `writePages`). */
 export interface PageWrites {
   dataSource: DataSource;
   writer: LedgerWriter;
-  /** The options of the migration's batches, asked for as each is built. */
-  appendOptions: () => AppendOptions;
-  /** Told of the pages of each batch once committed. */
-  written: (pages: readonly PageToWrite[], result: AppendResult) => Promise<void>;
+  /** The options of a migration's batches, asked for as each is built. */
+  appendOptions: (migrationId: number) => AppendOptions;
+  /** Told of the pages of each batch (all of one migration) once committed. */
+  written: (migrationId: number, pages: readonly PageToWrite[], result: AppendResult) => Promise<void>;
   signal?: AbortSignal;
 }
 
+/** A read of one migration's pages, in order, for `writePages`. */
+export type MigrationRead<R> = KeyedRead<number, PageToWrite, R>;
+
 /**
- * Runs `read` (which emits a migration's pages in order) while the pages it emitted are written,
- * at most `READ_AHEAD_PAGES` (and about `READ_AHEAD_BYTES`) read ahead, in batches of about `WRITE_BATCH_UPDATES` updates (a
- * page never split), through the writer's pipeline: a batch is built while the previous one is
- * written (`pipelinePages`; the pages agreed before a failed read are written first).
+ * Runs the reads (each emits one migration's pages in order; several migrations are read at once)
+ * while the pages they emitted are written through the writer's one pipeline: a batch is built
+ * while the previous one is written (`pipelinePages`). A batch holds pages of one migration, in
+ * their order, up to about `WRITE_BATCH_UPDATES` updates (a page never split): the oldest queued
+ * page's migration and the pages of it queued behind it. At most `READ_AHEAD_PAGES` (and about
+ * `READ_AHEAD_BYTES`) per read are read ahead. When a read fails, what the reads emitted before is
+ * written, then its error is thrown (`concurrentReads`). Returns the reads' outcomes, in order.
  */
-export async function writePages<R>(
-  how: PageWrites,
-  read: (emit: (page: PageToWrite) => Promise<void>) => Promise<R>,
-): Promise<R> {
+export async function writePages<R>(how: PageWrites, reads: readonly MigrationRead<R>[]): Promise<R[]> {
   const pipeline = await openWriterPipeline(how.dataSource, how.writer);
+  type Queued = { key: number; page: PageToWrite };
   try {
-    return await pipelinePages<PageToWrite, PipelinedBatch, R>(
-      read,
+    return await pipelinePages<Queued, PipelinedBatch, R[]>(
+      concurrentReads(reads),
       {
         take: (queued) => {
-          // As many pages as come to a batch of the ingest's size: fewer, larger transactions.
-          let n = 0;
-          for (let updates = 0; n < queued.length && updates < WRITE_BATCH_UPDATES; n++)
-            updates += queued[n].updates.length;
-          return n;
+          // As many pages of one migration as come to a batch of the ingest's size: fewer, larger transactions.
+          const migrationId = queued[0].key;
+          const chosen: number[] = [];
+          let updates = 0;
+          for (let i = 0; i < queued.length && updates < WRITE_BATCH_UPDATES; i++) {
+            if (queued[i].key !== migrationId) continue;
+            chosen.push(i);
+            updates += queued[i].page.updates.length;
+          }
+          return chosen;
         },
         build: (pages) =>
           pipeline.build(
             how.writer.prepare(
-              pages.flatMap((page) => [...page.updates, ...page.verdicts]),
-              how.appendOptions(),
+              pages.flatMap(({ page }) => [...page.updates, ...page.verdicts]),
+              how.appendOptions(pages[0].key),
             ),
           ),
-        write: async (batch, pages) => how.written(pages, await pipeline.write(batch)),
+        write: async (batch, pages) =>
+          how.written(
+            pages[0].key,
+            pages.map(({ page }) => page),
+            await pipeline.write(batch),
+          ),
       },
       {
-        lookAhead: READ_AHEAD_PAGES,
-        lookAheadBytes: { max: READ_AHEAD_BYTES, bytesOf: (page) => page.bytes },
+        lookAhead: READ_AHEAD_PAGES * reads.length,
+        lookAheadBytes: { max: READ_AHEAD_BYTES * reads.length, bytesOf: ({ page }) => page.bytes },
         signal: how.signal,
       },
     );

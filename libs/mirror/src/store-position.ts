@@ -5,6 +5,12 @@ import { Db, IMPORT_RECORD_TIME } from '@canton-scan/domain';
 export interface StorePosition {
   /** The newest ledger offset of the store (0 when it holds no regular update). */
   lastOffset: bigint;
+  /**
+   * The greatest offset of the migration and the ones before it (0 when none): the offset its
+   * next regular update follows, unless a later migration's are above (`mirrorOffsetBase`).
+   * The store's newest when no later migration has regular updates.
+   */
+  migrationFloor: bigint;
   /** Greatest import update id of the migration ("" when none). */
   lastImportUpdateId: string;
   /** Newest regular record time of the migration, microsecond ISO, if any. */
@@ -19,19 +25,35 @@ export interface StorePosition {
 }
 
 /**
+ * Where a mirror copying migrations in parallel begins a migration's offsets: migration m's
+ * regular updates take the offsets after m × 2^40, so that migrations copied at once never
+ * interleave (the writer keeps each migration's offsets below the next one's: docs/offsets-and-ids.md
+ * "Offsets across migrations"). Migration 0's are 1, 2, 3, … as in a copy one migration after
+ * the other; 2^40 leaves room for a trillion updates a migration, and the offsets stay exact as
+ * JavaScript numbers up to migration 8,191.
+ */
+export function mirrorOffsetBase(migrationId: number): bigint {
+  return BigInt(migrationId) << 40n;
+}
+
+/**
  * Reads the store's position for one migration in one statement of index probes
- * (ux_updates_ledger_offset, ix_updates_import, ix_updates_migration_record_time,
+ * (ux_updates_ledger_offset three times, ix_updates_import, ix_updates_migration_record_time,
  * ux_synchronizer_verdicts_migration_record_time, pk_history_migrations).
  */
 export async function readStorePosition(dataSource: DataSource, migrationId: number): Promise<StorePosition> {
   const [row] = await Db.of(dataSource).query<{
     last_offset: string | null;
+    migration_floor: string | null;
     last_import: string | null;
     last_record_time: string | null;
     last_verdict_time: string | null;
     verdicts_held: boolean | null;
   }>(
     `SELECT (SELECT max(ledger_offset)::text FROM updates) AS last_offset,
+            (SELECT max(ledger_offset)::text FROM updates
+              WHERE ledger_offset < coalesce((SELECT min(ledger_offset) FROM updates WHERE migration_id > $1),
+                                             9223372036854775807)) AS migration_floor,
             (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
             (SELECT record_time FROM updates WHERE migration_id = $1 AND record_time > $2::timestamptz
               ORDER BY record_time DESC LIMIT 1) AS last_record_time,
@@ -44,6 +66,7 @@ export async function readStorePosition(dataSource: DataSource, migrationId: num
   const lastVerdictTime = row.last_verdict_time ?? undefined;
   return {
     lastOffset: row.last_offset === null ? 0n : BigInt(row.last_offset),
+    migrationFloor: row.migration_floor === null ? 0n : BigInt(row.migration_floor),
     lastImportUpdateId: row.last_import ?? '',
     lastRecordTime,
     lastEventRecordTime:

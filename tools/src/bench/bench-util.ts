@@ -142,11 +142,14 @@ export const BENCH_HISTORY_NETWORK = {
 export async function writeSimulatedHistoryFile(
   file: string,
   target: number,
-  { synchronizerItems = false }: { synchronizerItems?: boolean } = {},
+  {
+    synchronizerItems = false,
+    migrationRound,
+  }: { synchronizerItems?: boolean; migrationRound?: number } = {},
 ): Promise<number> {
   const out = createWriteStream(file);
   let generated = 0;
-  const options = BENCH_HISTORY_NETWORK;
+  const options = { ...BENCH_HISTORY_NETWORK, ...(migrationRound === undefined ? {} : { migrationRound }) };
   for (const item of synchronizerItems ? simulateHistory(options) : simulateNetwork(options)) {
     const isUpdate = !isVerdictItem(item) && !isHostingItem(item);
     // The target-th update's own items (its verdict, hosting) come after it: stop at the next update.

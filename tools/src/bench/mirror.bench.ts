@@ -6,6 +6,8 @@
 // one invocation prints both ratios). The history carries the synchronizer's verdicts (as a scan
 // records them), which the mirror copies with the updates (--no-verdicts: a history without
 // them). Prints the rates, the ratios to ingest, and whether the verdicts were copied.
+// --migration-round N moves the simulated migration to round N (about 33 updates a round), so
+// that both migrations are long; --parallel-migrations has the mirror copy them at once.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -71,6 +73,7 @@ async function copyOnce(
   expected: { updates: number; verdicts: number },
   rss: RssSampler,
   peerPid: number | undefined,
+  parallelMigrations: boolean,
 ): Promise<MirrorRun> {
   // Three connections: the writer's two (a batch built while the previous one is written) and
   // one for the rest (the mirror's default pool has ten).
@@ -89,6 +92,7 @@ async function copyOnce(
       peers,
       pageSize,
       snapshotIntervalHours: SNAPSHOT_INTERVAL_HOURS,
+      parallelMigrations,
     }).run({ once: true });
     const mirrorSeconds = seconds(t);
     const cpu = process.cpuUsage(cpuBefore);
@@ -122,7 +126,10 @@ async function main(): Promise<void> {
     peers: 'int',
     'page-size': 'int',
     'no-verdicts': 'flag',
+    'migration-round': 'int',
+    'parallel-migrations': 'flag',
   });
+  const parallelMigrations = args['parallel-migrations'] === true;
   const withVerdicts = args['no-verdicts'] !== true;
   const target = (args.updates as number | undefined) ?? 50_000;
   const peerCount = (args.peers as number | undefined) ?? 1;
@@ -132,7 +139,10 @@ async function main(): Promise<void> {
   if (!(await realServerReachable()))
     throw new Error('bench:mirror needs a real PostgreSQL (TEST_DATABASE_URL or 127.0.0.1:5432)');
   const file = join(tmpdir(), `css-bench-mirror-${process.pid}.jsonl`);
-  const generated = await writeSimulatedHistoryFile(file, target, { synchronizerItems: withVerdicts });
+  const generated = await writeSimulatedHistoryFile(file, target, {
+    synchronizerItems: withVerdicts,
+    migrationRound: args['migration-round'] as number | undefined,
+  });
   const source = await openStore('css_bench_mirror_source', 2);
   let child: ChildProcess | undefined;
   const rss = new RssSampler();
@@ -163,11 +173,17 @@ async function main(): Promise<void> {
     const runs: MirrorRun[] = [];
     const expected = { updates: generated, verdicts: sourceVerdicts };
     for (const count of peerCounts)
-      runs.push(await copyOnce(base, count, pageSize, expected, rss, child.pid));
+      runs.push(await copyOnce(base, count, pageSize, expected, rss, child.pid, parallelMigrations));
 
     console.log('');
     console.log(
       `history       : ${fmt(generated)} updates (simulated, ${fmt(runs[0].appended)} mirrored per copy)`,
+    );
+    const [{ migrations }] = await source.dataSource.query(
+      `SELECT count(DISTINCT migration_id)::int AS migrations FROM updates`,
+    );
+    console.log(
+      `migrations    : ${migrations}, copied ${parallelMigrations ? 'at once (--parallel-migrations)' : 'one after the other'}`,
     );
     console.log(
       `verdicts      : ${

@@ -18,7 +18,7 @@ import { formatDuration, Progress } from '../progress/progress';
 const MIRROR_DATA_DIR = './.data/mirror';
 
 const HELP = `usage: npm run mirror -- --scan URL [--scan URL ...] [--once] [--page-size N]
-         [--traffic-interval SECONDS] [--no-hosting] [--state-concurrency N]
+         [--traffic-interval SECONDS] [--no-hosting] [--state-concurrency N] [--parallel-migrations]
        npm run mirror -- --ledger URL --token JWT [--migration-id N] [--once] [--page-size N]
 Mirrors the history of the peer scans (each URL the base of a scan group, e.g.
 https://scan.sv-1.example.com/api/scan) into the store of DATABASE_URL (default: an embedded
@@ -31,6 +31,9 @@ copies, f + 1 agreed, the traffic status of every member it knows (at most every
 --traffic-interval seconds, default MIRROR_TRAFFIC_INTERVAL_SECONDS or 300; 0: never) and the
 participant ids of every party of the copied history, once each (--no-hosting: never), asking
 --state-concurrency (default MIRROR_STATE_CONCURRENCY or 4) members or parties at a time.
+--parallel-migrations (default MIRROR_PARALLEL_MIGRATIONS or false) copies every migration the
+peers hold at once, migration m in the ledger offsets after m x 2^40 (docs/offsets-and-ids.md
+"Offsets across migrations"); otherwise one after the other, in consecutive offsets.
 --ledger instead reads one participant's JSON Ledger API v2 updates (every party: the token's
 user must read as any party), storing them under --migration-id (default 0) with the
 participant's offsets; it continues after the store's newest offset.`;
@@ -70,9 +73,11 @@ function usageProblem(args: Record<string, unknown>, peers: string[]): string | 
     return '--token and --migration-id go with --ledger';
   if (
     args.ledger !== undefined &&
-    ['traffic-interval', 'no-hosting', 'state-concurrency'].some((flag) => args[flag] !== undefined)
+    ['traffic-interval', 'no-hosting', 'state-concurrency', 'parallel-migrations'].some(
+      (flag) => args[flag] !== undefined,
+    )
   )
-    return '--traffic-interval, --no-hosting and --state-concurrency go with --scan';
+    return '--traffic-interval, --no-hosting, --state-concurrency and --parallel-migrations go with --scan';
   if (((args['traffic-interval'] as number | undefined) ?? 0) < 0)
     return '--traffic-interval must be 0 or more';
   if (args['state-concurrency'] !== undefined && (args['state-concurrency'] as number) < 1)
@@ -116,6 +121,7 @@ async function main(): Promise<void> {
     'traffic-interval': 'int',
     'no-hosting': 'flag',
     'state-concurrency': 'int',
+    'parallel-migrations': 'flag',
     help: 'flag',
   });
   const peers = (args.scan as string[] | undefined) ?? [];
@@ -162,6 +168,7 @@ async function main(): Promise<void> {
       hosting: args['no-hosting'] === true ? false : config.scanMirror.hosting,
       concurrency: (args['state-concurrency'] as number | undefined) ?? config.scanMirror.stateConcurrency,
     },
+    parallelMigrations: args['parallel-migrations'] === true || config.scanMirror.parallelMigrations,
   });
   try {
     const result = await mirror

@@ -79,6 +79,7 @@ export class MirrorRunner implements OnApplicationBootstrap, BeforeApplicationSh
         hosting: config.scanMirror.hosting,
         concurrency: config.scanMirror.stateConcurrency,
       },
+      parallelMigrations: config.scanMirror.parallelMigrations,
     });
     metrics.gauge(
       'mirror_lag_seconds',

@@ -310,6 +310,7 @@ describe('the scanMirror slice', () => {
       trafficIntervalSeconds: 300,
       hosting: true,
       stateConcurrency: 4,
+      parallelMigrations: false,
     });
     const config = loadConfig({});
     expect(new Set([config.scanApi.port, config.registryApi.port, config.ledgerApi.port])).not.toContain(
@@ -326,6 +327,7 @@ describe('the scanMirror slice', () => {
       MIRROR_TRAFFIC_INTERVAL_SECONDS: '0',
       MIRROR_HOSTING: 'false',
       MIRROR_STATE_CONCURRENCY: '16',
+      MIRROR_PARALLEL_MIGRATIONS: 'true',
     });
     expect(scanMirror.scanUrls).toEqual([
       'http://127.0.0.1:5012/api/scan',
@@ -338,6 +340,7 @@ describe('the scanMirror slice', () => {
       trafficIntervalSeconds: 0,
       hosting: false,
       stateConcurrency: 16,
+      parallelMigrations: true,
     });
   });
 

@@ -110,6 +110,11 @@ export interface ScanMirrorConfig extends HttpAppConfig {
   readonly hosting: boolean;
   /** Members or parties asked of the peers at once (`MIRROR_STATE_CONCURRENCY`). */
   readonly stateConcurrency: number;
+  /**
+   * Whether every migration the peers hold is copied at once, each in its own offsets
+   * (`MIRROR_PARALLEL_MIGRATIONS`; docs/offsets-and-ids.md "Offsets across migrations").
+   */
+  readonly parallelMigrations: boolean;
 }
 
 /** An app serving one group under a prefix (as the apps `npm run new-app` generates). */
@@ -252,6 +257,7 @@ export function loadConfig(
       trafficIntervalSeconds: r.int('MIRROR_TRAFFIC_INTERVAL_SECONDS', 300, { min: 0, max: 86_400 }),
       hosting: r.bool('MIRROR_HOSTING', true),
       stateConcurrency: r.int('MIRROR_STATE_CONCURRENCY', 4, { min: 1, max: 64 }),
+      parallelMigrations: r.bool('MIRROR_PARALLEL_MIGRATIONS', false),
     },
     // npm run new-app adds each generated app's slice above this line.
     snapshotIntervalHours: snapshotInterval(r),
