@@ -7,7 +7,9 @@
 // records them), which the mirror copies with the updates (--no-verdicts: a history without
 // them). Prints the rates, the ratios to ingest, and whether the verdicts were copied.
 // --migration-round N moves the simulated migration to round N (about 33 updates a round), so
-// that both migrations are long; --parallel-migrations has the mirror copy them at once.
+// that both migrations are long; --parallel-migrations has the mirror copy them at once;
+// --peer-delay-ms N has every call to the peer answered N ms late (a delaying proxy), as a remote
+// scan's are.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,6 +21,7 @@ import { createScratchDatabase, realServerReachable, type ScratchDatabase } from
 import { parseArgs } from '../ingest/cli-args';
 import { readJsonLines } from '../ingest/jsonl';
 import { freePort, waitReady } from './bench-http';
+import { delayingProxy } from './delaying-proxy';
 import { fmt, RssSampler, seconds, writeBenchFigures, writeSimulatedHistoryFile } from './bench-util';
 
 const SNAPSHOT_INTERVAL_HOURS = 3;
@@ -128,7 +131,9 @@ async function main(): Promise<void> {
     'no-verdicts': 'flag',
     'migration-round': 'int',
     'parallel-migrations': 'flag',
+    'peer-delay-ms': 'int',
   });
+  const peerDelayMs = (args['peer-delay-ms'] as number | undefined) ?? 0;
   const parallelMigrations = args['parallel-migrations'] === true;
   const withVerdicts = args['no-verdicts'] !== true;
   const target = (args.updates as number | undefined) ?? 50_000;
@@ -145,6 +150,7 @@ async function main(): Promise<void> {
   });
   const source = await openStore('css_bench_mirror_source', 2);
   let child: ChildProcess | undefined;
+  let proxy: Awaited<ReturnType<typeof delayingProxy>> | undefined;
   const rss = new RssSampler();
   try {
     const t = performance.now();
@@ -167,8 +173,10 @@ async function main(): Promise<void> {
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    const base = `http://127.0.0.1:${port}/api/scan`;
-    await waitReady(`${base}/readyz`, child, 'scan-api');
+    const served = `http://127.0.0.1:${port}/api/scan`;
+    await waitReady(`${served}/readyz`, child, 'scan-api');
+    if (peerDelayMs > 0) proxy = await delayingProxy(served, peerDelayMs);
+    const base = proxy?.url ?? served;
 
     const runs: MirrorRun[] = [];
     const expected = { updates: generated, verdicts: sourceVerdicts };
@@ -198,7 +206,8 @@ async function main(): Promise<void> {
     for (const run of runs)
       console.log(
         `mirror (HTTP) : ${run.seconds.toFixed(2)} s, ${fmt(generated / run.seconds)} updates/s ` +
-          `(${run.peers} peer(s) on loopback, pages of ${pageSize}; peak RSS ${run.peakRss})`,
+          `(${run.peers} peer(s) on loopback${peerDelayMs > 0 ? `, answering ${peerDelayMs} ms late` : ''}, ` +
+          `pages of ${pageSize}; peak RSS ${run.peakRss})`,
       );
     // CPU per update: what a loaded machine does not distort as it does the rates (PostgreSQL's not counted).
     const perUpdate = (cpuSeconds: number) => `${fmt((cpuSeconds * 1e6) / generated)} µs`;
@@ -248,6 +257,7 @@ async function main(): Promise<void> {
       ]),
     ]);
   } finally {
+    await proxy?.close();
     child?.kill('SIGTERM');
     rmSync(file, { force: true });
     rss.stop();
