@@ -38,7 +38,7 @@ export function mirrorOffsetBase(migrationId: number): bigint {
 
 /**
  * Reads the store's position for one migration in one statement of index probes
- * (ux_updates_ledger_offset three times, ix_updates_import, ix_updates_migration_record_time,
+ * (ux_updates_ledger_offset, once more per migration up to this one, ix_updates_import, ix_updates_migration_record_time,
  * ux_synchronizer_verdicts_migration_record_time, pk_history_migrations).
  */
 export async function readStorePosition(dataSource: DataSource, migrationId: number): Promise<StorePosition> {
@@ -51,9 +51,10 @@ export async function readStorePosition(dataSource: DataSource, migrationId: num
     verdicts_held: boolean | null;
   }>(
     `SELECT (SELECT max(ledger_offset)::text FROM updates) AS last_offset,
-            (SELECT max(ledger_offset)::text FROM updates
-              WHERE ledger_offset < coalesce((SELECT min(ledger_offset) FROM updates WHERE migration_id > $1),
-                                             9223372036854775807)) AS migration_floor,
+            (SELECT max(x.last_offset)::text FROM history_migrations h
+               CROSS JOIN LATERAL (SELECT max(u.ledger_offset) AS last_offset FROM updates u
+                                    WHERE u.migration_id = h.migration_id) AS x
+              WHERE h.migration_id <= $1) AS migration_floor,
             (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
             (SELECT record_time FROM updates WHERE migration_id = $1 AND record_time > $2::timestamptz
               ORDER BY record_time DESC LIMIT 1) AS last_record_time,

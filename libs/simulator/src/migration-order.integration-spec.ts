@@ -1,4 +1,10 @@
-import { isHostingItem, isVerdictItem, LedgerWriter, type HistoryUpdate } from '@canton-scan/domain';
+import {
+  encodeScanOffset,
+  isHostingItem,
+  isVerdictItem,
+  LedgerWriter,
+  type HistoryUpdate,
+} from '@canton-scan/domain';
 import { useTestDatabase } from '@canton-scan/testing';
 import { simulateHistory } from './simulator';
 
@@ -104,10 +110,19 @@ describe('migrations written out of order', () => {
     const moved = { ...next, offset: laterUpdates[0].offset };
     await expect(writer.append([moved])).rejects.toThrow(
       new RegExp(
-        `update ${next.update_id}: offset \\d+ of migration 0 is not below offset \\d+ of a later migration`,
+        `update ${next.update_id}: offset \\d+ of migration 0 is neither below offset \\d+ of a later ` +
+          'migration nor above every offset stored',
       ),
     );
-    // In place, it is taken.
+    // In place, it is taken; and above every offset stored (the later migration's included), as
+    // a history written in order would have it.
     await expect(writer.append([next])).resolves.toMatchObject({ appended: 1 });
+    const after = regular(earlier.slice(100))[1];
+    const top = BigInt(
+      (await db.dataSource.query(`SELECT max(ledger_offset)::text AS top FROM updates`))[0].top as string,
+    );
+    await expect(writer.append([{ ...after, offset: encodeScanOffset(top + 1n) }])).resolves.toMatchObject({
+      appended: 1,
+    });
   });
 });

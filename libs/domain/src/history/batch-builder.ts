@@ -87,6 +87,7 @@ export function widenBounds(bounds: OffsetBounds, m: number, ranges: ReadonlyMap
     if (k <= m) {
       if (bounds.floor === null || r.last > bounds.floor) bounds.floor = r.last;
     } else if (bounds.ceiling === null || r.first < bounds.ceiling) bounds.ceiling = r.first;
+    if (bounds.top === null || r.last > bounds.top) bounds.top = r.last;
   }
 }
 
@@ -252,10 +253,11 @@ class BatchBuilder {
   }
 
   /**
-   * Offsets increase within a migration and never interleave across migrations (all of
-   * migration m's below all of m + 1's, so one may be written while an earlier one is still being
-   * completed: docs/offsets-and-ids.md "Offsets across migrations"); record times do not go back within a
-   * migration.
+   * Offsets increase within a migration and with the migrations: an offset is above every offset
+   * of its migration and the earlier ones, and either above every offset stored (as when the
+   * history is written in order) or below every offset of the later migrations (a migration
+   * written while a later one is, docs/offsets-and-ids.md "Offsets across migrations"); record
+   * times do not go back within a migration.
    */
   private checkOrder(p: ParsedUpdate): void {
     if (isImportUpdate(p)) return;
@@ -264,7 +266,11 @@ class BatchBuilder {
     const offset = p.ledgerOffset;
     if (offset !== null) {
       const stored = this.offsetBounds.get(p.migrationId);
-      const bounds: OffsetBounds = { floor: stored?.floor ?? null, ceiling: stored?.ceiling ?? null };
+      const bounds: OffsetBounds = {
+        floor: stored?.floor ?? null,
+        ceiling: stored?.ceiling ?? null,
+        top: stored?.top ?? null,
+      };
       widenBounds(bounds, p.migrationId, this.offsets);
       if (bounds.floor !== null && offset <= bounds.floor) {
         throw rejectUpdate(
@@ -272,10 +278,18 @@ class BatchBuilder {
           `offset ${offset} does not increase (last stored or earlier in the batch: ${bounds.floor})`,
         );
       }
-      if (bounds.ceiling !== null && offset >= bounds.ceiling) {
+      // Above every offset stored is always taken (a history written in order); below a later
+      // migration's first, the migrations' offsets do not interleave.
+      if (
+        bounds.ceiling !== null &&
+        offset >= bounds.ceiling &&
+        bounds.top !== null &&
+        offset <= bounds.top
+      ) {
         throw rejectUpdate(
           updateId,
-          `offset ${offset} of migration ${p.migrationId} is not below offset ${bounds.ceiling} of a later migration`,
+          `offset ${offset} of migration ${p.migrationId} is neither below offset ${bounds.ceiling} of a later ` +
+            `migration nor above every offset stored (${bounds.top})`,
         );
       }
       const range = this.offsets.get(p.migrationId);

@@ -24,12 +24,17 @@ export interface HistoryView {
   allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]>;
 }
 
-/** Where the next offset of a migration may go: above `floor`, below `ceiling` (null: no bound). */
+/**
+ * Where the next offset of a migration may go: above `floor`, and below `ceiling` or above `top`
+ * (null: no bound).
+ */
 export interface OffsetBounds {
   /** The greatest offset of the migration and of every earlier one. */
   floor: bigint | null;
   /** The least offset of every later migration. */
   ceiling: bigint | null;
+  /** The greatest offset stored, of any migration: above it an offset is always taken, as before. */
+  top: bigint | null;
 }
 
 /** What a batch writes to the history tables (row ids reserved, all rows resolved). */
@@ -205,31 +210,25 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   async offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>> {
-    // A later migration's least offset is that of its first regular update(s) (offsets increase
-    // with record times within a migration: ix_updates_migration_record_time); below it, the
-    // greatest offset stored is the migration's or an earlier one's (ux_updates_ledger_offset).
-    // A few index probes per migration held, whatever the store's size.
+    // Each migration held's least and greatest offsets: two index probes in its partition
+    // (ux_updates_ledger_offset), a few migrations, whatever the store's size.
     const rows = await this.connection.query<{
       migration_id: string;
       floor: string | null;
       ceiling: string | null;
+      top: string | null;
     }>(
-      `WITH firsts AS (
+      `WITH held AS (
          SELECT h.migration_id,
-                (SELECT min(u.ledger_offset) FROM updates u
-                  WHERE u.migration_id = h.migration_id
-                    AND u.record_time = (SELECT u2.record_time FROM updates u2
-                                          WHERE u2.migration_id = h.migration_id AND u2.record_time > '0001-01-01T00:00:00Z'
-                                          ORDER BY u2.record_time LIMIT 1)) AS first_offset
+                (SELECT min(u.ledger_offset) FROM updates u WHERE u.migration_id = h.migration_id) AS first_offset,
+                (SELECT max(u.ledger_offset) FROM updates u WHERE u.migration_id = h.migration_id) AS last_offset
            FROM history_migrations h
-          WHERE h.migration_id > (SELECT min(x) FROM unnest($1::bigint[]) AS x)
        )
-       SELECT m.migration_id::text AS migration_id, c.ceiling::text AS ceiling,
-              (SELECT max(u.ledger_offset) FROM updates u
-                WHERE u.ledger_offset < coalesce(c.ceiling, 9223372036854775807))::text AS floor
-         FROM unnest($1::bigint[]) AS m(migration_id)
-         CROSS JOIN LATERAL (SELECT min(f.first_offset) AS ceiling FROM firsts f
-                              WHERE f.migration_id > m.migration_id) AS c`,
+       SELECT m.migration_id::text AS migration_id,
+              (SELECT max(last_offset) FROM held WHERE held.migration_id <= m.migration_id)::text AS floor,
+              (SELECT min(first_offset) FROM held WHERE held.migration_id > m.migration_id)::text AS ceiling,
+              (SELECT max(last_offset) FROM held)::text AS top
+         FROM unnest($1::bigint[]) AS m(migration_id)`,
       [migrationIds],
     );
     return new Map(
@@ -238,6 +237,7 @@ export class HistoryWriteRepository implements HistoryView {
         {
           floor: r.floor === null ? null : BigInt(r.floor),
           ceiling: r.ceiling === null ? null : BigInt(r.ceiling),
+          top: r.top === null ? null : BigInt(r.top),
         },
       ]),
     );

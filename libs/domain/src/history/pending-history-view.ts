@@ -21,7 +21,7 @@ export class PendingHistoryView implements HistoryView {
   async offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>> {
     const bounds = await this.base.offsetBounds(migrationIds);
     for (const m of migrationIds) {
-      const b = bounds.get(m) ?? { floor: null, ceiling: null };
+      const b = bounds.get(m) ?? { floor: null, ceiling: null, top: null };
       for (const d of this.pending) widenBounds(b, m, d.offsets);
       bounds.set(m, b);
     }
