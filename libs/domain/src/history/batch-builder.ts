@@ -11,12 +11,8 @@ import {
   type EventDraft,
   type UpdateDraft,
 } from './history-row-builder';
-import type {
-  EncodedHistoryRows,
-  HistoryTableWrites,
-  HistoryView,
-  OffsetBounds,
-} from './history-write.repository';
+import type { EncodedHistoryRows, HistoryTableWrites, HistoryView } from './history-write.repository';
+import { checkOffset, type OffsetBounds, type OffsetRange } from './offset-bounds';
 import type { VerdictRow } from '../scan/events/verdict-item';
 import type { HostingRow } from '../scan/hosting/hosting-item';
 import type { HistoryAssignment, HistoryCreatedEvent, HistoryUnassignment } from './update-history.types';
@@ -70,25 +66,6 @@ export interface BatchCounts {
   skipped: number;
   contractsCreated: number;
   contractsArchived: number;
-}
-
-/** The least and greatest offsets of a migration's updates in a batch. */
-export interface OffsetRange {
-  first: bigint;
-  last: bigint;
-}
-
-/**
- * Narrows where migration `m`'s next offset may go by the offsets of `ranges` (of other batches,
- * or earlier in this one): above those of `m` and of earlier migrations, below later migrations'.
- */
-export function widenBounds(bounds: OffsetBounds, m: number, ranges: ReadonlyMap<number, OffsetRange>): void {
-  for (const [k, r] of ranges) {
-    if (k <= m) {
-      if (bounds.floor === null || r.last > bounds.floor) bounds.floor = r.last;
-    } else if (bounds.ceiling === null || r.first < bounds.ceiling) bounds.ceiling = r.first;
-    if (bounds.top === null || r.last > bounds.top) bounds.top = r.last;
-  }
 }
 
 /** What a built batch changes in the writer's view of the history (see `WriterPipeline`). */
@@ -265,33 +242,7 @@ class BatchBuilder {
     // Compact-only updates record no offset (docs/compact-only.md); their record times still count.
     const offset = p.ledgerOffset;
     if (offset !== null) {
-      const stored = this.offsetBounds.get(p.migrationId);
-      const bounds: OffsetBounds = {
-        floor: stored?.floor ?? null,
-        ceiling: stored?.ceiling ?? null,
-        top: stored?.top ?? null,
-      };
-      widenBounds(bounds, p.migrationId, this.offsets);
-      if (bounds.floor !== null && offset <= bounds.floor) {
-        throw rejectUpdate(
-          updateId,
-          `offset ${offset} does not increase (last stored or earlier in the batch: ${bounds.floor})`,
-        );
-      }
-      // Above every offset stored is always taken (a history written in order); below a later
-      // migration's first, the migrations' offsets do not interleave.
-      if (
-        bounds.ceiling !== null &&
-        offset >= bounds.ceiling &&
-        bounds.top !== null &&
-        offset <= bounds.top
-      ) {
-        throw rejectUpdate(
-          updateId,
-          `offset ${offset} of migration ${p.migrationId} is neither below offset ${bounds.ceiling} of a later ` +
-            `migration nor above every offset stored (${bounds.top})`,
-        );
-      }
+      checkOffset(this.offsetBounds.get(p.migrationId), this.offsets, p.migrationId, offset, updateId);
       const range = this.offsets.get(p.migrationId);
       if (range) range.last = offset;
       else this.offsets.set(p.migrationId, { first: offset, last: offset });

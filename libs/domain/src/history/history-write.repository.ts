@@ -4,6 +4,7 @@ import type { MigrationStart } from './batch-builder';
 import type { ContractKey, StoredArchive, StoredContract, StoredReassignment } from './contract-states';
 import { ensureHistoryPartitions } from './history-partitions';
 import { union } from './history-row-builder';
+import { readOffsetBounds, type OffsetBounds } from './offset-bounds';
 import type { HistoryContractRow, HistoryEventRow, HistoryUpdateRow } from './history-rows';
 import { partyIdsAssigned } from './party-ids';
 import { templateRefAssigned } from './template-ids';
@@ -13,28 +14,14 @@ import { assignedSynchronizerId } from './synchronizer-ids';
 export interface HistoryView {
   storedHashes(updateIds: readonly string[]): Promise<Map<string, string>>;
   /**
-   * Per migration, the offsets a new update of it must lie between (`OffsetBounds`): migrations'
-   * offsets never interleave (migration m's all below migration m + 1's), and a migration's own
-   * increase with its record times.
+   * Per migration, where the offset of a new update of it may go (`OffsetBounds`,
+   * offset-bounds.ts).
    */
   offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>>;
   lastRecordTimes(migrationIds: number[]): Promise<Map<number, string>>;
   contractsByKey(keys: ContractKey[]): Promise<StoredContract[]>;
   /** Reserves `count` ascending row ids of a table's identity column (rows are then written with them). */
   allocateIds(table: 'updates' | 'contracts', count: number): Promise<string[]>;
-}
-
-/**
- * Where the next offset of a migration may go: above `floor`, and below `ceiling` or above `top`
- * (null: no bound).
- */
-export interface OffsetBounds {
-  /** The greatest offset of the migration and of every earlier one. */
-  floor: bigint | null;
-  /** The least offset of every later migration. */
-  ceiling: bigint | null;
-  /** The greatest offset stored, of any migration: above it an offset is always taken, as before. */
-  top: bigint | null;
 }
 
 /** What a batch writes to the history tables (row ids reserved, all rows resolved). */
@@ -210,37 +197,7 @@ export class HistoryWriteRepository implements HistoryView {
   }
 
   async offsetBounds(migrationIds: readonly number[]): Promise<Map<number, OffsetBounds>> {
-    // Each migration held's least and greatest offsets: two index probes in its partition
-    // (ux_updates_ledger_offset), a few migrations, whatever the store's size.
-    const rows = await this.connection.query<{
-      migration_id: string;
-      floor: string | null;
-      ceiling: string | null;
-      top: string | null;
-    }>(
-      `WITH held AS (
-         SELECT h.migration_id,
-                (SELECT min(u.ledger_offset) FROM updates u WHERE u.migration_id = h.migration_id) AS first_offset,
-                (SELECT max(u.ledger_offset) FROM updates u WHERE u.migration_id = h.migration_id) AS last_offset
-           FROM history_migrations h
-       )
-       SELECT m.migration_id::text AS migration_id,
-              (SELECT max(last_offset) FROM held WHERE held.migration_id <= m.migration_id)::text AS floor,
-              (SELECT min(first_offset) FROM held WHERE held.migration_id > m.migration_id)::text AS ceiling,
-              (SELECT max(last_offset) FROM held)::text AS top
-         FROM unnest($1::bigint[]) AS m(migration_id)`,
-      [migrationIds],
-    );
-    return new Map(
-      rows.map((r) => [
-        Number(r.migration_id),
-        {
-          floor: r.floor === null ? null : BigInt(r.floor),
-          ceiling: r.ceiling === null ? null : BigInt(r.ceiling),
-          top: r.top === null ? null : BigInt(r.top),
-        },
-      ]),
-    );
+    return readOffsetBounds(this.connection, migrationIds);
   }
 
   /** Newest non-import record time per migration. */

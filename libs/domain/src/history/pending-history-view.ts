@@ -1,6 +1,7 @@
-import { widenBounds, type BatchDelta } from './batch-builder';
+import type { BatchDelta } from './batch-builder';
 import { contractKey, type ContractKey, type StoredContract } from './contract-states';
-import type { HistoryView, OffsetBounds } from './history-write.repository';
+import type { HistoryView } from './history-write.repository';
+import { widenBounds, type OffsetBounds } from './offset-bounds';
 
 /**
  * The stored history as seen by a pipelined build: the committed state (read on a connection of
