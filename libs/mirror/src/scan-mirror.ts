@@ -22,6 +22,7 @@ import { DEFAULT_CALL_POLICY, type CallPolicy } from './peer';
 import { MigrationSurvey } from './migration-survey';
 import { isPeerTrouble, PeerReads } from './peer-reads';
 import { PeerStatusBook, type MirrorStatusSink } from './peer-status';
+import { readImportPages } from './import-pages';
 import { writePages, type PageToWrite } from './page-writes';
 import { ServedBlobCopier } from './served-blob-copy';
 import { mirrorOffsetBase, readStorePosition, type StorePosition } from './store-position';
@@ -255,7 +256,7 @@ export class ScanMirror {
         key: m,
         read: async (emit) => {
           const position = positions.get(m)!;
-          if (imports) await this.readImportPages(m, position.lastImportUpdateId, emit);
+          if (imports) await readImportPages(this.reads, m, position.lastImportUpdateId, this.pageSize, emit);
           // Each pass reads the events from where the store's end: what was read ahead is read again.
           const feed = this.survey.verdictsCopied(m)
             ? new VerdictFeed(
@@ -269,35 +270,6 @@ export class ScanMirror {
         },
       })),
     );
-  }
-
-  /** Reads the migration's import updates after `after` (an update id; "" from its start) page by page into `emit`. */
-  private async readImportPages(
-    migrationId: number,
-    after: string,
-    emit: (page: PageToWrite) => Promise<void>,
-  ): Promise<void> {
-    const pages = prefetched(
-      after,
-      (afterId) =>
-        this.reads.quorumRead(
-          `import updates of migration ${migrationId} after ${afterId === '' ? 'its start' : `update ${afterId}`}`,
-          (peer) => peer.importUpdates(migrationId, afterId, this.pageSize),
-          (answer) => (answer.absent ? [] : (answer.value.transactions as unknown as ServedItem[])),
-          (item) => canonicalJson(contentOf(item)),
-          sameContent,
-        ),
-      (page) => (page.length === 0 ? undefined : String(page[page.length - 1].update_id)),
-    );
-    for await (const page of pages) {
-      if (page.length === 0) return;
-      await emit({
-        updates: page.map((item) => toHistoryUpdate(item, null)),
-        verdicts: [],
-        lastRecordTime: undefined,
-        bytes: 0,
-      });
-    }
   }
 
   /** Reads the migration's regular updates (and their verdicts, from `feed`) page by page into `emit`. */
