@@ -122,6 +122,7 @@ export type {
   WriterPipeline,
 } from './history/ledger-writer';
 export { decodeScanOffset, encodeScanOffset } from './history/scan-offset';
+export { readOffsetBounds, type OffsetBounds } from './history/offset-bounds';
 export { IMPORT_RECORD_TIME, isAssignment, isTransaction } from './history/update-history.types';
 export type {
   HistoryCreatedEvent,

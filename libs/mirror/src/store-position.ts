@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { Db, IMPORT_RECORD_TIME } from '@canton-scan/domain';
+import { Db, IMPORT_RECORD_TIME, readOffsetBounds } from '@canton-scan/domain';
 
 /** Where the local store ends: what a (re)started mirror continues from. */
 export interface StorePosition {
@@ -37,25 +37,21 @@ export function mirrorOffsetBase(migrationId: number): bigint {
 }
 
 /**
- * Reads the store's position for one migration in one statement of index probes
- * (ux_updates_ledger_offset, once more per migration up to this one, ix_updates_import, ix_updates_migration_record_time,
- * ux_synchronizer_verdicts_migration_record_time, pk_history_migrations).
+ * Reads the store's position for one migration: its offsets as the writer bounds them
+ * (`readOffsetBounds`), then one statement of index probes (ix_updates_import,
+ * ix_updates_migration_record_time, ux_synchronizer_verdicts_migration_record_time,
+ * pk_history_migrations).
  */
 export async function readStorePosition(dataSource: DataSource, migrationId: number): Promise<StorePosition> {
-  const [row] = await Db.of(dataSource).query<{
-    last_offset: string | null;
-    migration_floor: string | null;
+  const db = Db.of(dataSource);
+  const bounds = (await readOffsetBounds(db, [migrationId])).get(migrationId);
+  const [row] = await db.query<{
     last_import: string | null;
     last_record_time: string | null;
     last_verdict_time: string | null;
     verdicts_held: boolean | null;
   }>(
-    `SELECT (SELECT max(ledger_offset)::text FROM updates) AS last_offset,
-            (SELECT max(x.last_offset)::text FROM history_migrations h
-               CROSS JOIN LATERAL (SELECT max(u.ledger_offset) AS last_offset FROM updates u
-                                    WHERE u.migration_id = h.migration_id) AS x
-              WHERE h.migration_id <= $1) AS migration_floor,
-            (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
+    `SELECT (SELECT max(update_id) FROM updates WHERE migration_id = $1 AND is_import) AS last_import,
             (SELECT record_time FROM updates WHERE migration_id = $1 AND record_time > $2::timestamptz
               ORDER BY record_time DESC LIMIT 1) AS last_record_time,
             (SELECT record_time FROM synchronizer_verdicts WHERE migration_id = $1
@@ -66,8 +62,8 @@ export async function readStorePosition(dataSource: DataSource, migrationId: num
   const lastRecordTime = row.last_record_time ?? undefined;
   const lastVerdictTime = row.last_verdict_time ?? undefined;
   return {
-    lastOffset: row.last_offset === null ? 0n : BigInt(row.last_offset),
-    migrationFloor: row.migration_floor === null ? 0n : BigInt(row.migration_floor),
+    lastOffset: bounds?.top ?? 0n,
+    migrationFloor: bounds?.floor ?? 0n,
     lastImportUpdateId: row.last_import ?? '',
     lastRecordTime,
     lastEventRecordTime:

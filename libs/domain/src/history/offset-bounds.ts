@@ -1,4 +1,4 @@
-import type { DbConnection } from '../database/db';
+import type { Queryable } from '../database/db';
 import { rejectUpdate } from './update-validation';
 
 /**
@@ -39,11 +39,9 @@ export function widenBounds(bounds: OffsetBounds, m: number, ranges: ReadonlyMap
  * (ux_updates_ledger_offset), a few migrations, whatever the store's size.
  */
 export async function readOffsetBounds(
-  connection: DbConnection,
+  connection: Queryable,
   migrationIds: readonly number[],
 ): Promise<Map<number, OffsetBounds>> {
-  // Each migration held's least and greatest offsets: two index probes in its partition
-  // (ux_updates_ledger_offset), a few migrations, whatever the store's size.
   const rows = await connection.query<{
     migration_id: string;
     floor: string | null;
